@@ -1,0 +1,55 @@
+# RTL: lint, Verilator lockstep harnesses, Icarus benches, `make sim`.
+# Each block adds its own rules in mk/rtl_<block>.mk and appends phony targets to the lists below.
+
+VERILATOR ?= verilator
+IVERILOG  ?= iverilog
+VVP       ?= vvp
+
+RTL_SRCS  := $(wildcard rtl/*.v rtl/*.vh)
+LS_HDRS   := tb/lockstep/lockstep.h $(wildcard model/*.h) include/mdd/crc.h
+
+# Lockstep builds: --x-assign/--x-initial 0 so that un-reset datapath registers start at 0, as the C twins do
+# (the twins are compared on every output, valid or not). Lint is separate and strict (-Wall, fatal).
+VL_CXXFLAGS := -O2 -std=c++17 -I$(CURDIR)/include -I$(CURDIR)/model -I$(CURDIR)/tb/lockstep
+VL_FLAGS    := --cc --exe --build -j 2 -O3 --trace -Wno-fatal -Irtl --x-assign 0 --x-initial 0 \
+               -CFLAGS "$(VL_CXXFLAGS)"
+
+# $(call VL_BUILD,<mdir>,<top module>,<harness .cpp>,<-G parameters>)
+# Builds <mdir>/<notdir mdir>: the Verilated top, its harness, and the C twins from $(LIBMDD).
+define VL_BUILD
+	@mkdir -p $(1)
+	@echo "  VERILATE $(1) ($(2) $(strip $(4)))"
+	@$(VERILATOR) $(VL_FLAGS) --top-module $(2) $(4) --Mdir $(1) -o $(notdir $(1)) \
+	    rtl/$(2).v $(CURDIR)/$(3) $(CURDIR)/$(LIBMDD) > $(1)/build.log 2>&1 \
+	    || { tail -n 40 $(1)/build.log; exit 1; }
+endef
+
+# $(call VL_LINT,<top module>,<-G parameters>)
+define VL_LINT
+	@$(VERILATOR) --lint-only -Wall -Irtl --top-module $(1) $(2) rtl/$(1).v
+endef
+
+IVERILOG_FLAGS := -g2005 -Wall -Irtl
+
+LOCKSTEP_TESTS :=
+REGRESS_TESTS  :=
+ICARUS_TESTS   :=
+LINT_TARGETS   :=
+BENCH_LOCKSTEP :=
+SIM_TARGETS    :=
+
+-include $(sort $(wildcard mk/rtl_*.mk))
+
+.PHONY: test-lockstep regress-lockstep test-icarus bench-lockstep lint sim $(LOCKSTEP_TESTS) $(REGRESS_TESTS) \
+        $(ICARUS_TESTS) $(LINT_TARGETS) $(BENCH_LOCKSTEP) $(SIM_TARGETS)
+
+test-lockstep: $(LOCKSTEP_TESTS)
+regress-lockstep: $(LOCKSTEP_TESTS) $(REGRESS_TESTS)
+test-icarus: $(ICARUS_TESTS)
+bench-lockstep: $(BENCH_LOCKSTEP)
+lint: $(LINT_TARGETS)
+	@echo "lint: $(words $(LINT_TARGETS)) configurations clean (verilator --lint-only -Wall)"
+
+sim: deps
+	@mkdir -p $(RESULTS)
+	@$(MAKE) --no-print-directory $(SIM_TARGETS)

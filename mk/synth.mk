@@ -1,0 +1,11 @@
+# synth: yosys LUT6 estimates (LUT count, flip-flops, LUT levels between registers) for each block and W.
+# Anchors (DESIGN-NOTES.md): Forencich lfsr.v CRC-32C without mask 336 LUTs / 3 levels at 64 bits,
+# 1981 / 4 at 512 bits; tkeep-aware 64-bit CRC from one lfsr per valid-byte count ~1330 LUTs / 4-5 levels.
+SYNTH_ALGS := 0 1 2 3
+
+.PHONY: synth
+synth: deps
+	@echo "yosys $$(yosys -V | awk '{print $$2}'), synth -lut 6; levels = LUT6 levels on the longest register-to-register path"
+	@for w in $(WS); do scripts/synth.sh mdd_crc_unit W=$$w CRC_ALG=0; done
+	@for a in 1 2 3; do scripts/synth.sh mdd_crc_unit W=8 CRC_ALG=$$a; scripts/synth.sh mdd_crc_unit W=64 CRC_ALG=$$a; done
+	@for a in $(SYNTH_ALGS); do for inv in 0 1; do scripts/synth.sh mdd_crc_shift CRC_ALG=$$a INVERSE=$$inv; done; done

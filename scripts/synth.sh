@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Area/depth estimate of one RTL configuration with yosys, generic LUT6 mapping (no vendor tools).
+#   scripts/synth.sh TOP [PARAM=VALUE ...]
+# Prints one line: TOP PARAMS  LUTs  FFs  levels, where levels = LUT6 levels on the longest
+# register-to-register (or port-to-register) path, from `ltp -noff`. Full log in build/synth/.
+set -euo pipefail
+top=${1:?usage: scripts/synth.sh TOP [PARAM=VALUE ...]}; shift
+chparams=""; tag="$top"
+for kv in "$@"; do
+  chparams+=" -chparam ${kv%%=*} ${kv#*=}"; tag+="_${kv%%=*}${kv#*=}"
+done
+mkdir -p build/synth
+log=build/synth/$tag.log
+srcs=$(ls rtl/*.v)
+yosys -q -l "$log" -p "read_verilog -Irtl $srcs; hierarchy -top $top $chparams; synth -flatten -top $top -lut 6; stat; ltp -noff" >/dev/null
+luts=$(grep -E '^\s+\$lut\s+[0-9]+' "$log" | tail -n 1 | awk '{print $2}')
+ffs=$(grep -E '^\s+\$_(S?DFF|DFFE|SDFFE|SDFFCE|ALDFF|DLATCH)[A-Z_0-9]*\s+[0-9]+' "$log" | awk '{s+=$2} END {print s+0}')
+levels=$(grep -E 'Longest topological path' "$log" | tail -n 1 | sed -E 's/.*length=([0-9]+).*/\1/')
+printf '%-14s %-22s %7s LUTs %7s FFs %3s levels\n' "$top" "${*:-defaults}" "${luts:-0}" "$ffs" "${levels:-?}"

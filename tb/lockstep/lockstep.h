@@ -1,0 +1,445 @@
+// SPDX-License-Identifier: MIT
+//
+// Lockstep harness framework: drives a Verilated RTL block and its C twin with identical random stimulus,
+// compares every output on every cycle, and on the first divergence reports it precisely and writes waveforms
+// of the cycles before it (RTL from Verilator, model from a small VCD writer with the same signal names).
+//
+// A block provides a Bench class (see docs/ARCHITECTURE.md, "C model contract"):
+//   explicit Bench(const ls::Options &opt);
+//   void trace_rtl(VerilatedVcdC *vcd);          // top->trace(vcd, 99)
+//   void model_signals(ls::Vcd &vcd);            // declare model signals (RTL port names)
+//   void model_dump(ls::Vcd &vcd);               // their current values
+//   void cycle(ls::Checker &chk, ls::Tracer &tr);// one clock: stimulus, eval, compare, tr.pre(), edge, tr.post()
+//   void summary(FILE *f) const;                 // human-readable counts
+//   uint64_t checks() const;                     // independent results checked (the suite's "passed" count)
+// and main() is `return ls::run<Bench>(argc, argv, "suite-name");`.
+//
+// Determinism: everything random comes from ls::Rng seeded by --seed, so a run replays exactly; the divergence
+// report prints the replay command. Waveforms come from a second run of the same seed with tracing switched on
+// only inside the window, so the first run pays nothing for tracing.
+#ifndef MDD_LOCKSTEP_H
+#define MDD_LOCKSTEP_H
+
+#include <verilated.h>
+#include <verilated_vcd_c.h>
+
+#include <chrono>
+#include <cstdarg>
+#include <functional>
+#include <cinttypes>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ls {
+
+// xoshiro256** seeded through splitmix64: fast, and identical on every platform.
+class Rng {
+  public:
+    explicit Rng(uint64_t seed) {
+        for (auto &w : s_) {
+            seed += 0x9e3779b97f4a7c15ull;
+            uint64_t z = seed;
+            z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+            z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+            w = z ^ (z >> 31);
+        }
+    }
+    uint64_t next() {
+        const uint64_t result = rotl(s_[1] * 5, 7) * 9;
+        const uint64_t t = s_[1] << 17;
+        s_[2] ^= s_[0];
+        s_[3] ^= s_[1];
+        s_[1] ^= s_[2];
+        s_[0] ^= s_[3];
+        s_[2] ^= t;
+        s_[3] = rotl(s_[3], 45);
+        return result;
+    }
+    // Uniform in [0, n); n == 0 gives 0. Lemire's multiply-shift, bias negligible for test stimulus.
+    uint64_t below(uint64_t n) { return (uint64_t)(((unsigned __int128)next() * n) >> 64); }
+    // True with probability p (p <= 0: never, p >= 1: always).
+    bool chance(double p) {
+        if (p <= 0.0) return false;
+        if (p >= 1.0) return true;
+        return (next() >> 11) < (uint64_t)(p * 9007199254740992.0);
+    }
+
+  private:
+    static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+    uint64_t s_[4];
+};
+
+// Command line and scenario options. Flags: --seed N --cycles N --window N --vcd PREFIX --bench --quiet
+// --scenario FILE; any `key=value` argument (or line of the scenario file; '#' starts a comment) is a block knob.
+// Command-line values override the scenario file.
+struct Options {
+    uint64_t seed = 1;
+    uint64_t cycles = 100000;
+    uint64_t window = 64;
+    std::string vcd_prefix;  // default: build/lockstep/<suite>_seed<N>
+    bool bench = false;
+    bool quiet = false;
+    std::string suite;
+    std::string argv0;
+    std::map<std::string, std::string> kv;
+
+    double num(const char *key, double dflt) const {
+        auto it = kv.find(key);
+        if (it == kv.end()) return dflt;
+        char *end = nullptr;
+        double v = std::strtod(it->second.c_str(), &end);
+        if (end == it->second.c_str() || *end != '\0') die("option %s=%s is not a number", key, it->second.c_str());
+        return v;
+    }
+    uint64_t u64(const char *key, uint64_t dflt) const {
+        auto it = kv.find(key);
+        if (it == kv.end()) return dflt;
+        char *end = nullptr;
+        uint64_t v = std::strtoull(it->second.c_str(), &end, 0);
+        if (end == it->second.c_str() || *end != '\0') die("option %s=%s is not an integer", key, it->second.c_str());
+        return v;
+    }
+    std::string str(const char *key, const char *dflt) const {
+        auto it = kv.find(key);
+        return it == kv.end() ? std::string(dflt) : it->second;
+    }
+    bool has(const char *key) const { return kv.count(key) != 0; }
+
+    [[noreturn]] static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2))) {
+        va_list ap;
+        va_start(ap, fmt);
+        std::fprintf(stderr, "lockstep: ");
+        std::vfprintf(stderr, fmt, ap);
+        std::fprintf(stderr, "\n");
+        va_end(ap);
+        std::exit(2);
+    }
+
+    static bool split_kv(const std::string &s, std::string &k, std::string &v) {
+        auto eq = s.find('=');
+        if (eq == std::string::npos || eq == 0) return false;
+        k = trim(s.substr(0, eq));
+        v = trim(s.substr(eq + 1));
+        return !k.empty();
+    }
+    static std::string trim(const std::string &s) {
+        size_t a = s.find_first_not_of(" \t\r\n");
+        if (a == std::string::npos) return "";
+        size_t b = s.find_last_not_of(" \t\r\n");
+        return s.substr(a, b - a + 1);
+    }
+
+    void read_scenario(const std::string &path) {
+        std::ifstream in(path);
+        if (!in) die("cannot read scenario file %s", path.c_str());
+        std::string line;
+        int lineno = 0;
+        while (std::getline(in, line)) {
+            ++lineno;
+            auto hash = line.find('#');
+            if (hash != std::string::npos) line.resize(hash);
+            line = trim(line);
+            if (line.empty()) continue;
+            std::string k, v;
+            if (!split_kv(line, k, v)) die("%s:%d: expected key=value, got \"%s\"", path.c_str(), lineno, line.c_str());
+            apply(k, v);
+        }
+    }
+
+    void apply(const std::string &k, const std::string &v) {
+        auto as_u64 = [&](const std::string &s) {
+            char *end = nullptr;
+            uint64_t x = std::strtoull(s.c_str(), &end, 0);
+            if (s.empty() || *end != '\0') die("%s=%s is not an integer", k.c_str(), s.c_str());
+            return x;
+        };
+        if (k == "seed") seed = as_u64(v);
+        else if (k == "cycles") cycles = as_u64(v);
+        else if (k == "window") window = as_u64(v);
+        else if (k == "vcd") vcd_prefix = v;
+        else kv[k] = v;
+    }
+
+    static Options parse(int argc, char **argv, const char *suite) {
+        Options o;
+        o.suite = suite;
+        o.argv0 = argv[0];
+        std::vector<std::pair<std::string, std::string>> later;  // command line overrides the scenario file
+        for (int i = 1; i < argc; ++i) {
+            std::string a = argv[i];
+            auto need = [&](const char *flag) -> std::string {
+                if (i + 1 >= argc) die("%s needs a value", flag);
+                return argv[++i];
+            };
+            if (a == "--seed") later.emplace_back("seed", need("--seed"));
+            else if (a == "--cycles") later.emplace_back("cycles", need("--cycles"));
+            else if (a == "--window") later.emplace_back("window", need("--window"));
+            else if (a == "--vcd") later.emplace_back("vcd", need("--vcd"));
+            else if (a == "--scenario") o.read_scenario(need("--scenario"));
+            else if (a == "--bench") o.bench = true;
+            else if (a == "--quiet") o.quiet = true;
+            else if (a == "--help" || a == "-h") {
+                std::printf("usage: %s [--seed N] [--cycles N] [--window N] [--vcd PREFIX] [--scenario FILE] "
+                            "[--bench] [--quiet] [key=value ...]\n", argv[0]);
+                std::exit(0);
+            } else {
+                std::string k, v;
+                if (!split_kv(a, k, v)) die("unknown argument \"%s\" (try --help)", a.c_str());
+                later.emplace_back(k, v);
+            }
+        }
+        for (auto &kv2 : later) o.apply(kv2.first, kv2.second);
+        if (o.vcd_prefix.empty()) o.vcd_prefix = "build/lockstep/" + o.suite + "_seed" + std::to_string(o.seed);
+        return o;
+    }
+
+    // The command that replays this run exactly (knobs included).
+    std::string replay() const {
+        std::string s = argv0 + " --seed " + std::to_string(seed) + " --cycles " + std::to_string(cycles);
+        for (auto &p : kv) s += " " + p.first + "=" + p.second;
+        return s;
+    }
+};
+
+// Minimal VCD writer for model-side signals. Signal names should be the RTL port names so GTKWave can show
+// model and RTL side by side.
+class Vcd {
+  public:
+    Vcd(const std::string &path, const char *scope) : scope_(scope) {
+        f_ = std::fopen(path.c_str(), "w");
+        if (!f_) Options::die("cannot write %s", path.c_str());
+    }
+    ~Vcd() {
+        if (f_) std::fclose(f_);
+    }
+    Vcd(const Vcd &) = delete;
+    Vcd &operator=(const Vcd &) = delete;
+
+    int add(const char *name, unsigned width) {
+        sigs_.push_back({name, width, code(sigs_.size()), std::string()});
+        return (int)sigs_.size() - 1;
+    }
+    // Values: integers up to 64 bits, or byte arrays (byte 0 = least significant, like tdata) for wide buses.
+    void val(int id, uint64_t v) {
+        std::string bits;
+        unsigned w = sigs_[id].width;
+        for (unsigned b = w; b-- > 0;) bits += (b < 64 && ((v >> b) & 1)) ? '1' : '0';
+        set(id, bits);
+    }
+    void val_bytes(int id, const uint8_t *bytes) {
+        std::string bits;
+        unsigned w = sigs_[id].width;
+        for (unsigned b = w; b-- > 0;) bits += ((bytes[b / 8] >> (b % 8)) & 1) ? '1' : '0';
+        set(id, bits);
+    }
+    void time(uint64_t t) {
+        if (!header_done_) header();
+        std::fprintf(f_, "#%" PRIu64 "\n", t);
+    }
+
+  private:
+    struct Sig {
+        std::string name;
+        unsigned width;
+        std::string code;
+        std::string last;
+    };
+    static std::string code(size_t n) {
+        std::string c;
+        do {
+            c += (char)('!' + n % 94);
+            n /= 94;
+        } while (n);
+        return c;
+    }
+    void header() {
+        std::fprintf(f_, "$timescale 1ns $end\n$scope module %s $end\n", scope_.c_str());
+        for (auto &s : sigs_) std::fprintf(f_, "$var wire %u %s %s $end\n", s.width, s.code.c_str(), s.name.c_str());
+        std::fprintf(f_, "$upscope $end\n$enddefinitions $end\n");
+        header_done_ = true;
+    }
+    void set(int id, const std::string &bits) {
+        Sig &s = sigs_[id];
+        if (s.last == bits) return;
+        s.last = bits;
+        if (s.width == 1) std::fprintf(f_, "%c%s\n", bits[0], s.code.c_str());
+        else std::fprintf(f_, "b%s %s\n", bits.c_str(), s.code.c_str());
+    }
+    FILE *f_ = nullptr;
+    std::string scope_;
+    std::vector<Sig> sigs_;
+    bool header_done_ = false;
+};
+
+// Compares model (expected) with RTL (actual). The first mismatch of a run is the divergence; later ones in the
+// same cycle are printed too (they help), then the run stops at the end of that cycle.
+class Checker {
+  public:
+    // silent: the waveform replay pass, which must not print the divergence a second time.
+    Checker(const Options &o, bool silent) : opt_(o), silent_(silent) {}
+    void set_cycle(uint64_t c) { cycle_ = c; }
+    uint64_t cycle() const { return cycle_; }
+
+    void eq(const char *signal, uint64_t model, uint64_t rtl) {
+        if (model == rtl) return;
+        mark();
+        if (silent_) return;
+        std::printf("DIVERGENCE cycle=%" PRIu64 " signal=%s model=0x%" PRIx64 " rtl=0x%" PRIx64 " seed=%" PRIu64 "\n",
+                    cycle_, signal, model, rtl, opt_.seed);
+    }
+    // Byte vectors (wide buses); printed most-significant byte first, like a Verilog hex literal.
+    void eq_bytes(const char *signal, const uint8_t *model, const uint8_t *rtl, size_t n) {
+        if (std::memcmp(model, rtl, n) == 0) return;
+        mark();
+        if (silent_) return;
+        std::printf("DIVERGENCE cycle=%" PRIu64 " signal=%s seed=%" PRIu64 "\n  model=0x", cycle_, signal, opt_.seed);
+        for (size_t i = n; i-- > 0;) std::printf("%02x", model[i]);
+        std::printf("\n  rtl  =0x");
+        for (size_t i = n; i-- > 0;) std::printf("%02x", rtl[i]);
+        std::printf("\n");
+    }
+    // A scoreboard failure: the model (and maybe the RTL) disagrees with an independent reference.
+    void fail(const char *what, const std::string &msg) {
+        mark();
+        if (silent_) return;
+        std::printf("MISMATCH cycle=%" PRIu64 " check=%s seed=%" PRIu64 ": %s\n", cycle_, what, opt_.seed, msg.c_str());
+    }
+    bool failed() const { return failed_; }
+    uint64_t first_failure_cycle() const { return first_; }
+    uint64_t failures() const { return failures_; }
+
+  private:
+    void mark() {
+        if (!failed_) first_ = cycle_;
+        failed_ = true;
+        ++failures_;
+    }
+    const Options &opt_;
+    bool silent_;
+    uint64_t cycle_ = 0;
+    bool failed_ = false;
+    uint64_t first_ = 0;
+    uint64_t failures_ = 0;
+};
+
+// Switches waveform dumping on inside [from, to]. Time: 10 units per cycle; pre() at 10c (inputs set, outputs
+// settled, before the edge), post() at 10c+5 (after the edge).
+class Tracer {
+  public:
+    Tracer() = default;
+    Tracer(VerilatedVcdC *rtl, Vcd *model, uint64_t from, uint64_t to, std::function<void(Vcd &)> dump)
+        : rtl_(rtl), model_(model), from_(from), to_(to), dump_(std::move(dump)) {}
+    void set_cycle(uint64_t c) { cycle_ = c; }
+    bool active() const { return rtl_ && cycle_ >= from_ && cycle_ <= to_; }
+    void pre() { at(10 * cycle_); }
+    void post() { at(10 * cycle_ + 5); }
+
+  private:
+    void at(uint64_t t) {
+        if (!active()) return;
+        rtl_->dump(t);
+        model_->time(t);
+        dump_(*model_);
+    }
+    VerilatedVcdC *rtl_ = nullptr;
+    Vcd *model_ = nullptr;
+    uint64_t from_ = 0, to_ = 0, cycle_ = 0;
+    std::function<void(Vcd &)> dump_;
+};
+
+// Prints the closing line every test suite ends with and returns the process exit status.
+inline int finish(const char *suite, uint64_t passed, uint64_t failed) {
+    std::printf("%s: %" PRIu64 " passed, %" PRIu64 " failed\n", suite, passed, failed);
+    std::fflush(stdout);
+    return failed ? 1 : 0;
+}
+
+template <class Bench>
+struct RunResult {
+    bool failed;
+    uint64_t cycle;
+    uint64_t cycles_run;
+    double seconds;
+    uint64_t checks;
+};
+
+// One pass of the simulation. With trace_to >= trace_from, dumps that window of cycles.
+template <class Bench>
+RunResult<Bench> run_once(const Options &opt, bool trace, uint64_t trace_from, uint64_t trace_to) {
+    if (trace) Verilated::traceEverOn(true);  // before the model is built, so it allocates trace state
+    Bench bench(opt);
+    Checker chk(opt, trace);
+    std::unique_ptr<VerilatedVcdC> rtl_vcd;
+    std::unique_ptr<Vcd> model_vcd;
+    Tracer tr;
+    if (trace) {
+        rtl_vcd = std::make_unique<VerilatedVcdC>();
+        bench.trace_rtl(rtl_vcd.get());
+        rtl_vcd->open((opt.vcd_prefix + "_rtl.vcd").c_str());
+        model_vcd = std::make_unique<Vcd>(opt.vcd_prefix + "_model.vcd", "model");
+        bench.model_signals(*model_vcd);
+        tr = Tracer(rtl_vcd.get(), model_vcd.get(), trace_from, trace_to, [&bench](Vcd &v) { bench.model_dump(v); });
+    }
+    auto t0 = std::chrono::steady_clock::now();
+    uint64_t c = 0;
+    for (; c < opt.cycles; ++c) {
+        chk.set_cycle(c);
+        tr.set_cycle(c);
+        bench.cycle(chk, tr);
+        if (chk.failed()) {
+            if (!trace || c >= trace_to) {
+                ++c;
+                break;
+            }
+        }
+        if (trace && c >= trace_to) {
+            ++c;
+            break;
+        }
+    }
+    double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (rtl_vcd) rtl_vcd->close();
+    if (!opt.quiet && !trace) bench.summary(stdout);
+    return {chk.failed(), chk.first_failure_cycle(), c, secs, bench.checks()};
+}
+
+// Runs a lockstep suite; see the top of this file.
+template <class Bench>
+int run(int argc, char **argv, const char *suite) {
+    Options opt = Options::parse(argc, argv, suite);
+    if (!opt.quiet)
+        std::printf("%s: seed=%" PRIu64 " cycles=%" PRIu64 "%s\n", suite, opt.seed, opt.cycles,
+                    opt.kv.empty() ? "" : " (knobs set)");
+    RunResult<Bench> r = run_once<Bench>(opt, false, 0, 0);
+    if (opt.bench)
+        std::printf("%s: %" PRIu64 " cycles in %.3f s = %.2f M cycles/s\n", suite, r.cycles_run, r.seconds,
+                    r.cycles_run / r.seconds / 1e6);
+    if (r.failed) {
+        std::printf("replay: %s\n", opt.replay().c_str());
+        uint64_t from = r.cycle > opt.window ? r.cycle - opt.window : 0;
+        uint64_t to = r.cycle + 2;
+        std::string dir = opt.vcd_prefix.substr(0, opt.vcd_prefix.find_last_of('/'));
+        if (dir != opt.vcd_prefix) {
+            std::string cmd = "mkdir -p '" + dir + "'";
+            if (std::system(cmd.c_str()) != 0) std::fprintf(stderr, "lockstep: cannot create %s\n", dir.c_str());
+        }
+        Options replay = opt;
+        replay.quiet = true;
+        run_once<Bench>(replay, true, from, to);
+        std::printf("waveforms of cycles %" PRIu64 "..%" PRIu64 ": %s_rtl.vcd %s_model.vcd\n", from, to,
+                    opt.vcd_prefix.c_str(), opt.vcd_prefix.c_str());
+        return finish(suite, r.checks, 1);
+    }
+    return finish(suite, r.checks, 0);
+}
+
+}  // namespace ls
+
+#endif  // MDD_LOCKSTEP_H
