@@ -9,8 +9,6 @@
 
 BUILD   ?= build
 WS      ?= 4 8 16 32 64
-CC      ?= gcc
-CXX     ?= g++
 PYTHON  ?= python3
 
 RESULTS := $(BUILD)/results
@@ -36,13 +34,11 @@ include mk/synth.mk
 # the summary adds them up and fails if anything failed or no test ran.
 test: deps
 	@rm -rf $(RESULTS); mkdir -p $(RESULTS)
-	@$(MAKE) --no-print-directory test-c test-lockstep test-icarus
-	@scripts/test-summary.sh $(RESULTS)
+	@$(MAKE) --no-print-directory -k test-c test-lockstep test-icarus; rc=$$?; scripts/test-summary.sh $(RESULTS) || rc=1; exit $$rc
 
 regress: deps
 	@rm -rf $(RESULTS); mkdir -p $(RESULTS)
-	@$(MAKE) --no-print-directory test-c regress-lockstep test-icarus
-	@scripts/test-summary.sh $(RESULTS)
+	@$(MAKE) --no-print-directory -k test-c regress-lockstep test-icarus; rc=$$?; scripts/test-summary.sh $(RESULTS) || rc=1; exit $$rc
 
 bench: deps
 	@$(MAKE) --no-print-directory bench-c bench-lockstep

@@ -1,0 +1,189 @@
+#!/usr/bin/env bash
+# Tests of the `mdd` CLI (crc, combine, help): outputs against values that do not come from mdd (check values,
+# RFC 3720 vectors, python's zlib.crc32, and a small table-driven CRC written here in python from the parameters),
+# and every error case: exit status 2, exactly one line on stderr, nothing on stdout.
+# Usage: tb/unit/test_cli.sh [path/to/mdd]   (default build/bin/mdd). Last line: "cli: P passed, F failed".
+set -u
+MDD=${1:-build/bin/mdd}
+PY=${PYTHON:-python3}
+passed=0
+failed=0
+
+if [ ! -x "$MDD" ]; then
+  echo "test_cli: $MDD is not an executable"
+  echo "cli: 0 passed, 1 failed"
+  exit 1
+fi
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/mdd-cli-test.XXXXXX") || { echo "cli: 0 passed, 1 failed"; exit 1; }
+trap 'rm -rf "$tmp"' EXIT
+
+ok()   { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL: $*"; }
+
+# expect_out DESCRIPTION EXPECTED CMD...: exit 0, stdout == EXPECTED, stderr empty.
+expect_out() {
+  local what=$1 want=$2; shift 2
+  local out rc err
+  out=$("$@" 2>"$tmp/stderr"); rc=$?
+  err=$(cat "$tmp/stderr")
+  if [ "$rc" -eq 0 ] && [ "$out" = "$want" ] && [ -z "$err" ]; then ok
+  else fail "$what: got '$out' (exit $rc, stderr '$err'), want '$want'"; fi
+}
+
+# expect_error DESCRIPTION TEXT CMD...: exit 2, nothing on stdout, one stderr line containing TEXT
+# (or equal to it when TEXT starts with '=').
+expect_error() {
+  local what=$1 pattern=$2; shift 2
+  local out rc lines
+  out=$("$@" 2>"$tmp/stderr" </dev/null); rc=$?
+  lines=$(wc -l <"$tmp/stderr")
+  local match=(-qF -- "$pattern")
+  [ "${pattern#=}" != "$pattern" ] && match=(-qxF -- "${pattern#=}")
+  if [ "$rc" -eq 2 ] && [ -z "$out" ] && [ "$lines" -eq 1 ] && grep "${match[@]}" "$tmp/stderr"; then ok
+  else fail "$what: exit $rc, stdout '$out', stderr ($lines lines) '$(cat "$tmp/stderr")'"; fi
+}
+
+# ---- independent values ----
+printf '123456789' >"$tmp/check"
+: >"$tmp/empty"
+head -c 32 /dev/zero >"$tmp/zeros32"
+"$PY" - "$tmp" <<'PY'
+import os, sys, random
+d = sys.argv[1]
+rnd = random.Random(20240521)
+open(os.path.join(d, "ff32"), "wb").write(b"\xff" * 32)
+open(os.path.join(d, "inc32"), "wb").write(bytes(range(32)))
+open(os.path.join(d, "dec32"), "wb").write(bytes(range(31, -1, -1)))
+# larger than the CLI's 1 MiB read chunk, odd length
+open(os.path.join(d, "big"), "wb").write(rnd.randbytes(1024 * 1024 + 12345))
+open(os.path.join(d, "a"), "wb").write(rnd.randbytes(70001))
+open(os.path.join(d, "b"), "wb").write(rnd.randbytes(33333))
+PY
+cat "$tmp/a" "$tmp/b" >"$tmp/ab"
+
+# CRC of a file in python: zlib for crc32, a byte-table CRC from the REFERENCE.md parameters for all four.
+pycrc() {
+  "$PY" - "$1" "$2" <<'PY'
+import sys, zlib
+alg, path = sys.argv[1], sys.argv[2]
+data = open(path, "rb").read()
+params = {  # width, poly, init, reflected, xorout
+    "crc32c": (32, 0x1EDC6F41, 0xFFFFFFFF, True, 0xFFFFFFFF),
+    "crc16-t10dif": (16, 0x8BB7, 0, False, 0),
+    "crc32": (32, 0x04C11DB7, 0xFFFFFFFF, True, 0xFFFFFFFF),
+    "crc64-nvme": (64, 0xAD93D23594C93659, (1 << 64) - 1, True, (1 << 64) - 1),
+}
+if alg == "zlib":
+    print("0x%08x" % zlib.crc32(data)); sys.exit()
+w, poly, init, refl, xorout = params[alg]
+mask = (1 << w) - 1
+def rev(v, n): return int(format(v, "0%db" % n)[::-1], 2)
+table = []
+for b in range(256):
+    r = b << (w - 8)
+    for _ in range(8):
+        r = ((r << 1) ^ poly) & mask if r >> (w - 1) else (r << 1) & mask
+    table.append(r)
+r = rev(init, w) if refl else init  # init is in register order; work MSB-first on the normal form
+for b in data:
+    b = rev(b, 8) if refl else b
+    r = table[((r >> (w - 8)) ^ b) & 0xFF] ^ ((r << 8) & mask)
+r = rev(r, w) if refl else r
+print("0x%0*x" % (w // 4, r ^ xorout))
+PY
+}
+
+declare -A PYCRC
+for alg in crc32c crc16-t10dif crc32 crc64-nvme zlib; do
+  for f in big ab a b; do PYCRC[$alg/$f]=$(pycrc "$alg" "$tmp/$f"); done
+done
+
+# ---- crc ----
+declare -A CHECK=([crc32c]=0xe3069283 [crc16-t10dif]=0xd0db [crc32]=0xcbf43926 [crc64-nvme]=0xae8b14860a799888)
+declare -A EMPTY=([crc32c]=0x00000000 [crc16-t10dif]=0x0000 [crc32]=0x00000000 [crc64-nvme]=0x0000000000000000)
+for alg in crc32c crc16-t10dif crc32 crc64-nvme; do
+  expect_out "crc $alg check file" "${CHECK[$alg]}" "$MDD" crc --alg "$alg" "$tmp/check"
+  expect_out "crc $alg check stdin" "${CHECK[$alg]}" sh -c "\"$MDD\" crc --alg $alg <\"$tmp/check\""
+  expect_out "crc $alg check '-'" "${CHECK[$alg]}" sh -c "\"$MDD\" crc --alg=$alg - <\"$tmp/check\""
+  expect_out "crc $alg empty file" "${EMPTY[$alg]}" "$MDD" crc --alg "$alg" "$tmp/empty"
+  expect_out "crc $alg empty stdin" "${EMPTY[$alg]}" sh -c "\"$MDD\" crc --alg $alg </dev/null"
+  expect_out "crc $alg 1 MiB+ file vs python table CRC" "${PYCRC[$alg/big]}" "$MDD" crc --alg "$alg" "$tmp/big"
+  for impl in portable auto; do
+    expect_out "crc $alg MDD_CRC_IMPL=$impl" "${PYCRC[$alg/ab]}" env MDD_CRC_IMPL=$impl "$MDD" crc --alg "$alg" "$tmp/ab"
+  done
+done
+# the python table CRC itself against zlib, so the other algorithms' expected values can be trusted
+for f in big ab a b; do
+  if [ "${PYCRC[crc32/$f]}" = "${PYCRC[zlib/$f]}" ]; then ok; else fail "python table crc32 of $f disagrees with zlib"; fi
+done
+expect_out "crc32 vs zlib (1 MiB+)" "${PYCRC[zlib/big]}" "$MDD" crc --alg crc32 "$tmp/big"
+expect_out "crc32 vs zlib (stdin)" "${PYCRC[zlib/ab]}" sh -c "cat \"$tmp/ab\" | \"$MDD\" crc --alg crc32"
+expect_out "RFC 3720 32 x 00" 0x8a9136aa "$MDD" crc --alg crc32c "$tmp/zeros32"
+expect_out "RFC 3720 32 x ff" 0x62a8ab43 "$MDD" crc --alg crc32c "$tmp/ff32"
+expect_out "RFC 3720 00..1f" 0x46dd794e "$MDD" crc --alg crc32c "$tmp/inc32"
+expect_out "RFC 3720 1f..00" 0x113fdb5c "$MDD" crc --alg crc32c "$tmp/dec32"
+
+# ---- combine ----
+len_b=$(wc -c <"$tmp/b")
+for alg in crc32c crc16-t10dif crc32 crc64-nvme; do
+  ca=${PYCRC[$alg/a]}; cb=${PYCRC[$alg/b]}
+  expect_out "combine $alg" "${PYCRC[$alg/ab]}" "$MDD" combine --alg "$alg" "$ca" "$cb" "$len_b"
+  expect_out "combine $alg decimal CRCs, hex length" "${PYCRC[$alg/ab]}" \
+    "$MDD" combine --alg "$alg" "$(printf '%u' "$ca")" "$(printf '%u' "$cb")" "$(printf '0x%x' "$len_b")"
+  expect_out "combine $alg with empty B" "$ca" "$MDD" combine --alg "$alg" "$ca" "${EMPTY[$alg]}" 0
+  expect_out "combine $alg with empty A" "$cb" "$MDD" combine --alg "$alg" "${EMPTY[$alg]}" "$cb" "$len_b"
+done
+c1=${PYCRC[zlib/a]}; c2=${PYCRC[zlib/b]}
+expect_out "combine crc32 uppercase 0X" "${PYCRC[zlib/ab]}" "$MDD" combine --alg crc32 "$(echo "$c1" | sed 's/^0x/0X/' | tr a-f A-F)" "$c2" "$len_b"
+expect_out "combine crc32 LEN_B = 2^64-1 accepted" \
+  "$("$MDD" combine --alg crc32 0x12345678 0 18446744073709551615)" "$MDD" combine --alg crc32 0x12345678 0 0xffffffffffffffff
+expect_out "combine crc16 65535 fits" "$("$MDD" combine --alg crc16-t10dif 0xffff 0 7)" "$MDD" combine --alg crc16-t10dif 65535 0 7
+expect_out "combine crc64 all-ones fits" "$("$MDD" combine --alg crc64-nvme 18446744073709551615 1 9)" \
+  "$MDD" combine --alg crc64-nvme 0xffffffffffffffff 1 9
+
+# ---- help ----
+for args in "--help" "help" "-h"; do
+  out=$("$MDD" $args 2>/dev/null); rc=$?
+  if [ "$rc" -eq 0 ] && echo "$out" | grep -q 'crc --alg ALG' && echo "$out" | grep -q 'combine --alg ALG'; then ok
+  else fail "mdd $args: exit $rc"; fi
+done
+out=$("$MDD" help combine 2>/dev/null); rc=$?
+if [ "$rc" -eq 0 ] && echo "$out" | grep -q '^usage: mdd combine'; then ok; else fail "mdd help combine: exit $rc"; fi
+out=$("$MDD" crc --help 2>/dev/null); rc=$?
+if [ "$rc" -eq 0 ] && echo "$out" | grep -q '^usage: mdd crc'; then ok; else fail "mdd crc --help: exit $rc"; fi
+
+# ---- errors: exit 2, one stderr line ----
+expect_error "no subcommand" 'missing subcommand' "$MDD"
+expect_error "unknown subcommand" 'unknown subcommand "frob"' "$MDD" frob
+expect_error "help for unknown subcommand" 'unknown subcommand "frob"' "$MDD" help frob
+expect_error "unknown algorithm" 'unknown algorithm "crc99"' "$MDD" crc --alg crc99 "$tmp/check"
+expect_error "unknown algorithm (=)" 'unknown algorithm "CRC32"' "$MDD" crc --alg=CRC32 "$tmp/check"
+expect_error "missing --alg" 'missing --alg' "$MDD" crc "$tmp/check"
+expect_error "--alg without name" '--alg needs' "$MDD" crc --alg
+expect_error "unknown option" 'unknown option "--frob"' "$MDD" crc --alg crc32 --frob "$tmp/check"
+expect_error "extra argument" 'unexpected argument' "$MDD" crc --alg crc32 "$tmp/check" "$tmp/check"
+expect_error "missing file" "cannot open \"$tmp/nope\"" "$MDD" crc --alg crc32 "$tmp/nope"
+expect_error "unreadable (directory)" "cannot read \"$tmp\"" "$MDD" crc --alg crc32 "$tmp"
+expect_error "combine: missing --alg" 'missing --alg' "$MDD" combine 1 2 3
+expect_error "combine: missing LEN_B" 'missing LEN_B' "$MDD" combine --alg crc32c 0x1 0x2
+expect_error "combine: missing CRC_B" 'missing CRC_B' "$MDD" combine --alg crc32c 0x1
+expect_error "combine: missing all" 'missing CRC_A' "$MDD" combine --alg crc32c
+expect_error "combine: extra argument" 'unexpected argument "4"' "$MDD" combine --alg crc32c 1 2 3 4
+expect_error "combine: CRC_A too wide (brief example)" '=mdd: combine: CRC_A "0x1ffffffff" does not fit crc32c (32 bits)' \
+  "$MDD" combine --alg crc32c 0x1ffffffff 0 1
+expect_error "combine: CRC_B too wide for crc16" 'CRC_B "65536" does not fit crc16-t10dif (16 bits)' \
+  "$MDD" combine --alg crc16-t10dif 0 65536 1
+expect_error "combine: CRC_A beyond 64 bits" 'CRC_A "0x1ffffffffffffffff" does not fit crc64-nvme (64 bits)' \
+  "$MDD" combine --alg crc64-nvme 0x1ffffffffffffffff 0 1
+for bad in 12g -1 +5 0x "" " 5" 0x12z 1.5; do
+  expect_error "combine: malformed CRC_B '$bad'" "CRC_B \"$bad\" is not a 0x-hex or decimal number" \
+    "$MDD" combine --alg crc32 1 "$bad" 3
+done
+expect_error "combine: malformed LEN_B" 'LEN_B "ten" is not a decimal or 0x-hex number' "$MDD" combine --alg crc32 1 2 ten
+expect_error "combine: LEN_B = 2^64" 'LEN_B "18446744073709551616" is out of range' \
+  "$MDD" combine --alg crc32 1 2 18446744073709551616
+expect_error "combine: LEN_B = 0x1_0000_0000_0000_0000" 'LEN_B "0x10000000000000000" is out of range' \
+  "$MDD" combine --alg crc32 1 2 0x10000000000000000
+
+echo "cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
