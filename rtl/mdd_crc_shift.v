@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: MIT
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * CRC shift unit: m_reg = s_reg * x^(8n) mod g (or x^(-8n) with INVERSE = 1)
+ * for a run-time byte count n = s_nbytes, pipelined, one request per clock.
+ *
+ * Equivalent to feeding n zero bytes through the CRC register (or undoing
+ * that), in the REGISTER domain: value ^ xorout, native bit order, see
+ * rtl/mdd_crc_math.vh.  The combiner uses it to move a partial CRC by a
+ * segment length (crc(A||B) = shift(crc(A), |B|) ^ crc(B) in the register
+ * domain) and, with INVERSE = 1, to move one backwards in the relative mode.
+ *
+ * Structure: n is split into digits of BITS_PER_STAGE bits, least significant
+ * first; stage j multiplies by x^(8 * digit_j * 2^(j*BITS_PER_STAGE)), a mux
+ * over the 2^BITS_PER_STAGE precomputed constant matrices (digit 0 = identity).
+ * The product over all stages is x^(8n) because the digits add up to n.
+ * Each stage ends in a register, so the latency is
+ * STAGES = ceil(N_W / BITS_PER_STAGE) clock cycles.
+ *
+ * Flow control: all stages advance together whenever the output register is
+ * empty or being read (advance = m_tready | ~m_tvalid), so one request per
+ * clock goes through without bubbles.  s_tready = advance depends
+ * combinationally on m_tready (and the output valid register); insert a
+ * register slice in front of this unit if that path matters.
+ * rst (synchronous, active high) clears the valid bits only; in-flight
+ * requests are dropped.
+ *
+ * Parameters:
+ *   CRC_ALG         0 CRC-32C, 1 CRC-16/T10-DIF, 2 CRC-32, 3 CRC-64/NVME
+ *                   (= enum mdd_crc_alg in include/mdd/crc.h)
+ *   CRC_W           register width, derived from CRC_ALG; do not override
+ *   N_W             width of s_nbytes: n = 0 .. 2^N_W - 1 (33 covers 2^32)
+ *   INVERSE         0: multiply by x^(8n); 1: by x^(-8n)
+ *   BITS_PER_STAGE  bits of n consumed per pipeline stage; 2 keeps every CRC
+ *                   at <= 4 LUT6 levels per stage (see docs/crc-shift.md)
+ *   USER_W          width of s_tuser/m_tuser, carried alongside unchanged
+ */
+module mdd_crc_shift #(
+    parameter CRC_ALG = 0,
+    parameter CRC_W = (CRC_ALG == 1) ? 16 : (CRC_ALG == 3) ? 64 : 32,
+    parameter N_W = 33,
+    parameter INVERSE = 0,
+    parameter BITS_PER_STAGE = 2,
+    parameter USER_W = 1
+) (
+    input  wire              clk,
+    input  wire              rst,
+
+    input  wire [CRC_W-1:0]  s_reg,
+    input  wire [N_W-1:0]    s_nbytes,
+    input  wire [USER_W-1:0] s_tuser,
+    input  wire              s_tvalid,
+    output wire              s_tready,
+
+    output wire [CRC_W-1:0]  m_reg,
+    output wire [USER_W-1:0] m_tuser,
+    output wire              m_tvalid,
+    input  wire              m_tready
+);
+
+`include "mdd_crc_math.vh"
+
+localparam STAGES = (N_W + BITS_PER_STAGE - 1) / BITS_PER_STAGE;
+
+// bad parameters stop elaboration instead of silently computing garbage
+initial begin
+    if (CRC_W != mdd_crc_width(CRC_ALG)) begin
+        $display("Error: CRC_W (%0d) must be %0d for CRC_ALG %0d (%m)", CRC_W, mdd_crc_width(CRC_ALG), CRC_ALG);
+        $finish;
+    end
+    if (N_W < 1 || N_W > 64 || BITS_PER_STAGE < 1 || BITS_PER_STAGE > 8) begin
+        $display("Error: need 1 <= N_W <= 64 and 1 <= BITS_PER_STAGE <= 8 (%m)");
+        $finish;
+    end
+end
+
+wire advance = m_tready || !m_tvalid;
+
+assign s_tready = advance;
+
+genvar j, d, row;
+
+generate
+for (j = 0; j < STAGES; j = j + 1) begin : g_stage
+    localparam LO = j * BITS_PER_STAGE;                              // weight of this digit's LSB in n
+    localparam IN_N_W = N_W - LO;                                    // bits of n still unconsumed here
+    localparam DIGIT_W = (IN_N_W < BITS_PER_STAGE) ? IN_N_W : BITS_PER_STAGE;
+    localparam REST_W = IN_N_W - DIGIT_W;                            // bits passed to later stages
+    localparam DIGITS = 1 << DIGIT_W;
+
+    wire [CRC_W-1:0]  reg_in;
+    wire [IN_N_W-1:0] n_in;
+    wire [USER_W-1:0] user_in;
+    wire              valid_in;
+
+    if (j == 0) begin : g_from_input
+        assign reg_in   = s_reg;
+        assign n_in     = s_nbytes;
+        assign user_in  = s_tuser;
+        assign valid_in = s_tvalid;
+    end else begin : g_from_stage
+        assign reg_in   = g_stage[j-1].reg_q;
+        assign n_in     = g_stage[j-1].g_rest.n_q;
+        assign user_in  = g_stage[j-1].user_q;
+        assign valid_in = g_stage[j-1].valid_q;
+    end
+
+    wire [DIGIT_W-1:0] digit = n_in[DIGIT_W-1:0];
+
+    // candidates[d] = reg_in * x^(+-8 * d * 2^LO); d = 0 is reg_in itself
+    wire [DIGITS*CRC_W-1:0] candidates;
+    assign candidates[CRC_W-1:0] = reg_in;
+
+    for (d = 1; d < DIGITS; d = d + 1) begin : g_digit
+        localparam [63:0] DIGIT_N = d;
+        // one function call per matrix: far cheaper to elaborate than one per row
+        localparam [4095:0] MATRIX = mdd_crc_shift_matrix(CRC_ALG, DIGIT_N << LO, INVERSE);
+        for (row = 0; row < CRC_W; row = row + 1) begin : g_row
+            assign candidates[d*CRC_W + row] = ^(reg_in & MATRIX[64*row +: CRC_W]);
+        end
+    end
+
+    reg [CRC_W-1:0]  reg_q = {CRC_W{1'b0}};
+    reg [USER_W-1:0] user_q = {USER_W{1'b0}};
+    reg              valid_q = 1'b0;
+
+    always @(posedge clk) begin
+        if (advance) begin
+            reg_q  <= candidates[digit*CRC_W +: CRC_W];
+            user_q <= user_in;
+        end
+        if (rst) begin
+            valid_q <= 1'b0;
+        end else if (advance) begin
+            valid_q <= valid_in;
+        end
+    end
+
+    if (REST_W > 0) begin : g_rest
+        reg [REST_W-1:0] n_q = {REST_W{1'b0}};
+        always @(posedge clk) begin
+            if (advance) begin
+                n_q <= n_in[IN_N_W-1:DIGIT_W];
+            end
+        end
+    end
+end
+endgenerate
+
+assign m_reg    = g_stage[STAGES-1].reg_q;
+assign m_tuser  = g_stage[STAGES-1].user_q;
+assign m_tvalid = g_stage[STAGES-1].valid_q;
+
+endmodule
+
+`resetall
