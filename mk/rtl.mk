@@ -10,14 +10,18 @@ LS_HDRS   := tb/lockstep/lockstep.h $(wildcard model/*.h) include/mdd/crc.h
 
 # Lockstep builds: --x-assign/--x-initial 0 so that un-reset datapath registers start at 0, as the C twins do
 # (the twins are compared on every output, valid or not). Lint is separate and strict (-Wall, fatal).
-VL_CXXFLAGS := -O2 -std=c++17 -I$(CURDIR)/include -I$(CURDIR)/model -I$(CURDIR)/tb/lockstep
+# -mpopcnt: Verilator turns the XOR reductions into popcounts (about 10% faster lockstep); x86-64 only.
+VL_CXXFLAGS := -O2 -std=c++17 -I$(CURDIR)/include -I$(CURDIR)/model -I$(CURDIR)/tb/lockstep \
+               $(if $(filter x86_64,$(shell uname -m)),-mpopcnt)
 VL_FLAGS    := --cc --exe --build -j 2 -O3 --trace -Wno-fatal -Irtl --x-assign 0 --x-initial 0 \
                -CFLAGS "$(VL_CXXFLAGS)"
 
 # $(call VL_BUILD,<mdir>,<top module>,<harness .cpp>,<-G parameters>)
-# Builds <mdir>/<notdir mdir>: the Verilated top, its harness, and the C twins from $(LIBMDD).
+# Builds <mdir>/<notdir mdir>: the Verilated top, its harness, and the C twins from $(LIBMDD). The binary is
+# removed first because Verilator's own makefile does not relink when only $(LIBMDD) changed.
 define VL_BUILD
 	@mkdir -p $(1)
+	@rm -f $(1)/$(notdir $(1))
 	@echo "  VERILATE $(1) ($(2) $(strip $(4)))"
 	@$(VERILATOR) $(VL_FLAGS) --top-module $(2) $(4) --Mdir $(1) -o $(notdir $(1)) \
 	    rtl/$(2).v $(CURDIR)/$(3) $(CURDIR)/$(LIBMDD) > $(1)/build.log 2>&1 \
@@ -30,6 +34,26 @@ define VL_LINT
 endef
 
 IVERILOG_FLAGS := -g2005 -Wall -Irtl
+
+# $(call RUN_SUITE,<suite>,<command>): runs a test step; its output goes to the terminal and to
+# $(RESULTS)/<suite>.log, whose last line is the suite's "<suite>: P passed, F failed" (SHELL has pipefail).
+define RUN_SUITE
+	@mkdir -p $(RESULTS)
+	@$(2) 2>&1 | tee $(RESULTS)/$(1).log
+endef
+
+# $(call RUN_VVP,<suite>,<vvp arguments>): an Icarus bench; vvp exits 0 even after a failed check, so the
+# verdict is the bench's own last line.
+define RUN_VVP
+	$(call RUN_SUITE,$(1),$(VVP) -n $(2))
+	@tail -n 1 $(RESULTS)/$(1).log | grep -q ' 0 failed$$'
+endef
+
+# $(call LOCKSTEP_SELFTEST,<suite>,<harness binary>,<cycle>,<signal>,<vcd prefix>): the harness must report a
+# fault injected into the twin at <cycle> (scripts/lockstep-selftest.sh).
+define LOCKSTEP_SELFTEST
+	$(call RUN_SUITE,$(1),scripts/lockstep-selftest.sh $(1) $(2) $(3) $(4) $(5))
+endef
 
 LOCKSTEP_TESTS :=
 REGRESS_TESTS  :=

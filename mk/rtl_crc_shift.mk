@@ -37,28 +37,16 @@ crc_shift_defines = -CFLAGS -DSHIFT_ALG=$(call crc_shift_alg,$(1)) -CFLAGS -DSHI
     -CFLAGS -DSHIFT_N_W=$(call crc_shift_nw,$(1)) -CFLAGS -DSHIFT_BITS_PER_STAGE=$(call crc_shift_bps,$(1)) \
     -CFLAGS -DSHIFT_USER_W=$(CRC_SHIFT_USER_W)
 
-# $(call CRC_SHIFT_RUN,<suite log name>,<command>): tee the log, keep the exit status (dash has no pipefail).
-define CRC_SHIFT_RUN
-	@mkdir -p $(RESULTS)
-	@{ $(2); echo $$? > $(RESULTS)/$(1).rc; } 2>&1 | tee $(RESULTS)/$(1).log
-	@rc=$$(cat $(RESULTS)/$(1).rc); rm -f $(RESULTS)/$(1).rc; [ "$$rc" = 0 ]
-endef
-
-# $(call CRC_SHIFT_VVP,<out file>,<vvp arguments>): vvp always exits 0 after $$finish, so the status is
-# "vvp ran and its last line reports 0 failed".
-CRC_SHIFT_VVP = $(VVP) -n $(2) > $(1) 2>&1; rc=$$?; cat $(1); [ $$rc = 0 ] && tail -n 1 $(1) | grep -q ' 0 failed$$'
-
 define CRC_SHIFT_REGRESS
 .PHONY: crc-shift-regress-$(1)-s$(2)
 crc-shift-regress-$(1)-s$(2): $(call crc_shift_bin,$(1))
-	$$(call CRC_SHIFT_RUN,regress-crc-shift-$(1)-s$(2),$(call crc_shift_bin,$(1)) --seed $(2) \
+	$$(call RUN_SUITE,regress-crc-shift-$(1)-s$(2),$(call crc_shift_bin,$(1)) --seed $(2) \
 	    --cycles $(CRC_SHIFT_REGRESS_CYCLES) --vcd $(CRC_SHIFT_ICARUS)/vcd/regress_$(1)_s$(2))
 
 endef
 
 define CRC_SHIFT_CONFIG
 $(call crc_shift_bin,$(1)): $(CRC_SHIFT_SRCS) tb/lockstep/crc_shift_main.cpp $(LS_HDRS) $(LIBMDD)
-	@rm -f $$@  # Verilator's makefile does not relink when only $(LIBMDD) changed
 	$$(call VL_BUILD,$$(@D),mdd_crc_shift,tb/lockstep/crc_shift_main.cpp,$(call crc_shift_gparams,$(1)) \
 	    $(call crc_shift_defines,$(1)))
 
@@ -66,7 +54,7 @@ $(call crc_shift_bin,$(1)): $(CRC_SHIFT_SRCS) tb/lockstep/crc_shift_main.cpp $(L
 crc-shift-build-$(1): $(call crc_shift_bin,$(1))
 
 crc-shift-lockstep-$(1): $(call crc_shift_bin,$(1))
-	$$(call CRC_SHIFT_RUN,lockstep-crc-shift-$(1),$(call crc_shift_bin,$(1)) --seed 1 \
+	$$(call RUN_SUITE,lockstep-crc-shift-$(1),$(call crc_shift_bin,$(1)) --seed 1 \
 	    --cycles $(CRC_SHIFT_TEST_CYCLES) --vcd $(CRC_SHIFT_ICARUS)/vcd/lockstep_$(1))
 
 $(foreach s,$(CRC_SHIFT_REGRESS_SEEDS),$(call CRC_SHIFT_REGRESS,$(1),$(s)))
@@ -95,8 +83,7 @@ $(CRC_SHIFT_ICARUS)/$(1).vec: $(call crc_shift_bin,$(1))
 	@mv $$@.tmp $$@
 
 crc-shift-icarus-$(1): $(CRC_SHIFT_ICARUS)/$(1).vvp $(CRC_SHIFT_ICARUS)/$(1).vec
-	$$(call CRC_SHIFT_RUN,icarus-crc-shift-$(1),$$(call CRC_SHIFT_VVP,$(CRC_SHIFT_ICARUS)/$(1).out,\
-	    $(CRC_SHIFT_ICARUS)/$(1).vvp +vectors=$(CRC_SHIFT_ICARUS)/$(1).vec))
+	$$(call RUN_VVP,icarus-crc-shift-$(1),$(CRC_SHIFT_ICARUS)/$(1).vvp +vectors=$(CRC_SHIFT_ICARUS)/$(1).vec)
 
 endef
 
@@ -104,22 +91,9 @@ $(foreach c,$(CRC_SHIFT_CONFIGS),$(eval $(call CRC_SHIFT_CONFIG,$(c))))
 
 # The harness must catch a divergence: corrupt the twin's m_reg at one cycle and expect a failing exit status,
 # the DIVERGENCE line for that cycle and both waveform files.
-CRC_SHIFT_FAULT := $(CRC_SHIFT_ICARUS)/selftest/fault
 .PHONY: crc-shift-selftest
 crc-shift-selftest: $(call crc_shift_bin,a3_i1)
-	@mkdir -p $(RESULTS) $(dir $(CRC_SHIFT_FAULT))
-	@rm -f $(CRC_SHIFT_FAULT)_rtl.vcd $(CRC_SHIFT_FAULT)_model.vcd
-	@{ $(call crc_shift_bin,a3_i1) --seed 3 --cycles 20000 inject_fault=4321 --vcd $(CRC_SHIFT_FAULT) \
-	    > $(CRC_SHIFT_FAULT).out 2>&1; rc=$$?; p=0; f=0; \
-	  if [ $$rc -ne 0 ]; then p=$$((p+1)); echo "ok: exit status $$rc"; else f=$$((f+1)); echo "FAIL: exit status 0"; fi; \
-	  if grep -q '^DIVERGENCE cycle=4321 signal=m_reg' $(CRC_SHIFT_FAULT).out; then p=$$((p+1)); \
-	    echo "ok: $$(grep -m1 '^DIVERGENCE' $(CRC_SHIFT_FAULT).out)"; \
-	  else f=$$((f+1)); echo "FAIL: no DIVERGENCE line for cycle 4321"; fi; \
-	  for v in rtl model; do if [ -s $(CRC_SHIFT_FAULT)_$$v.vcd ]; then p=$$((p+1)); \
-	    echo "ok: $(CRC_SHIFT_FAULT)_$$v.vcd written"; else f=$$((f+1)); echo "FAIL: no $(CRC_SHIFT_FAULT)_$$v.vcd"; fi; done; \
-	  echo "selftest-crc-shift: $$p passed, $$f failed"; [ $$f -eq 0 ]; echo $$? > $(RESULTS)/selftest-crc-shift.rc; } \
-	  2>&1 | tee $(RESULTS)/selftest-crc-shift.log
-	@rc=$$(cat $(RESULTS)/selftest-crc-shift.rc); rm -f $(RESULTS)/selftest-crc-shift.rc; [ "$$rc" = 0 ]
+	$(call LOCKSTEP_SELFTEST,selftest-crc-shift,$<,4321,m_reg,$(CRC_SHIFT_ICARUS)/selftest/fault)
 
 # mdd_crc_math.vh: Icarus self-check (published check values, algebraic identities, elaboration vs run time),
 # then the C library recomputes the table of function results it wrote.
@@ -135,9 +109,8 @@ $(CRC_MATH_DIR)/crc_math_vs_lib: tb/unit/crc_math_vs_lib.c include/mdd/crc.h $(L
 .PHONY: crc-math-vh
 crc-math-vh: $(CRC_MATH_DIR)/tb_mdd_crc_math.vvp $(CRC_MATH_DIR)/crc_math_vs_lib
 	@rm -f $(CRC_MATH_DIR)/table.txt
-	$(call CRC_SHIFT_RUN,crc-math-vh-self,$(call CRC_SHIFT_VVP,$(CRC_MATH_DIR)/self.out,\
-	    $(CRC_MATH_DIR)/tb_mdd_crc_math.vvp +TABLE=$(CRC_MATH_DIR)/table.txt))
-	$(call CRC_SHIFT_RUN,crc-math-vh-lib,$(CRC_MATH_DIR)/crc_math_vs_lib $(CRC_MATH_DIR)/table.txt)
+	$(call RUN_VVP,crc-math-vh-self,$(CRC_MATH_DIR)/tb_mdd_crc_math.vvp +TABLE=$(CRC_MATH_DIR)/table.txt)
+	$(call RUN_SUITE,crc-math-vh-lib,$(CRC_MATH_DIR)/crc_math_vs_lib $(CRC_MATH_DIR)/table.txt)
 
 # The C twin alone over its whole parameter space, under ASan/UBSan, against the library.
 $(CRC_SHIFT_ICARUS)/test_crc_shift_model: tb/unit/test_crc_shift_model.c include/mdd/crc.h model/mdd_crc_shift_model.h \
@@ -147,7 +120,7 @@ $(CRC_SHIFT_ICARUS)/test_crc_shift_model: tb/unit/test_crc_shift_model.c include
 
 .PHONY: crc-shift-model-test
 crc-shift-model-test: $(CRC_SHIFT_ICARUS)/test_crc_shift_model
-	$(call CRC_SHIFT_RUN,c-crc-shift-model,$(CRC_SHIFT_ICARUS)/test_crc_shift_model)
+	$(call RUN_SUITE,c-crc-shift-model,$(CRC_SHIFT_ICARUS)/test_crc_shift_model)
 
 LOCKSTEP_TESTS += $(foreach c,$(CRC_SHIFT_CONFIGS),crc-shift-lockstep-$(c)) crc-shift-selftest crc-shift-model-test
 REGRESS_TESTS  += $(foreach c,$(CRC_SHIFT_CONFIGS),$(foreach s,$(CRC_SHIFT_REGRESS_SEEDS),crc-shift-regress-$(c)-s$(s)))

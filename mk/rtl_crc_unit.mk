@@ -18,26 +18,16 @@ CRC_UNIT_OTHER_REGRESS_CYCLES := 600000
 # Icarus (~ thousands of cycles per second): a short vector file per W.
 CRC_UNIT_ICARUS_CYCLES := 3000
 
-# the XOR reductions become popcnt (about 10% faster lockstep on this design)
-CRC_UNIT_VL_CFLAGS := -CFLAGS -mpopcnt
-
 crc_unit_alg = $(word 1,$(subst _, ,$(1)))
 crc_unit_w = $(word 2,$(subst _, ,$(1)))
 crc_unit_bin = $(BUILD)/vl/crc_unit_a$(call crc_unit_alg,$(1))_w$(call crc_unit_w,$(1))/crc_unit_a$(call crc_unit_alg,$(1))_w$(call crc_unit_w,$(1))
 crc_unit_params = -GW=$(call crc_unit_w,$(1)) -GCRC_ALG=$(call crc_unit_alg,$(1)) -GUSER_W=$(CRC_UNIT_USER_W)
 
-# $(call CRC_UNIT_RUN,<suite>,<command>): run a test step, tee its log, keep its exit status (dash has no pipefail).
-define CRC_UNIT_RUN
-	@mkdir -p $(RESULTS)
-	@{ $(2); echo $$? > $(RESULTS)/$(1).rc; } 2>&1 | tee $(RESULTS)/$(1).log
-	@rc=$$(cat $(RESULTS)/$(1).rc); rm -f $(RESULTS)/$(1).rc; [ "$$rc" = 0 ]
-endef
-
 # One regression run: configuration $(1), seed $(2).
 define CRC_UNIT_REGRESS
 .PHONY: crc-unit-regress-$(1)-s$(2)
 crc-unit-regress-$(1)-s$(2): $(call crc_unit_bin,$(1))
-	$$(call CRC_UNIT_RUN,regress-crc-unit-a$(call crc_unit_alg,$(1))-w$(call crc_unit_w,$(1))-s$(2),$(call crc_unit_bin,$(1)) \
+	$$(call RUN_SUITE,regress-crc-unit-a$(call crc_unit_alg,$(1))-w$(call crc_unit_w,$(1))-s$(2),$(call crc_unit_bin,$(1)) \
 	    --seed $(2) --vcd $(CRC_UNIT_DIR)/vcd/regress_a$(1)_s$(2) \
 	    --cycles $(if $(filter 0,$(call crc_unit_alg,$(1))),$(CRC_UNIT_REGRESS_CYCLES),$(CRC_UNIT_OTHER_REGRESS_CYCLES)))
 
@@ -46,16 +36,15 @@ endef
 # One configuration <alg>_<w>: the Verilated harness and its make targets.
 define CRC_UNIT_CONFIG
 $(call crc_unit_bin,$(1)): $(CRC_UNIT_SRCS) tb/lockstep/crc_unit_main.cpp $(LS_HDRS) $(LIBMDD)
-	@rm -f $$@  # Verilator's makefile does not relink when only $(LIBMDD) changed
 	$$(call VL_BUILD,$$(@D),mdd_crc_unit,tb/lockstep/crc_unit_main.cpp,$(call crc_unit_params,$(1)) \
 	    -CFLAGS -DCRC_UNIT_W=$(call crc_unit_w,$(1)) -CFLAGS -DCRC_UNIT_ALG=$(call crc_unit_alg,$(1)) \
-	    -CFLAGS -DCRC_UNIT_USER_W=$(CRC_UNIT_USER_W) $(CRC_UNIT_VL_CFLAGS))
+	    -CFLAGS -DCRC_UNIT_USER_W=$(CRC_UNIT_USER_W))
 
 .PHONY: crc-unit-build-$(1) crc-unit-lockstep-$(1) crc-unit-bench-$(1)
 crc-unit-build-$(1): $(call crc_unit_bin,$(1))
 
 crc-unit-lockstep-$(1): $(call crc_unit_bin,$(1))
-	$$(call CRC_UNIT_RUN,lockstep-crc-unit-a$(call crc_unit_alg,$(1))-w$(call crc_unit_w,$(1)),$(call crc_unit_bin,$(1)) \
+	$$(call RUN_SUITE,lockstep-crc-unit-a$(call crc_unit_alg,$(1))-w$(call crc_unit_w,$(1)),$(call crc_unit_bin,$(1)) \
 	    --seed 1 --vcd $(CRC_UNIT_DIR)/vcd/a$(1) \
 	    $(if $(filter 0,$(call crc_unit_alg,$(1))),--cycles $(CRC_UNIT_TEST_CYCLES) min_words=$(CRC_UNIT_TEST_WORDS),--cycles $(CRC_UNIT_OTHER_CYCLES)))
 
@@ -94,7 +83,7 @@ $(BUILD)/vl/crc_unit_san_w$(1)/crc_unit_san_w$(1): $(CRC_UNIT_SRCS) tb/lockstep/
 
 .PHONY: crc-unit-sanitize-w$(1)
 crc-unit-sanitize-w$(1): $(BUILD)/vl/crc_unit_san_w$(1)/crc_unit_san_w$(1)
-	$$(call CRC_UNIT_RUN,sanitize-crc-unit-a0-w$(1),$$< --seed 5 --cycles 60000 require_coverage=0 \
+	$$(call RUN_SUITE,sanitize-crc-unit-a0-w$(1),$$< --seed 5 --cycles 60000 require_coverage=0 \
 	    p_reset=0.0005 --vcd $(CRC_UNIT_DIR)/vcd/sanitize_w$(1))
 
 endef
@@ -115,19 +104,7 @@ $(foreach w,$(WS),$(foreach a,0 1 2 3,$(eval $(call CRC_UNIT_LINT,$(a),$(w)))))
 # status, a DIVERGENCE line and both waveform files.
 .PHONY: crc-unit-selftest
 crc-unit-selftest: $(call crc_unit_bin,0_8)
-	@mkdir -p $(RESULTS) $(CRC_UNIT_DIR)/selftest
-	@rm -f $(CRC_UNIT_DIR)/selftest/fault_rtl.vcd $(CRC_UNIT_DIR)/selftest/fault_model.vcd
-	@{ $(call crc_unit_bin,0_8) --seed 3 --cycles 20000 inject_fault=12345 --vcd $(CRC_UNIT_DIR)/selftest/fault \
-	    > $(CRC_UNIT_DIR)/selftest/fault.out 2>&1; rc=$$?; p=0; f=0; \
-	  if [ $$rc -ne 0 ]; then p=$$((p+1)); echo "ok: exit status $$rc"; else f=$$((f+1)); echo "FAIL: exit status 0"; fi; \
-	  if grep -q '^DIVERGENCE cycle=12345 signal=m_crc' $(CRC_UNIT_DIR)/selftest/fault.out; then p=$$((p+1)); \
-	    echo "ok: $$(grep -m1 '^DIVERGENCE' $(CRC_UNIT_DIR)/selftest/fault.out)"; \
-	  else f=$$((f+1)); echo "FAIL: no DIVERGENCE line for cycle 12345"; fi; \
-	  for v in rtl model; do if [ -s $(CRC_UNIT_DIR)/selftest/fault_$$v.vcd ]; then p=$$((p+1)); \
-	    echo "ok: $(CRC_UNIT_DIR)/selftest/fault_$$v.vcd written"; else f=$$((f+1)); echo "FAIL: no fault_$$v.vcd"; fi; done; \
-	  echo "selftest-crc-unit: $$p passed, $$f failed"; [ $$f -eq 0 ]; echo $$? > $(RESULTS)/selftest-crc-unit.rc; } \
-	  2>&1 | tee $(RESULTS)/selftest-crc-unit.log
-	@rc=$$(cat $(RESULTS)/selftest-crc-unit.rc); rm -f $(RESULTS)/selftest-crc-unit.rc; [ "$$rc" = 0 ]
+	$(call LOCKSTEP_SELFTEST,selftest-crc-unit,$<,12345,m_crc,$(CRC_UNIT_DIR)/selftest/fault)
 
 # Icarus: the lockstep harness writes the inputs and the twin's outputs of a short run (every output
 # verified against the RTL and the scoreboard while it is written); the bench replays them on Icarus.
@@ -146,7 +123,7 @@ $(CRC_UNIT_DIR)/icarus/w$(2).hex: $(call crc_unit_bin,$(1)_$(2))
 
 .PHONY: crc-unit-icarus-$(1)_$(2)
 crc-unit-icarus-$(1)_$(2): $(CRC_UNIT_DIR)/icarus/w$(2).vvp $(CRC_UNIT_DIR)/icarus/w$(2).hex
-	$$(call CRC_UNIT_RUN,icarus-crc-unit-a$(1)-w$(2),$(VVP) -n $(CRC_UNIT_DIR)/icarus/w$(2).vvp \
+	$$(call RUN_VVP,icarus-crc-unit-a$(1)-w$(2),$(CRC_UNIT_DIR)/icarus/w$(2).vvp \
 	    +vectors=$(CRC_UNIT_DIR)/icarus/w$(2).hex +cycles=$(CRC_UNIT_ICARUS_CYCLES))
 endef
 
@@ -155,4 +132,4 @@ $(foreach w,$(WS),$(eval $(call CRC_UNIT_ICARUS,0,$(w))))
 # make sim: the default scenario, human-readable.
 .PHONY: crc-unit-sim
 crc-unit-sim: $(call crc_unit_bin,0_8)
-	$(call CRC_UNIT_RUN,sim-crc-unit,$(call crc_unit_bin,0_8) --scenario sim/crc_unit.scn --vcd $(CRC_UNIT_DIR)/vcd/sim)
+	$(call RUN_SUITE,sim-crc-unit,$(call crc_unit_bin,0_8) --scenario sim/crc_unit.scn --vcd $(CRC_UNIT_DIR)/vcd/sim)

@@ -11,8 +11,8 @@ for kv in "$@"; do
 done
 mkdir -p build/synth
 log=build/synth/$tag.log
-srcs=$(ls rtl/*.v)
-yosys -q -l "$log" -p "read_verilog -Irtl $srcs; hierarchy -top $top $chparams; synth -flatten -top $top -lut 6; stat; ltp -noff" >/dev/null
+srcs=$(echo rtl/*.v)  # one line: yosys -p takes commands, not newlines
+yosys -q -l "$log" -p "read_verilog -defer -Irtl $srcs; hierarchy -top $top $chparams; synth -flatten -top $top -lut 6; stat; ltp -noff" >/dev/null
 luts=$(grep -E '^\s+\$lut\s+[0-9]+' "$log" | tail -n 1 | awk '{print $2}')
 ffs=$(grep -E '^\s+\$_(S?DFF|DFFE|SDFFE|SDFFCE|ALDFF|DLATCH)[A-Z_0-9]*\s+[0-9]+' "$log" | awk '{s+=$2} END {print s+0}')
 levels=$(grep -E 'Longest topological path' "$log" | tail -n 1 | sed -E 's/.*length=([0-9]+).*/\1/')
