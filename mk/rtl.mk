@@ -74,6 +74,11 @@ bench-lockstep: $(BENCH_LOCKSTEP)
 lint: $(LINT_TARGETS)
 	@echo "lint: $(words $(LINT_TARGETS)) configurations clean (verilator --lint-only -Wall)"
 
+# make sim: every block's default scenario (sim/*.scn), then one line per run and the total. Logs go to their
+# own directory so that a sim never mixes with test results.
+SIM_RESULTS := $(BUILD)/sim
 sim: deps
-	@mkdir -p $(RESULTS)
-	@$(MAKE) --no-print-directory $(SIM_TARGETS)
+	@rm -rf $(SIM_RESULTS); mkdir -p $(SIM_RESULTS)
+	@$(MAKE) --no-print-directory RESULTS=$(SIM_RESULTS) $(SIM_TARGETS)
+	@echo "== make sim: results checked against the C CRC library, model and RTL compared every cycle =="
+	@scripts/test-summary.sh $(SIM_RESULTS)

@@ -127,3 +127,9 @@ REGRESS_TESTS  += $(foreach c,$(CRC_SHIFT_CONFIGS),$(foreach s,$(CRC_SHIFT_REGRE
 ICARUS_TESTS   += $(foreach c,$(CRC_SHIFT_CONFIGS),crc-shift-icarus-$(c)) crc-math-vh
 LINT_TARGETS   += $(foreach c,$(CRC_SHIFT_CONFIGS),crc-shift-lint-$(c))
 BENCH_LOCKSTEP += $(foreach c,$(CRC_SHIFT_CONFIGS),crc-shift-bench-$(c))
+
+# make sim: the default scenario of the shift unit (CRC-32C, forward), human-readable.
+.PHONY: crc-shift-sim
+crc-shift-sim: $(call crc_shift_bin,a0_i0)
+	$(call RUN_SUITE,sim-crc-shift,$< --scenario sim/crc_shift.scn --bench --vcd $(CRC_SHIFT_ICARUS)/vcd/sim)
+SIM_TARGETS += crc-shift-sim
