@@ -9,6 +9,12 @@ static uint64_t low_mask(unsigned bits) { return bits >= 64 ? ~UINT64_C(0) : (UI
 int mdd_crc_shift_model_init(mdd_crc_shift_model *m, mdd_crc_alg alg, unsigned n_w, bool inverse,
                              unsigned bits_per_stage, unsigned user_w)
 {
+    return mdd_crc_shift_model_init_opt(m, alg, n_w, inverse, bits_per_stage, user_w, 0, false);
+}
+
+int mdd_crc_shift_model_init_opt(mdd_crc_shift_model *m, mdd_crc_alg alg, unsigned n_w, bool inverse,
+                                 unsigned bits_per_stage, unsigned user_w, uint64_t out_xor, bool load_valid)
+{
     if ((unsigned)alg >= MDD_CRC_ALG_COUNT || n_w < 1 || n_w > MDD_CRC_SHIFT_MAX_N_W || bits_per_stage < 1 ||
         bits_per_stage > MDD_CRC_SHIFT_MAX_BITS_PER_STAGE || user_w < 1 || user_w > 64)
         return -1;
@@ -22,6 +28,8 @@ int mdd_crc_shift_model_init(mdd_crc_shift_model *m, mdd_crc_alg alg, unsigned n
     m->reg_mask = mdd_crc_mask(alg);
     m->n_mask = low_mask(n_w);
     m->user_mask = low_mask(user_w);
+    m->out_xor = out_xor & m->reg_mask;
+    m->load_valid = load_valid;
 
     /* x^0 in register representation, whatever the bit order */
     const uint64_t one = mdd_crc_xpow8n(alg, 0);
@@ -82,9 +90,12 @@ void mdd_crc_shift_tick(mdd_crc_shift_model *m, const mdd_crc_shift_in *in)
         const unsigned digit_w = in_n_w < b ? in_n_w : b;
         const uint64_t digit = n_in & low_mask(digit_w);
         mdd_crc_shift_stage *s = &m->stage[j];
-        s->reg = digit ? mdd_crc_mulmod(m->alg, reg_in, m->factor[(j << b) | digit]) : reg_in;
-        s->n_rest = in_n_w > digit_w ? n_in >> digit_w : 0;
-        s->user = user_in;
+        if (valid_in || !m->load_valid) {
+            s->reg = digit ? mdd_crc_mulmod(m->alg, reg_in, m->factor[(j << b) | digit]) : reg_in;
+            if (j == m->stages - 1) s->reg ^= m->out_xor;
+            s->n_rest = in_n_w > digit_w ? n_in >> digit_w : 0;
+            s->user = user_in;
+        }
         s->valid = !in->rst && valid_in;
     }
 }

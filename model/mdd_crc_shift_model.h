@@ -58,6 +58,8 @@ typedef struct mdd_crc_shift_model {
     bool inverse;
     unsigned bits_per_stage;
     unsigned user_w;
+    uint64_t out_xor; /* OUT_XOR: XORed into the last stage's register input */
+    bool load_valid;  /* LOAD_VALID: data registers load only with a valid request */
     /* derived */
     unsigned stages;
     uint64_t reg_mask, n_mask, user_mask;
@@ -67,9 +69,12 @@ typedef struct mdd_crc_shift_model {
     mdd_crc_shift_stage stage[MDD_CRC_SHIFT_MAX_N_W];
 } mdd_crc_shift_model;
 
-/* 0 on success, -1 on parameters the RTL would reject. */
+/* 0 on success, -1 on parameters the RTL would reject.  OUT_XOR = 0, LOAD_VALID = 0 (the RTL defaults). */
 int mdd_crc_shift_model_init(mdd_crc_shift_model *m, mdd_crc_alg alg, unsigned n_w, bool inverse,
                              unsigned bits_per_stage, unsigned user_w);
+/* The same with the output options OUT_XOR (masked to the CRC width) and LOAD_VALID. */
+int mdd_crc_shift_model_init_opt(mdd_crc_shift_model *m, mdd_crc_alg alg, unsigned n_w, bool inverse,
+                                 unsigned bits_per_stage, unsigned user_w, uint64_t out_xor, bool load_valid);
 /* Pipeline depth in clock cycles (= RTL localparam STAGES). */
 unsigned mdd_crc_shift_latency(const mdd_crc_shift_model *m);
 void mdd_crc_shift_eval(const mdd_crc_shift_model *m, const mdd_crc_shift_in *in, mdd_crc_shift_out *out);

@@ -36,13 +36,13 @@ int mdd_crc_unit_model_init(mdd_crc_unit_model *m, unsigned w, mdd_crc_alg alg, 
     m->gl = log2_exact(m->gs);
     m->ng = w / m->gs;
     m->ncp = (m->l + 2) / 3;
-    m->nx = m->l;
     m->nw = (w + 7) / 8;
     m->crc_mask = mdd_crc_mask(alg);
     m->user_mask = user_w == 32 ? 0xffffffffu : ((1u << user_w) - 1);
     m->keep_mask = w == 64 ? ~0ull : ((1ull << w) - 1);
     m->init = p->init;
     m->xorout = p->xorout;
+    if (mdd_crc_shift_model_init_opt(&m->fix, alg, m->l, true, 1, user_w, p->xorout, true) != 0) return -1;
     for (unsigned v = 0; v < 256; ++v) {
         unsigned zeros = 0;
         for (unsigned i = 0; i < 8; ++i) {
@@ -57,18 +57,32 @@ int mdd_crc_unit_model_init(mdd_crc_unit_model *m, unsigned w, mdd_crc_alg alg, 
 
 unsigned mdd_crc_unit_latency(const mdd_crc_unit_model *m)
 {
-    /* registers P1, P2, C * ncp, E, L (crc_state), X * nx: the word is in the k-th one k cycles after
-     * the cycle that accepted it */
-    return 4 + m->ncp + m->nx;
+    /* registers P1, P2, C * ncp, E, L (crc_state), then the fix-up's: the word is in the k-th one k cycles
+     * after the cycle that accepted it */
+    return 4 + m->ncp + mdd_crc_shift_latency(&m->fix);
+}
+
+/* The fix-up's inputs: the loop register and the L tags, this cycle's m_tready. */
+static void fix_inputs(const mdd_crc_unit_model *m, const mdd_crc_unit_in *in, mdd_crc_shift_in *fin)
+{
+    fin->rst = in->rst;
+    fin->s_reg = m->crc_state;
+    fin->s_nbytes = m->l_pad;
+    fin->s_tuser = m->l_user;
+    fin->s_tvalid = m->l_valid;
+    fin->m_tready = in->m_tready;
 }
 
 void mdd_crc_unit_eval(const mdd_crc_unit_model *m, const mdd_crc_unit_in *in, mdd_crc_unit_out *out)
 {
-    const unsigned last = m->nx - 1;
-    out->m_tvalid = m->x[last].valid;
-    out->m_crc = m->x[last].crc;
-    out->m_tuser = m->x[last].user;
-    out->s_tready = in->m_tready || !m->x[last].valid;
+    mdd_crc_shift_in fin;
+    mdd_crc_shift_out fout;
+    fix_inputs(m, in, &fin);
+    mdd_crc_shift_eval(&m->fix, &fin, &fout);
+    out->m_tvalid = fout.m_tvalid;
+    out->m_crc = fout.m_reg;
+    out->m_tuser = (uint32_t)fout.m_tuser;
+    out->s_tready = fout.s_tready;
 }
 
 /* ---- bus helpers (W bytes in 64-bit words, unused high bytes zero) ---- */
@@ -137,28 +151,8 @@ static void bus_to_bytes(const mdd_crc_unit_model *m, const mdd_crc_unit_bus *bu
 
 /* ---- stages, output side first ---- */
 
-/* g_fix[c]: multiply by x^(-8 * 2^c) where pad bit c is set; the last register adds xorout. */
-static void tick_fix(mdd_crc_unit_model *m, bool advance, bool rst)
-{
-    for (unsigned c = m->nx; c-- > 0;) {
-        bool in_valid = c == 0 ? m->l_valid : m->x[c - 1].valid;
-        if (advance && in_valid) {
-            uint64_t crc = c == 0 ? m->crc_state : m->x[c - 1].crc;
-            unsigned pad = c == 0 ? m->l_pad : m->x[c - 1].pad;
-            uint32_t user = c == 0 ? m->l_user : m->x[c - 1].user;
-            if ((pad >> c) & 1) crc = mdd_crc_unshift(m->alg, crc, 1ull << c);
-            if (c == m->nx - 1) crc ^= m->xorout;
-            m->x[c].crc = crc;
-            m->x[c].pad = pad;
-            m->x[c].user = user;
-        }
-        if (rst) m->x[c].valid = false;
-        else if (advance) m->x[c].valid = in_valid;
-    }
-}
-
 /* The loop S' = S_in * x^(8W) + CRC_raw(word) is one raw update of the word from S_in; an empty word keeps
- * S_in.  After a last word crc_state is the message's register, which g_fix[0] reads. */
+ * S_in.  After a last word crc_state is the message's register, which the fix-up reads. */
 static void tick_loop(mdd_crc_unit_model *m, bool advance, bool rst)
 {
     if (advance && m->e_valid) {
@@ -355,9 +349,14 @@ static void tick_prefix(mdd_crc_unit_model *m, bool advance, bool rst, const mdd
 
 void mdd_crc_unit_tick(mdd_crc_unit_model *m, const mdd_crc_unit_in *in)
 {
-    const bool advance = in->m_tready || !m->x[m->nx - 1].valid;
+    /* the fix-up is the output stage: its s_tready is every stage's advance */
+    mdd_crc_shift_in fin;
+    mdd_crc_shift_out fout;
+    fix_inputs(m, in, &fin);
+    mdd_crc_shift_eval(&m->fix, &fin, &fout);
+    const bool advance = fout.s_tready;
     const bool rst = in->rst;
-    tick_fix(m, advance, rst);
+    mdd_crc_shift_tick(&m->fix, &fin);
     tick_loop(m, advance, rst);
     tick_gearbox(m, advance, rst);
     tick_compaction(m, advance, rst);

@@ -13,7 +13,8 @@
  * include/mdd/crc.h.
  *
  * The register names below follow the RTL (p1_*, p2_*, g_cstage[c].*, gb_*,
- * e_*, crc_state, l_*, g_fix[c].*); docs/crc-unit.md describes the pipeline.
+ * e_*, crc_state, l_*); the fix-up is the RTL's mdd_crc_shift instance `fix`,
+ * here its twin, composed.  docs/crc-unit.md describes the pipeline.
  */
 #ifndef MDD_CRC_UNIT_MODEL_H
 #define MDD_CRC_UNIT_MODEL_H
@@ -22,6 +23,7 @@
 #include <stdint.h>
 
 #include "mdd/crc.h"
+#include "mdd_crc_shift_model.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -76,7 +78,7 @@ typedef struct mdd_crc_unit_model {
     mdd_crc_alg alg;
     unsigned user_w;
     /* derived (RTL localparams) */
-    unsigned l, gs, gl, ng, ncp, nx;
+    unsigned l, gs, gl, ng, ncp;
     unsigned nw; /* 64-bit words of a bus */
     uint64_t crc_mask, user_mask, keep_mask;
     uint64_t init, xorout;
@@ -131,13 +133,9 @@ typedef struct mdd_crc_unit_model {
     unsigned l_pad;
     uint32_t l_user;
     bool l_valid;
-    /* fix-up registers g_fix[c] (step x^(-8 * 2^c)); the last one drives m_crc */
-    struct {
-        uint64_t crc;
-        unsigned pad; /* all pad bits (the RTL keeps only those later stages use) */
-        uint32_t user;
-        bool valid;
-    } x[MDD_CRC_UNIT_MAX_L];
+    /* fix-up: the shift unit's twin (INVERSE, N_W = log2(W), one bit per stage, OUT_XOR = xorout,
+     * LOAD_VALID), fed from crc_state / l_*; its output is the unit's output */
+    mdd_crc_shift_model fix;
 
     /* Invariant the RTL relies on: a word waiting in the gearbox (pend) is
      * only ever followed by a word that starts at fill 0, so at most one word
@@ -149,7 +147,7 @@ typedef struct mdd_crc_unit_model {
 int mdd_crc_unit_model_init(mdd_crc_unit_model *m, unsigned w, mdd_crc_alg alg, unsigned user_w);
 /* Cycles from the cycle that accepts a last word to the cycle with its m_tvalid, when
  * nothing stalls and the word completes only one gearbox word (one more when it
- * completes two): 4 + ceil(log2(W) / 3) + log2(W). */
+ * completes two): 4 + ceil(log2(W) / 3) + the fix-up's latency (log2(W)). */
 unsigned mdd_crc_unit_latency(const mdd_crc_unit_model *m);
 void mdd_crc_unit_eval(const mdd_crc_unit_model *m, const mdd_crc_unit_in *in, mdd_crc_unit_out *out);
 void mdd_crc_unit_tick(mdd_crc_unit_model *m, const mdd_crc_unit_in *in);

@@ -26,7 +26,10 @@
  * combinationally on m_tready (and the output valid register); insert a
  * register slice in front of this unit if that path matters.
  * rst (synchronous, active high) clears the valid bits only; in-flight
- * requests are dropped.
+ * requests are dropped.  Data registers load on every advance (they are don't
+ * care while their valid bit is low), or, with LOAD_VALID = 1, only when a
+ * valid request moves into them, so m_reg/m_tuser then hold the last result
+ * while m_tvalid is low.
  *
  * Parameters:
  *   CRC_ALG         0 CRC-32C, 1 CRC-16/T10-DIF, 2 CRC-32, 3 CRC-64/NVME
@@ -37,6 +40,11 @@
  *   BITS_PER_STAGE  bits of n consumed per pipeline stage; 2 keeps every CRC
  *                   at <= 4 LUT6 levels per stage (see docs/crc-shift.md)
  *   USER_W          width of s_tuser/m_tuser, carried alongside unchanged
+ *   OUT_XOR         constant XORed into the last stage's register input
+ *                   (m_reg = s_reg * x^(+-8n) ^ OUT_XOR, still straight from a
+ *                   register); e.g. xorout for a value-domain result
+ *   LOAD_VALID      0: data registers load on every advance; 1: only with a
+ *                   valid request (see flow control)
  */
 module mdd_crc_shift #(
     parameter CRC_ALG = 0,
@@ -44,7 +52,9 @@ module mdd_crc_shift #(
     parameter N_W = 33,
     parameter INVERSE = 0,
     parameter BITS_PER_STAGE = 2,
-    parameter USER_W = 1
+    parameter USER_W = 1,
+    parameter [63:0] OUT_XOR = 64'd0,
+    parameter LOAD_VALID = 0
 ) (
     input  wire              clk,
     input  wire              rst,
@@ -73,6 +83,10 @@ initial begin
     end
     if (N_W < 1 || N_W > 64 || BITS_PER_STAGE < 1 || BITS_PER_STAGE > 8) begin
         $display("Error: need 1 <= N_W <= 64 and 1 <= BITS_PER_STAGE <= 8 (%m)");
+        $finish;
+    end
+    if (LOAD_VALID != 0 && LOAD_VALID != 1) begin
+        $display("Error: LOAD_VALID (%0d) must be 0 or 1 (%m)", LOAD_VALID);
         $finish;
     end
 end
@@ -109,27 +123,49 @@ for (j = 0; j < STAGES; j = j + 1) begin : g_stage
     end
 
     wire [DIGIT_W-1:0] digit = n_in[DIGIT_W-1:0];
+    wire               load = advance && (LOAD_VALID == 0 || valid_in);
+    // OUT_XOR enters the last register's input, so m_reg has no logic after its register
+    localparam [CRC_W-1:0] XOR_IN = (j == STAGES - 1) ? OUT_XOR[CRC_W-1:0] : {CRC_W{1'b0}};
 
-    // candidates[d] = reg_in * x^(+-8 * d * 2^LO); d = 0 is reg_in itself
-    wire [DIGITS*CRC_W-1:0] candidates;
-    assign candidates[CRC_W-1:0] = reg_in;
-
-    for (d = 1; d < DIGITS; d = d + 1) begin : g_digit
-        localparam [63:0] DIGIT_N = d;
-        // one function call per matrix: far cheaper to elaborate than one per row
-        localparam [4095:0] MATRIX = mdd_crc_shift_matrix(CRC_ALG, DIGIT_N << LO, INVERSE);
-        for (row = 0; row < CRC_W; row = row + 1) begin : g_row
-            assign candidates[d*CRC_W + row] = ^(reg_in & MATRIX[64*row +: CRC_W]);
-        end
-    end
-
-    reg [CRC_W-1:0]  reg_q = {CRC_W{1'b0}};
+    reg [CRC_W-1:0]  reg_q = {CRC_W{1'b0}};   // one always block per bit
     reg [USER_W-1:0] user_q = {USER_W{1'b0}};
     reg              valid_q = 1'b0;
 
+    if (DIGITS == 2) begin : g_one_bit
+        // a 1-bit digit: identity or one matrix.  The XOR tree sits inside the
+        // clocked block so that simulators only evaluate it when the digit is
+        // set and the register loads; the logic is the same as a mux.
+        localparam [4095:0] MATRIX = mdd_crc_shift_matrix(CRC_ALG, 64'd1 << LO, INVERSE);
+        for (row = 0; row < CRC_W; row = row + 1) begin : g_row
+            always @(posedge clk) begin
+                if (load) begin
+                    reg_q[row] <= (digit[0] ? ^(reg_in & MATRIX[64*row +: CRC_W]) : reg_in[row]) ^ XOR_IN[row];
+                end
+            end
+        end
+    end else begin : g_mux
+        // candidates[d] = reg_in * x^(+-8 * d * 2^LO); d = 0 is reg_in itself
+        wire [DIGITS*CRC_W-1:0] candidates;
+        assign candidates[CRC_W-1:0] = reg_in;
+
+        for (d = 1; d < DIGITS; d = d + 1) begin : g_digit
+            localparam [63:0] DIGIT_N = d;
+            // one function call per matrix: far cheaper to elaborate than one per row
+            localparam [4095:0] MATRIX = mdd_crc_shift_matrix(CRC_ALG, DIGIT_N << LO, INVERSE);
+            for (row = 0; row < CRC_W; row = row + 1) begin : g_row
+                assign candidates[d*CRC_W + row] = ^(reg_in & MATRIX[64*row +: CRC_W]);
+            end
+        end
+
+        always @(posedge clk) begin
+            if (load) begin
+                reg_q <= candidates[digit*CRC_W +: CRC_W] ^ XOR_IN;
+            end
+        end
+    end
+
     always @(posedge clk) begin
-        if (advance) begin
-            reg_q  <= candidates[digit*CRC_W +: CRC_W];
+        if (load) begin
             user_q <= user_in;
         end
         if (rst) begin
@@ -142,7 +178,7 @@ for (j = 0; j < STAGES; j = j + 1) begin : g_stage
     if (REST_W > 0) begin : g_rest
         reg [REST_W-1:0] n_q = {REST_W{1'b0}};
         always @(posedge clk) begin
-            if (advance) begin
+            if (load) begin
                 n_q <= n_in[IN_N_W-1:DIGIT_W];
             end
         end

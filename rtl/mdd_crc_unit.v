@@ -40,7 +40,8 @@
  *       the message's register, which the first X register reads.
  *   X*  fix-up of the last word's zero padding outside the loop:
  *       S * x^(-8 pad) as log2(W) conditional constant steps x^(-8 * 2^j),
- *       one per register; the last X register adds xorout and drives m_crc.
+ *       one per register: an mdd_crc_shift instance (INVERSE, one pad bit
+ *       per stage), whose last register adds xorout and drives m_crc.
  *
  * Flow control: every stage advances together when the output register is
  * empty or being read, advance = m_tready | ~m_tvalid, so s_tready = advance
@@ -66,7 +67,8 @@
  *   USER_W   width of s_tuser/m_tuser, the message tag sampled on the last
  *            word and returned with its result
  *
- * CRC constants come from rtl/mdd_crc_math.vh (compile with -Irtl).
+ * CRC constants come from rtl/mdd_crc_math.vh (compile with -Irtl); the
+ * fix-up instantiates rtl/mdd_crc_shift.v.
  */
 module mdd_crc_unit #(
     parameter W = 8,
@@ -101,7 +103,6 @@ localparam NG  = W / GS;                          // groups per word
 localparam LG  = (NG == 1) ? 0 : (NG == 2) ? 1 : (NG == 4) ? 2 : 3;  // log2(NG)
 localparam KW  = L + 1;                           // a byte count 0..W
 localparam NCP = (L + 2) / 3;                     // compaction registers
-localparam NX  = L;                               // fix-up registers (the last drives m_crc)
 
 localparam [63:0] INIT64   = mdd_crc_init(CRC_ALG);
 localparam [63:0] XOROUT64 = mdd_crc_xorout(CRC_ALG);
@@ -125,7 +126,9 @@ initial begin
     end
 end
 
-wire advance = m_tready || !m_tvalid;
+// every stage advances with the output stage, the fix-up shift unit at the end:
+// advance = its s_tready = m_tready | ~m_tvalid
+wire advance;
 
 assign s_tready = advance;
 
@@ -571,71 +574,35 @@ always @(posedge clk) begin
 end
 
 // -------------------------------------------------------------------------
-// X: undo the zero padding of the last word, S * x^(-8 pad), one conditional
-// constant step x^(-8 * 2^j) per register; the last one also adds xorout.
+// X: undo the zero padding of the last word, S * x^(-8 pad): the shift unit
+// with one pad bit per register (step x^(-8 * 2^c) when bit c is set), its
+// last register adding xorout and driving m_crc.  It is the output stage:
+// its s_tready is this unit's advance (m_tready | ~m_tvalid), and with
+// LOAD_VALID its registers, like every other here, load only with a valid word.
 // -------------------------------------------------------------------------
 
-generate
-for (c = 0; c < NX; c = c + 1) begin : g_fix
-    localparam [63:0] UNSHIFT = mdd_crc_xinvpow8n(CRC_ALG, 64'd1 << c);
-    localparam [CRC_W-1:0] OUT_XOR = (c == NX - 1) ? XOROUT : {CRC_W{1'b0}};
-
-    wire [CRC_W-1:0]  in_crc;
-    wire [L-c-1:0]    in_pad;    // pad bits c .. L-1
-    wire [USER_W-1:0] in_user;
-    wire              in_valid;
-
-    if (c == 0) begin : g_from_loop
-        assign in_crc   = crc_state;
-        assign in_pad   = l_pad;
-        assign in_user  = l_user;
-        assign in_valid = l_valid;
-    end else begin : g_from_fix
-        assign in_crc   = g_fix[c-1].crc_q;
-        assign in_pad   = g_fix[c-1].g_pad_q.pad_q;
-        assign in_user  = g_fix[c-1].user_q;
-        assign in_valid = g_fix[c-1].valid_q;
-    end
-
-    reg [CRC_W-1:0] crc_q = {CRC_W{1'b0}};   // one always block per bit
-    for (row = 0; row < CRC_W; row = row + 1) begin : g_row
-        localparam [63:0] MASK = mdd_crc_mul_row(CRC_ALG, UNSHIFT, row);
-        // clocked for simulation speed, as in the loop
-        always @(posedge clk) begin
-            if (advance && in_valid) begin
-                crc_q[row] <= (in_pad[0] ? ^(in_crc & MASK[CRC_W-1:0]) : in_crc[row]) ^ OUT_XOR[row];
-            end
-        end
-    end
-
-    reg [USER_W-1:0] user_q = {USER_W{1'b0}};
-    reg              valid_q = 1'b0;
-
-    if (c < NX - 1) begin : g_pad_q
-        reg [L-c-2:0] pad_q = {(L-c-1){1'b0}};
-        always @(posedge clk) begin
-            if (advance && in_valid) begin
-                pad_q <= in_pad[L-c-1:1];
-            end
-        end
-    end
-
-    always @(posedge clk) begin
-        if (advance && in_valid) begin
-            user_q <= in_user;
-        end
-        if (rst) begin
-            valid_q <= 1'b0;
-        end else if (advance) begin
-            valid_q <= in_valid;
-        end
-    end
-end
-endgenerate
-
-assign m_crc    = g_fix[NX-1].crc_q;
-assign m_tuser  = g_fix[NX-1].user_q;
-assign m_tvalid = g_fix[NX-1].valid_q;
+mdd_crc_shift #(
+    .CRC_ALG(CRC_ALG),
+    .CRC_W(CRC_W),
+    .N_W(L),
+    .INVERSE(1),
+    .BITS_PER_STAGE(1),
+    .USER_W(USER_W),
+    .OUT_XOR(XOROUT64),
+    .LOAD_VALID(1)
+) fix (
+    .clk(clk),
+    .rst(rst),
+    .s_reg(crc_state),
+    .s_nbytes(l_pad),
+    .s_tuser(l_user),
+    .s_tvalid(l_valid),
+    .s_tready(advance),
+    .m_reg(m_crc),
+    .m_tuser(m_tuser),
+    .m_tvalid(m_tvalid),
+    .m_tready(m_tready)
+);
 
 endmodule
 

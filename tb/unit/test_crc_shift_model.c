@@ -49,11 +49,17 @@ static uint64_t rand_n(unsigned n_w)
 
 #define QUEUE 128 /* > max stages (64) */
 
-static void run_config(mdd_crc_alg alg, unsigned inv, unsigned bps, unsigned n_w, unsigned cycles)
+/* out_xor / load_valid: the RTL's OUT_XOR and LOAD_VALID (0, false = the defaults, through the plain init) */
+static void run_config(mdd_crc_alg alg, unsigned inv, unsigned bps, unsigned n_w, unsigned cycles, uint64_t out_xor,
+                       bool load_valid)
 {
     static mdd_crc_shift_model m; /* large (factor table): keep it off the stack */
     const unsigned user_w = 5;
-    if (mdd_crc_shift_model_init(&m, alg, n_w, inv != 0, bps, user_w) != 0) {
+    const int rc = (out_xor || load_valid)
+                       ? mdd_crc_shift_model_init_opt(&m, alg, n_w, inv != 0, bps, user_w, out_xor, load_valid)
+                       : mdd_crc_shift_model_init(&m, alg, n_w, inv != 0, bps, user_w);
+    out_xor &= mdd_crc_mask(alg);
+    if (rc != 0) {
         check(0, "init rejected valid parameters", alg, inv, bps, n_w);
         return;
     }
@@ -76,7 +82,7 @@ static void run_config(mdd_crc_alg alg, unsigned inv, unsigned bps, unsigned n_w
             if (out.m_tvalid) {
                 seen++;
                 seen_at = c;
-                const uint64_t want = inv ? mdd_crc_unshift(alg, reg, n) : mdd_crc_shift(alg, reg, n);
+                const uint64_t want = (inv ? mdd_crc_unshift(alg, reg, n) : mdd_crc_shift(alg, reg, n)) ^ out_xor;
                 check(out.m_reg == want && out.m_tuser == 3, "single request result", alg, inv, bps, n_w);
             }
             mdd_crc_shift_tick(&m, &in);
@@ -91,6 +97,8 @@ static void run_config(mdd_crc_alg alg, unsigned inv, unsigned bps, unsigned n_w
     mdd_crc_shift_in in = {0};
     bool taken = true;
     unsigned delivered = 0;
+    uint64_t prev_reg = 0, prev_user = 0;
+    bool prev_rst = false;
     for (unsigned c = 0; c < cycles; c++) {
         mdd_crc_shift_out out;
         in.rst = (rnd() % 1000) == 0;
@@ -103,6 +111,12 @@ static void run_config(mdd_crc_alg alg, unsigned inv, unsigned bps, unsigned n_w
         in.m_tready = (rnd() % 10) < 7;
         mdd_crc_shift_eval(&m, &in, &out);
         if (out.s_tready != (in.m_tready || !out.m_tvalid)) check(0, "s_tready rule", alg, inv, bps, n_w);
+        /* LOAD_VALID: an idle output holds the last result (a reset edge may still load the request it drops) */
+        if (load_valid && c > 0 && !out.m_tvalid && !prev_rst && (out.m_reg != prev_reg || out.m_tuser != prev_user))
+            check(0, "output held while m_tvalid is low", alg, inv, bps, n_w);
+        prev_reg = out.m_reg;
+        prev_user = out.m_tuser;
+        prev_rst = in.rst;
         if (in.rst) {
             count = 0;
         } else {
@@ -119,7 +133,8 @@ static void run_config(mdd_crc_alg alg, unsigned inv, unsigned bps, unsigned n_w
             if (in.s_tvalid && out.s_tready) {
                 if (count >= stages) check(0, "more in flight than stages", alg, inv, bps, n_w);
                 const unsigned tail = (head + count) % QUEUE;
-                q_reg[tail] = inv ? mdd_crc_unshift(alg, in.s_reg, in.s_nbytes) : mdd_crc_shift(alg, in.s_reg, in.s_nbytes);
+                q_reg[tail] = (inv ? mdd_crc_unshift(alg, in.s_reg, in.s_nbytes) : mdd_crc_shift(alg, in.s_reg, in.s_nbytes)) ^
+                              out_xor;
                 q_user[tail] = in.s_tuser;
                 count++;
             }
@@ -137,7 +152,14 @@ int main(void)
         for (unsigned inv = 0; inv < 2; inv++)
             for (unsigned bps = 1; bps <= MDD_CRC_SHIFT_MAX_BITS_PER_STAGE; bps++)
                 for (unsigned k = 0; k < sizeof n_ws / sizeof n_ws[0]; k++)
-                    run_config((mdd_crc_alg)a, inv, bps, n_ws[k], 600);
+                    run_config((mdd_crc_alg)a, inv, bps, n_ws[k], 600, 0, false);
+    /* the output options (the CRC unit's fix-up uses OUT_XOR = xorout, LOAD_VALID = 1) */
+    for (unsigned a = 0; a < MDD_CRC_ALG_COUNT; a++)
+        for (unsigned inv = 0; inv < 2; inv++)
+            for (unsigned bps = 1; bps <= 3; bps++)
+                for (unsigned k = 0; k < sizeof n_ws / sizeof n_ws[0]; k++)
+                    for (unsigned opt = 1; opt < 4; opt++)
+                        run_config((mdd_crc_alg)a, inv, bps, n_ws[k], 600, (opt & 1) ? rnd() : 0, (opt & 2) != 0);
 
     static mdd_crc_shift_model m;
     check(mdd_crc_shift_model_init(&m, MDD_CRC32C, 0, false, 2, 1) != 0, "n_w 0 rejected", 0, 0, 2, 0);
