@@ -66,7 +66,7 @@ static const size_t mdd_crci_stream_blk[3] = {4096, 512, 64};
 uint64_t mdd_crci_update_portable(const mdd_crc_engine *e, uint64_t reg, const uint8_t *p, size_t len);
 uint64_t mdd_crci_mulmod_portable(const mdd_crc_engine *e, uint64_t a, uint64_t b);
 
-/* ---- provided by crc_x86.c (stubs elsewhere) ---- */
+/* ---- provided by crc_x86.c; off x86-64 it reports no SIMD support and sets nothing up ---- */
 /* CPU support for each implementation level (PORTABLE and AUTO always true). */
 bool mdd_crci_cpu_has(mdd_crc_impl impl);
 /* Fill impl_fn[SSE42..VPCLMUL], tail_fn and mul_fast for the CPU; needs the
