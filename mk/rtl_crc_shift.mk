@@ -41,7 +41,7 @@ define CRC_SHIFT_REGRESS
 .PHONY: crc-shift-regress-$(1)-s$(2)
 crc-shift-regress-$(1)-s$(2): $(call crc_shift_bin,$(1))
 	$$(call RUN_SUITE,regress-crc-shift-$(1)-s$(2),$(call crc_shift_bin,$(1)) --seed $(2) \
-	    --cycles $(CRC_SHIFT_REGRESS_CYCLES) --vcd $(CRC_SHIFT_ICARUS)/vcd/regress_$(1)_s$(2))
+	    --suite regress-crc-shift-$(1)-s$(2) --cycles $(CRC_SHIFT_REGRESS_CYCLES) --vcd $(CRC_SHIFT_ICARUS)/vcd/regress_$(1)_s$(2))
 
 endef
 

@@ -29,7 +29,8 @@ define CRC_UNIT_REGRESS
 .PHONY: crc-unit-regress-$(1)-s$(2)
 crc-unit-regress-$(1)-s$(2): $(call crc_unit_bin,$(1))
 	$$(call RUN_SUITE,regress-crc-unit-a$(call crc_unit_alg,$(1))-w$(call crc_unit_w,$(1))-s$(2),$(call crc_unit_bin,$(1)) \
-	    --seed $(2) --vcd $(CRC_UNIT_DIR)/vcd/regress_a$(1)_s$(2) \
+	    --seed $(2) --suite regress-crc-unit-a$(call crc_unit_alg,$(1))-w$(call crc_unit_w,$(1))-s$(2) \
+	    --vcd $(CRC_UNIT_DIR)/vcd/regress_a$(1)_s$(2) \
 	    --cycles $(if $(filter 0,$(call crc_unit_alg,$(1))),$(CRC_UNIT_REGRESS_CYCLES),$(CRC_UNIT_OTHER_REGRESS_CYCLES)))
 
 endef

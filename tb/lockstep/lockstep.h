@@ -77,7 +77,7 @@ class Rng {
 };
 
 // Command line and scenario options. Flags: --seed N --cycles N --window N --vcd PREFIX --bench --quiet
-// --scenario FILE; any `key=value` argument (or line of the scenario file; '#' starts a comment) is a block knob.
+// --scenario FILE --suite NAME (the name on the closing line, e.g. one per regression seed); any `key=value` argument (or line of the scenario file; '#' starts a comment) is a block knob.
 // Command-line values override the scenario file.
 struct Options {
     uint64_t seed = 1;
@@ -183,11 +183,12 @@ struct Options {
             else if (a == "--window") later.emplace_back("window", need("--window"));
             else if (a == "--vcd") later.emplace_back("vcd", need("--vcd"));
             else if (a == "--scenario") o.read_scenario(need("--scenario"));
+            else if (a == "--suite") o.suite = need("--suite");
             else if (a == "--bench") o.bench = true;
             else if (a == "--quiet") o.quiet = true;
             else if (a == "--help" || a == "-h") {
                 std::printf("usage: %s [--seed N] [--cycles N] [--window N] [--vcd PREFIX] [--scenario FILE] "
-                            "[--bench] [--quiet] [key=value ...]\n", argv[0]);
+                            "[--bench] [--quiet] [--suite NAME] [key=value ...]\n", argv[0]);
                 std::exit(0);
             } else {
                 std::string k, v;
@@ -412,8 +413,9 @@ RunResult<Bench> run_once(const Options &opt, bool trace, uint64_t trace_from, u
 
 // Runs a lockstep suite; see the top of this file.
 template <class Bench>
-int run(int argc, char **argv, const char *suite) {
-    Options opt = Options::parse(argc, argv, suite);
+int run(int argc, char **argv, const char *default_suite) {
+    Options opt = Options::parse(argc, argv, default_suite);
+    const char *suite = opt.suite.c_str();
     if (!opt.quiet)
         std::printf("%s: seed=%" PRIu64 " cycles=%" PRIu64 "%s\n", suite, opt.seed, opt.cycles,
                     opt.kv.empty() ? "" : " (knobs set)");
