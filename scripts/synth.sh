@@ -14,8 +14,9 @@ log=build/synth/$tag.log
 srcs=$(echo rtl/*.v)  # one line: yosys -p takes commands, not newlines
 yosys -q -l "$log" -p "read_verilog -defer -Irtl $srcs; hierarchy -top $top $chparams; synth -flatten -top $top -lut 6; stat; ltp -noff" >/dev/null
 # synth prints statistics too: read only the last "Printing statistics" block (ours)
-stats=$(awk '/Printing statistics/ {buf=""} {buf = buf $0 "\n"} END {printf "%s", buf}' "$log")
-luts=$(printf '%b' "$stats" | grep -E '^\s+\$lut\s+[0-9]+' | awk '{print $2}')
-ffs=$(printf '%b' "$stats" | grep -E '^\s+\$_(S?DFF|DFFE|SDFFE|SDFFCE|ALDFF|DLATCH)[A-Z_0-9]*\s+[0-9]+' | awk '{s+=$2} END {print s+0}')
+start=$(grep -n 'Printing statistics' "$log" | tail -n 1 | cut -d: -f1)
+stats=$(tail -n +"${start:-1}" "$log")
+luts=$(printf '%s\n' "$stats" | grep -E '^\s+\$lut\s+[0-9]+' | awk '{print $2}')
+ffs=$(printf '%s\n' "$stats" | grep -E '^\s+\$_(S?DFF|DFFE|SDFFE|SDFFCE|ALDFF|DLATCH)[A-Z_0-9]*\s+[0-9]+' | awk '{s+=$2} END {print s+0}')
 levels=$(grep -E 'Longest topological path' "$log" | tail -n 1 | sed -E 's/.*length=([0-9]+).*/\1/')
 printf '%-14s %-22s %7s LUTs %7s FFs %3s levels\n' "$top" "${*:-defaults}" "${luts:-0}" "$ffs" "${levels:-?}"
