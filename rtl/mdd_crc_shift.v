@@ -144,22 +144,28 @@ for (j = 0; j < STAGES; j = j + 1) begin : g_stage
             end
         end
     end else begin : g_mux
-        // candidates[d] = reg_in * x^(+-8 * d * 2^LO); d = 0 is reg_in itself
-        wire [DIGITS*CRC_W-1:0] candidates;
-        assign candidates[CRC_W-1:0] = reg_in;
+        // masks[d*CRC_W + row] = row `row` of the matrix of x^(+-8 * d * 2^LO); d = 0 is the identity.
+        // Constant wires: the per-row XOR below reads the selected digit's row, so simulators evaluate
+        // one reduction per bit and only when the register loads; synthesis sees a mux of constants.
+        wire [CRC_W-1:0] masks [0:DIGITS*CRC_W-1];
 
+        for (row = 0; row < CRC_W; row = row + 1) begin : g_identity
+            assign masks[row] = {{(CRC_W-1){1'b0}}, 1'b1} << row;
+        end
         for (d = 1; d < DIGITS; d = d + 1) begin : g_digit
             localparam [63:0] DIGIT_N = d;
             // one function call per matrix: far cheaper to elaborate than one per row
             localparam [4095:0] MATRIX = mdd_crc_shift_matrix(CRC_ALG, DIGIT_N << LO, INVERSE);
             for (row = 0; row < CRC_W; row = row + 1) begin : g_row
-                assign candidates[d*CRC_W + row] = ^(reg_in & MATRIX[64*row +: CRC_W]);
+                assign masks[d*CRC_W + row] = MATRIX[64*row +: CRC_W];
             end
         end
 
-        always @(posedge clk) begin
-            if (load) begin
-                reg_q <= candidates[digit*CRC_W +: CRC_W] ^ XOR_IN;
+        for (row = 0; row < CRC_W; row = row + 1) begin : g_row
+            always @(posedge clk) begin
+                if (load) begin
+                    reg_q[row] <= ^(reg_in & masks[digit*CRC_W + row]) ^ XOR_IN[row];
+                end
             end
         end
     end
