@@ -5,7 +5,7 @@
 #   make test   every test: C library (ASan/UBSan), CLI, RTL vs model lockstep (Verilator), Icarus benches
 # Both install or build what they need (`make deps` installs missing tools with apt-get).
 #
-# Other targets: deps lint synth bench regress clean.  Parts of the build live in mk/*.mk, one file per area.
+# Other targets: deps lint synth bench regress formats clean.  Parts of the build live in mk/*.mk, one file per area.
 
 BUILD   ?= build
 WS      ?= 4 8 16 32 64
@@ -29,6 +29,7 @@ include mk/deps.mk
 include mk/clib.mk
 include mk/rtl.mk
 include mk/synth.mk
+include mk/formats.mk
 
 # Each test step writes "<suite>: P passed, F failed" as its last line into $(RESULTS)/<suite>.log;
 # the summary adds them up and fails if anything failed or no test ran.
