@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: MIT
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * CRC engine of the RX/TX paths: the CRCs of consecutive messages of one byte
+ * class (header digest, data digest or DIF guard), up to two messages per word
+ * (D-009), one word per clock.
+ *
+ * A word brings a per-lane include mask s_incl and a per-lane end mask s_end:
+ * a message ends after the lane whose end bit is set, and the next message
+ * starts with the following lane.  At most two end bits per word, and no
+ * included lane after the second one (the locate stages guarantee both,
+ * docs/rx-path.md section 8).  Messages go alternately to two mdd_crc_unit
+ * instances over the whole stream (message k to unit k mod 2), so a word that
+ * ends one message and starts the next feeds both units at once.
+ *
+ * Transfers: s_seed_en on a word seeds the message open at the start of that
+ * word (the first word of a transfer that resumes a message: `*_open`,
+ * `*_part`).  s_close on a transfer's last word closes the message open at
+ * its end and returns its partial CRC, but only when that message has
+ * content (an included byte or a seed); otherwise nothing is returned and the
+ * next transfer starts fresh.  For each accepted word the engine says, on
+ * s_nend/s_part (combinational, valid with s_valid), how many results the
+ * word produces: s_nend message ends, plus one partial when s_part.  The
+ * consumer stores these with the word and pops exactly that many results when
+ * it processes the word.
+ *
+ * Results are value-domain CRCs (include/mdd/crc.h) in message order.  The
+ * two oldest are presented at once (m_res0 older, m_res1 next) so a word with
+ * two results can be finished in one cycle; m_pop = 1 or 2 consumes them.
+ * Popping a result that is not valid is a consumer error (asserted by the
+ * twin).
+ *
+ * Flow control: the units never stall (m_tready = 1); each has a result FIFO
+ * of DEPTH entries, and s_ready drops while either unit has DEPTH results
+ * issued and not yet popped, so no result is ever lost whatever the latency.
+ * Latency = the unit's (mdd_crc_unit header) plus one FIFO write.
+ *
+ * Parameters:
+ *   W        bytes per word: 4, 8, 16, 32, 64
+ *   CRC_ALG  enum mdd_crc_alg (0 CRC-32C, 1 CRC-16/T10-DIF, 2 CRC-32, 3 CRC-64/NVME)
+ *   DEPTH    results per unit in flight (power of two, >= 2)
+ *   CRC_W    derived from CRC_ALG; do not override
+ */
+module mdd_rx_crc_engine #(
+    parameter W = 8,
+    parameter CRC_ALG = 0,
+    parameter DEPTH = 16,
+    parameter CRC_W = (CRC_ALG == 1) ? 16 : (CRC_ALG == 3) ? 64 : 32
+) (
+    input  wire              clk,
+    input  wire              rst,
+
+    input  wire              s_valid,
+    output wire              s_ready,
+    input  wire [8*W-1:0]    s_data,
+    input  wire [W-1:0]      s_incl,
+    input  wire [W-1:0]      s_end,
+    input  wire              s_close,
+    input  wire              s_seed_en,
+    input  wire [CRC_W-1:0]  s_seed,
+    output wire [1:0]        s_nend,
+    output wire              s_part,
+
+    output wire [CRC_W-1:0]  m_res0,
+    output wire              m_res0_valid,
+    output wire [CRC_W-1:0]  m_res1,
+    output wire              m_res1_valid,
+    input  wire [1:0]        m_pop
+);
+
+localparam AW = $clog2(DEPTH);
+
+// ---------------------------------------------------------------------------
+// Split the word at its end bits: lanes up to the first end belong to the
+// message open at the word's start (A), lanes after it to the next one (B).
+// ---------------------------------------------------------------------------
+wire [W-1:0] end1 = s_end & ~(s_end - {{(W-1){1'b0}}, 1'b1});   // lowest end bit
+wire [W-1:0] end2_all = s_end & ~end1;
+wire         has_end1 = |s_end;
+wire         has_end2 = |end2_all;
+// lanes at or below the first end bit (all lanes when there is none)
+wire [W-1:0] upto1 = has_end1 ? (end1 | (end1 - {{(W-1){1'b0}}, 1'b1})) : {W{1'b1}};
+wire [W-1:0] incl_a = s_incl & upto1;
+wire [W-1:0] incl_b = s_incl & ~upto1;
+
+reg par = 1'b0;        // unit holding the open message
+reg open_has = 1'b0;   // the open message has content (a byte or a seed)
+
+wire a_content = open_has | (|incl_a) | s_seed_en;
+wire tlast_a = has_end1 | (s_close & a_content);
+wire tlast_b = has_end2 | (s_close & has_end1 & (|incl_b));
+wire valid_a = (|incl_a) | tlast_a | s_seed_en;
+wire valid_b = (|incl_b) | tlast_b;
+
+assign s_nend = {1'b0, has_end1} + {1'b0, has_end2};
+assign s_part = s_close & (has_end1 ? (!has_end2 && (|incl_b)) : a_content);
+
+// ---------------------------------------------------------------------------
+// Credits: results issued to a unit and not yet popped.
+// ---------------------------------------------------------------------------
+reg [AW:0] cred0 = {(AW+1){1'b0}};
+reg [AW:0] cred1 = {(AW+1){1'b0}};
+assign s_ready = (cred0 < DEPTH) && (cred1 < DEPTH);
+wire accept = s_valid && s_ready;
+
+wire issue0 = accept && (par ? tlast_b : tlast_a);
+wire issue1 = accept && (par ? tlast_a : tlast_b);
+
+reg rd_par = 1'b0;     // unit whose FIFO holds the oldest result
+wire pop_old = m_pop != 2'd0;
+wire pop_new = m_pop == 2'd2;
+wire pop0 = (pop_old && !rd_par) || (pop_new && rd_par);
+wire pop1 = (pop_old && rd_par) || (pop_new && !rd_par);
+
+always @(posedge clk) begin
+    if (accept) begin
+        par      <= par ^ tlast_a ^ tlast_b;
+        open_has <= tlast_b ? 1'b0 : tlast_a ? (|incl_b) : a_content;
+    end
+    cred0 <= cred0 + {{AW{1'b0}}, issue0} - {{AW{1'b0}}, pop0};
+    cred1 <= cred1 + {{AW{1'b0}}, issue1} - {{AW{1'b0}}, pop1};
+    if (pop_old && !pop_new) begin
+        rd_par <= !rd_par;
+    end
+    if (rst) begin
+        par      <= 1'b0;
+        open_has <= 1'b0;
+        cred0    <= {(AW+1){1'b0}};
+        cred1    <= {(AW+1){1'b0}};
+        rd_par   <= 1'b0;
+    end
+end
+
+// ---------------------------------------------------------------------------
+// The two units and their result FIFOs.
+// ---------------------------------------------------------------------------
+// unit u takes the A lanes when it holds the open message (par == u)
+wire [W-1:0] keep0 = par ? incl_b : incl_a;
+wire [W-1:0] keep1 = par ? incl_a : incl_b;
+wire         last0 = par ? tlast_b : tlast_a;
+wire         last1 = par ? tlast_a : tlast_b;
+wire         vld0  = accept && (par ? valid_b : valid_a);
+wire         vld1  = accept && (par ? valid_a : valid_b);
+
+wire [CRC_W-1:0] crc0, crc1;
+wire             crc0_valid, crc1_valid;
+/* verilator lint_off UNUSEDSIGNAL */
+wire             unit0_ready, unit1_ready;   // always 1: m_tready is tied high
+/* verilator lint_on UNUSEDSIGNAL */
+
+mdd_crc_unit #(
+    .W(W),
+    .CRC_ALG(CRC_ALG),
+    .USER_W(1)
+) unit0 (
+    .clk(clk),
+    .rst(rst),
+    .s_tdata(s_data),
+    .s_tkeep(keep0),
+    .s_tlast(last0),
+    .s_tuser(1'b0),
+    .s_seed_en(!par && s_seed_en),
+    .s_seed(s_seed),
+    .s_tvalid(vld0),
+    .s_tready(unit0_ready),
+    .m_crc(crc0),
+    /* verilator lint_off PINCONNECTEMPTY */
+    .m_tuser(),
+    /* verilator lint_on PINCONNECTEMPTY */
+    .m_tvalid(crc0_valid),
+    .m_tready(1'b1)
+);
+
+mdd_crc_unit #(
+    .W(W),
+    .CRC_ALG(CRC_ALG),
+    .USER_W(1)
+) unit1 (
+    .clk(clk),
+    .rst(rst),
+    .s_tdata(s_data),
+    .s_tkeep(keep1),
+    .s_tlast(last1),
+    .s_tuser(1'b0),
+    .s_seed_en(par && s_seed_en),
+    .s_seed(s_seed),
+    .s_tvalid(vld1),
+    .s_tready(unit1_ready),
+    .m_crc(crc1),
+    /* verilator lint_off PINCONNECTEMPTY */
+    .m_tuser(),
+    /* verilator lint_on PINCONNECTEMPTY */
+    .m_tvalid(crc1_valid),
+    .m_tready(1'b1)
+);
+
+// result FIFOs, one per unit (pointers one bit wider than the address)
+reg [CRC_W-1:0] mem0 [0:DEPTH-1];
+reg [CRC_W-1:0] mem1 [0:DEPTH-1];
+reg [AW:0]      wr0 = {(AW+1){1'b0}}, rd0 = {(AW+1){1'b0}};
+reg [AW:0]      wr1 = {(AW+1){1'b0}}, rd1 = {(AW+1){1'b0}};
+
+integer k;
+initial begin
+    for (k = 0; k < DEPTH; k = k + 1) begin
+        mem0[k] = {CRC_W{1'b0}};
+        mem1[k] = {CRC_W{1'b0}};
+    end
+end
+
+always @(posedge clk) begin
+    if (crc0_valid) begin
+        mem0[wr0[AW-1:0]] <= crc0;
+        wr0 <= wr0 + 1'b1;
+    end
+    if (crc1_valid) begin
+        mem1[wr1[AW-1:0]] <= crc1;
+        wr1 <= wr1 + 1'b1;
+    end
+    if (pop0) begin
+        rd0 <= rd0 + 1'b1;
+    end
+    if (pop1) begin
+        rd1 <= rd1 + 1'b1;
+    end
+    if (rst) begin
+        wr0 <= {(AW+1){1'b0}};
+        rd0 <= {(AW+1){1'b0}};
+        wr1 <= {(AW+1){1'b0}};
+        rd1 <= {(AW+1){1'b0}};
+    end
+end
+
+wire [CRC_W-1:0] head0 = mem0[rd0[AW-1:0]];
+wire [CRC_W-1:0] head1 = mem1[rd1[AW-1:0]];
+wire             nonempty0 = wr0 != rd0;
+wire             nonempty1 = wr1 != rd1;
+
+assign m_res0       = rd_par ? head1 : head0;
+assign m_res0_valid = rd_par ? nonempty1 : nonempty0;
+assign m_res1       = rd_par ? head0 : head1;
+assign m_res1_valid = rd_par ? nonempty0 : nonempty1;
+
+endmodule
+
+`resetall
