@@ -18,10 +18,13 @@ VL_FLAGS    := --cc --exe --build -j 2 -O3 --trace -Wno-fatal -Irtl --x-assign 0
 
 # $(call VL_BUILD,<mdir>,<top module>,<harness .cpp>,<-G parameters>)
 # Builds <mdir>/<notdir mdir>: the Verilated top, its harness, and the C twins from $(LIBMDD). The binary is
-# removed first because Verilator's own makefile does not relink when only $(LIBMDD) changed.
+# removed first because Verilator's own makefile does not relink when only $(LIBMDD) changed. Its makefile
+# also has VPATH += .., so with the binary gone make finds ../<notdir mdir> -- the Mdir itself, just made newer
+# than every object by that rm -- and calls the binary up to date: the Mdir's time stamp goes back to 1970.
 define VL_BUILD
 	@mkdir -p $(1)
 	@rm -f $(1)/$(notdir $(1))
+	@touch -c -d @0 $(1)
 	@echo "  VERILATE $(1) ($(2) $(strip $(4)))"
 	@$(VERILATOR) $(VL_FLAGS) --top-module $(2) $(4) --Mdir $(1) -o $(notdir $(1)) \
 	    rtl/$(2).v $(CURDIR)/$(3) $(CURDIR)/$(LIBMDD) > $(1)/build.log 2>&1 \

@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * C twin of rtl/mdd_rx_loc_dif.v; see mdd_rx_loc_dif_model.h. part_of() is the RTL's combinational always
+ * block with the same widths.
+ */
+#include "mdd_rx_loc_dif_model.h"
+
+#include <string.h>
+
+#include "mdd/formats.h"
+
+#define F(name, d) mdd_rx_field((d), MDD_DESC_##name##_WORD, MDD_DESC_##name##_LSB, MDD_DESC_##name##_W)
+#define SETF(name, d, v) mdd_field_set((d), MDD_DESC_##name##_WORD, MDD_DESC_##name##_LSB, MDD_DESC_##name##_W, (v))
+
+#define M18 0x3ffffu
+
+int mdd_rx_loc_dif_model_init(mdd_rx_loc_dif_model *m, unsigned w)
+{
+    if (w != 4 && w != 8 && w != 16 && w != 32 && w != 64) return -1;
+    memset(m, 0, sizeof *m);
+    m->w = w;
+    return 0;
+}
+
+struct part {
+    mdd_rx_word w;
+    uint64_t in;
+    bool final;
+    unsigned nbytes, used;
+    uint32_t dpos_next;
+};
+
+static void part_of(const mdd_rx_loc_dif_model *m, const mdd_rx_loc_dif_in *in, struct part *pt)
+{
+    const uint64_t *d = in->s_desc;
+    const unsigned dif_op = (unsigned)F(DIF_OP, d);
+    const uint32_t blk_len = (uint32_t)F(BLK_LEN, d);
+    const bool active = !in->s_dbad && dif_op != MDD_DIF_NONE;
+    const bool pi_keep = dif_op != MDD_DIF_CHECK_STRIP;
+    const uint32_t period = blk_len + (F(PI_FMT, d) == MDD_PI_T10_CODE ? MDD_PI_T10_LEN : MDD_PI_NVME32_LEN);
+    const bool first_part = m->done == 0;
+    const unsigned used = first_part ? 0 : m->used_r;
+    const uint32_t cur = (in->s_first && first_part) ? (uint32_t)F(DIF_POS, d) : m->dpos_r;
+    const uint32_t k1 = cur == 0 ? 0 : (period - cur) & M18;
+    const uint32_t limit = (k1 + period) & M18;
+
+    mdd_rx_word *w = &pt->w;
+    memcpy(w->data, in->s_data, sizeof w->data);
+    memset(w->tag, MDD_KIND_VOID, sizeof w->tag);
+    memset(w->aux, 0, sizeof w->aux);
+    bool final = true;
+    unsigned npay = 0, nbytes = 0;
+    uint64_t inm = 0;
+    for (unsigned i = 0; i < m->w; ++i) {
+        if ((m->done >> i) & 1 || !final) continue;
+        const uint8_t t = in->s_tag[i];
+        const bool pay = (t & 7u) == MDD_KIND_PAY;
+        if (active && pay && npay >= limit) {
+            final = false; /* a second block start: the next part begins here */
+            continue;
+        }
+        inm |= 1ull << i;
+        w->tag[i] = t;
+        w->aux[i] = in->s_aux[i] & 0xf;
+        if ((t & 7u) != MDD_KIND_VOID) nbytes++;
+        if (active && pay) {
+            uint32_t pos = (cur + npay) & M18;
+            if (pos >= period) pos = (pos - period) & M18;
+            if (pos < blk_len) {
+                if (pos + 1 == blk_len) w->tag[i] = (uint8_t)(w->tag[i] | MDD_TAGM_EB);
+            } else {
+                w->tag[i] = (uint8_t)((t & ~(MDD_TAGM_K | 7u)) | MDD_KIND_PI | (pi_keep ? MDD_TAGM_K : 0));
+                w->aux[i] = (uint8_t)((pos - blk_len) & 0xf);
+            }
+            npay++;
+        }
+    }
+    uint32_t dsum = (cur + npay) & M18;
+    if (dsum >= period) dsum = (dsum - period) & M18;
+    if (dsum >= period) dsum = (dsum - period) & M18;
+    pt->dpos_next = dsum & 0x1ffff;
+
+    w->first = in->s_first && first_part;
+    w->last = in->s_last && final;
+    w->woff = in->s_woff + used;
+    w->nin = (uint8_t)(final ? in->s_nin - used : nbytes);
+    w->dbad = in->s_dbad;
+    memcpy(w->desc, in->s_desc, sizeof w->desc);
+    if (in->s_last && final && active) SETF(DIF_POS, w->desc, pt->dpos_next);
+    w->xflags = in->s_xflags;
+    w->err_v = first_part && in->s_err_v;
+    w->err_code = first_part ? in->s_err_code : 0;
+    w->err_byte = first_part ? in->s_err_byte : 0;
+    w->err_off = first_part ? in->s_err_off : 0;
+    w->err_unit = first_part ? in->s_err_unit : 0;
+    w->err_exp = first_part ? in->s_err_exp : 0;
+    w->err_got = first_part ? in->s_err_got : 0;
+    w->emap = first_part ? in->s_emap : 0;
+    w->ecnt = first_part ? in->s_ecnt : 0;
+
+    pt->in = inm;
+    pt->final = final;
+    pt->nbytes = nbytes;
+    pt->used = used;
+}
+
+void mdd_rx_loc_dif_eval(const mdd_rx_loc_dif_model *m, const mdd_rx_loc_dif_in *in, mdd_rx_loc_dif_out *out)
+{
+    const bool advance = in->m_ready || !m->m_valid_r;
+    if (advance && in->s_valid) {
+        struct part pt;
+        part_of(m, in, &pt);
+        out->s_ready = pt.final;
+    } else {
+        out->s_ready = advance;
+    }
+    out->m_valid = m->m_valid_r;
+    MDD_RX_WORD_COPY(out, m_, &m->m, );
+}
+
+void mdd_rx_loc_dif_tick(mdd_rx_loc_dif_model *m, const mdd_rx_loc_dif_in *in)
+{
+    const bool advance = in->m_ready || !m->m_valid_r;
+    const bool emit = in->s_valid && advance;
+    if (emit) {
+        struct part pt;
+        part_of(m, in, &pt);
+        m->m = pt.w;
+        m->dpos_r = pt.dpos_next;
+        if (in->rst) {
+            m->done = 0;
+            m->used_r = 0;
+        } else {
+            m->done = pt.final ? 0 : (m->done | pt.in);
+            m->used_r = pt.final ? 0 : ((pt.used + pt.nbytes) & 0xff);
+        }
+    } else if (in->rst) {
+        m->done = 0;
+        m->used_r = 0;
+    }
+    if (in->rst) m->m_valid_r = false;
+    else if (advance) m->m_valid_r = in->s_valid;
+}

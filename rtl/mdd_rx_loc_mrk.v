@@ -1,0 +1,402 @@
+// SPDX-License-Identifier: MIT
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * RX locate stage L1: descriptor queue and validation, transfer offsets, marker lanes.
+ *
+ * The first of the three locate stages (docs/rx-path.md section 8): it turns the
+ * AXI4-Stream input (s_axis_rx, tkeep may have holes; s_axis_rx_desc, one
+ * 512-bit descriptor per transfer) into the internal word of the RX path:
+ *
+ *   m_data   the beat's bytes, lane for lane (never compacted)
+ *   m_tag    per-byte tag (formats.def): VOID for absent lanes (tkeep = 0) and
+ *            for every lane of a transfer whose descriptor failed (DESC); MRK
+ *            (K = 0) for marker bytes; PAY with K = 1 for every other byte
+ *            (placeholder: L2 classifies PDU bytes)
+ *   m_aux    per-lane nibble: MRK lanes: byte index in the marker, bit 3 = 1
+ *            for iSCSI markers (covered by no CRC; L2 decides MPA coverage);
+ *            other present lanes: bit 0 = the next wire byte starts a marker
+ *            (L2 needs it for the MPA ED-on-marker rule at a word's last lane)
+ *   m_first / m_last   first / last word of a transfer
+ *   m_woff, m_nin      transfer offset of the word's first input byte, input
+ *                      bytes in the word
+ *   m_dbad   the transfer's descriptor failed validation
+ *   m_desc   the descriptor; on the last word TCP_SEQ (+ bytes_in) and MRK_POS
+ *            (when mrk_en) are advanced (a failed descriptor passes unchanged)
+ *   m_err_*, m_emap, m_ecnt   events of the word: DESC (first word, err_off 0,
+ *            every other field 0), UPSTREAM (tuser on a beat with a kept byte:
+ *            err_off = offset of its first kept byte; a beat without one, or
+ *            a transfer that failed DESC, raises none), merged by smallest
+ *            err_off, ties to the smaller code
+ *   m_xflags 0 (L2 sets frame_lost / mrk_unv)
+ *
+ * Descriptors wait in a 2-deep FIFO (s_axis_rx_desc_tready = not full); each
+ * is validated on entry (the DESC conditions of docs/rx-path.md section 5).  A
+ * data beat is taken only while a descriptor is queued; the head descriptor is
+ * popped with the transfer's tlast beat.
+ *
+ * Chunking: with mrk_en one emitted word carries at most mrk_period input
+ * bytes (one marker wrap, so each lane's marker position is base + prefix
+ * count minus at most one period).  A beat with more bytes is emitted in
+ * several cycles, each a prefix of its remaining lanes (the others VOID), and
+ * s_axis_rx_tready stays low until its last part leaves.  mrk_period >= W never
+ * splits a beat.
+ *
+ * Flow control (D-029): advance = m_ready | ~m_valid; a word leaves on every
+ * clock with advance; s_axis_rx_tready = advance when the beat fits in one word.
+ * Latency one clock.  rst (synchronous) clears the valid bit, the FIFO and the
+ * transfer state; data registers are not reset.
+ */
+module mdd_rx_loc_mrk #(
+    parameter W = 8
+) (
+    input  wire           clk,
+    input  wire           rst,
+
+    input  wire [8*W-1:0] s_axis_rx_tdata,
+    input  wire [W-1:0]   s_axis_rx_tkeep,
+    input  wire           s_axis_rx_tlast,
+    input  wire           s_axis_rx_tuser,
+    input  wire           s_axis_rx_tvalid,
+    output wire           s_axis_rx_tready,
+
+    input  wire [511:0]   s_axis_rx_desc_tdata,
+    input  wire           s_axis_rx_desc_tvalid,
+    output wire           s_axis_rx_desc_tready,
+
+    output wire           m_valid,
+    input  wire           m_ready,
+    output wire [8*W-1:0] m_data,
+    output wire [8*W-1:0] m_tag,
+    output wire [4*W-1:0] m_aux,
+    output wire           m_first,
+    output wire           m_last,
+    output wire [31:0]    m_woff,
+    output wire [7:0]     m_nin,
+    output wire           m_dbad,
+    output wire [511:0]   m_desc,
+    output wire [7:0]     m_xflags,
+    output wire           m_err_v,
+    output wire [7:0]     m_err_code,
+    output wire [7:0]     m_err_byte,
+    output wire [31:0]    m_err_off,
+    output wire [31:0]    m_err_unit,
+    output wire [63:0]    m_err_exp,
+    output wire [63:0]    m_err_got,
+    output wire [15:0]    m_emap,
+    output wire [7:0]     m_ecnt
+);
+
+`include "mdd_formats.vh"
+
+initial begin
+    if (W != 4 && W != 8 && W != 16 && W != 32 && W != 64) begin
+        $display("Error: W (%0d) must be 4, 8, 16, 32 or 64 (%m)", W);
+        $finish;
+    end
+end
+
+localparam [7:0] TAG_VOID = {5'd0, MDD_KIND_VOID};
+localparam [7:0] TAG_MRK  = {5'd0, MDD_KIND_MRK};
+localparam [7:0] TAG_PAY  = 8'd1 << MDD_TAG_K | {5'd0, MDD_KIND_PAY};
+
+// -------------------------------------------------------------------------
+// Descriptor validation (docs/rx-path.md section 5, DESC conditions)
+// -------------------------------------------------------------------------
+
+// every bit that belongs to a DESC field; the others are reserved
+localparam [511:0] DESC_USED =
+      ({{(512 - MDD_DESC_XFER_ID_W){1'b0}},     {MDD_DESC_XFER_ID_W{1'b1}}}     << MDD_DESC_XFER_ID_LSB)
+    | ({{(512 - MDD_DESC_PROTO_W){1'b0}},       {MDD_DESC_PROTO_W{1'b1}}}       << MDD_DESC_PROTO_LSB)
+    | ({{(512 - MDD_DESC_SELF_FRAME_W){1'b0}},  {MDD_DESC_SELF_FRAME_W{1'b1}}}  << MDD_DESC_SELF_FRAME_LSB)
+    | ({{(512 - MDD_DESC_HDIG_EN_W){1'b0}},     {MDD_DESC_HDIG_EN_W{1'b1}}}     << MDD_DESC_HDIG_EN_LSB)
+    | ({{(512 - MDD_DESC_DDIG_EN_W){1'b0}},     {MDD_DESC_DDIG_EN_W{1'b1}}}     << MDD_DESC_DDIG_EN_LSB)
+    | ({{(512 - MDD_DESC_MRK_EN_W){1'b0}},      {MDD_DESC_MRK_EN_W{1'b1}}}      << MDD_DESC_MRK_EN_LSB)
+    | ({{(512 - MDD_DESC_MRK_CHK_W){1'b0}},     {MDD_DESC_MRK_CHK_W{1'b1}}}     << MDD_DESC_MRK_CHK_LSB)
+    | ({{(512 - MDD_DESC_CMB_EN_W){1'b0}},      {MDD_DESC_CMB_EN_W{1'b1}}}      << MDD_DESC_CMB_EN_LSB)
+    | ({{(512 - MDD_DESC_DIF_OP_W){1'b0}},      {MDD_DESC_DIF_OP_W{1'b1}}}      << MDD_DESC_DIF_OP_LSB)
+    | ({{(512 - MDD_DESC_PI_FMT_W){1'b0}},      {MDD_DESC_PI_FMT_W{1'b1}}}      << MDD_DESC_PI_FMT_LSB)
+    | ({{(512 - MDD_DESC_PROT_TYPE_W){1'b0}},   {MDD_DESC_PROT_TYPE_W{1'b1}}}   << MDD_DESC_PROT_TYPE_LSB)
+    | ({{(512 - MDD_DESC_DIF_CHK_W){1'b0}},     {MDD_DESC_DIF_CHK_W{1'b1}}}     << MDD_DESC_DIF_CHK_LSB)
+    | ({{(512 - MDD_DESC_HDR_LEN_W){1'b0}},     {MDD_DESC_HDR_LEN_W{1'b1}}}     << MDD_DESC_HDR_LEN_LSB)
+    | ({{(512 - MDD_DESC_ULP_HDR_LEN_W){1'b0}}, {MDD_DESC_ULP_HDR_LEN_W{1'b1}}} << MDD_DESC_ULP_HDR_LEN_LSB)
+    | ({{(512 - MDD_DESC_HDR_OUT_W){1'b0}},     {MDD_DESC_HDR_OUT_W{1'b1}}}     << MDD_DESC_HDR_OUT_LSB)
+    | ({{(512 - MDD_DESC_DIG_OPEN_W){1'b0}},    {MDD_DESC_DIG_OPEN_W{1'b1}}}    << MDD_DESC_DIG_OPEN_LSB)
+    | ({{(512 - MDD_DESC_HDIG_OPEN_W){1'b0}},   {MDD_DESC_HDIG_OPEN_W{1'b1}}}   << MDD_DESC_HDIG_OPEN_LSB)
+    | ({{(512 - MDD_DESC_DIF_OPEN_W){1'b0}},    {MDD_DESC_DIF_OPEN_W{1'b1}}}    << MDD_DESC_DIF_OPEN_LSB)
+    | ({{(512 - MDD_DESC_TCP_SEQ_W){1'b0}},     {MDD_DESC_TCP_SEQ_W{1'b1}}}     << MDD_DESC_TCP_SEQ_LSB)
+    | ({{(512 - MDD_DESC_DIG_PART_W){1'b0}},    {MDD_DESC_DIG_PART_W{1'b1}}}    << MDD_DESC_DIG_PART_LSB)
+    | ({{(512 - MDD_DESC_MRK_PERIOD_W){1'b0}},  {MDD_DESC_MRK_PERIOD_W{1'b1}}}  << MDD_DESC_MRK_PERIOD_LSB)
+    | ({{(512 - MDD_DESC_MRK_POS_W){1'b0}},     {MDD_DESC_MRK_POS_W{1'b1}}}     << MDD_DESC_MRK_POS_LSB)
+    | ({{(512 - MDD_DESC_DIF_POS_W){1'b0}},     {MDD_DESC_DIF_POS_W{1'b1}}}     << MDD_DESC_DIF_POS_LSB)
+    | ({{(512 - MDD_DESC_PDU_OFF_W){1'b0}},     {MDD_DESC_PDU_OFF_W{1'b1}}}     << MDD_DESC_PDU_OFF_LSB)
+    | ({{(512 - MDD_DESC_DATA_LEN_W){1'b0}},    {MDD_DESC_DATA_LEN_W{1'b1}}}    << MDD_DESC_DATA_LEN_LSB)
+    | ({{(512 - MDD_DESC_BLK_LEN_W){1'b0}},     {MDD_DESC_BLK_LEN_W{1'b1}}}     << MDD_DESC_BLK_LEN_LSB)
+    | ({{(512 - MDD_DESC_APP_TAG_W){1'b0}},     {MDD_DESC_APP_TAG_W{1'b1}}}     << MDD_DESC_APP_TAG_LSB)
+    | ({{(512 - MDD_DESC_APP_MASK_W){1'b0}},    {MDD_DESC_APP_MASK_W{1'b1}}}    << MDD_DESC_APP_MASK_LSB)
+    | ({{(512 - MDD_DESC_CMB_MSG_W){1'b0}},     {MDD_DESC_CMB_MSG_W{1'b1}}}     << MDD_DESC_CMB_MSG_LSB)
+    | ({{(512 - MDD_DESC_REF_TAG_W){1'b0}},     {MDD_DESC_REF_TAG_W{1'b1}}}     << MDD_DESC_REF_TAG_LSB)
+    | ({{(512 - MDD_DESC_FPDU_WOFF_W){1'b0}},   {MDD_DESC_FPDU_WOFF_W{1'b1}}}   << MDD_DESC_FPDU_WOFF_LSB)
+    | ({{(512 - MDD_DESC_DIF_PART_W){1'b0}},    {MDD_DESC_DIF_PART_W{1'b1}}}    << MDD_DESC_DIF_PART_LSB)
+    | ({{(512 - MDD_DESC_HDIG_PART_W){1'b0}},   {MDD_DESC_HDIG_PART_W{1'b1}}}   << MDD_DESC_HDIG_PART_LSB)
+    | ({{(512 - MDD_DESC_MAX_DATA_W){1'b0}},    {MDD_DESC_MAX_DATA_W{1'b1}}}    << MDD_DESC_MAX_DATA_LSB);
+
+wire [511:0] nd = s_axis_rx_desc_tdata;
+wire [1:0]   nd_proto     = nd[MDD_DESC_PROTO_LSB +: MDD_DESC_PROTO_W];
+wire         nd_self      = nd[MDD_DESC_SELF_FRAME_LSB];
+wire         nd_hdig      = nd[MDD_DESC_HDIG_EN_LSB];
+wire         nd_ddig      = nd[MDD_DESC_DDIG_EN_LSB];
+wire         nd_mrk_en    = nd[MDD_DESC_MRK_EN_LSB];
+wire         nd_mrk_chk   = nd[MDD_DESC_MRK_CHK_LSB];
+wire         nd_cmb       = nd[MDD_DESC_CMB_EN_LSB];
+wire [2:0]   nd_dif_op    = nd[MDD_DESC_DIF_OP_LSB +: MDD_DESC_DIF_OP_W];
+wire [1:0]   nd_pi_fmt    = nd[MDD_DESC_PI_FMT_LSB +: MDD_DESC_PI_FMT_W];
+wire [1:0]   nd_prot      = nd[MDD_DESC_PROT_TYPE_LSB +: MDD_DESC_PROT_TYPE_W];
+wire [11:0]  nd_hdr_len   = nd[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W];
+wire [7:0]   nd_ulp       = nd[MDD_DESC_ULP_HDR_LEN_LSB +: MDD_DESC_ULP_HDR_LEN_W];
+wire [18:0]  nd_period    = nd[MDD_DESC_MRK_PERIOD_LSB +: MDD_DESC_MRK_PERIOD_W];
+wire [18:0]  nd_mpos      = nd[MDD_DESC_MRK_POS_LSB +: MDD_DESC_MRK_POS_W];
+wire [16:0]  nd_dif_pos   = nd[MDD_DESC_DIF_POS_LSB +: MDD_DESC_DIF_POS_W];
+wire [24:0]  nd_pdu_off   = nd[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W];
+wire [23:0]  nd_data_len  = nd[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W];
+wire [15:0]  nd_blk_len   = nd[MDD_DESC_BLK_LEN_LSB +: MDD_DESC_BLK_LEN_W];
+
+wire         nd_iscsi = nd_proto == MDD_PROTO_ISCSI[1:0];
+wire         nd_mpa   = nd_proto == MDD_PROTO_MPA[1:0];
+wire         nd_raw   = nd_proto == MDD_PROTO_RAW[1:0];
+wire [18:0]  nd_ml    = nd_iscsi ? MDD_ISCSI_MRK_LEN[18:0] : MDD_MPA_MRK_LEN[18:0];
+wire [17:0]  nd_pi_len = (nd_pi_fmt == MDD_PI_T10_CODE[1:0]) ? MDD_PI_T10_LEN[17:0] : MDD_PI_NVME32_LEN[17:0];
+
+// the PDU layout of the descriptor (self_frame = 0, or a self-framed PDU past its length field)
+wire [25:0]  nd_pad  = {24'd0, 2'd0 - nd_hdr_len[1:0] - nd_data_len[1:0]};
+wire         nd_has_ddig = nd_ddig && (nd_mpa || nd_data_len != 24'd0);
+wire [25:0]  nd_pdu_len = {14'd0, nd_hdr_len} + (nd_hdig ? 26'd4 : 26'd0) + {2'd0, nd_data_len} + nd_pad
+                        + (nd_has_ddig ? 26'd4 : 26'd0);
+wire         nd_layout_bad = (nd_iscsi && (nd_hdr_len < 12'd48 || nd_hdr_len[1:0] != 2'd0))
+                          || (nd_mpa && nd_hdr_len != 12'd2 + {4'd0, nd_ulp})
+                          || {1'b0, nd_pdu_off} >= nd_pdu_len;
+wire         nd_past_len = nd_iscsi ? nd_pdu_off > 25'd7 : nd_pdu_off > 25'd1;
+
+wire nd_bad = (nd_proto == 2'd3)
+           || (nd_dif_op > MDD_DIF_CHECK_REPLACE[2:0]) || (nd_dif_op == MDD_DIF_INSERT[2:0])
+           || (nd_pi_fmt == 2'd3)
+           || nd_cmb
+           || ((nd & ~DESC_USED) != 512'd0)
+           || (nd_raw && (nd_self || nd_hdig || nd_ddig || nd_mrk_en))
+           || (nd_mpa && nd_hdig)
+           || (nd_mrk_chk && !nd_mrk_en)
+           || (nd_mrk_en && (nd_period <= nd_ml || nd_mpos >= nd_period))
+           || (nd_dif_op != MDD_DIF_NONE[2:0] && (nd_prot == 2'd0 || nd_blk_len == 16'd0
+                                                 || {1'b0, nd_dif_pos} >= {2'd0, nd_blk_len} + nd_pi_len))
+           || (!nd_raw && !nd_self && nd_layout_bad)
+           || (!nd_raw && nd_self && nd_past_len && nd_layout_bad);
+
+// -------------------------------------------------------------------------
+// Descriptor FIFO: two entries, e0 is the head (the current transfer's)
+// -------------------------------------------------------------------------
+
+reg [511:0] e0_desc = 512'd0;
+reg [511:0] e1_desc = 512'd0;
+reg         e0_bad = 1'b0;
+reg         e1_bad = 1'b0;
+reg [1:0]   fifo_cnt = 2'd0;
+
+wire have_desc = fifo_cnt != 2'd0;
+assign s_axis_rx_desc_tready = fifo_cnt != 2'd2;
+wire push = s_axis_rx_desc_tvalid && fifo_cnt != 2'd2;
+
+// fields of the head descriptor
+wire [1:0]  h_proto  = e0_desc[MDD_DESC_PROTO_LSB +: MDD_DESC_PROTO_W];
+wire        h_mrk_en = e0_desc[MDD_DESC_MRK_EN_LSB];
+wire [18:0] h_period = e0_desc[MDD_DESC_MRK_PERIOD_LSB +: MDD_DESC_MRK_PERIOD_W];
+wire [18:0] h_mpos   = e0_desc[MDD_DESC_MRK_POS_LSB +: MDD_DESC_MRK_POS_W];
+wire [31:0] h_seq    = e0_desc[MDD_DESC_TCP_SEQ_LSB +: MDD_DESC_TCP_SEQ_W];
+wire        h_iscsi  = h_proto == MDD_PROTO_ISCSI[1:0];
+wire [19:0] h_ml     = h_iscsi ? MDD_ISCSI_MRK_LEN[19:0] : MDD_MPA_MRK_LEN[19:0];
+
+// -------------------------------------------------------------------------
+// Transfer state and the chunk of the current beat
+// -------------------------------------------------------------------------
+
+reg         in_xfer = 1'b0;          // a transfer is in progress (its first word has left)
+reg [31:0]  woff_r = 32'd0;          // offset of the next input byte
+reg [18:0]  mpos_r = 19'd0;          // marker position of the next input byte
+reg [W-1:0] done = {W{1'b0}};        // lanes of the current beat already emitted
+
+reg         m_valid_r = 1'b0;
+wire        advance = m_ready || !m_valid_r;
+
+wire [31:0] cur_woff = in_xfer ? woff_r : 32'd0;
+wire [18:0] cur_mpos = in_xfer ? mpos_r : h_mpos;
+wire        chunking = h_mrk_en && !e0_bad;
+
+reg [W-1:0]   c_in;       // lanes of this chunk
+reg           c_final;    // the chunk holds the beat's remaining bytes
+reg [7:0]     c_nin;
+reg [8*W-1:0] c_tag;
+reg [4*W-1:0] c_aux;
+reg [19:0]    c_pos;
+integer i;
+
+always @* begin
+    c_in = {W{1'b0}};
+    c_final = 1'b1;
+    c_nin = 8'd0;
+    c_tag = {W{TAG_VOID}};
+    c_aux = {4*W{1'b0}};
+    c_pos = 20'd0;
+    for (i = 0; i < W; i = i + 1) begin
+        if (!done[i]) begin
+            // the present lane with mrk_period bytes before it in this chunk starts the next chunk
+            if (s_axis_rx_tkeep[i] && chunking && {11'd0, c_nin} >= h_period) c_final = 1'b0;
+            if (c_final) begin
+                c_in[i] = 1'b1;
+                if (s_axis_rx_tkeep[i]) begin
+                    if (!e0_bad) begin
+                        c_pos = {1'b0, cur_mpos} + {12'd0, c_nin};
+                        if (c_pos >= {1'b0, h_period}) c_pos = c_pos - {1'b0, h_period};
+                        if (h_mrk_en && c_pos < h_ml) begin
+                            c_tag[8*i +: 8] = TAG_MRK;
+                            c_aux[4*i +: 4] = {h_iscsi, c_pos[2:0]};
+                        end else begin
+                            c_tag[8*i +: 8] = TAG_PAY;
+                            c_aux[4*i +: 4] = {3'd0, h_mrk_en && c_pos + 20'd1 == {1'b0, h_period}};
+                        end
+                    end
+                    c_nin = c_nin + 8'd1;
+                end
+            end
+        end
+    end
+end
+
+wire emit = s_axis_rx_tvalid && have_desc && advance;
+wire beat_end = emit && c_final;
+wire xfer_end = beat_end && s_axis_rx_tlast;
+wire pop = xfer_end;
+
+assign s_axis_rx_tready = have_desc && advance && (c_final || !s_axis_rx_tvalid);
+
+// marker position after the chunk (at most one period of bytes: one wrap)
+wire [19:0] mpos_sum = {1'b0, cur_mpos} + {12'd0, c_nin};
+// (below one period after the wrap: bit 19 is always 0)
+/* verilator lint_off UNUSEDSIGNAL */
+wire [19:0] mpos_next = mpos_sum >= {1'b0, h_period} ? mpos_sum - {1'b0, h_period} : mpos_sum;
+/* verilator lint_on UNUSEDSIGNAL */
+wire [31:0] woff_next = cur_woff + {24'd0, c_nin};
+
+// the descriptor leaving with this word: resume fields advanced on the transfer's last word
+reg [511:0] c_desc;
+always @* begin
+    c_desc = e0_desc;
+    if (s_axis_rx_tlast && c_final && !e0_bad) begin
+        c_desc[MDD_DESC_TCP_SEQ_LSB +: MDD_DESC_TCP_SEQ_W] = h_seq + woff_next;
+        if (h_mrk_en) c_desc[MDD_DESC_MRK_POS_LSB +: MDD_DESC_MRK_POS_W] = mpos_next[18:0];
+    end
+end
+
+// events: DESC on a failed transfer's first word; UPSTREAM on the first word of a tuser beat that has a
+// kept byte (its offset; a beat without one has no offset: no event), none in a failed transfer
+wire ev_desc = e0_bad && !in_xfer;
+wire ev_up = s_axis_rx_tuser && done == {W{1'b0}} && s_axis_rx_tkeep != {W{1'b0}} && !e0_bad;
+
+always @(posedge clk) begin
+    if (rst) begin
+        fifo_cnt <= 2'd0;
+        in_xfer <= 1'b0;
+        done <= {W{1'b0}};
+    end else begin
+        fifo_cnt <= fifo_cnt + {1'b0, push} - {1'b0, pop};
+        if (emit) begin
+            in_xfer <= !xfer_end;
+            done <= c_final ? {W{1'b0}} : done | c_in;
+        end
+    end
+    if (emit) begin
+        woff_r <= woff_next;
+        mpos_r <= mpos_next[18:0];
+    end
+    if (pop) begin
+        e0_desc <= e1_desc;
+        e0_bad <= e1_bad;
+    end
+    if (push) begin
+        if (fifo_cnt == 2'd0 || (fifo_cnt == 2'd1 && pop)) begin
+            e0_desc <= nd;
+            e0_bad <= nd_bad;
+        end else begin
+            e1_desc <= nd;
+            e1_bad <= nd_bad;
+        end
+    end
+end
+
+// -------------------------------------------------------------------------
+// Output register
+// -------------------------------------------------------------------------
+
+reg [8*W-1:0] m_data_r = {8*W{1'b0}};
+reg [8*W-1:0] m_tag_r = {8*W{1'b0}};
+reg [4*W-1:0] m_aux_r = {4*W{1'b0}};
+reg           m_first_r = 1'b0;
+reg           m_last_r = 1'b0;
+reg [31:0]    m_woff_r = 32'd0;
+reg [7:0]     m_nin_r = 8'd0;
+reg           m_dbad_r = 1'b0;
+reg [511:0]   m_desc_r = 512'd0;
+reg           m_err_v_r = 1'b0;
+reg [7:0]     m_err_code_r = 8'd0;
+reg [31:0]    m_err_off_r = 32'd0;
+reg [15:0]    m_emap_r = 16'd0;
+reg [7:0]     m_ecnt_r = 8'd0;
+
+always @(posedge clk) begin
+    if (rst) begin
+        m_valid_r <= 1'b0;
+    end else if (advance) begin
+        m_valid_r <= s_axis_rx_tvalid && have_desc;
+    end
+    if (emit) begin
+        m_data_r <= s_axis_rx_tdata;
+        m_tag_r <= c_tag;
+        m_aux_r <= c_aux;
+        m_first_r <= !in_xfer;
+        m_last_r <= s_axis_rx_tlast && c_final;
+        m_woff_r <= cur_woff;
+        m_nin_r <= c_nin;
+        m_dbad_r <= e0_bad;
+        m_desc_r <= c_desc;
+        m_err_v_r <= ev_desc || ev_up;
+        m_err_code_r <= ev_desc ? MDD_ERR_DESC[7:0] : ev_up ? MDD_ERR_UPSTREAM[7:0] : 8'd0;
+        m_err_off_r <= ev_desc ? 32'd0 : ev_up ? cur_woff : 32'd0;
+        m_emap_r <= (ev_desc ? 16'd1 << MDD_ERR_DESC : 16'd0) | (ev_up ? 16'd1 << MDD_ERR_UPSTREAM : 16'd0);
+        m_ecnt_r <= {7'd0, ev_desc} + {7'd0, ev_up};
+    end
+end
+
+assign m_valid = m_valid_r;
+assign m_data = m_data_r;
+assign m_tag = m_tag_r;
+assign m_aux = m_aux_r;
+assign m_first = m_first_r;
+assign m_last = m_last_r;
+assign m_woff = m_woff_r;
+assign m_nin = m_nin_r;
+assign m_dbad = m_dbad_r;
+assign m_desc = m_desc_r;
+assign m_xflags = 8'd0;
+assign m_err_v = m_err_v_r;
+assign m_err_code = m_err_code_r;
+assign m_err_byte = 8'd0;
+assign m_err_off = m_err_off_r;
+assign m_err_unit = 32'd0;
+assign m_err_exp = 64'd0;
+assign m_err_got = 64'd0;
+assign m_emap = m_emap_r;
+assign m_ecnt = m_ecnt_r;
+
+endmodule
+
+`resetall
