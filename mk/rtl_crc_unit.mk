@@ -5,8 +5,9 @@
 CRC_UNIT_USER_W := 8
 CRC_UNIT_CONFIGS := $(foreach w,$(WS),0_$(w)) $(foreach a,1 2 3,$(a)_8 $(a)_64)
 CRC_UNIT_DIR := $(BUILD)/crc_unit
-# the fix-up is an mdd_crc_shift instance (Verilator finds it through -Irtl; Icarus gets the file)
-CRC_UNIT_SRCS := rtl/mdd_crc_unit.v rtl/mdd_crc_shift.v rtl/mdd_crc_math.vh
+# the compaction is an mdd_compact instance, the fix-up an mdd_crc_shift instance (Verilator finds them
+# through -Irtl; Icarus gets the files)
+CRC_UNIT_SRCS := rtl/mdd_crc_unit.v rtl/mdd_compact.v rtl/mdd_crc_shift.v rtl/mdd_crc_math.vh
 
 # make test: >= 1 M accepted words per W for CRC-32C (stall phases accept ~70% of cycles), fewer for the others.
 CRC_UNIT_TEST_CYCLES := 1600000
@@ -76,6 +77,7 @@ define CRC_UNIT_SAN
 $(BUILD)/vl/crc_unit_san_w$(1)/crc_unit_san_w$(1): $(CRC_UNIT_SRCS) tb/lockstep/crc_unit_main.cpp $(LS_HDRS) $(LIBMDD_SAN)
 	@rm -f $$@
 	@mkdir -p $$(@D)
+	@touch -c -d @0 $$(@D)
 	@echo "  VERILATE $$(@D) (sanitized)"
 	@$(VERILATOR) $(VL_FLAGS) --top-module mdd_crc_unit $(call crc_unit_params,0_$(1)) \
 	    -CFLAGS -DCRC_UNIT_W=$(1) -CFLAGS -DCRC_UNIT_ALG=0 -CFLAGS -DCRC_UNIT_USER_W=$(CRC_UNIT_USER_W) \
@@ -115,7 +117,7 @@ $(CRC_UNIT_DIR)/icarus/w$(2).vvp: $(CRC_UNIT_SRCS) tb/icarus/tb_mdd_crc_unit.v
 	@mkdir -p $$(@D)
 	$(IVERILOG) $(IVERILOG_FLAGS) -o $$@ -s tb_mdd_crc_unit -Ptb_mdd_crc_unit.W=$(2) \
 	    -Ptb_mdd_crc_unit.CRC_ALG=$(1) -Ptb_mdd_crc_unit.USER_W=$(CRC_UNIT_USER_W) \
-	    tb/icarus/tb_mdd_crc_unit.v rtl/mdd_crc_unit.v rtl/mdd_crc_shift.v
+	    tb/icarus/tb_mdd_crc_unit.v rtl/mdd_crc_unit.v rtl/mdd_compact.v rtl/mdd_crc_shift.v
 
 $(CRC_UNIT_DIR)/icarus/w$(2).hex: $(call crc_unit_bin,$(1)_$(2))
 	@mkdir -p $$(@D)

@@ -9,3 +9,4 @@ synth: deps
 	@for w in $(WS); do scripts/synth.sh mdd_crc_unit W=$$w CRC_ALG=0; done
 	@for a in 1 2 3; do scripts/synth.sh mdd_crc_unit W=8 CRC_ALG=$$a; scripts/synth.sh mdd_crc_unit W=64 CRC_ALG=$$a; done
 	@for a in $(SYNTH_ALGS); do for inv in 0 1; do scripts/synth.sh mdd_crc_shift CRC_ALG=$$a INVERSE=$$inv; done; done
+	@for w in $(WS); do scripts/synth.sh mdd_pack W=$$w; done

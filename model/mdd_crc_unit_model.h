@@ -12,9 +12,10 @@
  * zero, like the RTL's initial values.  All CRC math goes through
  * include/mdd/crc.h.
  *
- * The register names below follow the RTL (p1_*, p2_*, g_cstage[c].*, gb_*,
- * e_*, crc_state, l_*); the fix-up is the RTL's mdd_crc_shift instance `fix`,
- * here its twin, composed.  docs/crc-unit.md describes the pipeline.
+ * The register names below follow the RTL (in_msg, gb_*, e_*, crc_state,
+ * l_*); the compaction is the RTL's mdd_compact instance `cmp` and the fix-up
+ * its mdd_crc_shift instance `fix`, here their twins, composed.
+ * docs/crc-unit.md describes the pipeline.
  */
 #ifndef MDD_CRC_UNIT_MODEL_H
 #define MDD_CRC_UNIT_MODEL_H
@@ -23,6 +24,7 @@
 #include <stdint.h>
 
 #include "mdd/crc.h"
+#include "mdd_compact_model.h"
 #include "mdd_crc_shift_model.h"
 
 #ifdef __cplusplus
@@ -30,8 +32,6 @@ extern "C" {
 #endif
 
 #define MDD_CRC_UNIT_MAX_W 64
-#define MDD_CRC_UNIT_MAX_L 6      /* log2 of the largest W */
-#define MDD_CRC_UNIT_MAX_GROUPS 8 /* W / 8 */
 #define MDD_CRC_UNIT_WORDS 8      /* 64-bit words of the widest data bus */
 
 /* Internal data buses (W bytes) are kept as 64-bit words: byte i of the bus is
@@ -59,62 +59,22 @@ typedef struct mdd_crc_unit_out {
     bool m_tvalid;
 } mdd_crc_unit_out;
 
-/* Tags that travel with a word from the first compaction register to the gearbox (meta_q). */
-typedef struct mdd_crc_unit_meta {
-    bool last, first;
-    uint32_t user;
-    bool seed_en;
-    uint64_t seed;
-    unsigned fill;    /* f: bytes waiting in the gearbox when this word arrives */
-    uint64_t below;   /* bit s: slot s < f */
-    bool lt, eq, gt;  /* f + k <, ==, > W */
-    bool none;        /* f + k == 0 */
-    unsigned pad;     /* (W - (f + k)) mod W */
-} mdd_crc_unit_meta;
-
 typedef struct mdd_crc_unit_model {
     /* parameters */
     unsigned w;
     mdd_crc_alg alg;
     unsigned user_w;
     /* derived (RTL localparams) */
-    unsigned l, gs, gl, ng, ncp;
+    unsigned l;
     unsigned nw; /* 64-bit words of a bus */
     uint64_t crc_mask, user_mask, keep_mask;
     uint64_t init, xorout;
-    /* tables for the byte-mask handling (filled by init) */
-    uint64_t byte_mask_of[256];    /* bit i of the index -> 0xff in byte i */
-    uint64_t zeros_before[256];    /* byte i: clear bits of the index below bit i */
-    uint8_t zeros_in[256];         /* clear bits of the index */
 
     /* input side */
     bool in_msg;
-    /* P1 */
-    mdd_crc_unit_bus p1_data;
-    uint64_t p1_keep;
-    mdd_crc_unit_bus p1_lz; /* one byte per slot: zeros before it inside its group */
-    uint8_t p1_gz[MDD_CRC_UNIT_MAX_GROUPS];
-    bool p1_last, p1_first, p1_seed_en, p1_valid;
-    uint32_t p1_user;
-    uint64_t p1_seed;
-    /* P2 */
-    mdd_crc_unit_bus p2_data;
-    uint64_t p2_keep;
-    mdd_crc_unit_bus p2_lz;
-    uint8_t p2_zpre[MDD_CRC_UNIT_MAX_GROUPS];
-    unsigned p2_zeros;
-    bool p2_last, p2_first, p2_seed_en, p2_valid;
-    uint32_t p2_user;
-    uint64_t p2_seed;
-    /* gearbox fill accumulator */
-    unsigned fill;
-    /* compaction registers g_cstage[c] */
-    struct {
-        mdd_crc_unit_bus data;
-        uint64_t planes[MDD_CRC_UNIT_MAX_L]; /* plane t = bit t of z per slot; t >= 3(c+1) meaningful */
-        mdd_crc_unit_meta meta;
-        bool valid;
-    } c[2];
+    /* P1, P2, fill, C: the compaction twin (RTL instance `cmp`, LANE_W = 8, meta {first, user, seed_en,
+     * seed}: here meta[0] = first | seed_en << 1 | user << 32, meta[1] = seed) */
+    mdd_compact_model cmp;
     /* gearbox */
     mdd_crc_unit_bus gb_word;
     bool gb_pend, gb_pend_last, gb_pend_first, gb_pend_empty;

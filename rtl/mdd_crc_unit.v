@@ -20,6 +20,8 @@
  * as the seed.  Without s_seed_en it starts from the algorithm's init.
  *
  * Microarchitecture (docs/crc-unit.md has the measurements and the argument):
+ *   P1, P2, C*: the compaction network, an mdd_compact instance (one byte per
+ *       lane; the byte-mask handling shared with mdd_pack):
  *   P1  zeros before each byte inside its group of 8, zeros per group
  *   P2  zeros before each group (Sklansky prefix) and in the whole word
  *   C*  compaction: each included byte moves down by z = zeros before it, in
@@ -68,7 +70,7 @@
  *            word and returned with its result
  *
  * CRC constants come from rtl/mdd_crc_math.vh (compile with -Irtl); the
- * fix-up instantiates rtl/mdd_crc_shift.v.
+ * compaction instantiates rtl/mdd_compact.v, the fix-up rtl/mdd_crc_shift.v.
  */
 module mdd_crc_unit #(
     parameter W = 8,
@@ -97,12 +99,7 @@ module mdd_crc_unit #(
 `include "mdd_crc_math.vh"
 
 localparam L   = (W == 4) ? 2 : (W == 8) ? 3 : (W == 16) ? 4 : (W == 32) ? 5 : 6;  // log2(W)
-localparam GS  = (W < 8) ? W : 8;                 // group of the first zero count
-localparam GL  = (GS == 4) ? 2 : 3;               // log2(GS): bits of a count inside a group
-localparam NG  = W / GS;                          // groups per word
-localparam LG  = (NG == 1) ? 0 : (NG == 2) ? 1 : (NG == 4) ? 2 : 3;  // log2(NG)
 localparam KW  = L + 1;                           // a byte count 0..W
-localparam NCP = (L + 2) / 3;                     // compaction registers
 
 localparam [63:0] INIT64   = mdd_crc_init(CRC_ALG);
 localparam [63:0] XOROUT64 = mdd_crc_xorout(CRC_ALG);
@@ -132,10 +129,10 @@ wire advance;
 
 assign s_tready = advance;
 
-genvar i, g, l, c, j, row;
+genvar j, row;
 
 // -------------------------------------------------------------------------
-// Input side: message start tracking and per-group zero counts.
+// Input side: message start tracking.
 // -------------------------------------------------------------------------
 
 // the next accepted word starts a message unless a message is open
@@ -149,298 +146,59 @@ always @(posedge clk) begin
     end
 end
 
-// lz_d[i]: excluded bytes before byte i inside its group; gz_d[g]: in group g.
-// Each count is a function of at most GS mask bits; summing two halves keeps
-// it at two LUT levels (a ripple of increments maps deeper).
-function [GL:0] count_zeros(input [GS-1:0] keep, input integer n);   // clear bits among keep[n-1:0]
-    integer b;
-    reg [GL:0] lo, hi;
-    begin
-        lo = {(GL+1){1'b0}};
-        hi = {(GL+1){1'b0}};
-        for (b = 0; b < GS / 2; b = b + 1) begin
-            if (b < n) lo = lo + {{GL{1'b0}}, !keep[b]};
-            if (b + GS / 2 < n) hi = hi + {{GL{1'b0}}, !keep[b + GS / 2]};
-        end
-        count_zeros = lo + hi;
-    end
-endfunction
-
-wire [W*GL-1:0]      lz_d;
-wire [NG*(GL+1)-1:0] gz_d;
-
-generate
-for (g = 0; g < NG; g = g + 1) begin : g_group_count
-    wire [GS-1:0] keep = s_tkeep[g*GS +: GS];
-    for (i = 0; i < GS; i = i + 1) begin : g_byte
-        // at most GS-1 zeros lie before a byte of the group: the top bit is always zero
-        /* verilator lint_off UNUSEDSIGNAL */
-        wire [GL:0] zeros_before = count_zeros(keep, i);
-        /* verilator lint_on UNUSEDSIGNAL */
-        assign lz_d[(g*GS+i)*GL +: GL] = zeros_before[GL-1:0];
-    end
-    assign gz_d[g*(GL+1) +: GL+1] = count_zeros(keep, GS);
-end
-endgenerate
-
-// P1 registers
-reg [8*W-1:0]      p1_data = {8*W{1'b0}};
-reg [W-1:0]        p1_keep = {W{1'b0}};
-reg [W*GL-1:0]     p1_lz = {W*GL{1'b0}};
-reg [NG*(GL+1)-1:0] p1_gz = {NG*(GL+1){1'b0}};
-reg                p1_last = 1'b0;
-reg                p1_first = 1'b0;
-reg [USER_W-1:0]   p1_user = {USER_W{1'b0}};
-reg                p1_seed_en = 1'b0;
-reg [CRC_W-1:0]    p1_seed = {CRC_W{1'b0}};
-reg                p1_valid = 1'b0;
-
-always @(posedge clk) begin
-    if (advance && s_tvalid) begin
-        p1_data    <= s_tdata;
-        p1_keep    <= s_tkeep;
-        p1_lz      <= lz_d;
-        p1_gz      <= gz_d;
-        p1_last    <= s_tlast;
-        p1_first   <= !in_msg;
-        p1_user    <= s_tuser;
-        p1_seed_en <= s_seed_en;
-        p1_seed    <= s_seed;
-    end
-    if (rst) begin
-        p1_valid <= 1'b0;
-    end else if (advance) begin
-        p1_valid <= s_tvalid;
-    end
-end
-
 // -------------------------------------------------------------------------
-// P2: zeros before each group (Sklansky parallel prefix, log2(NG) adder
-// levels) and zeros in the word.
+// P1, P2, C: the compaction network and the gearbox fill (mdd_compact, one
+// byte per lane).  The message tags travel alongside as its meta.
 // -------------------------------------------------------------------------
 
-wire [NG*KW-1:0] gz_wide;
-generate
-for (g = 0; g < NG; g = g + 1) begin : g_widen
-    assign gz_wide[g*KW +: KW] = {{(KW-GL-1){1'b0}}, p1_gz[g*(GL+1) +: GL+1]};
-end
-endgenerate
+localparam CM_W = 1 + USER_W + 1 + CRC_W;   // {first, user, seed_en, seed}
 
-// g_sk[l].sum: inclusive prefix sums of the group zero counts after l adder levels
-generate
-for (l = 0; l <= LG; l = l + 1) begin : g_sk
-    wire [NG*KW-1:0] sum;
-    if (l == 0) begin : g_base
-        assign sum = gz_wide;
-    end else begin : g_level
-        for (g = 0; g < NG; g = g + 1) begin : g_node
-            if ((g >> (l - 1)) % 2 == 1) begin : g_add
-                // add the inclusive sum at the top of the lower half of this block
-                localparam SRC = ((g >> l) << l) + (1 << (l - 1)) - 1;
-                assign sum[g*KW +: KW] = g_sk[l-1].sum[g*KW +: KW] + g_sk[l-1].sum[SRC*KW +: KW];
-            end else begin : g_pass
-                assign sum[g*KW +: KW] = g_sk[l-1].sum[g*KW +: KW];
-            end
-        end
-    end
-end
-endgenerate
-
-// the top bit of a partial sum is always zero (fewer than W zeros lie before a group)
+wire [8*W-1:0]    gb_in_data;     // k bytes in slots 0..k-1, zeros above
+wire              gb_in_valid;
+wire              gb_in_last, gb_in_first, gb_in_seed_en;
+wire [USER_W-1:0] gb_in_user;
+wire [CRC_W-1:0]  gb_in_seed;
+wire [L-1:0]      gb_in_fill;
+wire [8*W-1:0]    gb_in_below;
+wire              gb_lt, gb_eq, gb_gt, gb_none;
+wire [L-1:0]      gb_pad;
+wire [CM_W-1:0]   gb_in_meta;
 /* verilator lint_off UNUSEDSIGNAL */
-wire [NG*KW-1:0] group_incl = g_sk[LG].sum;
+wire [KW-1:0]     gb_in_zeros;   // the gearbox needs only the fill flags
 /* verilator lint_on UNUSEDSIGNAL */
 
-wire [NG*L-1:0] zpre_d;   // exclusive prefix: zeros before group g (< W, L bits)
-generate
-for (g = 0; g < NG; g = g + 1) begin : g_zpre
-    if (g == 0) begin : g_first
-        assign zpre_d[0 +: L] = {L{1'b0}};
-    end else begin : g_rest
-        assign zpre_d[g*L +: L] = group_incl[(g-1)*KW +: L];
-    end
-end
-endgenerate
+assign {gb_in_first, gb_in_user, gb_in_seed_en, gb_in_seed} = gb_in_meta;
 
-reg [8*W-1:0]    p2_data = {8*W{1'b0}};
-reg [W-1:0]      p2_keep = {W{1'b0}};
-reg [W*GL-1:0]   p2_lz = {W*GL{1'b0}};
-reg [NG*L-1:0]   p2_zpre = {NG*L{1'b0}};
-reg [KW-1:0]     p2_zeros = {KW{1'b0}};
-reg              p2_last = 1'b0;
-reg              p2_first = 1'b0;
-reg [USER_W-1:0] p2_user = {USER_W{1'b0}};
-reg              p2_seed_en = 1'b0;
-reg [CRC_W-1:0]  p2_seed = {CRC_W{1'b0}};
-reg              p2_valid = 1'b0;
-
-always @(posedge clk) begin
-    if (advance && p1_valid) begin
-        p2_data    <= p1_data;
-        p2_keep    <= p1_keep;
-        p2_lz      <= p1_lz;
-        p2_zpre    <= zpre_d;
-        p2_zeros   <= group_incl[(NG-1)*KW +: KW];
-        p2_last    <= p1_last;
-        p2_first   <= p1_first;
-        p2_user    <= p1_user;
-        p2_seed_en <= p1_seed_en;
-        p2_seed    <= p1_seed;
-    end
-    if (rst) begin
-        p2_valid <= 1'b0;
-    end else if (advance) begin
-        p2_valid <= p1_valid;
-    end
-end
-
-// -------------------------------------------------------------------------
-// Gearbox fill accumulator: f = bytes already waiting in the partial word
-// when this word reaches the gearbox.  With k = W - zeros included bytes,
-// f + k - W = f - zeros, so the zero count is used directly.
-// -------------------------------------------------------------------------
-
-reg [L-1:0] fill = {L{1'b0}};
-
-wire [KW-1:0] fill_wide = {1'b0, fill};
-wire [L-1:0]  fill_next = fill - p2_zeros[L-1:0];                 // (f + k) mod W
-wire          case_lt = fill_wide < p2_zeros;                     // f + k <  W
-wire          case_eq = fill_wide == p2_zeros;                    // f + k == W
-wire          case_gt = fill_wide > p2_zeros;                     // f + k >  W
-wire          case_none = (fill == {L{1'b0}}) && p2_zeros[L];      // f + k == 0 (zeros == W)
-wire [L-1:0]  case_pad = p2_zeros[L-1:0] - fill;                  // (W - (f + k)) mod W
-
-// bytes of the slots s < f (byte-wide so that the gearbox masks need no expansion)
-wire [8*W-1:0] below_fill = ~({8*W{1'b1}} << {fill, 3'b000});
-
-always @(posedge clk) begin
-    if (rst) begin
-        fill <= {L{1'b0}};
-    end else if (advance && p2_valid) begin
-        fill <= p2_last ? {L{1'b0}} : fill_next;
-    end
-end
-
-// -------------------------------------------------------------------------
-// C: compaction network.  Level 0 = P2 (excluded bytes zeroed, z computed);
-// network stage j moves the bytes whose z has bit j set down by 2^j slots.
-// z travels with its byte as bit planes (plane t = bit t of every slot).
-// -------------------------------------------------------------------------
-
-// meta that travels with a word from the first C register to the gearbox
-localparam MW = 1 + 1 + USER_W + 1 + CRC_W + L + 8*W + 1 + 1 + 1 + 1 + L;
-
-wire [8*W-1:0] c0_data;
-wire [W*L-1:0] c0_planes;
-
-generate
-for (i = 0; i < W; i = i + 1) begin : g_c0
-    wire [L-1:0] z = p2_keep[i] ? p2_zpre[(i/GS)*L +: L] + {{(L-GL){1'b0}}, p2_lz[i*GL +: GL]} : {L{1'b0}};
-    assign c0_data[8*i +: 8] = p2_keep[i] ? p2_data[8*i +: 8] : 8'd0;
-    for (j = 0; j < L; j = j + 1) begin : g_plane
-        assign c0_planes[j*W + i] = z[j];
-    end
-end
-endgenerate
-
-wire [MW-1:0] c0_meta = {p2_last, p2_first, p2_user, p2_seed_en, p2_seed, fill, below_fill,
-                         case_lt, case_eq, case_gt, case_none, case_pad};
-
-generate
-for (c = 0; c < NCP; c = c + 1) begin : g_cstage
-    localparam J0 = 3 * c;
-    localparam J1 = (3 * c + 3 < L) ? 3 * c + 3 : L;   // network stages J0 .. J1-1
-
-    // planes of z bits J0 .. L-1 (plane J0 lowest)
-    wire [8*W-1:0]      in_data;
-    wire [W*(L-J0)-1:0] in_planes;
-    wire [MW-1:0]       in_meta;
-    wire                in_valid;
-
-    if (c == 0) begin : g_from_p2
-        assign in_data   = c0_data;
-        assign in_planes = c0_planes;
-        assign in_meta   = c0_meta;
-        assign in_valid  = p2_valid;
-    end else begin : g_from_c
-        assign in_data   = g_cstage[c-1].data_q;
-        assign in_planes = g_cstage[c-1].g_planes_q.planes_q;
-        assign in_meta   = g_cstage[c-1].meta_q;
-        assign in_valid  = g_cstage[c-1].valid_q;
-    end
-
-    for (j = J0; j < J1; j = j + 1) begin : g_net
-        localparam SH = 1 << j;
-        wire [8*W-1:0]     src_data;
-        wire [W*(L-j)-1:0] src_planes;
-        if (j == J0) begin : g_src_in
-            assign src_data   = in_data;
-            assign src_planes = in_planes;
-        end else begin : g_src_net
-            assign src_data   = g_net[j-1].data;
-            assign src_planes = g_net[j-1].g_rest.planes;
-        end
-        wire [W-1:0]   move = src_planes[W-1:0];
-        wire [8*W-1:0] move_bytes;
-        for (i = 0; i < W; i = i + 1) begin : g_expand
-            assign move_bytes[8*i +: 8] = {8{move[i]}};
-        end
-        // a slot keeps its byte unless the byte moves; it receives the byte
-        // 2^j slots above when that one moves (never both: collision-free)
-        wire [8*W-1:0] data = (src_data & ~move_bytes) | ((src_data & move_bytes) >> (8 * SH));
-        if (j < L - 1) begin : g_rest
-            // the higher z bits travel with their bytes
-            wire [W*(L-j-1)-1:0] planes;
-            for (l = j + 1; l < L; l = l + 1) begin : g_plane
-                wire [W-1:0] p = src_planes[(l-j)*W +: W];
-                assign planes[(l-j-1)*W +: W] = (p & ~move) | ((p & move) >> SH);
-            end
-        end
-    end
-
-    reg [8*W-1:0] data_q = {8*W{1'b0}};
-    reg [MW-1:0]  meta_q = {MW{1'b0}};
-    reg           valid_q = 1'b0;
-
-    always @(posedge clk) begin
-        if (advance && in_valid) begin
-            data_q <= g_net[J1-1].data;
-            meta_q <= in_meta;
-        end
-        if (rst) begin
-            valid_q <= 1'b0;
-        end else if (advance) begin
-            valid_q <= in_valid;
-        end
-    end
-
-    if (J1 < L) begin : g_planes_q
-        reg [W*(L-J1)-1:0] planes_q = {W*(L-J1){1'b0}};
-        always @(posedge clk) begin
-            if (advance && in_valid) begin
-                planes_q <= g_net[J1-1].g_rest.planes;
-            end
-        end
-    end
-end
-endgenerate
+mdd_compact #(
+    .W(W),
+    .LANE_W(8),
+    .META_W(CM_W)
+) cmp (
+    .clk(clk),
+    .rst(rst),
+    .advance(advance),
+    .s_lanes(s_tdata),
+    .s_keep(s_tkeep),
+    .s_last(s_tlast),
+    .s_meta({!in_msg, s_tuser, s_seed_en, s_seed}),
+    .s_valid(s_tvalid),
+    .m_lanes(gb_in_data),
+    .m_zeros(gb_in_zeros),
+    .m_last(gb_in_last),
+    .m_meta(gb_in_meta),
+    .m_fill(gb_in_fill),
+    .m_below(gb_in_below),
+    .m_lt(gb_lt),
+    .m_eq(gb_eq),
+    .m_gt(gb_gt),
+    .m_none(gb_none),
+    .m_pad(gb_pad),
+    .m_valid(gb_in_valid)
+);
 
 // -------------------------------------------------------------------------
 // E: gearbox.
 // -------------------------------------------------------------------------
-
-wire [8*W-1:0] gb_in_data = g_cstage[NCP-1].data_q;   // k bytes in slots 0..k-1, zeros above
-wire           gb_in_valid = g_cstage[NCP-1].valid_q;
-wire           gb_in_last, gb_in_first, gb_in_seed_en;
-wire [USER_W-1:0] gb_in_user;
-wire [CRC_W-1:0]  gb_in_seed;
-wire [L-1:0]   gb_in_fill;
-wire [8*W-1:0] gb_in_below;
-wire           gb_lt, gb_eq, gb_gt, gb_none;
-wire [L-1:0]   gb_pad;
-
-assign {gb_in_last, gb_in_first, gb_in_user, gb_in_seed_en, gb_in_seed, gb_in_fill, gb_in_below,
-        gb_lt, gb_eq, gb_gt, gb_none, gb_pad} = g_cstage[NCP-1].meta_q;
 
 // rotate up by f slots: slot s takes compacted byte (s - f) mod W
 generate

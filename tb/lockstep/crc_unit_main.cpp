@@ -154,7 +154,7 @@ class CrcUnitBench {
         vcd.val(sig_.m_tuser, o.m_tuser);
         vcd.val(sig_.m_tvalid, o.m_tvalid);
         vcd.val(sig_.m_tready, in_.m_tready);
-        vcd.val(sig_.fill, model_.fill);
+        vcd.val(sig_.fill, model_.cmp.fill);
         vcd.val(sig_.gb_pend, model_.gb_pend);
         vcd.val(sig_.e_valid, model_.e_valid);
         vcd.val(sig_.crc_state, model_.crc_state);
