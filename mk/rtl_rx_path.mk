@@ -1,0 +1,107 @@
+# RX path (rtl/mdd_rx_path.v: locate -> CRC engines -> checker -> packer / context): Verilator lockstep against
+# the C twin (model/mdd_rx_path_model.c), every delivered byte, tag and context word checked against the
+# reference receiver (model/mdd_rxref.c) on traffic-generator streams (model/mdd_trafgen.c) with corruptions;
+# lint at every W; bench (input bytes per cycle at full rate and below it).
+
+RX_PATH_DIR        := $(BUILD)/rx_path
+RX_PATH_DATA_DEPTH := 16
+RX_PATH_RES_DEPTH  := 32
+RX_PATH_SRCS := rtl/mdd_rx_path.v rtl/mdd_rx_check.v rtl/mdd_rx_ctx.v rtl/mdd_fifo.v rtl/mdd_rx_crc_engine.v \
+                rtl/mdd_pack.v rtl/mdd_compact.v rtl/mdd_crc_unit.v rtl/mdd_crc_shift.v rtl/mdd_crc_math.vh \
+                $(RX_LOCATE_SRCS)
+RX_PATH_MODULES := mdd_rx_path mdd_rx_check mdd_rx_ctx mdd_fifo
+
+# make test: one default run and one with tiny periods per W; make regress: five more seeds per W.
+RX_PATH_TEST_CYCLES  := 4 1000000 8 1000000 16 600000 32 400000 64 300000
+RX_PATH_SMALL_CYCLES := 4 400000 8 400000 16 300000 32 200000 64 150000
+RX_PATH_REGRESS_SEEDS := 11 12 13 14 15
+RX_PATH_REGRESS_CYCLES := 1000000
+
+rx_path_bin = $(BUILD)/vl/rx_path_w$(1)/rx_path_w$(1)
+rx_path_cycles = $(word 2,$(wordlist $(call rx_locate_idx,$(1),$(2)),99,$(2)))
+
+define RX_PATH_REGRESS
+.PHONY: rx-path-regress-w$(1)-s$(2)
+rx-path-regress-w$(1)-s$(2): $(call rx_path_bin,$(1))
+	$$(call RUN_SUITE,regress-rx-path-w$(1)-s$(2),$(call rx_path_bin,$(1)) --seed $(2) \
+	    --suite regress-rx-path-w$(1)-s$(2) --cycles $(RX_PATH_REGRESS_CYCLES) \
+	    $(if $(filter 12 14,$(2)),small=1) --vcd $(RX_PATH_DIR)/vcd/regress_w$(1)_s$(2))
+
+endef
+
+define RX_PATH_CONFIG
+$(call rx_path_bin,$(1)): $(RX_PATH_SRCS) tb/lockstep/rx_path_main.cpp $(LS_HDRS) $(LIBMDD)
+	$$(call VL_BUILD,$$(@D),mdd_rx_path,tb/lockstep/rx_path_main.cpp,-GW=$(1) \
+	    -GDATA_DEPTH=$(RX_PATH_DATA_DEPTH) -GRES_DEPTH=$(RX_PATH_RES_DEPTH) -CFLAGS -DRX_PATH_W=$(1) \
+	    -CFLAGS -DRX_PATH_DATA_DEPTH=$(RX_PATH_DATA_DEPTH) -CFLAGS -DRX_PATH_RES_DEPTH=$(RX_PATH_RES_DEPTH))
+
+.PHONY: rx-path-build-w$(1) rx-path-lockstep-w$(1) rx-path-small-w$(1) rx-path-bench-w$(1)
+rx-path-build-w$(1): $(call rx_path_bin,$(1))
+
+rx-path-lockstep-w$(1): $(call rx_path_bin,$(1))
+	$$(call RUN_SUITE,lockstep-rx-path-w$(1),$(call rx_path_bin,$(1)) --seed 1 \
+	    --cycles $(call rx_path_cycles,$(1),$(RX_PATH_TEST_CYCLES)) min_xfers=100 --vcd $(RX_PATH_DIR)/vcd/w$(1))
+
+rx-path-small-w$(1): $(call rx_path_bin,$(1))
+	$$(call RUN_SUITE,lockstep-rx-path-small-w$(1),$(call rx_path_bin,$(1)) --seed 2 small=1 \
+	    --suite lockstep-rx-path-small-w$(1) --cycles $(call rx_path_cycles,$(1),$(RX_PATH_SMALL_CYCLES)) \
+	    min_xfers=100 --vcd $(RX_PATH_DIR)/vcd/small_w$(1))
+
+$(foreach s,$(RX_PATH_REGRESS_SEEDS),$(call RX_PATH_REGRESS,$(1),$(s)))
+
+rx-path-bench-w$(1): $(call rx_path_bin,$(1))
+	@mkdir -p $(RESULTS)
+	@{ $(call rx_path_bin,$(1)) --seed 3 --cycles 200000 --bench --suite bench-rx-path-w$(1) \
+	       --vcd $(RX_PATH_DIR)/vcd/bench_w$(1); \
+	   $(call rx_path_bin,$(1)) --seed 3 --cycles 100000 --bench small=1 --suite bench-rx-path-small-w$(1) \
+	       --vcd $(RX_PATH_DIR)/vcd/bench_small_w$(1); } \
+	    | grep -E '^bench|M cycles' | tee $(RESULTS)/bench-rx-path-w$(1).txt
+
+endef
+
+$(foreach w,$(WS),$(eval $(call RX_PATH_CONFIG,$(w))))
+
+define RX_PATH_LINT
+.PHONY: rx-path-lint-$(1)-w$(2)
+rx-path-lint-$(1)-w$(2):
+	$$(call VL_LINT,$(1),$(if $(filter mdd_fifo,$(1)),-GWIDTH=$(2),-GW=$(2)))
+
+endef
+
+$(foreach m,$(RX_PATH_MODULES),$(foreach w,$(WS),$(eval $(call RX_PATH_LINT,$(m),$(w)))))
+
+.PHONY: rx-path-selftest
+rx-path-selftest: $(call rx_path_bin,8)
+	$(call LOCKSTEP_SELFTEST,selftest-rx-path,$<,20000,m_axis_rx_tuser,$(RX_PATH_DIR)/selftest/fault)
+
+LOCKSTEP_TESTS += $(foreach w,$(WS),rx-path-lockstep-w$(w) rx-path-small-w$(w)) rx-path-selftest
+REGRESS_TESTS  += $(foreach w,$(WS),$(foreach s,$(RX_PATH_REGRESS_SEEDS),rx-path-regress-w$(w)-s$(s)))
+LINT_TARGETS   += $(foreach m,$(RX_PATH_MODULES),$(foreach w,$(WS),rx-path-lint-$(m)-w$(w)))
+BENCH_LOCKSTEP += $(foreach w,$(WS),rx-path-bench-w$(w))
+
+# Icarus: the lockstep harness writes a short vector file (inputs and twin outputs, checked against the
+# Verilated RTL and the reference while written); the bench replays it on Icarus.
+RX_PATH_ICARUS_WS     := 4 8
+RX_PATH_ICARUS_CYCLES := 3000
+
+define RX_PATH_ICARUS
+$(RX_PATH_DIR)/icarus/w$(1).vvp: $(RX_PATH_SRCS) tb/icarus/tb_mdd_rx_path.v
+	@mkdir -p $$(@D)
+	$(IVERILOG) $(IVERILOG_FLAGS) -o $$@ -s tb_mdd_rx_path -Ptb_mdd_rx_path.W=$(1) tb/icarus/tb_mdd_rx_path.v \
+	    $(filter %.v,$(RX_PATH_SRCS)) 2> $$(@D)/w$(1).iverilog.log || { cat $$(@D)/w$(1).iverilog.log; exit 1; }
+
+$(RX_PATH_DIR)/icarus/w$(1).hex: $(call rx_path_bin,$(1))
+	@mkdir -p $$(@D)
+	@$(call rx_path_bin,$(1)) --seed 7 --cycles $(RX_PATH_ICARUS_CYCLES) p_reset=0.0005 vectors=$$@ \
+	    --vcd $(RX_PATH_DIR)/vcd/icarus_w$(1) > $$(@D)/w$(1).vectors.log 2>&1 \
+	    || { tail -n 20 $$(@D)/w$(1).vectors.log; exit 1; }
+
+.PHONY: rx-path-icarus-w$(1)
+rx-path-icarus-w$(1): $(RX_PATH_DIR)/icarus/w$(1).vvp $(RX_PATH_DIR)/icarus/w$(1).hex
+	$$(call RUN_VVP,icarus-rx-path-w$(1),$(RX_PATH_DIR)/icarus/w$(1).vvp +vectors=$(RX_PATH_DIR)/icarus/w$(1).hex \
+	    +cycles=$(RX_PATH_ICARUS_CYCLES))
+
+endef
+
+$(foreach w,$(RX_PATH_ICARUS_WS),$(eval $(call RX_PATH_ICARUS,$(w))))
+ICARUS_TESTS += $(foreach w,$(RX_PATH_ICARUS_WS),rx-path-icarus-w$(w))

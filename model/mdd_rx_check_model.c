@@ -1,0 +1,310 @@
+/* SPDX-License-Identifier: MIT */
+#include "mdd_rx_check_model.h"
+
+#include <string.h>
+
+#include "mdd/formats.h"
+
+#define DGET(d, name) mdd_rx_field((d), MDD_DESC_##name##_WORD, MDD_DESC_##name##_LSB, MDD_DESC_##name##_W)
+#define DSET(d, name, v) mdd_field_set((d), MDD_DESC_##name##_WORD, MDD_DESC_##name##_LSB, MDD_DESC_##name##_W, (v))
+
+int mdd_rx_check_model_init(mdd_rx_check_model *m, unsigned w)
+{
+    memset(m, 0, sizeof *m);
+    if (w != 4 && w != 8 && w != 16 && w != 32 && w != 64)
+        return -1;
+    m->w = w;
+    return 0;
+}
+
+/* Results the word needs from engine e, and whether they are there. */
+static unsigned need(const mdd_rx_check_in *in, int e) { return in->s_nend[e] + (in->s_part[e] ? 1u : 0u); }
+static bool have(const mdd_rx_check_in *in, int e)
+{
+    unsigned n = need(in, e);
+    return n == 0 || (n == 1 && in->res0_valid[e]) || (n == 2 && in->res0_valid[e] && in->res1_valid[e]);
+}
+static bool advance(const mdd_rx_check_model *m, const mdd_rx_check_in *in) { return in->m_ready || !m->m_valid; }
+static bool take(const mdd_rx_check_model *m, const mdd_rx_check_in *in)
+{
+    return in->s_valid && advance(m, in) && have(in, 0) && have(in, 1) && have(in, 2);
+}
+
+/* Expected byte j of a PI: guard, app tag, reference tag, all big-endian. */
+static uint8_t pi_exp_byte(const struct mdd_pifmt *f, unsigned j, uint64_t gexp, uint16_t app, uint64_t ref)
+{
+    if (j < f->guard_len)
+        return (uint8_t)(gexp >> (8 * (f->guard_len - 1 - j)));
+    if (j < f->ref_off)
+        return (uint8_t)(app >> (8 * (f->ref_off - 1 - j)));
+    unsigned k = (f->ref_len - 1 - (j - f->ref_off)) & 31; /* byte k of the reference value (5 bits, as the RTL) */
+    return k < 6 ? (uint8_t)(ref >> (8 * k)) : 0;   /* 48-bit tag, zero-extended (NVMe 32b guard: 80 bits) */
+}
+
+/* The value of PI bytes [a, a+n) big-endian, low 64 bits. */
+static uint64_t pi_value(const uint8_t *b, unsigned a, unsigned n)
+{
+    uint64_t v = 0;
+    for (unsigned j = a; j < a + n; j++)
+        v = (v << 8) | b[j];
+    return v;
+}
+
+/* The whole-transfer combinational step: the output word and the next state, from the state and the word. */
+typedef struct step {
+    mdd_rx_word out;
+    mdd_rx_check_dig dig[2];
+    mdd_rx_check_pi pi;
+    uint32_t pdus, blocks;
+    uint8_t pop[MDD_RX_ENGS];
+    bool contract_error;
+} step;
+
+static void pi_finish(step *s, mdd_rx_check_pi *p, const struct mdd_pifmt *f, unsigned prot, unsigned chk,
+                      uint16_t app_tag, uint16_t app_mask)
+{
+    /* escape (D-033, rxref R10): from the app / ref bytes this transfer holds */
+    unsigned app_present = 0, app_ff = 1, ref_ff = 1;
+    for (unsigned j = f->app_off; j < f->ref_off; j++)
+        if ((p->present >> j) & 1) {
+            app_present++;
+            app_ff &= p->got[j] == 0xFF;
+        }
+    for (unsigned j = f->ref_off; j < f->pi_len; j++)
+        if ((p->present >> j) & 1)
+            ref_ff &= p->got[j] == 0xFF;
+    bool escaped = app_present > 0 && app_ff && (prot != 3 || ref_ff);
+    if (!escaped) {
+        uint64_t gmask = f->guard_len >= 8 ? ~0ull : ((1ull << (8 * f->guard_len)) - 1);
+        if ((chk & MDD_DIFCHK_GUARD) && p->mis[0])
+            mdd_rx_word_merge(&s->out, MDD_ERR_GUARD, p->mbyte[0], p->soff[0], p->unit, p->fgexp & gmask,
+                              pi_value(p->got, 0, f->guard_len));
+        if ((chk & MDD_DIFCHK_APP) && p->mis[1])
+            mdd_rx_word_merge(&s->out, MDD_ERR_APP, p->mbyte[1], p->soff[1], p->unit, app_tag,
+                              pi_value(p->got, f->app_off, 2));
+        (void)app_mask;
+        if ((chk & MDD_DIFCHK_REF) && prot != 3 && p->mis[2]) {
+            unsigned n = f->ref_len > 8 ? 8 : f->ref_len;
+            uint64_t rmask = f->ref_len >= 6 ? 0xFFFFFFFFFFFFull : 0xFFFFFFFFull;
+            mdd_rx_word_merge(&s->out, MDD_ERR_REF, p->mbyte[2], p->soff[2], p->unit, p->fref & rmask,
+                              pi_value(p->got, f->pi_len - n, n));
+        }
+    }
+    p->act = false;
+}
+
+static void dig_finish(step *s, mdd_rx_check_dig *g, unsigned code)
+{
+    if (g->mis)
+        mdd_rx_word_merge(&s->out, code, g->mbyte, g->off, g->unit, g->exp, g->got);
+    g->act = false;
+}
+
+static void compute(const mdd_rx_check_model *m, const mdd_rx_check_in *in, step *s)
+{
+    memset(s, 0, sizeof *s);
+    MDD_RX_WORD_COPY(&s->out, , in, s_);
+    const uint64_t *d = in->s_desc;
+    unsigned proto = (unsigned)DGET(d, PROTO), dif_op = (unsigned)DGET(d, DIF_OP);
+    unsigned prot = (unsigned)DGET(d, PROT_TYPE), chk = (unsigned)DGET(d, DIF_CHK);
+    const struct mdd_pifmt *f = mdd_pifmt((unsigned)DGET(d, PI_FMT));
+    if (!f)
+        f = mdd_pifmt(0); /* a DESC transfer: no PI lane can appear */
+    uint16_t app_tag = (uint16_t)DGET(d, APP_TAG), app_mask = (uint16_t)DGET(d, APP_MASK);
+    bool en[MDD_RX_ENGS];
+    en[MDD_RX_ENG_H] = !in->s_dbad && proto == MDD_PROTO_ISCSI && DGET(d, HDIG_EN);
+    en[MDD_RX_ENG_D] = !in->s_dbad && DGET(d, DDIG_EN);
+    en[MDD_RX_ENG_G] = !in->s_dbad && dif_op != MDD_DIF_NONE;
+
+    s->dig[0] = m->dig[0];
+    s->dig[1] = m->dig[1];
+    s->pi = m->pi;
+    s->pdus = m->pdus;
+    s->blocks = m->blocks;
+    if (in->s_first) {
+        memset(s->dig, 0, sizeof s->dig);
+        memset(&s->pi, 0, sizeof s->pi);
+        s->dig[0].exp = (uint32_t)DGET(d, HDIG_PART);
+        s->dig[1].exp = (uint32_t)DGET(d, DIG_PART);
+        s->pi.gexp = DGET(d, DIF_PART);
+        s->pi.ref = DGET(d, REF_TAG);
+        s->pdus = s->blocks = 0;
+    }
+
+    unsigned used[MDD_RX_ENGS] = {0, 0, 0};
+    const uint64_t *res[2] = {in->res0, in->res1};
+    uint32_t off = in->s_woff;
+    for (unsigned i = 0; i < m->w; i++) {
+        unsigned t = in->s_tag[i], kind = t & 7;
+        if (kind == MDD_KIND_VOID)
+            continue;
+        unsigned a = in->s_aux[i] & 15;
+        uint8_t b = in->s_data[i];
+        if (kind == MDD_KIND_HDIG || kind == MDD_KIND_DDIG) {
+            mdd_rx_check_dig *g = &s->dig[kind == MDD_KIND_DDIG];
+            if (!g->act) {
+                g->act = true;
+                g->mis = false;
+                g->mbyte = 0;
+                g->off = off;
+                g->unit = s->pdus;
+                g->got = g->exp;
+            }
+            unsigned sh = 8 * (a & 3);
+            g->got = (g->got & ~(0xFFu << sh)) | ((uint32_t)b << sh);
+            if (b != (uint8_t)(g->exp >> sh) && !g->mis) {
+                g->mis = true;
+                g->mbyte = a & 3;
+            }
+            if ((a & 3) == 3) {
+                dig_finish(s, g, kind == MDD_KIND_DDIG ? MDD_ERR_DDIG : MDD_ERR_HDIG);
+                g->rs = 2;
+            }
+        } else if (kind == MDD_KIND_PI && en[MDD_RX_ENG_G]) {
+            mdd_rx_check_pi *p = &s->pi;
+            if (!p->act) {
+                p->act = true;
+                p->present = 0;
+                memset(p->mis, 0, sizeof p->mis);
+                memset(p->mbyte, 0, sizeof p->mbyte);
+                memset(p->soff, 0, sizeof p->soff);
+                p->fgexp = p->gexp;
+                p->fref = p->ref;
+                p->unit = s->blocks;
+                for (unsigned j = 0; j < 16; j++)
+                    p->got[j] = pi_exp_byte(f, j, p->fgexp, app_tag, p->fref);
+            }
+            unsigned j = a;
+            uint8_t e = pi_exp_byte(f, j, p->fgexp, app_tag, p->fref);
+            unsigned sub = j < f->guard_len ? 0 : j < f->ref_off ? 1 : 2;
+            unsigned sub_start = sub == 0 ? 0 : sub == 1 ? f->app_off : f->ref_off;
+            unsigned sub_end = sub == 0 ? f->guard_len : sub == 1 ? f->ref_off : f->pi_len;
+            uint16_t sub_mask = (uint16_t)(((1u << sub_end) - 1) & ~((1u << sub_start) - 1));
+            if (!(p->present & sub_mask))
+                p->soff[sub] = off;
+            p->present |= (uint16_t)(1u << j);
+            p->got[j] = b;
+            uint8_t diff = (uint8_t)(b ^ e);
+            if (sub == 1)
+                diff &= (uint8_t)(app_mask >> (8 * (f->ref_off - 1 - j)));
+            if (diff && !p->mis[sub]) {
+                p->mis[sub] = true;
+                p->mbyte[sub] = j - sub_start;
+            }
+            if (dif_op == MDD_DIF_CHECK_REPLACE)
+                s->out.data[i] = e;
+            if (j == f->pi_len - 1) {
+                pi_finish(s, p, f, prot, chk, app_tag, app_mask);
+                s->blocks++;
+                if (prot != 3)
+                    p->ref = (p->ref + 1) & 0xFFFFFFFFFFFFull;
+                p->rs = 2;
+            }
+        }
+        /* end flags: the message ended here; its result is the next one of its engine */
+        static const unsigned flag_of[MDD_RX_ENGS] = {MDD_TAG_EH, MDD_TAG_ED, MDD_TAG_EB};
+        for (int e = 0; e < MDD_RX_ENGS; e++) {
+            if (!en[e] || !((t >> flag_of[e]) & 1))
+                continue;
+            uint64_t r = used[e] < 2 ? res[used[e]][e] : 0;
+            if (used[e] >= in->s_nend[e])
+                s->contract_error = true;
+            used[e]++;
+            if (e == MDD_RX_ENG_G) {
+                s->pi.gexp = r;
+                s->pi.rs = 1;
+            } else {
+                s->dig[e].exp = (uint32_t)r;
+                s->dig[e].rs = 1;
+            }
+        }
+        if ((t >> MDD_TAG_EP) & 1)
+            s->pdus++;
+        off++;
+    }
+    for (int e = 0; e < MDD_RX_ENGS; e++) {
+        if (used[e] != in->s_nend[e])
+            s->contract_error = true;
+        s->pop[e] = (uint8_t)need(in, e);
+    }
+
+    if (in->s_last) {
+        /* fields cut by the end of the transfer: compare what is there */
+        for (int k = 0; k < 2; k++)
+            if (s->dig[k].act)
+                dig_finish(s, &s->dig[k], k ? MDD_ERR_DDIG : MDD_ERR_HDIG);
+        if (s->pi.act)
+            pi_finish(s, &s->pi, f, prot, chk, app_tag, app_mask);
+        /* resume fields (docs/rx-path.md section 4) */
+        uint64_t *od = s->out.desc;
+        for (int e = 0; e < MDD_RX_ENGS; e++) {
+            if (!en[e])
+                continue; /* a disabled engine's fields are echoed */
+            uint64_t part;
+            bool open = false;
+            unsigned rs = e == MDD_RX_ENG_G ? s->pi.rs : s->dig[e].rs;
+            if (in->s_part[e]) {
+                part = res[in->s_nend[e]][e];
+                open = true;
+            } else if (rs == 1) {
+                part = e == MDD_RX_ENG_G ? s->pi.gexp : s->dig[e].exp;
+            } else if (rs == 2) {
+                part = 0;
+            } else {
+                continue; /* nothing happened to it: the descriptor's value stands */
+            }
+            if (e == MDD_RX_ENG_H) {
+                DSET(od, HDIG_PART, part);
+                DSET(od, HDIG_OPEN, open);
+            } else if (e == MDD_RX_ENG_D) {
+                DSET(od, DIG_PART, part);
+                DSET(od, DIG_OPEN, open);
+            } else {
+                DSET(od, DIF_PART, part);
+                DSET(od, DIF_OPEN, open);
+            }
+        }
+        if (en[MDD_RX_ENG_G])
+            DSET(od, REF_TAG, s->pi.ref);
+    }
+}
+
+void mdd_rx_check_eval(const mdd_rx_check_model *m, const mdd_rx_check_in *in, mdd_rx_check_out *out)
+{
+    memset(out, 0, sizeof *out);
+    bool tk = take(m, in);
+    out->s_ready = advance(m, in) && have(in, 0) && have(in, 1) && have(in, 2);
+    if (tk) {
+        step s;
+        compute(m, in, &s);
+        memcpy(out->pop, s.pop, sizeof out->pop);
+    }
+    out->m_valid = m->m_valid;
+    MDD_RX_WORD_COPY(out, m_, &m->m, );
+}
+
+void mdd_rx_check_tick(mdd_rx_check_model *m, const mdd_rx_check_in *in)
+{
+    bool adv = advance(m, in);
+    bool tk = take(m, in);
+    if (tk) {
+        step s;
+        compute(m, in, &s);
+        if (s.contract_error)
+            m->contract_errors++;
+        m->dig[0] = s.dig[0];
+        m->dig[1] = s.dig[1];
+        m->pi = s.pi;
+        m->pdus = s.pdus;
+        m->blocks = s.blocks;
+        m->m = s.out;
+    }
+    if (adv)
+        m->m_valid = tk;
+    if (in->rst) {
+        m->m_valid = false;
+        memset(m->dig, 0, sizeof m->dig);
+        memset(&m->pi, 0, sizeof m->pi);
+        m->pdus = m->blocks = 0;
+    }
+}

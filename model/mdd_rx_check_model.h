@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * C twin of rtl/mdd_rx_check.v: the RX checker (docs/rx-path.md sections 4-7 and 9). It takes the located
+ * words (after the CRC engines' fork) together with the engines' results and
+ *   - compares every HDIG, DDIG and PI byte with its expected value (the result of the message that ended at
+ *     EH / ED / EB, or the descriptor's partial for a field cut at the transfer start), one event per field
+ *     (per PI subfield), raised when the field's last byte passes or the transfer ends;
+ *   - applies the T10 escapes, the app-tag mask, the reference tag per protection type, CHECK_REPLACE;
+ *   - on the last word writes the resume fields it owns: HDIG_PART/DIG_PART/DIF_PART with their _OPEN bits
+ *     and REF_TAG.
+ * The lanes are processed in order (a combinational loop on both sides); the registers are the st_* below,
+ * mirrored one for one with the RTL, plus the output word register.
+ */
+#ifndef MDD_RX_CHECK_MODEL_H
+#define MDD_RX_CHECK_MODEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "mdd_rx_word.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Engine index: header digest, data digest, guard (the selected PI format's engine). */
+enum { MDD_RX_ENG_H = 0, MDD_RX_ENG_D = 1, MDD_RX_ENG_G = 2, MDD_RX_ENGS = 3 };
+
+typedef struct mdd_rx_check_in {
+    bool rst;
+    bool s_valid;
+    MDD_RX_WORD_FIELDS(s_)
+    uint8_t s_nend[MDD_RX_ENGS]; /* results this word produced per engine: ends ... */
+    bool s_part[MDD_RX_ENGS];    /* ... and a partial */
+    uint64_t res0[MDD_RX_ENGS], res1[MDD_RX_ENGS];
+    bool res0_valid[MDD_RX_ENGS], res1_valid[MDD_RX_ENGS];
+    bool m_ready;
+} mdd_rx_check_in;
+
+typedef struct mdd_rx_check_out {
+    bool s_ready;
+    uint8_t pop[MDD_RX_ENGS];
+    bool m_valid;
+    MDD_RX_WORD_FIELDS(m_)
+} mdd_rx_check_out;
+
+/* A digest field (HDIG or DDIG) being compared: RTL st_<h|d>_*. */
+typedef struct mdd_rx_check_dig {
+    uint32_t exp;   /* expected value of the current / next field */
+    unsigned rs;    /* resume source: 0 descriptor, 1 exp, 2 zero (field complete) */
+    bool act, mis;  /* field has bytes in this transfer; a byte differed */
+    unsigned mbyte; /* first differing byte */
+    uint32_t off, unit, got;
+} mdd_rx_check_dig;
+
+/* The PI being compared: RTL st_p_*. */
+typedef struct mdd_rx_check_pi {
+    uint64_t gexp;          /* expected guard of the current / next PI */
+    unsigned rs;            /* resume source of DIF_PART, as for digests */
+    uint64_t ref;           /* expected reference tag of the next PI (48 bits) */
+    bool act;
+    uint64_t fgexp, fref;   /* guard / ref expected for the PI in progress */
+    uint32_t unit;
+    uint16_t present;       /* bit j: PI byte j is in this transfer */
+    uint8_t got[16];
+    bool mis[3];            /* guard, app, ref */
+    unsigned mbyte[3];
+    uint32_t soff[3];       /* transfer offset of each subfield's first byte in this transfer */
+} mdd_rx_check_pi;
+
+typedef struct mdd_rx_check_model {
+    unsigned w;
+    /* stream state */
+    mdd_rx_check_dig dig[2]; /* [0] header digest, [1] data digest */
+    mdd_rx_check_pi pi;
+    uint32_t pdus, blocks;   /* PDU ends / PIs completed so far in the transfer */
+    /* output register */
+    bool m_valid;
+    mdd_rx_word m;
+    uint64_t contract_errors; /* engine counts that disagree with the word's end flags */
+} mdd_rx_check_model;
+
+int mdd_rx_check_model_init(mdd_rx_check_model *m, unsigned w);
+void mdd_rx_check_eval(const mdd_rx_check_model *m, const mdd_rx_check_in *in, mdd_rx_check_out *out);
+void mdd_rx_check_tick(mdd_rx_check_model *m, const mdd_rx_check_in *in);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MDD_RX_CHECK_MODEL_H */
