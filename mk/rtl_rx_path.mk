@@ -105,3 +105,9 @@ endef
 
 $(foreach w,$(RX_PATH_ICARUS_WS),$(eval $(call RX_PATH_ICARUS,$(w))))
 ICARUS_TESTS += $(foreach w,$(RX_PATH_ICARUS_WS),rx-path-icarus-w$(w))
+
+# make sim: the default RX scenario, human-readable.
+.PHONY: rx-path-sim
+rx-path-sim: $(call rx_path_bin,8)
+	$(call RUN_SUITE,sim-rx-path,$(call rx_path_bin,8) --scenario sim/rx_path.scn --vcd $(RX_PATH_DIR)/vcd/sim)
+SIM_TARGETS += rx-path-sim
