@@ -4,8 +4,8 @@
 #   lint-formats       fail if rtl/mdd_formats.vh is stale (part of `make lint`)
 #   lint-formats-vh    verilator --lint-only -Wall of a module that includes rtl/mdd_formats.vh (part of `make lint`)
 # The C test of both (tb/unit/test_formats.c, suite "formats") runs in test-c (mk/clib.mk).
-# Included from the top Makefile after mk/rtl.mk: `lint` already has its prerequisites from LINT_TARGETS, so
-# the targets are added to it directly as well as to the list (which `make lint` counts).
+# Included from the top Makefile after mk/rtl.mk: `lint-all` (run by `make lint`) already has its prerequisites
+# from LINT_TARGETS, so the targets are added to it directly as well as to the list (which `make lint` counts).
 
 FORMATS_DEF := include/mdd/formats.def
 FORMATS_VH  := rtl/mdd_formats.vh
@@ -27,4 +27,4 @@ lint-formats-vh:
 	@$(VERILATOR) --lint-only -Wall -Irtl --top-module mdd_formats_lint $(FORMATS_DIR)/mdd_formats_lint.v
 
 LINT_TARGETS += lint-formats lint-formats-vh
-lint: lint-formats lint-formats-vh
+lint-all: lint-formats lint-formats-vh

@@ -74,7 +74,12 @@ test-lockstep: $(LOCKSTEP_TESTS)
 regress-lockstep: $(LOCKSTEP_TESTS) $(REGRESS_TESTS)
 test-icarus: $(ICARUS_TESTS)
 bench-lockstep: $(BENCH_LOCKSTEP)
-lint: $(LINT_TARGETS)
+# lint runs its configurations on every core even without -j: they are independent and there are over a hundred.
+LINT_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+lint:
+	@$(MAKE) --no-print-directory -j$(LINT_JOBS) lint-all
+.PHONY: lint-all
+lint-all: $(LINT_TARGETS)
 	@echo "lint: $(words $(LINT_TARGETS)) configurations clean (verilator --lint-only -Wall)"
 
 # make sim: every block's default scenario (sim/*.scn), then one line per run and the total. Logs go to their
