@@ -36,7 +36,7 @@
  * Flow control: the units never stall (m_tready = 1); each has a result FIFO
  * of DEPTH entries, and s_ready drops while either unit has DEPTH results
  * issued and not yet popped, so no result is ever lost whatever the latency.
- * Latency = the unit's (mdd_crc_unit header) plus one FIFO write.
+ * Latency = the unit's (mdd_crc_unit header) plus one FIFO write (mdd_fifo).
  *
  * Parameters:
  *   W        bytes per word: 4, 8, 16, 32, 64
@@ -197,47 +197,20 @@ mdd_crc_unit #(
     .m_tready(1'b1)
 );
 
-// result FIFOs, one per unit (pointers one bit wider than the address)
-reg [CRC_W-1:0] mem0 [0:DEPTH-1];
-reg [CRC_W-1:0] mem1 [0:DEPTH-1];
-reg [AW:0]      wr0 = {(AW+1){1'b0}}, rd0 = {(AW+1){1'b0}};
-reg [AW:0]      wr1 = {(AW+1){1'b0}}, rd1 = {(AW+1){1'b0}};
+// result FIFOs, one per unit; the credits keep them from ever being full, so s_tready is not needed
+wire [CRC_W-1:0] head0, head1;
+wire             nonempty0, nonempty1;
+/* verilator lint_off UNUSEDSIGNAL */
+wire             fifo0_ready, fifo1_ready;
+/* verilator lint_on UNUSEDSIGNAL */
 
-integer k;
-initial begin
-    for (k = 0; k < DEPTH; k = k + 1) begin
-        mem0[k] = {CRC_W{1'b0}};
-        mem1[k] = {CRC_W{1'b0}};
-    end
-end
+mdd_fifo #(.WIDTH(CRC_W), .DEPTH(DEPTH)) res0_fifo (
+    .clk(clk), .rst(rst), .s_tdata(crc0), .s_tvalid(crc0_valid), .s_tready(fifo0_ready),
+    .m_tdata(head0), .m_tvalid(nonempty0), .m_tready(pop0));
 
-always @(posedge clk) begin
-    if (crc0_valid) begin
-        mem0[wr0[AW-1:0]] <= crc0;
-        wr0 <= wr0 + 1'b1;
-    end
-    if (crc1_valid) begin
-        mem1[wr1[AW-1:0]] <= crc1;
-        wr1 <= wr1 + 1'b1;
-    end
-    if (pop0) begin
-        rd0 <= rd0 + 1'b1;
-    end
-    if (pop1) begin
-        rd1 <= rd1 + 1'b1;
-    end
-    if (rst) begin
-        wr0 <= {(AW+1){1'b0}};
-        rd0 <= {(AW+1){1'b0}};
-        wr1 <= {(AW+1){1'b0}};
-        rd1 <= {(AW+1){1'b0}};
-    end
-end
-
-wire [CRC_W-1:0] head0 = mem0[rd0[AW-1:0]];
-wire [CRC_W-1:0] head1 = mem1[rd1[AW-1:0]];
-wire             nonempty0 = wr0 != rd0;
-wire             nonempty1 = wr1 != rd1;
+mdd_fifo #(.WIDTH(CRC_W), .DEPTH(DEPTH)) res1_fifo (
+    .clk(clk), .rst(rst), .s_tdata(crc1), .s_tvalid(crc1_valid), .s_tready(fifo1_ready),
+    .m_tdata(head1), .m_tvalid(nonempty1), .m_tready(pop1));
 
 assign m_res0       = rd_par ? head1 : head0;
 assign m_res0_valid = rd_par ? nonempty1 : nonempty0;
