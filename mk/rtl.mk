@@ -6,7 +6,7 @@ IVERILOG  ?= iverilog
 VVP       ?= vvp
 
 RTL_SRCS  := $(wildcard rtl/*.v rtl/*.vh)
-LS_HDRS   := tb/lockstep/lockstep.h $(wildcard model/*.h) include/mdd/crc.h
+LS_HDRS   := $(wildcard tb/lockstep/*.h) $(wildcard model/*.h) include/mdd/crc.h
 
 # Lockstep builds: --x-assign/--x-initial 0 so that un-reset datapath registers start at 0, as the C twins do
 # (the twins are compared on every output, valid or not). Lint is separate and strict (-Wall, fatal).

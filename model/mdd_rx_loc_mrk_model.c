@@ -67,6 +67,7 @@ bool mdd_rx_loc_desc_bad(const uint64_t d[8])
     return proto == 3 || dif_op > MDD_DIF_CHECK_REPLACE || dif_op == MDD_DIF_INSERT || pi_fmt == 3 || cmb ||
            reserved || (raw && (self || hdig || ddig || mrk_en)) || (mpa && hdig) || (mrk_chk && !mrk_en) ||
            (mrk_en && (period <= ml || mpos >= period)) ||
+           (mrk_en && iscsi && (period < 12 || (period & 3) != 0)) ||
            (dif_op != MDD_DIF_NONE && (prot == 0 || blk_len == 0 || dif_pos >= blk_len + pi_len)) ||
            (!raw && !self && layout_bad) || (!raw && self && past_len && layout_bad);
 }

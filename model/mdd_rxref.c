@@ -158,6 +158,9 @@ unsigned mdd_rxref_desc_check(const uint64_t desc[8])
         uint64_t period = MDD_GET(DESC, MRK_PERIOD, desc), pos = MDD_GET(DESC, MRK_POS, desc);
         if (period <= mrk_len_of(proto) || pos >= period)
             return MDD_RXREF_DESC_MRK;
+        /* iSCSI: 4 * MarkInt + 8 with MarkInt >= 1 (RFC 3720 A.3) */
+        if (proto == MDD_PROTO_ISCSI && (period < 12 || period % 4 != 0))
+            return MDD_RXREF_DESC_MRK;
     }
     if (dif_op != MDD_DIF_NONE) {
         uint64_t blk_len = MDD_GET(DESC, BLK_LEN, desc);

@@ -51,7 +51,8 @@ enum mdd_rxref_desc_reason {
     MDD_RXREF_DESC_RAW_FRAMING, /* RAW with self_frame, hdig_en, ddig_en or mrk_en */
     MDD_RXREF_DESC_MPA_HDIG,    /* MPA with hdig_en */
     MDD_RXREF_DESC_MRK_CHK,     /* mrk_chk without mrk_en */
-    MDD_RXREF_DESC_MRK,         /* mrk_en with mrk_period <= ML or mrk_pos >= mrk_period */
+    MDD_RXREF_DESC_MRK,         /* mrk_en with mrk_period <= ML or mrk_pos >= mrk_period; iSCSI mrk_period not
+                                   4 * MarkInt + 8 with MarkInt >= 1 */
     MDD_RXREF_DESC_DIF,         /* dif_op != NONE with prot_type 0, blk_len 0 or dif_pos >= blk_len + pi_len */
     MDD_RXREF_DESC_HDR_LEN,     /* iSCSI hdr_len < 48 or not a multiple of 4; MPA hdr_len != 2 + ulp_hdr_len */
     MDD_RXREF_DESC_PDU_OFF,     /* pdu_off >= PDU length */

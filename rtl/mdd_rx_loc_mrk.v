@@ -44,6 +44,12 @@
  * s_axis_rx_tready stays low until its last part leaves.  mrk_period >= W never
  * splits a beat.
  *
+ * Every lane is decided at once: its rank among the beat's remaining kept
+ * lanes comes from a prefix-count network (mdd_lane_count, log2(W) adder
+ * stages), and its chunk membership, marker byte index and "marker next" bit
+ * are compares of that rank with per-word thresholds, so the depth grows with
+ * log2(W), not W (D-040).
+ *
  * Flow control (D-029): advance = m_ready | ~m_valid; a word leaves on every
  * clock with advance; s_axis_rx_tready = advance when the beat fits in one word.
  * Latency one clock.  rst (synchronous) clears the valid bit, the FIFO and the
@@ -188,6 +194,8 @@ wire nd_bad = (nd_proto == 2'd3)
            || (nd_mpa && nd_hdig)
            || (nd_mrk_chk && !nd_mrk_en)
            || (nd_mrk_en && (nd_period <= nd_ml || nd_mpos >= nd_period))
+           // iSCSI: 4 * MarkInt + 8 with MarkInt >= 1 (RFC 3720 A.3)
+           || (nd_mrk_en && nd_iscsi && (nd_period < 19'd12 || nd_period[1:0] != 2'd0))
            || (nd_dif_op != MDD_DIF_NONE[2:0] && (nd_prot == 2'd0 || nd_blk_len == 16'd0
                                                  || {1'b0, nd_dif_pos} >= {2'd0, nd_blk_len} + nd_pi_len))
            || (!nd_raw && !nd_self && nd_layout_bad)
@@ -222,6 +230,7 @@ wire [19:0] h_ml     = h_iscsi ? MDD_ISCSI_MRK_LEN[19:0] : MDD_MPA_MRK_LEN[19:0]
 
 reg         in_xfer = 1'b0;          // a transfer is in progress (its first word has left)
 reg [31:0]  woff_r = 32'd0;          // offset of the next input byte
+reg [31:0]  seq_r = 32'd0;           // its TCP sequence number (one adder less after the lane count)
 reg [18:0]  mpos_r = 19'd0;          // marker position of the next input byte
 reg [W-1:0] done = {W{1'b0}};        // lanes of the current beat already emitted
 
@@ -232,41 +241,57 @@ wire [31:0] cur_woff = in_xfer ? woff_r : 32'd0;
 wire [18:0] cur_mpos = in_xfer ? mpos_r : h_mpos;
 wire        chunking = h_mrk_en && !e0_bad;
 
+// Lanes in parallel (D-040): each kept lane's rank k among the beat's remaining kept lanes comes from a
+// prefix-count network; every per-lane decision is a compare of k with per-word thresholds, never a value
+// carried from lane to lane.
+wire [W-1:0]   c_kept = s_axis_rx_tkeep & ~done;
+wire [8*W-1:0] c_rank;     // lane i: kept lanes of the remaining beat below lane i
+wire [7:0]     c_total;    // kept lanes of the remaining beat
+
+mdd_lane_count #(.W(W), .CW(8)) u_rank (.mask(c_kept), .cnt_below(c_rank), .cnt_total(c_total));
+
+// A chunk takes at most mrk_period kept lanes: it ends before the kept lane of rank mrk_period.
+wire        c_final = !(chunking && {11'd0, c_total} > h_period);
+wire [7:0]  c_nin = c_final ? c_total : h_period[7:0];
+
+// Marker geometry of the chunk, per word: the kept lane of rank k has marker position
+// (cur_mpos + k) mod period, with k < period (at most one wrap, the chunking rule), so with
+// d = period - cur_mpos (rank of the first byte after the wrap):
+//   k <  d: position cur_mpos + k, a marker byte when k < ml - cur_mpos;
+//   k >= d: position k - d, a marker byte when k < d + ml;
+// and the byte before a wrap (k + 1 = d) is the one whose next wire byte starts a marker.
+wire [19:0] c_d = {1'b0, h_period} - {1'b0, cur_mpos};
+wire [19:0] c_tail = {1'b0, cur_mpos} < h_ml ? h_ml - {1'b0, cur_mpos} : 20'd0;
+wire [19:0] c_d_ml = c_d + h_ml;
+
 reg [W-1:0]   c_in;       // lanes of this chunk
-reg           c_final;    // the chunk holds the beat's remaining bytes
-reg [7:0]     c_nin;
 reg [8*W-1:0] c_tag;
 reg [4*W-1:0] c_aux;
-reg [19:0]    c_pos;
+reg [19:0]    l_k;
+reg           l_wrap;
+reg           l_mrk;
+reg [2:0]     l_idx;
 integer i;
 
 always @* begin
     c_in = {W{1'b0}};
-    c_final = 1'b1;
-    c_nin = 8'd0;
     c_tag = {W{TAG_VOID}};
     c_aux = {4*W{1'b0}};
-    c_pos = 20'd0;
+    l_k = 20'd0; l_wrap = 1'b0; l_mrk = 1'b0; l_idx = 3'd0;
     for (i = 0; i < W; i = i + 1) begin
-        if (!done[i]) begin
-            // the present lane with mrk_period bytes before it in this chunk starts the next chunk
-            if (s_axis_rx_tkeep[i] && chunking && {11'd0, c_nin} >= h_period) c_final = 1'b0;
-            if (c_final) begin
-                c_in[i] = 1'b1;
-                if (s_axis_rx_tkeep[i]) begin
-                    if (!e0_bad) begin
-                        c_pos = {1'b0, cur_mpos} + {12'd0, c_nin};
-                        if (c_pos >= {1'b0, h_period}) c_pos = c_pos - {1'b0, h_period};
-                        if (h_mrk_en && c_pos < h_ml) begin
-                            c_tag[8*i +: 8] = TAG_MRK;
-                            c_aux[4*i +: 4] = {h_iscsi, c_pos[2:0]};
-                        end else begin
-                            c_tag[8*i +: 8] = TAG_PAY;
-                            c_aux[4*i +: 4] = {3'd0, h_mrk_en && c_pos + 20'd1 == {1'b0, h_period}};
-                        end
-                    end
-                    c_nin = c_nin + 8'd1;
-                end
+        l_k = {12'd0, c_rank[8*i +: 8]};
+        // inside the chunk: not emitted yet, and no more than mrk_period kept lanes up to and including it
+        c_in[i] = !done[i] && !(chunking && l_k + {19'd0, c_kept[i]} > {1'b0, h_period});
+        if (c_in[i] && s_axis_rx_tkeep[i] && !e0_bad) begin
+            l_wrap = l_k >= c_d;
+            l_mrk = h_mrk_en && (l_wrap ? l_k < c_d_ml : l_k < c_tail);
+            l_idx = l_wrap ? l_k[2:0] - c_d[2:0] : cur_mpos[2:0] + l_k[2:0];
+            if (l_mrk) begin
+                c_tag[8*i +: 8] = TAG_MRK;
+                c_aux[4*i +: 4] = {h_iscsi, l_idx};
+            end else begin
+                c_tag[8*i +: 8] = TAG_PAY;
+                c_aux[4*i +: 4] = {3'd0, h_mrk_en && l_k + 20'd1 == c_d};
             end
         end
     end
@@ -286,13 +311,14 @@ wire [19:0] mpos_sum = {1'b0, cur_mpos} + {12'd0, c_nin};
 wire [19:0] mpos_next = mpos_sum >= {1'b0, h_period} ? mpos_sum - {1'b0, h_period} : mpos_sum;
 /* verilator lint_on UNUSEDSIGNAL */
 wire [31:0] woff_next = cur_woff + {24'd0, c_nin};
+wire [31:0] seq_next = (in_xfer ? seq_r : h_seq) + {24'd0, c_nin};
 
 // the descriptor leaving with this word: resume fields advanced on the transfer's last word
 reg [511:0] c_desc;
 always @* begin
     c_desc = e0_desc;
     if (s_axis_rx_tlast && c_final && !e0_bad) begin
-        c_desc[MDD_DESC_TCP_SEQ_LSB +: MDD_DESC_TCP_SEQ_W] = h_seq + woff_next;
+        c_desc[MDD_DESC_TCP_SEQ_LSB +: MDD_DESC_TCP_SEQ_W] = seq_next;
         if (h_mrk_en) c_desc[MDD_DESC_MRK_POS_LSB +: MDD_DESC_MRK_POS_W] = mpos_next[18:0];
     end
 end
@@ -316,6 +342,7 @@ always @(posedge clk) begin
     end
     if (emit) begin
         woff_r <= woff_next;
+        seq_r <= seq_next;
         mpos_r <= mpos_next[18:0];
     end
     if (pop) begin

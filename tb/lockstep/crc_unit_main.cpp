@@ -51,21 +51,7 @@ constexpr unsigned kW = CRC_UNIT_W;
 constexpr mdd_crc_alg kAlg = (mdd_crc_alg)CRC_UNIT_ALG;
 constexpr unsigned kUserW = CRC_UNIT_USER_W;
 
-// Port access for every width Verilator may choose (CData..QData, or VlWide for buses over 64 bits).
-template <class T>
-void put_bytes(T &port, const uint8_t *b) {
-    uint64_t v = 0;
-    for (unsigned i = 0; i < sizeof(T) && i < kW; ++i) v |= (uint64_t)b[i] << (8 * i);
-    port = (T)v;
-}
-template <std::size_t N>
-void put_bytes(VlWide<N> &port, const uint8_t *b) {
-    for (std::size_t wd = 0; wd < N; ++wd) {
-        uint32_t v = 0;
-        for (unsigned i = 0; i < 4; ++i) v |= (uint32_t)b[4 * wd + i] << (8 * i);
-        port[wd] = v;
-    }
-}
+using ls::put_bytes;
 
 struct Expected {
     uint64_t crc;
@@ -166,7 +152,7 @@ class CrcUnitBench {
 
         // drive the RTL and settle its combinational outputs
         top_->rst = in_.rst;
-        put_bytes(top_->s_tdata, in_.s_tdata);
+        put_bytes(top_->s_tdata, in_.s_tdata, kW);
         top_->s_tkeep = in_.s_tkeep;
         top_->s_tlast = in_.s_tlast;
         top_->s_tuser = in_.s_tuser;

@@ -39,6 +39,33 @@
 
 namespace ls {
 
+// ---- port access for every width Verilator may choose (CData..QData, VlWide for buses over 64 bits) ----
+// b[0] is the port's least significant byte; n bytes of b are used, the port's other bytes are 0 (put) or
+// read as 0 past the port's width (get).
+template <class T>
+void put_bytes(T &port, const uint8_t *b, size_t n) {
+    uint64_t v = 0;
+    for (size_t i = 0; i < sizeof(T) && i < n; ++i) v |= (uint64_t)b[i] << (8 * i);
+    port = (T)v;
+}
+template <std::size_t N>
+void put_bytes(VlWide<N> &port, const uint8_t *b, size_t n) {
+    for (std::size_t wd = 0; wd < N; ++wd) {
+        uint32_t v = 0;
+        for (size_t i = 0; i < 4 && 4 * wd + i < n; ++i) v |= (uint32_t)b[4 * wd + i] << (8 * i);
+        port[wd] = v;
+    }
+}
+template <class T>
+void get_bytes(const T &port, uint8_t *b, size_t n) {
+    uint64_t v = (uint64_t)port;
+    for (size_t i = 0; i < n; ++i) b[i] = i < sizeof(T) ? (uint8_t)(v >> (8 * i)) : 0;
+}
+template <std::size_t N>
+void get_bytes(const VlWide<N> &port, uint8_t *b, size_t n) {
+    for (size_t i = 0; i < n; ++i) b[i] = i / 4 < N ? (uint8_t)(port[i / 4] >> (8 * (i % 4))) : 0;
+}
+
 // xoshiro256** seeded through splitmix64: fast, and identical on every platform.
 class Rng {
   public:

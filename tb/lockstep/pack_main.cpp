@@ -54,31 +54,8 @@ constexpr unsigned kW = PACK_W;
 constexpr unsigned kUW = PACK_USER_LANE_W;
 constexpr unsigned kUserBytes = (kUW * kW + 7) / 8;
 
-// Port access for every width Verilator may choose (CData..QData, or VlWide for buses over 64 bits);
-// bytes[0] is the least significant byte of the port.
-template <class T>
-void put_bytes(T &port, const uint8_t *b, unsigned n) {
-    uint64_t v = 0;
-    for (unsigned i = 0; i < sizeof(T) && i < n; ++i) v |= (uint64_t)b[i] << (8 * i);
-    port = (T)v;
-}
-template <std::size_t N>
-void put_bytes(VlWide<N> &port, const uint8_t *b, unsigned n) {
-    for (std::size_t wd = 0; wd < N; ++wd) {
-        uint32_t v = 0;
-        for (unsigned i = 0; i < 4 && 4 * wd + i < n; ++i) v |= (uint32_t)b[4 * wd + i] << (8 * i);
-        port[wd] = v;
-    }
-}
-template <class T>
-void get_bytes(const T &port, uint8_t *b, unsigned n) {
-    uint64_t v = (uint64_t)port;
-    for (unsigned i = 0; i < n; ++i) b[i] = i < sizeof(T) ? (uint8_t)(v >> (8 * i)) : 0;
-}
-template <std::size_t N>
-void get_bytes(const VlWide<N> &port, uint8_t *b, unsigned n) {
-    for (unsigned i = 0; i < n; ++i) b[i] = i / 4 < N ? (uint8_t)(port[i / 4] >> (8 * (i % 4))) : 0;
-}
+using ls::get_bytes;
+using ls::put_bytes;
 
 // Per-lane tags -> the packed s_tuser/m_tuser vector (lane i = bits kUW*i .. kUW*i+kUW-1).
 void pack_tags(const uint64_t *tags, uint8_t *bytes) {

@@ -38,20 +38,7 @@ namespace {
 constexpr unsigned kW = ENGINE_W;
 constexpr mdd_crc_alg kAlg = (mdd_crc_alg)ENGINE_ALG;
 
-template <class T>
-void put_bytes(T &port, const uint8_t *b) {
-    uint64_t v = 0;
-    for (unsigned i = 0; i < sizeof(T) && i < kW; ++i) v |= (uint64_t)b[i] << (8 * i);
-    port = (T)v;
-}
-template <std::size_t N>
-void put_bytes(VlWide<N> &port, const uint8_t *b) {
-    for (std::size_t wd = 0; wd < N; ++wd) {
-        uint32_t v = 0;
-        for (unsigned i = 0; i < 4; ++i) v |= (uint32_t)b[4 * wd + i] << (8 * i);
-        port[wd] = v;
-    }
-}
+using ls::put_bytes;
 
 }  // namespace
 
@@ -111,7 +98,7 @@ class EngineBench {
 
         top_->rst = in_.rst;
         top_->s_valid = in_.s_valid;
-        put_bytes(top_->s_data, in_.s_data);
+        put_bytes(top_->s_data, in_.s_data, kW);
         top_->s_incl = in_.s_incl;
         top_->s_end = in_.s_end;
         top_->s_close = in_.s_close;

@@ -4,7 +4,7 @@
 // against its C twin model/mdd_rx_locate_model.c, with the reference receiver model/mdd_rxref.c as the
 // independent oracle.
 //
-// Stimulus: random streams from the traffic generator (model/mdd_trafgen.h: a random legal configuration per
+// Stimulus (tb/lockstep/rx_stim.h, shared with rx_path_main.cpp): random streams from the traffic generator (model/mdd_trafgen.h: a random legal configuration per
 // stream), cut into random transfers; each transfer's descriptor is the reference's resume image (context
 // words 0-7) of the previous piece, so every descriptor is right. Beats carry random tkeep holes (sometimes),
 // null beats, tuser (occasionally); tvalid, the descriptor channel and m_ready stall at random; some streams
@@ -35,6 +35,7 @@
 //   p_holes               probability that a transfer's beats have tkeep holes (default 0.3)
 //   p_user                probability of tuser per beat (default 0.01)
 //   p_corrupt             probability that a stream has corrupted marker / length bytes (default 0.15)
+//   p_corrupt_any         probability that a corruption may hit any byte instead (default 0)
 //   p_side, p_junk        probability per piece of a side (descriptor-framed) / junk (illegal descriptor)
 //                         transfer before it (default 0.05 / 0.03)
 //   max_xfers             most transfers per stream (default 12)
@@ -45,10 +46,11 @@
 //   verbose=1             every MISMATCH line (default: six per transfer)
 //   dump=ID               print every output word of transfer ID next to the reference's bytes and tags
 //   debug_stall=1         (bench) print the stage state of the first input stalls
-// --bench (or bench=1): full-rate traffic (mrk_period >= W, PDUs and blocks + PI >= W + 1, full beats, no
+// --bench (or bench=1): full-rate traffic with every field on (mrk_period >= W, PDUs and blocks + PI >= W + 1, full beats, no
 // stalls, no resets, no errors) and the input rate: bytes and beats per cycle, and cycles the input stalled
 // (a failure: check=rate); with small=1 the same without the full-rate conditions (the rate below them).
 #include "lockstep.h"
+#include "rx_stim.h"
 
 #include "Vmdd_rx_locate.h"
 
@@ -73,53 +75,16 @@ extern "C" {
 namespace {
 
 constexpr unsigned kW = RX_LOCATE_W;
-constexpr uint64_t kLanes = kW == 64 ? ~0ull : ((1ull << kW) - 1);
 
-// ---- port access for every width Verilator may choose (CData..QData, VlWide) ----
-template <class T>
-void put_bytes(T &port, const uint8_t *b, size_t n) {
-    uint64_t v = 0;
-    for (size_t i = 0; i < sizeof(T) && i < n; ++i) v |= (uint64_t)b[i] << (8 * i);
-    port = (T)v;
-}
-template <std::size_t N>
-void put_bytes(VlWide<N> &port, const uint8_t *b, size_t n) {
-    for (std::size_t wd = 0; wd < N; ++wd) {
-        uint32_t v = 0;
-        for (unsigned i = 0; i < 4; ++i)
-            if (4 * wd + i < n) v |= (uint32_t)b[4 * wd + i] << (8 * i);
-        port[wd] = v;
-    }
-}
-template <class T>
-void get_bytes(const T &port, uint8_t *b, size_t n) {
-    uint64_t v = (uint64_t)port;
-    for (size_t i = 0; i < n; ++i) b[i] = i < sizeof(T) ? (uint8_t)(v >> (8 * i)) : 0;
-}
-template <std::size_t N>
-void get_bytes(const VlWide<N> &port, uint8_t *b, size_t n) {
-    for (size_t i = 0; i < n; ++i) b[i] = i / 4 < N ? (uint8_t)(port[i / 4] >> (8 * (i % 4))) : 0;
-}
+using ls::get_bytes;
+using ls::put_bytes;
 
-void words_to_bytes(const uint64_t *w, uint8_t *b, size_t nwords) {
-    for (size_t k = 0; k < nwords; ++k)
-        for (unsigned i = 0; i < 8; ++i) b[8 * k + i] = (uint8_t)(w[k] >> (8 * i));
-}
-// per-lane nibbles <-> the RTL's aux vector as bytes
-void aux_to_bytes(const uint8_t *aux, uint8_t *b) {
-    for (unsigned k = 0; k < (kW + 1) / 2; ++k)
-        b[k] = (uint8_t)((aux[2 * k] & 0xf) | (2 * k + 1 < kW ? (aux[2 * k + 1] & 0xf) << 4 : 0));
-}
-
-std::string hex(uint64_t v) {
-    char b[24];
-    std::snprintf(b, sizeof b, "%" PRIx64, v);
-    return b;
-}
-
-uint64_t field(const uint64_t *d, unsigned word, unsigned lsb, unsigned width) {
-    return mdd_field_get(d, word, lsb, width);
-}
+using rxs::aux_to_bytes;
+using rxs::Beat;
+using rxs::Event;
+using rxs::field;
+using rxs::hex;
+using rxs::words_to_bytes;
 
 // The descriptor fields that later stages (CRC engines, checker) own: echoed by the locate stages.
 bool later_stage_field(const char *name) {
@@ -134,42 +99,18 @@ bool later_stage_field(const char *name) {
 // after a FRAME error: rx-path.md section 3): VOID, like an absent lane.
 bool lost_tag(uint8_t t) { return (t & 7u) == MDD_KIND_VOID; }
 
-struct Beat {
-    uint8_t data[64];
-    uint64_t keep;
-    bool last, user;
-};
-
-struct Event {
-    unsigned code, err_byte;
-    uint32_t err_off, err_unit;
-    uint64_t err_exp, err_got;
-};
-
 bool earlier(const Event &a, const Event &b) {
     return a.err_off < b.err_off || (a.err_off == b.err_off && a.code < b.code);
 }
 
-struct Xfer {
-    uint64_t id = 0;
-    const char *kind = "piece";  // piece, side, junk
-    uint64_t desc[8] = {0};
-    std::vector<uint8_t> bytes;
-    std::vector<Beat> beats;
-    std::vector<uint32_t> ups;
-    // reference
-    std::vector<uint8_t> in_tag, in_aux;
-    uint64_t ctx[16] = {0};
-    std::vector<Event> events;  // the codes these stages own
-    unsigned desc_reason = 0;
+struct Xfer : rxs::Xfer {
+    std::vector<Event> owned;  // the reference's events of the codes these stages own
     // checking state
     uint64_t words = 0, nin_sum = 0, lanes = 0, expected_lanes = 0;
     uint64_t ecnt = 0;
     uint16_t emap = 0;
     bool have_first = false;
     Event first{};
-    bool bad = false;  // a mismatch was reported
-    unsigned reports = 0;
 };
 
 bool owned_code(unsigned code) {
@@ -178,34 +119,18 @@ bool owned_code(unsigned code) {
 
 }  // namespace
 
-class RxLocateBench {
+class RxLocateBench : public rxs::Stim<kW, Xfer, mdd_rx_locate_in> {
   public:
-    explicit RxLocateBench(const ls::Options &opt) : opt_(opt), rng_(opt.seed), top_(new Vmdd_rx_locate) {
+    explicit RxLocateBench(const ls::Options &opt)
+        : Stim(opt, 0.15, 0.0), opt_(opt), top_(new Vmdd_rx_locate) {
         if (mdd_rx_locate_model_init(&model_, kW) != 0) ls::Options::die("bad model parameter W=%u", kW);
-        bench_ = opt.bench || opt.num("bench", 0) != 0;
-        fixed_valid_ = opt.has("p_valid") || bench_;
-        fixed_ready_ = opt.has("p_ready") || bench_;
-        p_valid_ = bench_ ? 1.0 : opt.num("p_valid", 1.0);
-        p_ready_ = bench_ ? 1.0 : opt.num("p_ready", 1.0);
-        phase_ = opt.u64("phase", 3000);
-        p_desc_ = bench_ ? 1.0 : opt.num("p_desc", 0.8);
-        p_reset_ = bench_ ? 0.0 : opt.num("p_reset", 2e-5);
-        small_ = opt.num("small", 0) != 0;
-        p_holes_ = bench_ ? 0.0 : opt.num("p_holes", 0.3);
-        p_user_ = bench_ ? 0.0 : opt.num("p_user", 0.01);
-        p_corrupt_ = bench_ ? 0.0 : opt.num("p_corrupt", 0.15);
-        p_side_ = bench_ ? 0.0 : opt.num("p_side", 0.05);
-        p_junk_ = bench_ ? 0.0 : opt.num("p_junk", 0.03);
-        max_xfers_ = opt.u64("max_xfers", bench_ ? 3 : 12);
         min_xfers_ = opt.u64("min_xfers", 0);
         inject_fault_ = opt.has("inject_fault") ? (int64_t)opt.u64("inject_fault", 0) : -1;
         inject_golden_ = opt.has("inject_golden") ? (int64_t)opt.u64("inject_golden", 0) : -1;
         top_->clk = 0;
-        in_ = mdd_rx_locate_in();
         cpu_start_ = std::clock();
     }
     ~RxLocateBench() {
-        if (stream_ok_) mdd_gen_free(&stream_);
         top_->final();
     }
 
@@ -263,7 +188,7 @@ class RxLocateBench {
         vcd.val(sig_.m_ready, in_.m_ready);
         vcd.val_bytes(sig_.m_data, o.m_data);
         vcd.val_bytes(sig_.m_tag, o.m_tag);
-        aux_to_bytes(o.m_aux, b);
+        aux_to_bytes<kW>(o.m_aux, b);
         vcd.val_bytes(sig_.m_aux, b);
         vcd.val(sig_.m_first, o.m_first);
         vcd.val(sig_.m_last, o.m_last);
@@ -290,16 +215,7 @@ class RxLocateBench {
         draw_inputs(cyc);
 
         // drive the RTL and settle its combinational outputs
-        uint8_t db[64];
-        top_->rst = in_.rst;
-        put_bytes(top_->s_axis_rx_tdata, in_.s_axis_rx_tdata, kW);
-        top_->s_axis_rx_tkeep = in_.s_axis_rx_tkeep;
-        top_->s_axis_rx_tlast = in_.s_axis_rx_tlast;
-        top_->s_axis_rx_tuser = in_.s_axis_rx_tuser;
-        top_->s_axis_rx_tvalid = in_.s_axis_rx_tvalid;
-        words_to_bytes(in_.s_axis_rx_desc_tdata, db, 8);
-        put_bytes(top_->s_axis_rx_desc_tdata, db, 64);
-        top_->s_axis_rx_desc_tvalid = in_.s_axis_rx_desc_tvalid;
+        drive_stream_rtl(*top_);
         top_->m_ready = in_.m_ready;
         top_->clk = 0;
         top_->eval();
@@ -377,7 +293,7 @@ class RxLocateBench {
         get_bytes(top_->m_tag, r, kW);
         chk.eq_bytes("m_tag", mo.m_tag, r, kW);
         get_bytes(top_->m_aux, r, (kW + 1) / 2);
-        aux_to_bytes(mo.m_aux, m);
+        aux_to_bytes<kW>(mo.m_aux, m);
         chk.eq_bytes("m_aux", m, r, (kW + 1) / 2);
         chk.eq("m_first", mo.m_first, top_->m_first);
         chk.eq("m_last", mo.m_last, top_->m_last);
@@ -401,183 +317,17 @@ class RxLocateBench {
 
     // ---- stimulus: streams, transfers, beats ----
 
-    void tweak_cfg(mdd_gen_cfg &c) {
-        const bool raw = c.proto == MDD_PROTO_RAW;
-        if (small_) {
-            if (c.mrk_en) {
-                c.mrk_period = c.proto == MDD_PROTO_MPA ? (uint32_t)(5 + rng_.below(2 * kW))
-                                                        : (uint32_t)(4 * (1 + rng_.below(kW / 2 + 1)) + 8);
-                c.mrk_phase = (uint32_t)rng_.below(c.mrk_period);
-            }
-            // PDUs and blocks around and below a word (MPA FPDUs down to 4 bytes, blocks + PI from 9)
-            c.data_min = (uint32_t)rng_.below(rng_.chance(0.5) ? 4 : kW + 1);
-            c.data_max = c.data_min + (uint32_t)rng_.below(rng_.chance(0.5) ? 4 : 2 * kW + 1);
-            if (raw && c.data_max == 0) c.data_max = 1;
-            c.n_pdus = (unsigned)(1 + rng_.below(24));
-            c.blk_len = (uint32_t)(1 + rng_.below(rng_.chance(0.5) ? 8 : kW + 8));
-            if (c.proto == MDD_PROTO_MPA) c.ulp_hdr_len = (unsigned)rng_.below(rng_.chance(0.5) ? 3 : 9);
-            if (c.max_data) {
-                uint32_t pi = mdd_pifmt(c.pi_fmt)->pi_len;
-                c.max_data = c.data_max + (c.dif_op ? pi * (c.data_max / c.blk_len + 2) : 0) + 1;
-            }
-        }
-        if (bench_ && !small_) {
-            // the full-rate conditions: marker period >= W, PDUs >= W + 1 bytes, blk_len + pi_len >= W + 1
-            if (c.mrk_en && c.proto == MDD_PROTO_ISCSI && c.mrk_period < kW) c.mrk_period = 4 * (kW / 4) + 8;
-            if (c.mrk_en) c.mrk_phase = c.mrk_phase % c.mrk_period;
-            if (c.data_min < kW) c.data_min = kW;
-            if (c.data_max < c.data_min) c.data_max = c.data_min + kW;
-            if (c.blk_len < kW) c.blk_len = kW;
-            c.nodata_pct = 0;  // a PDU without data can be shorter than a word
-            c.max_data = 0;
-        }
-    }
-
-    bool new_stream() {
-        if (stream_ok_) mdd_gen_free(&stream_);
-        stream_ok_ = false;
-        for (int tries = 0; tries < 20; ++tries) {
-            mdd_gen_cfg c;
-            mdd_gen_random_cfg(rng_.next(), kW, &c);
-            tweak_cfg(c);
-            if (mdd_gen_build(&c, rng_.next(), &stream_) == 0) {
-                if (stream_.wire_len > 0) {
-                    stream_ok_ = true;
-                    break;
-                }
-                mdd_gen_free(&stream_);
-            }
-        }
-        if (!stream_ok_) ls::Options::die("traffic generator failed 20 times");
-        ++streams_;
-        if (rng_.chance(p_corrupt_)) corrupt_stream();
-        std::vector<size_t> cuts(max_xfers_ + 1);
-        size_t n = mdd_gen_split(&stream_, rng_.next(), (size_t)(1 + rng_.below(max_xfers_)), 0, cuts.data());
-        cuts_.assign(cuts.begin(), cuts.begin() + (long)n + 1);
-        piece_ = 0;
-        std::memcpy(chain_desc_, stream_.desc, sizeof chain_desc_);
-        return true;
-    }
-
-    // Flip a bit in 1..3 marker or length-field bytes (the reference is run on the corrupted bytes).
-    void corrupt_stream() {
-        std::vector<size_t> cand;
-        const bool mpa = stream_.cfg.proto == MDD_PROTO_MPA;
-        for (size_t j = 0; j < stream_.wire_len; ++j) {
-            unsigned kind = stream_.tag[j] & 7u;
-            uint32_t off = stream_.off_of[j];
-            if (kind == MDD_KIND_MRK) cand.push_back(j);
-            else if (kind == MDD_KIND_HDR && off != MDD_GEN_NONE && (mpa ? off <= 1 : (off >= 4 && off <= 7)))
-                cand.push_back(j);
-        }
-        if (cand.empty()) return;
-        unsigned k = 1 + (unsigned)rng_.below(3);
-        for (unsigned i = 0; i < k; ++i) {
-            size_t j = cand[rng_.below(cand.size())];
-            stream_.wire[j] ^= (uint8_t)(1u << rng_.below(8));
-        }
-        ++corrupted_;
-    }
-
-    // An illegal descriptor derived from a legal one (one DESC condition violated).
-    void make_illegal(uint64_t *d) {
-        for (int tries = 0; tries < 16; ++tries) {
-            uint64_t t[8];
-            std::memcpy(t, d, sizeof t);
-            switch (rng_.below(12)) {
-            case 0: MDD_SET(DESC, PROTO, t, 3); break;
-            case 1: MDD_SET(DESC, DIF_OP, t, rng_.chance(0.5) ? 1 : 5 + rng_.below(3)); break;
-            case 2: MDD_SET(DESC, PI_FMT, t, 3); break;
-            case 3: MDD_SET(DESC, CMB_EN, t, 1); break;
-            case 4: {  // a reserved bit
-                static const struct { unsigned word, lo, hi; } kRes[] = {{0, 58, 63}, {2, 55, 63}, {3, 49, 63}, {7, 56, 63}};
-                const auto &r = kRes[rng_.below(4)];
-                t[r.word] |= 1ull << (r.lo + rng_.below(r.hi - r.lo + 1));
-                break;
-            }
-            case 5: MDD_SET(DESC, PROTO, t, MDD_PROTO_RAW); MDD_SET(DESC, MRK_EN, t, 1); break;
-            case 6: MDD_SET(DESC, PROTO, t, MDD_PROTO_MPA); MDD_SET(DESC, HDIG_EN, t, 1); break;
-            case 7: MDD_SET(DESC, MRK_EN, t, 0); MDD_SET(DESC, MRK_CHK, t, 1); break;
-            case 8:
-                MDD_SET(DESC, MRK_EN, t, 1);
-                if (rng_.chance(0.5)) MDD_SET(DESC, MRK_PERIOD, t, rng_.below(9));
-                else MDD_SET(DESC, MRK_POS, t, MDD_GET(DESC, MRK_PERIOD, t) + rng_.below(4));
-                break;
-            case 9:
-                MDD_SET(DESC, DIF_OP, t, MDD_DIF_CHECK_KEEP);
-                if (rng_.chance(0.3)) MDD_SET(DESC, PROT_TYPE, t, 0);
-                else if (rng_.chance(0.5)) MDD_SET(DESC, BLK_LEN, t, 0);
-                else MDD_SET(DESC, DIF_POS, t, MDD_GET(DESC, BLK_LEN, t) + 16 + rng_.below(8));
-                break;
-            case 10:
-                MDD_SET(DESC, SELF_FRAME, t, 0);
-                MDD_SET(DESC, HDR_LEN, t, rng_.chance(0.5) ? rng_.below(48) : 49 + 4 * rng_.below(8));
-                break;
-            default:
-                MDD_SET(DESC, SELF_FRAME, t, 0);
-                MDD_SET(DESC, PDU_OFF, t, 0x1000000 + rng_.below(1000));
-                break;
-            }
-            if (mdd_rxref_desc_check(t) != MDD_RXREF_DESC_OK) {
-                std::memcpy(d, t, sizeof t);
-                return;
-            }
-        }
-        MDD_SET(DESC, PROTO, d, 3);
-    }
-
-    // Beats for a transfer, then the reference run on it.
-    void finish_xfer(Xfer &x) {
-        const bool holes = rng_.chance(p_holes_);
-        size_t idx = 0;
-        const size_t n = x.bytes.size();
-        do {
-            Beat b;
-            for (unsigned i = 0; i < 64; i += 8) {
-                uint64_t r = rng_.next();
-                for (unsigned k = 0; k < 8; ++k) b.data[i + k] = (uint8_t)(r >> (8 * k));
-            }
-            uint64_t keep = kLanes;
-            if (holes) {
-                keep = rng_.chance(0.05) ? 0 : (rng_.next() | rng_.next()) & kLanes;
-                if (rng_.chance(0.3)) keep &= rng_.next();
-            } else if (!bench_ && rng_.chance(0.003)) {
-                keep = 0;
-            }
-            uint64_t kept = 0;
-            for (unsigned i = 0; i < kW; ++i) {
-                if (!((keep >> i) & 1)) continue;
-                if (idx < n) {
-                    b.data[i] = x.bytes[idx++];
-                    kept |= 1ull << i;
-                }
-            }
-            b.keep = kept;
-            b.last = idx == n;
-            b.user = rng_.chance(p_user_);
-            if (b.user && kept) x.ups.push_back((uint32_t)(idx - (size_t)__builtin_popcountll(kept)));
-            if (kept != kLanes) ++hole_beats_;
-            if (!kept) ++null_beats_;
-            x.beats.push_back(b);
-        } while (idx < n);
-
-        mdd_rxref_result res;
-        if (mdd_rxref_run(x.desc, x.bytes.data(), n, x.ups.data(), x.ups.size(), &res) != 0)
-            ls::Options::die("mdd_rxref_run: out of memory");
-        x.in_tag.assign(res.in_tag, res.in_tag + n);
-        x.in_aux.assign(res.in_aux, res.in_aux + n);
-        std::memcpy(x.ctx, res.ctx, sizeof x.ctx);
-        x.desc_reason = res.desc_reason;
-        for (size_t k = 0; k < res.n_ev; ++k) {
-            const mdd_rxref_event &e = res.ev[k];
-            if (owned_code(e.code)) x.events.push_back({e.code, e.err_byte, e.err_off, e.err_unit, e.err_exp, e.err_got});
-        }
-        mdd_rxref_free(&res);
-        for (size_t i = 0; i < n; ++i)
+    // the reference's results are in the record: the events these stages own, the lanes they must deliver,
+    // and the scoreboard self-test
+    void reference_done(Xfer &x, const mdd_rxref_result &res) override {
+        (void)res;
+        for (const Event &e : x.events)
+            if (owned_code(e.code)) x.owned.push_back(e);
+        for (size_t i = 0; i < x.bytes.size(); ++i)
             if (!lost_tag(x.in_tag[i])) ++x.expected_lanes;
         if ((int64_t)x.id >= inject_golden_ && inject_golden_ >= 0 && x.expected_lanes) {
-            // the scoreboard self-test: a wrong expectation must be reported
-            for (size_t i = 0; i < n; ++i)
+            // a wrong expectation must be reported
+            for (size_t i = 0; i < x.bytes.size(); ++i)
                 if (!lost_tag(x.in_tag[i])) {
                     x.in_aux[i] ^= 1;
                     break;
@@ -586,105 +336,9 @@ class RxLocateBench {
         }
     }
 
-    // Queue the next transfers: junk / side transfers and the next piece of the stream.
-    void generate() {
-        if (!stream_ok_ || piece_ + 1 >= cuts_.size()) new_stream();
-        const size_t a = cuts_[piece_], b = cuts_[piece_ + 1];
-        if (rng_.chance(p_junk_)) {
-            auto x = std::make_shared<Xfer>();
-            x->id = next_id_++;
-            x->kind = "junk";
-            std::memcpy(x->desc, chain_desc_, sizeof x->desc);
-            make_illegal(x->desc);
-            MDD_SET(DESC, XFER_ID, x->desc, x->id & 0xffff);
-            size_t n = (size_t)rng_.below(3 * kW + 1);
-            for (size_t i = 0; i < n; ++i) x->bytes.push_back((uint8_t)rng_.next());
-            finish_xfer(*x);
-            queue_.push_back(x);
-        }
-        if (rng_.chance(p_side_) && stream_.cfg.proto != MDD_PROTO_RAW) {
-            auto x = std::make_shared<Xfer>();
-            x->id = next_id_++;
-            x->kind = "side";
-            std::memcpy(x->desc, chain_desc_, sizeof x->desc);
-            MDD_SET(DESC, SELF_FRAME, x->desc, 0);
-            MDD_SET(DESC, XFER_ID, x->desc, x->id & 0xffff);
-            x->bytes.assign(stream_.wire + a, stream_.wire + b);
-            finish_xfer(*x);
-            queue_.push_back(x);
-        }
-        auto x = std::make_shared<Xfer>();
-        x->id = next_id_++;
-        std::memcpy(x->desc, chain_desc_, sizeof x->desc);
-        MDD_SET(DESC, XFER_ID, x->desc, x->id & 0xffff);
-        x->bytes.assign(stream_.wire + a, stream_.wire + b);
-        finish_xfer(*x);
-        std::memcpy(chain_desc_, x->ctx, sizeof chain_desc_);  // the next piece resumes from the reference
-        queue_.push_back(x);
-        ++piece_;
-    }
-
-    void drop_all() {
-        dropped_ += queue_.size();
-        queue_.clear();
-        desc_next_ = 0;
-        beat_xfer_ = 0;
-        beat_idx_ = 0;
-        desc_held_ = false;
-        beat_held_ = false;
-        if (stream_ok_) mdd_gen_free(&stream_);
-        stream_ok_ = false;
-    }
-
     void draw_inputs(uint64_t cyc) {
-        if (!fixed_valid_ || !fixed_ready_) {
-            if (cyc % phase_ == 0) {
-                static const double kLevels[4] = {1.0, 0.95, 0.7, 0.3};
-                if (!fixed_valid_) p_valid_ = kLevels[rng_.below(4)];
-                if (!fixed_ready_) p_ready_ = kLevels[rng_.below(4)];
-            }
-        }
-        if (reset_left_ > 0) {
-            --reset_left_;
-        } else if (cyc < 2 || rng_.chance(p_reset_)) {
-            reset_left_ = cyc < 2 ? 1 - (unsigned)cyc : (unsigned)rng_.below(3);
-            ++resets_;
-            in_.rst = true;
-        } else {
-            in_.rst = false;
-        }
-        if (reset_left_ > 0) in_.rst = true;
-
-        // keep a few transfers queued ahead of the data
-        while (queue_.size() < beat_xfer_ + 4) generate();
-
-        // descriptor channel: the next descriptor not yet sent
-        if (!desc_held_ && desc_next_ < queue_.size() && rng_.chance(p_desc_)) desc_held_ = true;
-        in_.s_axis_rx_desc_tvalid = desc_held_;
-        if (desc_held_) {
-            std::memcpy(in_.s_axis_rx_desc_tdata, queue_[desc_next_]->desc, sizeof in_.s_axis_rx_desc_tdata);
-        } else {
-            for (auto &w : in_.s_axis_rx_desc_tdata) w = rng_.next();
-        }
-
-        // data channel: the current transfer's next beat
-        if (!beat_held_ && rng_.chance(p_valid_)) beat_held_ = true;
-        in_.s_axis_rx_tvalid = beat_held_;
-        if (beat_held_) {
-            const Beat &b = queue_[beat_xfer_]->beats[beat_idx_];
-            std::memcpy(in_.s_axis_rx_tdata, b.data, sizeof in_.s_axis_rx_tdata);
-            in_.s_axis_rx_tkeep = b.keep;
-            in_.s_axis_rx_tlast = b.last;
-            in_.s_axis_rx_tuser = b.user;
-        } else {
-            uint64_t r = rng_.next();
-            for (unsigned i = 0; i < kW; ++i) in_.s_axis_rx_tdata[i] = (uint8_t)(r >> (8 * (i % 8)));
-            r = rng_.next();
-            in_.s_axis_rx_tkeep = r & kLanes;
-            in_.s_axis_rx_tlast = (r >> 62) & 1;
-            in_.s_axis_rx_tuser = (r >> 63) & 1;
-        }
-        in_.m_ready = rng_.chance(p_ready_);
+        draw_stream_inputs(cyc);
+        in_.m_ready = draw_ready();
     }
 
     // ---- independent reference ----
@@ -715,28 +369,9 @@ class RxLocateBench {
         }
         // output word
         if (mo.m_valid && in_.m_ready) check_word(chk, mo);
-        // descriptor accepted
-        if (in_.s_axis_rx_desc_tvalid && mo.s_axis_rx_desc_tready) {
-            desc_held_ = false;
-            ++desc_next_;
-        }
-        // beat accepted
+        if (in_.s_axis_rx_desc_tvalid && mo.s_axis_rx_desc_tready) desc_accepted();
         if (in_.s_axis_rx_tvalid && mo.s_axis_rx_tready) {
-            Xfer &x = *queue_[beat_xfer_];
-            const Beat &b = x.beats[beat_idx_];
-            unsigned kept = (unsigned)__builtin_popcountll(b.keep);
-            bytes_in_ += kept;
-            if (bench_) {
-                if (bench_beats_ == 0) bench_first_ = cycles_ - 1;
-                bench_last_ = cycles_ - 1;
-                bench_bytes_ += kept;
-                ++bench_beats_;
-            }
-            beat_held_ = false;
-            if (++beat_idx_ == x.beats.size()) {
-                beat_idx_ = 0;
-                ++beat_xfer_;
-            }
+            beat_accepted(cycles_ - 1);
         } else if (bench_ && in_.s_axis_rx_tvalid && bench_beats_) {
             ++bench_stalls_;
             // full-rate traffic: no stage may split a word, the input takes a beat every cycle (m_ready = 1)
@@ -868,7 +503,7 @@ class RxLocateBench {
         ok = true;
         uint16_t map = 0;
         const Event *first = nullptr;
-        for (const Event &e : x.events) {
+        for (const Event &e : x.owned) {
             map = (uint16_t)(map | 1u << e.code);
             if (!first || earlier(e, *first)) first = &e;
             ++ev_count_[e.code];
@@ -884,9 +519,9 @@ class RxLocateBench {
                                                    std::to_string(x.first.err_byte) + " exp 0x" + hex(x.first.err_exp) +
                                                    " got 0x" + hex(x.first.err_got)
                                              : "none";
-        if (x.ecnt != x.events.size() || x.emap != map || want_first != got_first) {
+        if (x.ecnt != x.owned.size() || x.emap != map || want_first != got_first) {
             mismatch(chk, x, "events", "count " + std::to_string(x.ecnt) + " map 0x" + hex(x.emap) + " first [" +
-                                           got_first + "], reference count " + std::to_string(x.events.size()) +
+                                           got_first + "], reference count " + std::to_string(x.owned.size()) +
                                            " map 0x" + hex(map) + " first [" + want_first + "]");
             ok = false;
         }
@@ -903,9 +538,7 @@ class RxLocateBench {
         ++xfers_checked_;
         if (std::strcmp(x.kind, "side") == 0) ++side_checked_;
         if (std::strcmp(x.kind, "junk") == 0) ++junk_checked_;
-        queue_.pop_front();
-        if (desc_next_) --desc_next_;
-        if (beat_xfer_) --beat_xfer_;
+        pop_xfer();
     }
 
     void final_checks(ls::Checker &chk) {
@@ -915,40 +548,20 @@ class RxLocateBench {
     }
 
     const ls::Options &opt_;
-    ls::Rng rng_;
     std::unique_ptr<Vmdd_rx_locate> top_;
     mdd_rx_locate_model model_;
-    mdd_rx_locate_in in_;
     std::clock_t cpu_start_ = 0;
 
-    // knobs
-    bool bench_ = false, fixed_valid_ = false, fixed_ready_ = false, small_ = false;
-    double p_valid_, p_ready_, p_desc_, p_reset_, p_holes_, p_user_, p_corrupt_, p_side_, p_junk_;
-    uint64_t phase_, max_xfers_, min_xfers_;
+    uint64_t min_xfers_;
     int64_t inject_fault_, inject_golden_;
 
-    // stimulus state
-    mdd_gen_stream stream_{};
-    bool stream_ok_ = false;
-    std::vector<size_t> cuts_;
-    size_t piece_ = 0;
-    uint64_t chain_desc_[8] = {0};
-    uint64_t next_id_ = 1;
-    std::deque<std::shared_ptr<Xfer>> queue_;  // generated, not yet checked, in order
-    size_t desc_next_ = 0;                     // index in queue_ of the next descriptor to send
-    size_t beat_xfer_ = 0, beat_idx_ = 0;      // the next beat to send
-    bool desc_held_ = false, beat_held_ = false;
-    unsigned reset_left_ = 0;
-
     // counts
-    uint64_t cycles_ = 0, streams_ = 0, corrupted_ = 0, xfers_checked_ = 0, side_checked_ = 0, junk_checked_ = 0;
-    uint64_t bytes_in_ = 0, words_out_ = 0, checks_ = 0, resets_ = 0, dropped_ = 0;
-    uint64_t hole_beats_ = 0, null_beats_ = 0, in_stalls_ = 0, out_stalls_ = 0, split_words_ = 0;
+    uint64_t cycles_ = 0, xfers_checked_ = 0, side_checked_ = 0, junk_checked_ = 0;
+    uint64_t words_out_ = 0, checks_ = 0, in_stalls_ = 0, out_stalls_ = 0, split_words_ = 0;
     uint64_t ev_count_[16] = {0}, frame_lost_ = 0, mrk_unv_ = 0, l1_parts_ = 0, l3_parts_ = 0;
     // AXI4-Stream rule on the output: a word offered and not taken stays until taken
     bool held_ = false;
     mdd_rx_locate_out held_out_{};
-    uint64_t bench_first_ = 0, bench_last_ = 0, bench_bytes_ = 0, bench_beats_ = 0, bench_stalls_ = 0;
 
     struct {
         int rst, tdata, tkeep, tlast, tuser, tvalid, tready, dvalid, dready, m_valid, m_ready, m_data, m_tag, m_aux,
