@@ -60,7 +60,9 @@ rx-locate-bench-w$(1): $(call rx_locate_bin,$(1))
 	@{ $(call rx_locate_bin,$(1)) --seed 3 --cycles 200000 --bench --suite bench-rx-locate-w$(1) \
 	       --vcd $(RX_LOCATE_DIR)/vcd/bench_w$(1); \
 	   $(call rx_locate_bin,$(1)) --seed 3 --cycles 100000 --bench small=1 --suite bench-rx-locate-small-w$(1) \
-	       --vcd $(RX_LOCATE_DIR)/vcd/bench_small_w$(1); } \
+	       --vcd $(RX_LOCATE_DIR)/vcd/bench_small_w$(1); \
+	   for c in mrk pdu blk; do $(call rx_locate_bin,$(1)) --seed 3 --cycles 50000 --bench worst=$$$$c \
+	       --suite bench-rx-locate-worst-$$$$c-w$(1) --vcd $(RX_LOCATE_DIR)/vcd/bench_worst_$$$${c}_w$(1); done; } \
 	    | grep -E '^bench rx-locate|M cycles/s' | tee $(RESULTS)/bench-rx-locate-w$(1).txt
 
 endef

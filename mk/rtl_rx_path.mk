@@ -54,7 +54,9 @@ rx-path-bench-w$(1): $(call rx_path_bin,$(1))
 	@{ $(call rx_path_bin,$(1)) --seed 3 --cycles 200000 --bench --suite bench-rx-path-w$(1) \
 	       --vcd $(RX_PATH_DIR)/vcd/bench_w$(1); \
 	   $(call rx_path_bin,$(1)) --seed 3 --cycles 100000 --bench small=1 --suite bench-rx-path-small-w$(1) \
-	       --vcd $(RX_PATH_DIR)/vcd/bench_small_w$(1); } \
+	       --vcd $(RX_PATH_DIR)/vcd/bench_small_w$(1); \
+	   for c in mrk pdu blk; do $(call rx_path_bin,$(1)) --seed 3 --cycles 50000 --bench worst=$$$$c \
+	       --suite bench-rx-path-worst-$$$$c-w$(1) --vcd $(RX_PATH_DIR)/vcd/bench_worst_$$$${c}_w$(1); done; } \
 	    | grep -E '^bench|M cycles' | tee $(RESULTS)/bench-rx-path-w$(1).txt
 
 endef

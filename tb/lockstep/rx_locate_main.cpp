@@ -271,9 +271,10 @@ class RxLocateBench : public rxs::Stim<kW, Xfer, mdd_rx_locate_in> {
             double cyc = (double)(bench_last_ - bench_first_ + 1);
             if (bench_bytes_ && cyc > 0)
                 std::fprintf(f,
-                             "bench rx-locate W=%u: %.3f input bytes/cycle (%.1f%% of W), %.4f beats/cycle, "
+                             "bench rx-locate W=%u%s%s: %.3f input bytes/cycle (%.1f%% of W), %.4f beats/cycle, "
                              "%" PRIu64 " cycles with tvalid and not tready, %" PRIu64 " bytes in %.0f cycles\n",
-                             kW, bench_bytes_ / cyc, 100.0 * bench_bytes_ / cyc / kW, bench_beats_ / cyc,
+                             kW, small_ ? " small" : "", worst_.empty() ? "" : (" worst=" + worst_).c_str(),
+                             bench_bytes_ / cyc, 100.0 * bench_bytes_ / cyc / kW, bench_beats_ / cyc,
                              bench_stalls_, bench_bytes_, cyc);
         }
     }
@@ -375,7 +376,7 @@ class RxLocateBench : public rxs::Stim<kW, Xfer, mdd_rx_locate_in> {
         } else if (bench_ && in_.s_axis_rx_tvalid && bench_beats_) {
             ++bench_stalls_;
             // full-rate traffic: no stage may split a word, the input takes a beat every cycle (m_ready = 1)
-            if (!small_ && bench_stalls_ == 1)
+            if (full_rate() && bench_stalls_ == 1)
                 chk.fail("rate", "s_axis_rx_tready low with full-rate traffic and m_ready high");
             if (opt_.has("debug_stall") && bench_stalls_ < 20)
                 std::printf("stall cycle %" PRIu64 ": fifo %u l1.done %" PRIx64 " l2.done %" PRIx64 " l3.done %" PRIx64

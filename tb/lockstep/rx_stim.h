@@ -4,7 +4,8 @@
 // drives the network side of every RX block the same way.
 //
 //   streams    random traffic-generator streams (model/mdd_trafgen.c), or with small=1 tiny marker periods,
-//              PDUs and blocks around and below a word; with --bench full-rate streams with every field on
+//              PDUs and blocks around and below a word; with --bench full-rate streams with every field on,
+//              or with worst=mrk|pdu|blk the smallest legal marker interval / PDUs / protection blocks
 //   corruption in p_corrupt of the streams 1..3 bit flips: in markers and length fields, or (p_corrupt_any
 //              of the time) in any byte
 //   transfers  each stream cut at random points into up to max_xfers pieces; a piece's descriptor is the
@@ -117,6 +118,9 @@ class Stim {
         p_side_ = bench_ ? 0.0 : opt.num("p_side", 0.05);
         p_junk_ = bench_ ? 0.0 : opt.num("p_junk", 0.03);
         max_xfers_ = opt.u64("max_xfers", bench_ ? 3 : 12);
+        worst_ = opt.str("worst", "");
+        if (!worst_.empty() && worst_ != "mrk" && worst_ != "pdu" && worst_ != "blk")
+            ls::Options::die("worst=%s: expected mrk, pdu or blk", worst_.c_str());
         in_ = In();
     }
     virtual ~Stim() {
@@ -171,7 +175,23 @@ class Stim {
             c.nodata_pct = 0;  // a PDU without data can be shorter than a word
             c.max_data = 0;
         }
+        // the directed worst cases (every field still on)
+        if (worst_ == "mrk" && c.proto == MDD_PROTO_ISCSI) {
+            c.mrk_period = 12;  // MarkInt = 1: a marker every 4 bytes of the stream
+            c.mrk_phase = (uint32_t)rng_.below(c.mrk_period);
+        } else if (worst_ == "pdu") {
+            // the smallest PDUs that still carry every field: one 1-byte block and its PI, no AHS, no DDP header
+            c.data_min = c.data_max = 1;
+            c.blk_len = 1;
+            c.ahs_words_max = 0;
+            c.ulp_hdr_len = 0;
+        } else if (worst_ == "blk") {
+            c.blk_len = 1;  // a PI after every data byte
+        }
     }
+
+    // The traffic meets the full-rate conditions (the input must never stall).
+    bool full_rate() const { return bench_ && !small_ && worst_.empty(); }
 
     void new_stream() {
         if (stream_ok_) mdd_gen_free(&stream_);
@@ -180,6 +200,7 @@ class Stim {
             mdd_gen_cfg c;
             mdd_gen_random_cfg(rng_.next(), W, &c);
             if (bench_ && c.proto == MDD_PROTO_RAW) continue;
+            if (worst_ == "mrk" && c.proto != MDD_PROTO_ISCSI) continue;  // MPA's interval is fixed (512)
             tweak_cfg(c);
             if (mdd_gen_build(&c, rng_.next(), &stream_) == 0) {
                 if (stream_.wire_len > 0) {
@@ -481,6 +502,7 @@ class Stim {
     bool bench_ = false, fixed_valid_ = false, fixed_ready_ = false, small_ = false;
     double p_valid_, p_ready_, p_desc_, p_reset_, p_holes_, p_user_, p_corrupt_, p_corrupt_any_, p_side_, p_junk_;
     uint64_t phase_, max_xfers_;
+    std::string worst_;  // directed worst case of the bench: mrk, pdu, blk or empty
 
     mdd_gen_stream stream_{};
     bool stream_ok_ = false;
