@@ -25,6 +25,18 @@
  * s_nin), the input's error record and events leave with the first part.
  * blk_len + pi_len >= W + 1 never splits a word.
  *
+ * Structure (D-040): no value is carried from lane to lane.  Two prefix-
+ * count networks (mdd_lane_count: log2(W) levels of small adders) give every
+ * lane its count of the part's PAY lanes and of its input bytes below it.
+ * A PAY lane's position follows from cur and its count alone, with at most
+ * one wrap (the chunking rule), so wrap, PAY/PI, EB and aux are compares of
+ * the count against word-level thresholds (period - cur, blk_len - cur, ...)
+ * that are computed in parallel with the counts.  The cut (second block
+ * start) is the first lane whose inclusive PAY count exceeds the part's
+ * limit; the part's byte count is selected one-hot at that edge, and the
+ * next position is cur + (PAY lanes of the part) mod period, or 0 after a
+ * cut.  Depth grows with log2(W) instead of W.
+ *
  * Flow control (D-029): advance = m_ready | ~m_valid, s_ready = advance unless
  * the word is being split.  Latency one clock.  rst clears the valid bit and
  * the split state; data registers are not reset.
@@ -91,6 +103,8 @@ end
 
 localparam [7:0] TAG_VOID = {5'd0, MDD_KIND_VOID};
 localparam [7:0] KIND_K_MASK = 8'd1 << MDD_TAG_K | 8'd7;
+localparam [7:0] TAG_PI_K = {5'd0, MDD_KIND_PI} | 8'd1 << MDD_TAG_K;
+localparam [7:0] TAG_PI = {5'd0, MDD_KIND_PI};
 
 wire [2:0]  dif_op  = s_desc[MDD_DESC_DIF_OP_LSB +: MDD_DESC_DIF_OP_W];
 wire [1:0]  pi_fmt  = s_desc[MDD_DESC_PI_FMT_LSB +: MDD_DESC_PI_FMT_W];
@@ -109,66 +123,163 @@ reg [16:0]  dpos_r = 17'd0;      // DIF position of the next PAY byte
 reg  m_valid_r = 1'b0;
 wire advance = m_ready || !m_valid_r;
 
-wire        first_part = done == {W{1'b0}};
+// first_r == (done == 0), kept as a register so that cur does not wait for a W-input NOR
+reg         first_r = 1'b1;
+wire        first_part = first_r;
 wire [7:0]  used = first_part ? 8'd0 : used_r;
 wire [17:0] cur = {1'b0, (s_first && first_part) ? d_pos : dpos_r};
-// PAY lanes before the second block start of this part: the first start is k1 lanes in
-wire [17:0] k1 = cur == 18'd0 ? 18'd0 : period - cur;
-wire [17:0] limit = k1 + period;
 
-reg [W-1:0]   c_in;
-reg           c_final;
-reg [7:0]     c_npay;     // PAY lanes in this part
-reg [7:0]     c_nbytes;   // input bytes (non-VOID lanes) in this part
-reg [8*W-1:0] c_tag;
-reg [4*W-1:0] c_aux;
-reg [17:0]    c_pos;
-reg [7:0]     c_tag_i;
-integer i;
+// -------------------------------------------------------------------------
+// Word-level thresholds (depend on the descriptor and the state only, so
+// they are computed in parallel with the lane counts).  A PAY lane that has
+// c PAY lanes of the part before it sits at pos = cur + c, minus period if
+// cur + c >= period; every per-lane decision is a compare of c against one
+// of these signed values.  20 bits hold them exactly (|value| < 2^18).
+// -------------------------------------------------------------------------
 
-always @* begin
-    c_in = {W{1'b0}};
-    c_final = 1'b1;
-    c_npay = 8'd0;
-    c_nbytes = 8'd0;
-    c_tag = {W{TAG_VOID}};
-    c_aux = {4*W{1'b0}};
-    c_pos = 18'd0;
-    c_tag_i = 8'd0;
-    for (i = 0; i < W; i = i + 1) begin
-        if (!done[i]) begin
-            c_tag_i = s_tag[8*i +: 8];
-            if (active && c_tag_i[2:0] == MDD_KIND_PAY && {10'd0, c_npay} >= limit) c_final = 1'b0;
-            if (c_final) begin
-                c_in[i] = 1'b1;
-                c_tag[8*i +: 8] = c_tag_i;
-                c_aux[4*i +: 4] = s_aux[4*i +: 4];
-                if (c_tag_i[2:0] != MDD_KIND_VOID) c_nbytes = c_nbytes + 8'd1;
-                if (active && c_tag_i[2:0] == MDD_KIND_PAY) begin
-                    c_pos = cur + {10'd0, c_npay};
-                    if (c_pos >= period) c_pos = c_pos - period;
-                    if (c_pos < {2'd0, blk_len}) begin
-                        if (c_pos + 18'd1 == {2'd0, blk_len}) c_tag[8*i + MDD_TAG_EB] = 1'b1;
+wire [19:0] cur20 = {2'd0, cur};
+wire [19:0] per20 = {2'd0, period};
+wire [19:0] blk20 = {4'd0, blk_len};
+wire [19:0] t_wrap = per20 - cur20;             // wrap: c >= period - cur
+wire [19:0] t_pay0 = blk20 - cur20;             // no wrap: PAY while c < blk_len - cur
+wire [19:0] t_pay1 = blk20 + per20 - cur20;     // wrap: PAY while c < blk_len + period - cur
+wire [19:0] t_eb0  = t_pay0 - 20'd1;            // EB: pos + 1 == blk_len
+wire [19:0] t_eb1  = t_pay1 - 20'd1;
+wire [19:0] t_two  = {per20[18:0], 1'b0} - cur20;   // two periods past cur
+// aux of a PI lane = (pos - blk_len)[3:0] = c[3:0] + one of these
+wire [3:0]  a_pi0 = cur[3:0] - blk_len[3:0];
+wire [3:0]  a_pi1 = cur[3:0] - blk_len[3:0] - period[3:0];
+
+// c (0..W, 8 bits) >= t / == t for a signed 20-bit t
+function ge_t;
+    input [7:0]  c;
+    input [19:0] t;
+    ge_t = t[19] || (t[18:8] == 11'd0 && c >= t[7:0]);
+endfunction
+function eq_t;
+    input [7:0]  c;
+    input [19:0] t;
+    eq_t = t[19:8] == 12'd0 && c == t[7:0];
+endfunction
+
+// -------------------------------------------------------------------------
+// Lane masks and their prefix counts (mdd_lane_count: log2(W) levels of
+// small adders): lane i's count of the masked lanes below it.
+// -------------------------------------------------------------------------
+
+wire [W-1:0] pay_m;      // not yet emitted PAY lanes of an active transfer
+wire [W-1:0] nvoid_m;    // not yet emitted non-VOID lanes
+
+genvar i, k;
+generate
+    for (i = 0; i < W; i = i + 1) begin : g_mask
+        assign pay_m[i] = active && !done[i] && s_tag[8*i +: 3] == MDD_KIND_PAY;
+        assign nvoid_m[i] = !done[i] && s_tag[8*i +: 3] != MDD_KIND_VOID;
+    end
+endgenerate
+
+wire [8*W-1:0] pay_below;   // PAY lanes of this part below lane i
+wire [7:0]     pay_all;     // PAY lanes of the remaining word
+wire [8*W-1:0] nv_below;    // non-VOID lanes below lane i
+/* verilator lint_off UNUSEDSIGNAL */
+wire [7:0]     nv_total;    // (only the counts below a cut are needed)
+/* verilator lint_on UNUSEDSIGNAL */
+
+mdd_lane_count #(.W(W), .CW(8)) u_pay_count (.mask(pay_m), .cnt_below(pay_below), .cnt_total(pay_all));
+mdd_lane_count #(.W(W), .CW(8)) u_nvoid_count (.mask(nvoid_m), .cnt_below(nv_below), .cnt_total(nv_total));
+
+// -------------------------------------------------------------------------
+// Per-lane results.  The part ends before the first PAY lane whose count of
+// earlier PAY lanes reaches limit (the second block start), i.e. lane i is
+// cut iff its inclusive count exceeds limit; counts rise by one per PAY
+// lane, so the part's PAY lanes all have c < limit and the cut lanes form a
+// suffix.
+// -------------------------------------------------------------------------
+
+// PAY lanes before the second block start of this part: the first start is
+// (period - cur) mod period lanes in, the second one period later.
+// (The reference form k1 + period, k1 = cur == 0 ? 0 : period - cur, mod 2^18.)
+wire [17:0]  limit = cur == 18'd0 ? period : t_two[17:0];
+wire         lim_small = limit[17:8] == 10'd0;
+wire [W-1:0] cut_m;      // lanes at or after the second block start
+wire [W-1:0] c_in;
+wire [8*W-1:0] c_tag;
+wire [4*W-1:0] c_aux;
+
+generate
+    for (i = 0; i < W; i = i + 1) begin : g_lane
+        wire [7:0] c = pay_below[8*i +: 8];    // PAY lanes of this part before lane i
+        wire [7:0] incl;                        // ... and up to lane i
+        if (i == W - 1) begin : g_last
+            assign incl = pay_all;
+        end else begin : g_next
+            assign incl = pay_below[8*(i + 1) +: 8];
+        end
+        assign cut_m[i] = lim_small && incl > limit[7:0];
+        assign c_in[i] = !done[i] && !cut_m[i];
+
+        wire [7:0] t  = s_tag[8*i +: 8];
+        wire       wr = ge_t(c, t_wrap);
+        wire       pl = wr ? !ge_t(c, t_pay1) : !ge_t(c, t_pay0);    // stays PAY
+        wire       eb = wr ? eq_t(c, t_eb1) : eq_t(c, t_eb0);
+        wire [3:0] ap = c[3:0] + (wr ? a_pi1 : a_pi0);
+
+        reg [7:0] lt;
+        reg [3:0] la;
+        always @* begin
+            lt = TAG_VOID;
+            la = 4'd0;
+            if (c_in[i]) begin
+                lt = t;
+                la = s_aux[4*i +: 4];
+                if (pay_m[i]) begin
+                    if (pl) begin
+                        lt[MDD_TAG_EB] = t[MDD_TAG_EB] | eb;
                     end else begin
-                        c_tag[8*i +: 8] = (c_tag_i & ~KIND_K_MASK) | {5'd0, MDD_KIND_PI}
-                                        | (pi_keep ? 8'd1 << MDD_TAG_K : 8'd0);
-                        c_aux[4*i +: 4] = c_pos[3:0] - blk_len[3:0];
+                        lt = (t & ~KIND_K_MASK) | (pi_keep ? TAG_PI_K : TAG_PI);
+                        la = ap;
                     end
-                    c_npay = c_npay + 8'd1;
                 end
             end
         end
+        assign c_tag[8*i +: 8] = lt;
+        assign c_aux[4*i +: 4] = la;
     end
-end
+endgenerate
+
+wire       c_final = !cut_m[W-1];
+
+// Input bytes of this part (needed only when it is cut): the not yet emitted
+// non-VOID lanes below the cut lane, selected one-hot at the cut's edge.
+wire [W-1:0] edge_m = cut_m & ~{cut_m[W-2:0], 1'b0};
+wire [7:0] c_nbytes;
+generate
+    for (k = 0; k < 8; k = k + 1) begin : g_nb
+        wire [W-1:0] sel;
+        for (i = 0; i < W; i = i + 1) begin : g_ln
+            assign sel[i] = edge_m[i] && nv_below[8*i + k];
+        end
+        assign c_nbytes[k] = |sel;
+    end
+endgenerate
 
 wire emit = s_valid && advance;
 assign s_ready = advance && (c_final || !s_valid);
 
-// position after this part: at most two periods past cur
-wire [17:0] dsum = cur + {10'd0, c_npay};
-wire [17:0] dsum1 = dsum >= period ? dsum - period : dsum;
+// Position after this part: cur + (PAY lanes of the part), minus period once
+// per period passed (at most two).  A cut part holds exactly limit PAY lanes,
+// limit < 256, so it ends at cur + limit = period (cur = 0) or 2 * period:
+// the reference's two subtractions give 0.
+wire        f_one = ge_t(pay_all, t_wrap);
+wire        f_two = ge_t(pay_all, t_two);
+wire [17:0] f_b1 = cur - period;
+wire [17:0] f_b2 = f_b1 - period;
+wire [17:0] f_s0 = cur + {10'd0, pay_all};
+wire [17:0] f_s1 = f_b1 + {10'd0, pay_all};
+wire [17:0] f_s2 = f_b2 + {10'd0, pay_all};
+wire [17:0] f_pos = f_two ? f_s2 : f_one ? f_s1 : f_s0;
 /* verilator lint_off UNUSEDSIGNAL */
-wire [17:0] dsum2 = dsum1 >= period ? dsum1 - period : dsum1;   // < period: bit 17 is 0
+wire [17:0] dsum2 = c_final ? f_pos : 18'd0;   // < period: bit 17 is 0
 /* verilator lint_on UNUSEDSIGNAL */
 wire [16:0] dpos_next = dsum2[16:0];
 
@@ -183,9 +294,11 @@ end
 always @(posedge clk) begin
     if (rst) begin
         done <= {W{1'b0}};
+        first_r <= 1'b1;
         used_r <= 8'd0;
     end else if (emit) begin
         done <= c_final ? {W{1'b0}} : done | c_in;
+        first_r <= c_final || (first_part && c_in == {W{1'b0}});
         used_r <= c_final ? 8'd0 : used + c_nbytes;
     end
     if (emit) dpos_r <= dpos_next;
