@@ -13,7 +13,8 @@
  * A word is taken when the output register can move and every result it
  * needs is there; exactly those results are popped (*_pop).
  *
- * Per word, lanes in order:
+ * Per word, lanes in order (the behaviour of the twin model/mdd_rx_check_model.c,
+ * which walks the lanes one by one):
  *   - HDIG/DDIG lanes are compared with the expected digest (little-endian):
  *     the result of the message that ended at the last EH/ED, or the
  *     descriptor's hdig_part/dig_part for a field cut at the transfer start;
@@ -26,9 +27,31 @@
  *   - on a transfer's last word the resume fields HDIG_PART, DIG_PART,
  *     DIF_PART, their *_OPEN bits and REF_TAG are written into the word's
  *     descriptor.
- * The lane loop is combinational, so this version is deep at large W (one
- * compare chain per lane); the twin model/mdd_rx_check_model.c runs the same
- * loop.
+ *
+ * Structure (D-040): no variable runs from lane to lane; the word is one
+ * parallel network whose depth grows with log2(W), not with W.
+ *   - Per lane, in parallel: kind, field byte index, end flags, the expected
+ *     byte and the compare.  Which engine result a lane expects follows from
+ *     the number of end flags (EH/ED/EB) below it, saturated at two (prefix
+ *     OR networks): the state's value, result 0 or result 1.
+ *   - Fields: the chunking rules of the locate stages (at most one PDU start
+ *     and one block start per word, docs/rx-path.md section 8) leave at most
+ *     two fields of each kind in a word: field A (no field end below the
+ *     lane; it may continue the previous word's field) and field B (one field
+ *     end below).  Each field's start values (offset, PDU / block index,
+ *     expected value) are taken at its first lane: prefix-OR masks of the
+ *     lanes below it and popcounts of them; its received bytes, present bits
+ *     and mismatches are gathered per byte index with one-hot AND-OR over the
+ *     lanes (field bytes arrive in order, so the first differing byte is the
+ *     lowest index).
+ *   - Events (up to 2 x 2 digest and 2 x 3 PI subfield events): within one
+ *     kind their offsets are ordered (field A before B; guard, app, ref), so
+ *     each kind offers its first valid event; the offered events and the
+ *     incoming record are ranked (smallest err_off, then code) by comparator
+ *     trees over all cross-kind pairs, computed in parallel with the data
+ *     compares, and the winner is taken with a one-hot mux.
+ *   - Wide increments (reference tag, block index, offsets) use prefix-AND
+ *     carries: a plain + maps to a ripple carry.
  *
  * Flow control: advance = m_ready | ~m_valid; s_ready = advance and results
  * available.  Latency 1.  rst clears m_valid and the stream state.
@@ -125,6 +148,7 @@ wire [15:0] app_mask  = s_desc[MDD_DESC_APP_MASK_LSB +: MDD_DESC_APP_MASK_W];
 wire en_h = !s_dbad && proto == MDD_PROTO_ISCSI && s_desc[MDD_DESC_HDIG_EN_LSB];
 wire en_d = !s_dbad && s_desc[MDD_DESC_DDIG_EN_LSB];
 wire en_g = !s_dbad && dif_op != MDD_DIF_NONE;
+wire ref_inc = prot_type != 2'd3;     // the reference tag follows blocks (types 1, 2)
 
 // PI layout of the transfer's format (a DESC transfer has no PI lane: T10 then)
 reg [4:0] pi_len, guard_len, app_off, ref_off, ref_len;
@@ -144,6 +168,13 @@ always @* begin
     end
     endcase
 end
+
+// PI byte masks of the subfields: guard [0, guard_len), app [app_off, ref_off), ref [ref_off, pi_len)
+wire [15:0] m_guard = (16'd1 << guard_len) - 16'd1;
+wire [15:0] m_app   = ((16'd1 << ref_off) - 16'd1) & ~((16'd1 << app_off) - 16'd1);
+wire [15:0] m_ref   = ((16'd1 << pi_len) - 16'd1) & ~((16'd1 << ref_off) - 16'd1);
+wire [63:0] gmask   = (guard_len >= 5'd8) ? {64{1'b1}} : ((64'd1 << (8 * guard_len)) - 64'd1);
+wire [63:0] rmask   = (ref_len >= 5'd6) ? 64'hFFFF_FFFF_FFFF : 64'hFFFF_FFFF;
 
 // ---------------------------------------------------------------------------
 // Flow control
@@ -168,89 +199,118 @@ assign dd_pop = take ? s_dd_nend + {1'b0, s_dd_part} : 2'd0;
 assign gd_pop = take ? s_gd_nend + {1'b0, s_gd_part} : 2'd0;
 
 // ---------------------------------------------------------------------------
-// Stream state (st_*) and its next value (n_*), digests: index 0 header, 1 data
+// Parallel networks over the lanes (log2(W) levels each)
 // ---------------------------------------------------------------------------
-reg [31:0]  st_dexp [0:1];
-reg [1:0]   st_drs  [0:1];     // resume source: 0 descriptor, 1 exp, 2 zero
-reg         st_dact [0:1];
-reg         st_dmis [0:1];
-reg [1:0]   st_dmby [0:1];
-reg [31:0]  st_doff [0:1];
-reg [31:0]  st_dunit[0:1];
-reg [31:0]  st_dgot [0:1];
-reg [63:0]  st_gexp = 64'd0;
-reg [1:0]   st_grs = 2'd0;
-reg [47:0]  st_ref = 48'd0;
-reg         st_pact = 1'b0;
-reg [63:0]  st_fgexp = 64'd0;
-reg [47:0]  st_fref = 48'd0;
-reg [31:0]  st_punit = 32'd0;
-reg [15:0]  st_present = 16'd0;
-reg [127:0] st_got = 128'd0;   // PI byte j at bits [8j+7:8j]
-reg [2:0]   st_pmis = 3'd0;
-reg [11:0]  st_pmby = 12'd0;   // 4 bits per subfield
-reg [95:0]  st_soff = 96'd0;   // 32 bits per subfield
-reg [31:0]  st_pdus = 32'd0;
-reg [31:0]  st_blocks = 32'd0;
-
-integer q;
-initial begin
-    for (q = 0; q < 2; q = q + 1) begin
-        st_dexp[q] = 32'd0; st_drs[q] = 2'd0; st_dact[q] = 1'b0; st_dmis[q] = 1'b0; st_dmby[q] = 2'd0;
-        st_doff[q] = 32'd0; st_dunit[q] = 32'd0; st_dgot[q] = 32'd0;
-    end
-end
-
-reg [31:0]  n_dexp [0:1];
-reg [1:0]   n_drs  [0:1];
-reg         n_dact [0:1];
-reg         n_dmis [0:1];
-reg [1:0]   n_dmby [0:1];
-reg [31:0]  n_doff [0:1];
-reg [31:0]  n_dunit[0:1];
-reg [31:0]  n_dgot [0:1];
-reg [63:0]  n_gexp;
-reg [1:0]   n_grs;
-reg [47:0]  n_ref;
-reg         n_pact;
-reg [63:0]  n_fgexp;
-reg [47:0]  n_fref;
-reg [31:0]  n_punit;
-reg [15:0]  n_present;
-reg [127:0] n_got;
-reg [2:0]   n_pmis;
-reg [11:0]  n_pmby;
-reg [95:0]  n_soff;
-reg [31:0]  n_pdus;
-reg [31:0]  n_blocks;
-
-// the word being built
-reg [8*W-1:0] c_data;
-reg [511:0]   c_desc;
-reg           c_err_v;
-reg [7:0]     c_err_code, c_err_byte;
-reg [31:0]    c_err_off, c_err_unit;
-reg [63:0]    c_err_exp, c_err_got;
-reg [15:0]    c_emap;
-reg [7:0]     c_ecnt;
-
-// D-036: keep the event with the smallest offset, ties to the smaller code
-task merge(input [7:0] code, input [7:0] eb, input [31:0] off, input [31:0] unit, input [63:0] ex,
-           input [63:0] got);
+// bit i = OR of x[i-1:0]: "some lane below i" (Kogge-Stone prefix OR)
+function [W-1:0] below_or(input [W-1:0] x);
+    integer s;
+    reg [W-1:0] v;
     begin
-        if (!c_err_v || off < c_err_off || (off == c_err_off && code < c_err_code)) begin
-            c_err_code = code;
-            c_err_byte = eb;
-            c_err_off  = off;
-            c_err_unit = unit;
-            c_err_exp  = ex;
-            c_err_got  = got;
+        v = x;
+        for (s = 1; s < W; s = 2 * s) begin
+            v = v | (v << s);
         end
-        c_err_v = 1'b1;
-        c_emap = c_emap | (16'd1 << code);
-        c_ecnt = c_ecnt + 8'd1;
+        below_or = v << 1;
     end
-endtask
+endfunction
+
+// bit i = OR of x[W-1:i+1]: "some lane above i"
+function [W-1:0] above_or(input [W-1:0] x);
+    integer s;
+    reg [W-1:0] v;
+    begin
+        v = x;
+        for (s = 1; s < W; s = 2 * s) begin
+            v = v | (v >> s);
+        end
+        above_or = v >> 1;
+    end
+endfunction
+
+// the lanes below the lowest set lane of x (every lane when x = 0)
+function [W-1:0] before_first(input [W-1:0] x);
+    before_first = ~(below_or(x) | x);
+endfunction
+
+// number of set lanes, W <= 64 (adder tree)
+function [6:0] popc(input [W-1:0] x);
+    integer s, u;
+    reg [8*W-1:0] v;
+    begin
+        for (u = 0; u < W; u = u + 1) begin
+            v[8*u +: 8] = {7'd0, x[u]};
+        end
+        for (s = 1; s < W; s = 2 * s) begin
+            for (u = 0; u + s < W; u = u + 2 * s) begin
+                v[8*u +: 8] = v[8*u +: 8] + v[8*(u + s) +: 8];
+            end
+        end
+        popc = v[6:0];
+    end
+endfunction
+
+// x + 1 with a parallel-prefix carry (log depth; a plain + maps to a ripple carry)
+function [63:0] incr64(input [63:0] x);
+    integer s;
+    reg [63:0] v;
+    begin
+        v = x;      // v[i] = &x[i:0]
+        for (s = 1; s < 64; s = 2 * s) begin
+            v = v & ((v << s) | ((64'd1 << s) - 64'd1));
+        end
+        incr64 = x ^ {v[62:0], 1'b1};
+    end
+endfunction
+
+// a < b by a comparator tree
+function lt40(input [39:0] a, input [39:0] b);
+    integer s, u;
+    reg [63:0] l, e;
+    begin
+        l = 64'd0;
+        e = {64{1'b1}};
+        for (u = 0; u < 40; u = u + 1) begin
+            l[u] = !a[u] && b[u];
+            e[u] = a[u] == b[u];
+        end
+        for (s = 1; s < 64; s = 2 * s) begin
+            for (u = 0; u + s < 64; u = u + 2 * s) begin
+                l[u] = l[u + s] || (e[u + s] && l[u]);
+                e[u] = e[u + s] && e[u];
+            end
+        end
+        lt40 = l[0];
+    end
+endfunction
+
+function [4:0] popc16(input [15:0] x);
+    integer s, u;
+    reg [79:0] v;
+    begin
+        for (u = 0; u < 16; u = u + 1) begin
+            v[5*u +: 5] = {4'd0, x[u]};
+        end
+        for (s = 1; s < 16; s = 2 * s) begin
+            for (u = 0; u + s < 16; u = u + 2 * s) begin
+                v[5*u +: 5] = v[5*u +: 5] + v[5*(u + s) +: 5];
+            end
+        end
+        popc16 = v[4:0];
+    end
+endfunction
+
+// index of the lowest set bit of a 16-bit mask (0 when none)
+function [3:0] low_idx16(input [15:0] x);
+    integer u;
+    begin
+        low_idx16 = 4'd0;
+        for (u = 15; u >= 0; u = u - 1) begin
+            if (x[u]) begin
+                low_idx16 = u[3:0];
+            end
+        end
+    end
+endfunction
 
 // Expected byte j of a PI (big-endian fields; the 48-bit reference tag zero-extended to the field)
 function [7:0] pi_exp_byte(input [4:0] j, input [63:0] gexp, input [15:0] app, input [47:0] rf,
@@ -264,6 +324,23 @@ function [7:0] pi_exp_byte(input [4:0] j, input [63:0] gexp, input [15:0] app, i
         end else begin
             k = r_len - 5'd1 - (j - r_off);
             pi_exp_byte = (k < 5'd6) ? rf[8*k +: 8] : 8'd0;
+        end
+    end
+endfunction
+
+// All 16 expected PI bytes (byte j at [8j+7:8j]) of a format: constant layout per case
+function [127:0] pi_image(input [1:0] fmt, input [63:0] gexp, input [15:0] app, input [47:0] rf);
+    integer u;
+    begin
+        for (u = 0; u < 16; u = u + 1) begin
+            case (fmt)
+            MDD_PI_NVME32_CODE: pi_image[8*u +: 8] = pi_exp_byte(u[4:0], gexp, app, rf,
+                MDD_PI_NVME32_GUARD_LEN, MDD_PI_NVME32_REF_OFF, MDD_PI_NVME32_REF_LEN);
+            MDD_PI_NVME64_CODE: pi_image[8*u +: 8] = pi_exp_byte(u[4:0], gexp, app, rf,
+                MDD_PI_NVME64_GUARD_LEN, MDD_PI_NVME64_REF_OFF, MDD_PI_NVME64_REF_LEN);
+            default: pi_image[8*u +: 8] = pi_exp_byte(u[4:0], gexp, app, rf,
+                MDD_PI_T10_GUARD_LEN, MDD_PI_T10_REF_OFF, MDD_PI_T10_REF_LEN);
+            endcase
         end
     end
 endfunction
@@ -283,212 +360,502 @@ function [63:0] pi_value(input [127:0] got, input [4:0] a, input [4:0] n);
     end
 endfunction
 
-// a PI is complete (or cut by the end of the transfer): escapes, then its subfield events
-task pi_finish;
-    reg [4:0] u;
-    reg [4:0] app_present;
-    reg       app_ff, ref_ff, escaped;
-    reg [63:0] gmask, rmask;
-    reg [4:0] nref;
+// the guard, app and ref values of a PI's bytes (constant byte ranges per format)
+function [191:0] pi_fields(input [1:0] fmt, input [127:0] got);
     begin
-        app_present = 5'd0;
-        app_ff = 1'b1;
-        ref_ff = 1'b1;
-        for (u = 0; u < 16; u = u + 1) begin
-            if (n_present[u[3:0]] && u >= app_off && u < ref_off) begin
-                app_present = app_present + 5'd1;
-                app_ff = app_ff && (n_got[8*u +: 8] == 8'hFF);
-            end
-            if (n_present[u[3:0]] && u >= ref_off && u < pi_len) begin
-                ref_ff = ref_ff && (n_got[8*u +: 8] == 8'hFF);
-            end
-        end
-        escaped = (app_present != 5'd0) && app_ff && (prot_type != 2'd3 || ref_ff);
-        if (!escaped) begin
-            gmask = (guard_len >= 5'd8) ? {64{1'b1}} : ((64'd1 << (8 * guard_len)) - 64'd1);
-            if (dif_chk[0] && n_pmis[0]) begin
-                merge(MDD_ERR_GUARD, {4'd0, n_pmby[3:0]}, n_soff[31:0], n_punit, n_fgexp & gmask,
-                      pi_value(n_got, 5'd0, guard_len));
-            end
-            if (dif_chk[1] && n_pmis[1]) begin
-                merge(MDD_ERR_APP, {4'd0, n_pmby[7:4]}, n_soff[63:32], n_punit, {48'd0, app_tag},
-                      pi_value(n_got, app_off, 5'd2));
-            end
-            if (dif_chk[2] && prot_type != 2'd3 && n_pmis[2]) begin
-                nref = (ref_len > 5'd8) ? 5'd8 : ref_len;
-                rmask = (ref_len >= 5'd6) ? 64'hFFFF_FFFF_FFFF : 64'hFFFF_FFFF;
-                merge(MDD_ERR_REF, {4'd0, n_pmby[11:8]}, n_soff[95:64], n_punit, {16'd0, n_fref} & rmask,
-                      pi_value(n_got, pi_len - nref, nref));
-            end
-        end
-        n_pact = 1'b0;
+        case (fmt)
+        MDD_PI_NVME32_CODE: pi_fields = {pi_value(got, MDD_PI_NVME32_LEN - 8, 8),
+            pi_value(got, MDD_PI_NVME32_APP_OFF, 2), pi_value(got, 0, MDD_PI_NVME32_GUARD_LEN)};
+        MDD_PI_NVME64_CODE: pi_fields = {pi_value(got, MDD_PI_NVME64_LEN - MDD_PI_NVME64_REF_LEN, MDD_PI_NVME64_REF_LEN),
+            pi_value(got, MDD_PI_NVME64_APP_OFF, 2), pi_value(got, 0, MDD_PI_NVME64_GUARD_LEN)};
+        default: pi_fields = {pi_value(got, MDD_PI_T10_LEN - MDD_PI_T10_REF_LEN, MDD_PI_T10_REF_LEN),
+            pi_value(got, MDD_PI_T10_APP_OFF, 2), pi_value(got, 0, MDD_PI_T10_GUARD_LEN)};
+        endcase
     end
-endtask
-
-task dig_finish(input integer k);
-    begin
-        if (n_dmis[k]) begin
-            merge((k != 0) ? MDD_ERR_DDIG[7:0] : MDD_ERR_HDIG[7:0], {6'd0, n_dmby[k]}, n_doff[k], n_dunit[k], {32'd0, n_dexp[k]},
-                  {32'd0, n_dgot[k]});
-        end
-        n_dact[k] = 1'b0;
-    end
-endtask
+endfunction
 
 // ---------------------------------------------------------------------------
-// The lane loop
+// Per lane decode (every lane from the inputs only)
 // ---------------------------------------------------------------------------
-integer i, k;
-reg [7:0]  t;
-reg [2:0]  kind;
-reg [3:0]  a;
-reg [7:0]  b, e, diff;
-reg [31:0] off;
-reg [1:0]  used_h, used_d, used_g;
-reg [1:0]  sub;
-reg [4:0]  sub_start, sub_end;
-reg [15:0] sub_mask;
-reg [63:0] part;
+wire [W-1:0]    ln_nv;        // not VOID
+wire [W-1:0]    ln_ep;        // EP flag
+wire [W-1:0]    ln_h, ln_d;   // HDIG / DDIG byte
+wire [W-1:0]    ln_q3;        // aux[1:0] = 3: a digest's last byte
+wire [W-1:0]    ln_pi;        // PI byte, DIF on
+wire [W-1:0]    ln_plast;     // aux = pi_len - 1: a PI's last byte
+wire [W-1:0]    ln_ps0, ln_ps1, ln_ps2;   // PI subfield of aux: guard, app, ref
+wire [W-1:0]    ln_fh, ln_fd, ln_fg;      // end flags EH / ED / EB of enabled engines
+wire [8*W-1:0]  ln_bit;       // data bit m of lane i at [m*W + i]
+wire [16*W-1:0] ln_aeq;       // aux = j at [j*W + i]
+wire [4*W-1:0]  ln_qeq;       // aux[1:0] = j at [j*W + i]
 
+genvar gi, gj, gm;
+generate
+for (gi = 0; gi < W; gi = gi + 1) begin : g_lane
+    wire [2:0] kind = s_tag[8*gi +: 3];
+    wire [4:0] a5 = {1'b0, s_aux[4*gi +: 4]};
+    wire       nv = kind != MDD_KIND_VOID;
+    assign ln_nv[gi]    = nv;
+    assign ln_ep[gi]    = nv && s_tag[8*gi + MDD_TAG_EP];
+    assign ln_h[gi]     = kind == MDD_KIND_HDIG;
+    assign ln_d[gi]     = kind == MDD_KIND_DDIG;
+    assign ln_q3[gi]    = s_aux[4*gi +: 2] == 2'd3;
+    assign ln_pi[gi]    = kind == MDD_KIND_PI && en_g;
+    assign ln_plast[gi] = a5 == pi_len - 5'd1;
+    assign ln_ps0[gi]   = a5 < guard_len;
+    assign ln_ps1[gi]   = !(a5 < guard_len) && a5 < ref_off;
+    assign ln_ps2[gi]   = !(a5 < guard_len) && !(a5 < ref_off);
+    assign ln_fh[gi]    = nv && en_h && s_tag[8*gi + MDD_TAG_EH];
+    assign ln_fd[gi]    = nv && en_d && s_tag[8*gi + MDD_TAG_ED];
+    assign ln_fg[gi]    = nv && en_g && s_tag[8*gi + MDD_TAG_EB];
+    for (gm = 0; gm < 8; gm = gm + 1) begin : g_bit
+        assign ln_bit[gm*W + gi] = s_data[8*gi + gm];
+    end
+    for (gj = 0; gj < 16; gj = gj + 1) begin : g_aeq
+        localparam [3:0] J = gj;
+        assign ln_aeq[gj*W + gi] = s_aux[4*gi +: 4] == J;
+    end
+    for (gj = 0; gj < 4; gj = gj + 1) begin : g_qeq
+        localparam [1:0] J = gj;
+        assign ln_qeq[gj*W + gi] = s_aux[4*gi +: 2] == J;
+    end
+end
+endgenerate
+
+// PDU / block counters at the word start (fresh at a transfer's first word)
+reg  [31:0] st_pdus = 32'd0;
+reg  [31:0] st_blocks = 32'd0;
+wire [31:0] b_pdus   = s_first ? 32'd0 : st_pdus;
+wire [31:0] b_blocks = s_first ? 32'd0 : st_blocks;
+
+// base + a lane count (< 128): the low 7 bits add, the high bits take the base's own increment
+/* verilator lint_off UNUSEDSIGNAL */   // incr64 results: the low bits are used
+wire [63:0] woff_i   = incr64({39'd0, s_woff[31:7]});
+wire [63:0] pdus_i   = incr64({39'd0, b_pdus[31:7]});
+/* verilator lint_on UNUSEDSIGNAL */
+wire [24:0] woff_hi1 = woff_i[24:0];
+wire [24:0] pdus_hi1 = pdus_i[24:0];
+function [31:0] plus_count(input [31:0] base, input [24:0] base_hi1, input [6:0] n);
+    reg [7:0] lo;
+    begin
+        lo = {1'b0, base[6:0]} + {1'b0, n};
+        plus_count = {lo[7] ? base_hi1 : base[31:7], lo[6:0]};
+    end
+endfunction
+wire [31:0] n_pdus = plus_count(b_pdus, pdus_hi1, popc(ln_ep));
+
+// ---------------------------------------------------------------------------
+// Candidates for the word's error record: 0 the incoming record, 1 header digest,
+// 2 data digest, 3 PI.  Within one kind the events' offsets are ordered (field A
+// before field B; a PI's guard, app, ref bytes in that order), so each kind offers
+// its first valid event; the four candidates are then compared (D-036).
+// ---------------------------------------------------------------------------
+localparam NE = 4;
+wire [NE-1:0]    ev_v;     // the kind has an event
+
+assign ev_v[0] = s_err_v;
+
+// ---------------------------------------------------------------------------
+// Digests (gk 0 header, 1 data): fields A and B of the word
+// ---------------------------------------------------------------------------
+wire [9:0]  all_v;      // every event: header A, B, data A, B, PI A guard/app/ref, PI B guard/app/ref
+wire [127:0] dg_off;    // offsets of the fields' events (header A, B, data A, B)
+wire [3:0]  dg_sel;     // the field whose event the digest offers
+wire [31:0]  dg_byte;
+wire [127:0] dg_unit;
+wire [255:0] dg_exp, dg_got;
+wire [3:0]  dg_nrs;     // resume source after the word: 0 state, 1 exp, 2 zero (2 bits per digest)
+wire [63:0] dg_nexp;    // expected value after the word (32 bits per digest)
+
+genvar gk, gx;
+generate
+for (gk = 0; gk < 2; gk = gk + 1) begin : g_dig
+    wire [W-1:0] isd   = (gk != 0) ? ln_d : ln_h;
+    wire [W-1:0] fin   = isd & ln_q3;
+    wire [W-1:0] fl    = (gk != 0) ? ln_fd : ln_fh;
+    wire [31:0]  r0    = (gk != 0) ? dd_res0 : hd_res0;
+    wire [31:0]  r1    = (gk != 0) ? dd_res1 : hd_res1;
+    wire [31:0]  dpart = (gk != 0) ? s_desc[MDD_DESC_DIG_PART_LSB +: 32] : s_desc[MDD_DESC_HDIG_PART_LSB +: 32];
+
+    reg [31:0] st_exp = 32'd0;
+    reg [1:0]  st_rs = 2'd0;      // resume source: 0 descriptor, 1 exp, 2 zero
+    reg        st_act = 1'b0;
+    reg        st_mis = 1'b0;
+    reg [1:0]  st_mby = 2'd0;
+    reg [31:0] st_off = 32'd0;
+    reg [31:0] st_unit = 32'd0;
+    reg [31:0] st_got = 32'd0;
+
+    wire [31:0] b_exp = s_first ? dpart : st_exp;
+    wire [1:0]  b_rs  = s_first ? 2'd0 : st_rs;
+    wire        carry = !s_first && st_act;     // field A continues the previous word's field
+
+    // end flags below each lane (one / two), field ends below each lane (one / two)
+    wire [W-1:0] fl1  = below_or(fl);
+    wire [W-1:0] fl12 = fl & fl1;
+    wire [W-1:0] fl2  = below_or(fl12);
+    wire [W-1:0] fn1  = below_or(fin);
+    wire [W-1:0] fin2 = fin & fn1;
+    wire [W-1:0] fn2  = below_or(fin2);
+    wire         fin_a = |fin;
+    wire         fin_b = |fin2;
+    wire [W-1:0] in_a = isd & ~fn1;
+    wire [W-1:0] in_b = isd & fn1 & ~fn2;
+
+    // expected value in front of a lane: the state's, result 0 or result 1 (by the end flags below it)
+    wire [W-1:0] b_sa = before_first(in_a);
+    wire [W-1:0] b_sb = before_first(in_b);
+    wire [W-1:0] b_fa = before_first(fin);
+    wire [W-1:0] b_fb = before_first(fin2);
+    wire [31:0]  x_sa = |(fl12 & b_sa) ? r1 : |(fl & b_sa) ? r0 : b_exp;
+    wire [31:0]  x_sb = |(fl12 & b_sb) ? r1 : |(fl & b_sb) ? r0 : b_exp;
+    wire [31:0]  x_fa = |(fl12 & b_fa) ? r1 : |(fl & b_fa) ? r0 : b_exp;
+    wire [31:0]  x_fb = |(fl12 & b_fb) ? r1 : |(fl & b_fb) ? r0 : b_exp;
+    wire [31:0]  x_end = |fl12 ? r1 : |fl ? r0 : b_exp;
+
+    // per lane: the byte differs from the expected digest's byte aux[1:0]
+    wire [W-1:0] mm;
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_mm
+        wire [31:0] ex = fl2[gi] ? r1 : fl1[gi] ? r0 : b_exp;
+        wire [1:0]  q  = s_aux[4*gi +: 2];
+        assign mm[gi] = s_data[8*gi +: 8] != ex[8*q +: 8];
+    end
+
+    // the two fields (gx 0: A, 1: B)
+    wire [1:0]  f_mis;
+    wire [3:0]  f_mby;
+    wire [63:0] f_off, f_unit, f_got, f_exp;
+    wire [1:0]  f_ev;
+    for (gx = 0; gx < 2; gx = gx + 1) begin : g_fld
+        wire [W-1:0] in_x  = (gx != 0) ? in_b : in_a;
+        wire         c_x   = (gx != 0) ? 1'b0 : carry;
+        wire [W-1:0] b_x   = (gx != 0) ? b_sb : b_sa;
+        wire [31:0]  init  = c_x ? st_got : ((gx != 0) ? x_sb : x_sa);
+        wire [3:0]   pres, dif;
+        wire [31:0]  got;
+        for (gj = 0; gj < 4; gj = gj + 1) begin : g_byte
+            wire [W-1:0] sel = in_x & ln_qeq[gj*W +: W];
+            assign pres[gj] = |sel;
+            assign dif[gj] = |(sel & mm);
+            for (gm = 0; gm < 8; gm = gm + 1) begin : g_bit
+                assign got[8*gj + gm] = pres[gj] ? |(sel & ln_bit[gm*W +: W]) : init[8*gj + gm];
+            end
+        end
+        wire       mis0 = c_x && st_mis;
+        wire       mis  = mis0 || (|dif);
+        wire [1:0] fj   = dif[0] ? 2'd0 : dif[1] ? 2'd1 : dif[2] ? 2'd2 : 2'd3;
+        wire [1:0] mby  = mis0 ? st_mby : fj;
+        wire [31:0] off  = c_x ? st_off : plus_count(s_woff, woff_hi1, popc(ln_nv & b_x));
+        wire [31:0] unit = c_x ? st_unit : plus_count(b_pdus, pdus_hi1, popc(ln_ep & b_x));
+        // ends at its last byte here, or open at the end of the transfer
+        wire ends = (gx != 0) ? fin_b : fin_a;
+        wire open = (gx != 0) ? (|in_b) && !fin_b : (carry || (|in_a)) && !fin_a;
+        assign f_ev[gx] = mis && (ends || (s_last && open));
+        assign f_exp[32*gx +: 32] = ends ? ((gx != 0) ? x_fb : x_fa) : x_end;
+        assign f_mis[gx] = mis;
+        assign f_mby[2*gx +: 2] = mby;
+        assign f_off[32*gx +: 32] = off;
+        assign f_unit[32*gx +: 32] = unit;
+        assign f_got[32*gx +: 32] = got;
+    end
+
+    // the kind's candidate: field A's event, else field B's
+    assign ev_v[1 + gk] = |f_ev;
+    assign dg_byte[16*gk +: 16] = {6'd0, f_mby[3:2], 6'd0, f_mby[1:0]};
+    assign dg_unit[64*gk +: 64] = f_unit;
+    assign dg_exp[128*gk +: 128] = {32'd0, f_exp[63:32], 32'd0, f_exp[31:0]};
+    assign dg_got[128*gk +: 128] = {32'd0, f_got[63:32], 32'd0, f_got[31:0]};
+    assign all_v[2*gk +: 2] = f_ev;
+    assign dg_off[64*gk +: 64] = f_off;
+    assign dg_sel[2*gk +: 2] = {!f_ev[0], f_ev[0]};
+
+    // next state: field B once A has ended; the last event (flag after field end in a lane) sets rs
+    wire       n_act = !s_last && (fin_a ? (!fin_b && (|in_b)) : (carry || (|in_a)));
+    wire [1:0] n_rs  = (|(fl & ~above_or(fin))) ? 2'd1 : fin_a ? 2'd2 : b_rs;
+    assign dg_nrs[2*gk +: 2] = n_rs;
+    assign dg_nexp[32*gk +: 32] = x_end;
+
+    always @(posedge clk) begin
+        if (take) begin
+            st_exp <= x_end;
+            st_rs <= n_rs;
+            st_act <= n_act;
+            st_mis <= f_mis[fin_a];
+            st_mby <= f_mby[2*fin_a +: 2];
+            st_off <= f_off[32*fin_a +: 32];
+            st_unit <= f_unit[32*fin_a +: 32];
+            st_got <= f_got[32*fin_a +: 32];
+        end
+        if (rst) begin
+            st_exp <= 32'd0; st_rs <= 2'd0; st_act <= 1'b0; st_mis <= 1'b0; st_mby <= 2'd0;
+            st_off <= 32'd0; st_unit <= 32'd0; st_got <= 32'd0;
+        end
+    end
+end
+endgenerate
+
+// ---------------------------------------------------------------------------
+// Protection information: PIs A and B of the word
+// ---------------------------------------------------------------------------
+reg [63:0]  st_gexp = 64'd0;
+reg [1:0]   st_grs = 2'd0;
+reg [47:0]  st_ref = 48'd0;
+reg         st_pact = 1'b0;
+reg [63:0]  st_fgexp = 64'd0;
+reg [47:0]  st_fref = 48'd0;
+reg [31:0]  st_punit = 32'd0;
+reg [15:0]  st_present = 16'd0;
+reg [127:0] st_got = 128'd0;   // PI byte j at bits [8j+7:8j]
+reg [2:0]   st_pmis = 3'd0;
+reg [11:0]  st_pmby = 12'd0;   // 4 bits per subfield
+reg [95:0]  st_soff = 96'd0;   // 32 bits per subfield
+
+wire [63:0] b_gexp  = s_first ? s_desc[MDD_DESC_DIF_PART_LSB +: 64] : st_gexp;
+wire [1:0]  b_grs   = s_first ? 2'd0 : st_grs;
+wire [47:0] b_ref   = s_first ? s_desc[MDD_DESC_REF_TAG_LSB +: 48] : st_ref;
+wire        p_carry = !s_first && st_pact;
+
+wire [W-1:0] pfin  = ln_pi & ln_plast;
+wire [W-1:0] g1    = below_or(ln_fg);
+wire [W-1:0] g12   = ln_fg & g1;
+wire [W-1:0] pf1   = below_or(pfin);
+wire [W-1:0] pfin2 = pfin & pf1;
+wire [W-1:0] pf2   = below_or(pfin2);
+wire         pf_a  = |pfin;
+wire         pf_b  = |pfin2;
+wire [W-1:0] pi_a  = ln_pi & ~pf1;
+wire [W-1:0] pi_b  = ln_pi & pf1 & ~pf2;
+wire [W-1:0] b_pa  = before_first(pi_a);
+wire [W-1:0] b_pb  = before_first(pi_b);
+
+// each PI's latched expectations: guard result in front of its first byte, reference tag, block index
+wire [63:0] fgexp_a = p_carry ? st_fgexp : (|(g12 & b_pa) ? gd_res1 : |(ln_fg & b_pa) ? gd_res0 : b_gexp);
+wire [63:0] fgexp_b = |(g12 & b_pb) ? gd_res1 : |(ln_fg & b_pb) ? gd_res0 : b_gexp;
+wire [47:0] fref_a  = p_carry ? st_fref : b_ref;
+/* verilator lint_off UNUSEDSIGNAL */   // incr64 results: the low bits are used
+wire [63:0] ref_i1  = incr64({16'd0, b_ref});             // b_ref + 1
+wire [63:0] ref_i2  = incr64({17'd0, b_ref[47:1]});       // (b_ref + 2) >> 1
+wire [63:0] blk_i1  = incr64({32'd0, b_blocks});
+wire [63:0] blk_i2  = incr64({33'd0, b_blocks[31:1]});
+/* verilator lint_on UNUSEDSIGNAL */
+wire [47:0] fref_b  = ref_inc ? ref_i1[47:0] : b_ref;
+wire [31:0] punit_a = p_carry ? st_punit : b_blocks;
+wire [31:0] punit_b = blk_i1[31:0];
+wire [127:0] img_a  = pi_image(pi_fmt, fgexp_a, app_tag, fref_a);
+wire [127:0] img_b  = pi_image(pi_fmt, fgexp_b, app_tag, fref_b);
+
+// per lane: expected byte (CHECK_REPLACE writes it), masked difference
+wire [W-1:0]   pdn;
+wire [8*W-1:0] c_data;
+generate
+for (gi = 0; gi < W; gi = gi + 1) begin : g_pl
+    wire [3:0] a  = s_aux[4*gi +: 4];
+    wire [7:0] e  = pf1[gi] ? img_b[8*a +: 8] : img_a[8*a +: 8];
+    wire [7:0] am = ({1'b0, a} == ref_off - 5'd1) ? app_mask[7:0] : app_mask[15:8];
+    wire [7:0] df = (s_data[8*gi +: 8] ^ e) & (ln_ps1[gi] ? am : 8'hFF);
+    assign pdn[gi] = |df;
+    assign c_data[8*gi +: 8] = (ln_pi[gi] && dif_op == MDD_DIF_CHECK_REPLACE) ? e : s_data[8*gi +: 8];
+end
+endgenerate
+
+wire [31:0]  pf_present;   // 16 per PI
+wire [255:0] pf_got;
+wire [5:0]   pf_mis;       // 3 per PI
+wire [23:0]  pf_mby;
+wire [191:0] pf_soff;
+wire [5:0]   pe_v;         // events: PI A guard/app/ref, PI B guard/app/ref
+wire [47:0]  pe_byte;
+wire [191:0] pe_off, pe_unit;
+wire [383:0] pe_exp, pe_got;
+
+generate
+for (gx = 0; gx < 2; gx = gx + 1) begin : g_pi
+    wire [W-1:0]  in_x  = (gx != 0) ? pi_b : pi_a;
+    wire          c_x   = (gx != 0) ? 1'b0 : p_carry;
+    wire [127:0]  img   = (gx != 0) ? img_b : img_a;
+    wire [63:0]   fgexp = (gx != 0) ? fgexp_b : fgexp_a;
+    wire [47:0]   fref  = (gx != 0) ? fref_b : fref_a;
+    wire [31:0]   punit = (gx != 0) ? punit_b : punit_a;
+    wire [15:0]   pres, dif, ff;
+    wire [127:0]  got;
+    for (gj = 0; gj < 16; gj = gj + 1) begin : g_byte
+        wire [W-1:0] sel = in_x & ln_aeq[gj*W +: W];
+        assign pres[gj] = |sel;
+        assign dif[gj] = |(sel & pdn);
+        for (gm = 0; gm < 8; gm = gm + 1) begin : g_bit
+            assign got[8*gj + gm] = pres[gj] ? |(sel & ln_bit[gm*W +: W])
+                                  : c_x ? st_got[8*gj + gm] : img[8*gj + gm];
+        end
+        assign ff[gj] = got[8*gj +: 8] == 8'hFF;
+    end
+    wire [15:0] present = (c_x ? st_present : 16'd0) | pres;
+
+    // subfields (gm 0 guard, 1 app, 2 ref): first differing byte, offset of the first byte here
+    wire [2:0]  mis;
+    wire [11:0] mby;
+    wire [95:0] soff;
+    for (gm = 0; gm < 3; gm = gm + 1) begin : g_sub
+        wire [15:0]  m     = (gm == 0) ? m_guard : (gm == 1) ? m_app : m_ref;
+        wire [3:0]   start = (gm == 0) ? 4'd0 : (gm == 1) ? app_off[3:0] : ref_off[3:0];
+        wire [W-1:0] lanes = (gm == 0) ? ln_ps0 : (gm == 1) ? ln_ps1 : ln_ps2;
+        wire         mis0  = c_x && st_pmis[gm];
+        wire [15:0]  dm    = dif & m;
+        assign mis[gm] = mis0 || (|dm);
+        assign mby[4*gm +: 4] = mis0 ? st_pmby[4*gm +: 4] : low_idx16(dm) - start;
+        assign soff[32*gm +: 32] = (c_x && (|(st_present & m))) ? st_soff[32*gm +: 32]
+                                 : plus_count(s_woff, woff_hi1, popc(ln_nv & before_first(in_x & lanes)));
+    end
+
+    // escape (D-033) from the app / ref bytes present, then the subfield events
+    wire app_ff  = &(~(present & m_app) | ff);
+    wire ref_ff  = &(~(present & m_ref) | ff);
+    wire escaped = (|(present & m_app)) && app_ff && (ref_inc || ref_ff);
+    wire ends    = (gx != 0) ? pf_b : pf_a;
+    wire open    = (gx != 0) ? (|pi_b) && !pf_b : (p_carry || (|pi_a)) && !pf_a;
+    wire raise   = (ends || (s_last && open)) && !escaped;
+    wire [191:0] val = pi_fields(pi_fmt, got);
+    assign pe_v[3*gx +: 3] = {raise && dif_chk[2] && ref_inc && mis[2], raise && dif_chk[1] && mis[1],
+                              raise && dif_chk[0] && mis[0]};
+    assign pe_byte[24*gx +: 24] = {4'd0, mby[11:8], 4'd0, mby[7:4], 4'd0, mby[3:0]};
+    assign pe_off[96*gx +: 96] = soff;
+    assign pe_unit[96*gx +: 96] = {punit, punit, punit};
+    assign pe_exp[192*gx +: 192] = {{16'd0, fref} & rmask, {48'd0, app_tag}, fgexp & gmask};
+    assign pe_got[192*gx +: 192] = val;
+
+    assign pf_present[16*gx +: 16] = present;
+    assign pf_got[128*gx +: 128] = got;
+    assign pf_mis[3*gx +: 3] = mis;
+    assign pf_mby[12*gx +: 12] = mby;
+    assign pf_soff[96*gx +: 96] = soff;
+end
+endgenerate
+
+// the PI candidate: the first valid event of the six
+wire [5:0] pe_first = pe_v & ~{pe_v[4:0] | {pe_v[3:0], 1'b0} | {pe_v[2:0], 2'b0} | {pe_v[1:0], 3'b0}
+                              | {pe_v[0], 4'b0}, 1'b0};
+assign ev_v[3] = |pe_v;
+assign all_v[9:4] = pe_v;
+
+// next PI state: PI B once A has ended
+wire        n_pact  = !s_last && (pf_a ? (!pf_b && (|pi_b)) : (p_carry || (|pi_a)));
+wire [63:0] n_gexp  = |g12 ? gd_res1 : |ln_fg ? gd_res0 : b_gexp;
+wire [1:0]  n_grs   = (|(ln_fg & ~above_or(pfin))) ? 2'd1 : pf_a ? 2'd2 : b_grs;
+wire [1:0]  n_pis   = {pf_b, pf_a && !pf_b};     // PIs completed in the word
+wire [47:0] n_ref   = (!ref_inc || n_pis == 2'd0) ? b_ref : n_pis[1] ? {ref_i2[46:0], b_ref[0]} : ref_i1[47:0];
+wire [31:0] n_blocks = (n_pis == 2'd0) ? b_blocks : n_pis[1] ? {blk_i2[30:0], b_blocks[0]} : blk_i1[31:0];
+
+// ---------------------------------------------------------------------------
+// Error record: the earliest event (smallest err_off, then code, then order)
+// ---------------------------------------------------------------------------
+// The offsets of all events (0 the record, 1-4 digests, 5-10 PI) are compared pairwise across kinds in
+// parallel with the compares of the data; each kind's selected event then picks its compare results.
+localparam NM = 11;
+wire [32*NM-1:0] mo_off  = {pe_off, dg_off, s_err_off};
+wire [8*NM-1:0]  mo_code = {MDD_ERR_REF[7:0], MDD_ERR_APP[7:0], MDD_ERR_GUARD[7:0],
+                            MDD_ERR_REF[7:0], MDD_ERR_APP[7:0], MDD_ERR_GUARD[7:0],
+                            MDD_ERR_DDIG[7:0], MDD_ERR_DDIG[7:0], MDD_ERR_HDIG[7:0], MDD_ERR_HDIG[7:0], s_err_code};
+wire [NM-1:0]    mo_sel  = {pe_first, dg_sel, 1'b1};
+function integer kind_of(input integer m);
+    kind_of = (m == 0) ? 0 : (m <= 2) ? 1 : (m <= 4) ? 2 : 3;
+endfunction
+
+wire [NM*NM-1:0] mo_before;  // [j*NM + k]: events j and k offered by their kinds, j goes first
+generate
+for (gj = 0; gj < NM; gj = gj + 1) begin : g_cmp
+    assign mo_before[gj*NM + gj] = 1'b0;
+    for (gm = gj + 1; gm < NM; gm = gm + 1) begin : g_pair
+        if (kind_of(gj) == kind_of(gm)) begin : g_same
+            assign mo_before[gj*NM + gm] = 1'b0;
+            assign mo_before[gm*NM + gj] = 1'b0;
+        end else begin : g_cross
+            // j first: (off, code) of j <= that of k
+            wire jk = !lt40({mo_off[32*gm +: 32], mo_code[8*gm +: 8]}, {mo_off[32*gj +: 32], mo_code[8*gj +: 8]});
+            wire        both = mo_sel[gj] && mo_sel[gm];
+            assign mo_before[gj*NM + gm] = both && jk;
+            assign mo_before[gm*NM + gj] = both && !jk;
+        end
+    end
+end
+endgenerate
+
+reg [NE-1:0] win;
+reg [NE-1:0] beaten;
+integer ek, ej;
 always @* begin
-    // state as it stands before this word (fresh at a transfer's first word)
-    for (k = 0; k < 2; k = k + 1) begin
-        n_dexp[k] = st_dexp[k]; n_drs[k] = st_drs[k]; n_dact[k] = st_dact[k]; n_dmis[k] = st_dmis[k];
-        n_dmby[k] = st_dmby[k]; n_doff[k] = st_doff[k]; n_dunit[k] = st_dunit[k]; n_dgot[k] = st_dgot[k];
-    end
-    n_gexp = st_gexp; n_grs = st_grs; n_ref = st_ref; n_pact = st_pact; n_fgexp = st_fgexp; n_fref = st_fref;
-    n_punit = st_punit; n_present = st_present; n_got = st_got; n_pmis = st_pmis; n_pmby = st_pmby;
-    n_soff = st_soff; n_pdus = st_pdus; n_blocks = st_blocks;
-    if (s_first) begin
-        for (k = 0; k < 2; k = k + 1) begin
-            n_drs[k] = 2'd0; n_dact[k] = 1'b0; n_dmis[k] = 1'b0; n_dmby[k] = 2'd0; n_doff[k] = 32'd0;
-            n_dunit[k] = 32'd0; n_dgot[k] = 32'd0;
+    for (ek = 0; ek < NE; ek = ek + 1) begin
+        beaten[ek] = 1'b0;
+        for (ej = 0; ej < NM * NM; ej = ej + 1) begin
+            if (kind_of(ej % NM) == ek) begin
+                beaten[ek] = beaten[ek] | (mo_before[ej] && ev_v[kind_of(ej / NM)]);
+            end
         end
-        n_dexp[0] = s_desc[MDD_DESC_HDIG_PART_LSB +: 32];
-        n_dexp[1] = s_desc[MDD_DESC_DIG_PART_LSB +: 32];
-        n_gexp = s_desc[MDD_DESC_DIF_PART_LSB +: 64];
-        n_grs = 2'd0;
-        n_ref = s_desc[MDD_DESC_REF_TAG_LSB +: 48];
-        n_pact = 1'b0; n_fgexp = 64'd0; n_fref = 48'd0; n_punit = 32'd0; n_present = 16'd0; n_got = 128'd0;
-        n_pmis = 3'd0; n_pmby = 12'd0; n_soff = 96'd0; n_pdus = 32'd0; n_blocks = 32'd0;
+        win[ek] = ev_v[ek] && !beaten[ek];
     end
+    if (!(|ev_v)) begin
+        win[0] = 1'b1;      // nothing to report: the record passes unchanged
+    end
+end
 
-    c_data = s_data;
+// the reported event: offered by the winning kind (one-hot)
+reg [NM-1:0] mo_pick;
+always @* begin
+    for (ek = 0; ek < NM; ek = ek + 1) begin
+        mo_pick[ek] = win[kind_of(ek)] && mo_sel[ek];
+    end
+end
+wire [8*NM-1:0]  mo_byte = {pe_byte, dg_byte, s_err_byte};
+wire [32*NM-1:0] mo_unit = {pe_unit, dg_unit, s_err_unit};
+wire [64*NM-1:0] mo_exp  = {pe_exp, dg_exp, s_err_exp};
+wire [64*NM-1:0] mo_got  = {pe_got, dg_got, s_err_got};
+
+reg [7:0]  c_err_code, c_err_byte;
+reg [31:0] c_err_off, c_err_unit;
+reg [63:0] c_err_exp, c_err_got;
+reg [15:0] c_emap;
+always @* begin
+    c_err_code = 8'd0; c_err_byte = 8'd0; c_err_off = 32'd0; c_err_unit = 32'd0;
+    c_err_exp = 64'd0; c_err_got = 64'd0;
+    c_emap = s_emap;
+    for (ek = 0; ek < NM; ek = ek + 1) begin
+        c_err_code = c_err_code | (mo_code[8*ek +: 8] & {8{mo_pick[ek]}});
+        c_err_byte = c_err_byte | (mo_byte[8*ek +: 8] & {8{mo_pick[ek]}});
+        c_err_off  = c_err_off  | (mo_off[32*ek +: 32] & {32{mo_pick[ek]}});
+        c_err_unit = c_err_unit | (mo_unit[32*ek +: 32] & {32{mo_pick[ek]}});
+        c_err_exp  = c_err_exp  | (mo_exp[64*ek +: 64] & {64{mo_pick[ek]}});
+        c_err_got  = c_err_got  | (mo_got[64*ek +: 64] & {64{mo_pick[ek]}});
+    end
+    c_emap[MDD_ERR_HDIG]  = c_emap[MDD_ERR_HDIG]  | all_v[0] | all_v[1];
+    c_emap[MDD_ERR_DDIG]  = c_emap[MDD_ERR_DDIG]  | all_v[2] | all_v[3];
+    c_emap[MDD_ERR_GUARD] = c_emap[MDD_ERR_GUARD] | all_v[4] | all_v[7];
+    c_emap[MDD_ERR_APP]   = c_emap[MDD_ERR_APP]   | all_v[5] | all_v[8];
+    c_emap[MDD_ERR_REF]   = c_emap[MDD_ERR_REF]   | all_v[6] | all_v[9];
+end
+wire       c_err_v = |ev_v;
+wire [7:0] c_ecnt = s_ecnt + {3'd0, popc16({6'd0, all_v})};
+
+// ---------------------------------------------------------------------------
+// Resume fields on the last word (docs/rx-path.md section 4); a disabled engine's fields are echoed
+// ---------------------------------------------------------------------------
+reg [511:0] c_desc;
+always @* begin
     c_desc = s_desc;
-    c_err_v = s_err_v; c_err_code = s_err_code; c_err_byte = s_err_byte; c_err_off = s_err_off;
-    c_err_unit = s_err_unit; c_err_exp = s_err_exp; c_err_got = s_err_got; c_emap = s_emap; c_ecnt = s_ecnt;
-
-    used_h = 2'd0; used_d = 2'd0; used_g = 2'd0;
-    e = 8'd0; sub = 2'd0; sub_start = 5'd0; sub_end = 5'd0; sub_mask = 16'd0; diff = 8'd0; part = 64'd0;
-    off = s_woff;
-    for (i = 0; i < W; i = i + 1) begin
-        t = s_tag[8*i +: 8];
-        kind = t[2:0];
-        a = s_aux[4*i +: 4];
-        b = s_data[8*i +: 8];
-        if (kind != MDD_KIND_VOID) begin
-            if (kind == MDD_KIND_HDIG || kind == MDD_KIND_DDIG) begin
-                k = (kind == MDD_KIND_DDIG) ? 1 : 0;
-                if (!n_dact[k]) begin
-                    n_dact[k] = 1'b1; n_dmis[k] = 1'b0; n_dmby[k] = 2'd0; n_doff[k] = off;
-                    n_dunit[k] = n_pdus; n_dgot[k] = n_dexp[k];
-                end
-                n_dgot[k][8*a[1:0] +: 8] = b;
-                if (b != n_dexp[k][8*a[1:0] +: 8] && !n_dmis[k]) begin
-                    n_dmis[k] = 1'b1;
-                    n_dmby[k] = a[1:0];
-                end
-                if (a[1:0] == 2'd3) begin
-                    dig_finish(k);
-                    n_drs[k] = 2'd2;
-                end
-            end else if (kind == MDD_KIND_PI && en_g) begin
-                if (!n_pact) begin
-                    n_pact = 1'b1; n_present = 16'd0; n_pmis = 3'd0; n_pmby = 12'd0; n_soff = 96'd0;
-                    n_fgexp = n_gexp; n_fref = n_ref; n_punit = n_blocks;
-                    for (k = 0; k < 16; k = k + 1) begin
-                        n_got[8*k +: 8] = pi_exp_byte(k[4:0], n_fgexp, app_tag, n_fref, guard_len, ref_off, ref_len);
-                    end
-                end
-                e = pi_exp_byte({1'b0, a}, n_fgexp, app_tag, n_fref, guard_len, ref_off, ref_len);
-                sub = ({1'b0, a} < guard_len) ? 2'd0 : ({1'b0, a} < ref_off) ? 2'd1 : 2'd2;
-                sub_start = (sub == 2'd0) ? 5'd0 : (sub == 2'd1) ? app_off : ref_off;
-                sub_end = (sub == 2'd0) ? guard_len : (sub == 2'd1) ? ref_off : pi_len;
-                sub_mask = ((16'd1 << sub_end) - 16'd1) & ~((16'd1 << sub_start) - 16'd1);
-                if ((n_present & sub_mask) == 16'd0) begin
-                    n_soff[32*sub +: 32] = off;
-                end
-                n_present[a] = 1'b1;
-                n_got[8*a +: 8] = b;
-                diff = b ^ e;
-                if (sub == 2'd1) begin
-                    diff = diff & app_mask[8*(ref_off - 5'd1 - {1'b0, a}) +: 8];
-                end
-                if (diff != 8'd0 && !n_pmis[sub]) begin
-                    n_pmis[sub] = 1'b1;
-                    n_pmby[4*sub +: 4] = a - sub_start[3:0];
-                end
-                if (dif_op == MDD_DIF_CHECK_REPLACE) begin
-                    c_data[8*i +: 8] = e;
-                end
-                if ({1'b0, a} == pi_len - 5'd1) begin
-                    pi_finish;
-                    n_blocks = n_blocks + 32'd1;
-                    if (prot_type != 2'd3) begin
-                        n_ref = n_ref + 48'd1;
-                    end
-                    n_grs = 2'd2;
-                end
-            end
-            // end flags: the message ended here; its result is the engine's next one
-            if (en_h && t[MDD_TAG_EH]) begin
-                n_dexp[0] = (used_h == 2'd0) ? hd_res0 : hd_res1;
-                n_drs[0] = 2'd1;
-                used_h = used_h + 2'd1;
-            end
-            if (en_d && t[MDD_TAG_ED]) begin
-                n_dexp[1] = (used_d == 2'd0) ? dd_res0 : dd_res1;
-                n_drs[1] = 2'd1;
-                used_d = used_d + 2'd1;
-            end
-            if (en_g && t[MDD_TAG_EB]) begin
-                n_gexp = (used_g == 2'd0) ? gd_res0 : gd_res1;
-                n_grs = 2'd1;
-                used_g = used_g + 2'd1;
-            end
-            if (t[MDD_TAG_EP]) begin
-                n_pdus = n_pdus + 32'd1;
-            end
-            off = off + 32'd1;
-        end
-    end
-
     if (s_last) begin
-        for (k = 0; k < 2; k = k + 1) begin
-            if (n_dact[k]) begin
-                dig_finish(k);
-            end
-        end
-        if (n_pact) begin
-            pi_finish;
-        end
-        // resume fields (docs/rx-path.md section 4); a disabled engine's fields are echoed
-        if (en_h && (s_hd_part || n_drs[0] != 2'd0)) begin
-            part = s_hd_part ? {32'd0, (s_hd_nend == 2'd0) ? hd_res0 : hd_res1}
-                 : (n_drs[0] == 2'd1) ? {32'd0, n_dexp[0]} : 64'd0;
-            c_desc[MDD_DESC_HDIG_PART_LSB +: MDD_DESC_HDIG_PART_W] = part[31:0];
+        if (en_h && (s_hd_part || dg_nrs[1:0] != 2'd0)) begin
+            c_desc[MDD_DESC_HDIG_PART_LSB +: MDD_DESC_HDIG_PART_W] =
+                s_hd_part ? ((s_hd_nend == 2'd0) ? hd_res0 : hd_res1)
+                : (dg_nrs[1:0] == 2'd1) ? dg_nexp[31:0] : 32'd0;
             c_desc[MDD_DESC_HDIG_OPEN_LSB] = s_hd_part;
         end
-        if (en_d && (s_dd_part || n_drs[1] != 2'd0)) begin
-            part = s_dd_part ? {32'd0, (s_dd_nend == 2'd0) ? dd_res0 : dd_res1}
-                 : (n_drs[1] == 2'd1) ? {32'd0, n_dexp[1]} : 64'd0;
-            c_desc[MDD_DESC_DIG_PART_LSB +: MDD_DESC_DIG_PART_W] = part[31:0];
+        if (en_d && (s_dd_part || dg_nrs[3:2] != 2'd0)) begin
+            c_desc[MDD_DESC_DIG_PART_LSB +: MDD_DESC_DIG_PART_W] =
+                s_dd_part ? ((s_dd_nend == 2'd0) ? dd_res0 : dd_res1)
+                : (dg_nrs[3:2] == 2'd1) ? dg_nexp[63:32] : 32'd0;
             c_desc[MDD_DESC_DIG_OPEN_LSB] = s_dd_part;
         end
         if (en_g && (s_gd_part || n_grs != 2'd0)) begin
-            part = s_gd_part ? ((s_gd_nend == 2'd0) ? gd_res0 : gd_res1)
-                 : (n_grs == 2'd1) ? n_gexp : 64'd0;
-            c_desc[MDD_DESC_DIF_PART_LSB +: MDD_DESC_DIF_PART_W] = part;
+            c_desc[MDD_DESC_DIF_PART_LSB +: MDD_DESC_DIF_PART_W] =
+                s_gd_part ? ((s_gd_nend == 2'd0) ? gd_res0 : gd_res1)
+                : (n_grs == 2'd1) ? n_gexp : 64'd0;
             c_desc[MDD_DESC_DIF_OPEN_LSB] = s_gd_part;
         end
         if (en_g) begin
@@ -502,13 +869,16 @@ end
 // ---------------------------------------------------------------------------
 always @(posedge clk) begin
     if (take) begin
-        for (q = 0; q < 2; q = q + 1) begin
-            st_dexp[q] <= n_dexp[q]; st_drs[q] <= n_drs[q]; st_dact[q] <= n_dact[q]; st_dmis[q] <= n_dmis[q];
-            st_dmby[q] <= n_dmby[q]; st_doff[q] <= n_doff[q]; st_dunit[q] <= n_dunit[q]; st_dgot[q] <= n_dgot[q];
-        end
-        st_gexp <= n_gexp; st_grs <= n_grs; st_ref <= n_ref; st_pact <= n_pact; st_fgexp <= n_fgexp;
-        st_fref <= n_fref; st_punit <= n_punit; st_present <= n_present; st_got <= n_got; st_pmis <= n_pmis;
-        st_pmby <= n_pmby; st_soff <= n_soff; st_pdus <= n_pdus; st_blocks <= n_blocks;
+        st_gexp <= n_gexp; st_grs <= n_grs; st_ref <= n_ref; st_pact <= n_pact;
+        st_fgexp <= pf_a ? fgexp_b : fgexp_a;
+        st_fref <= pf_a ? fref_b : fref_a;
+        st_punit <= pf_a ? punit_b : punit_a;
+        st_present <= pf_present[16*pf_a +: 16];
+        st_got <= pf_got[128*pf_a +: 128];
+        st_pmis <= pf_mis[3*pf_a +: 3];
+        st_pmby <= pf_mby[12*pf_a +: 12];
+        st_soff <= pf_soff[96*pf_a +: 96];
+        st_pdus <= n_pdus; st_blocks <= n_blocks;
         m_data <= c_data; m_tag <= s_tag; m_aux <= s_aux; m_first <= s_first; m_last <= s_last;
         m_woff <= s_woff; m_nin <= s_nin; m_dbad <= s_dbad; m_desc <= c_desc; m_xflags <= s_xflags;
         m_err_v <= c_err_v; m_err_code <= c_err_code; m_err_byte <= c_err_byte; m_err_off <= c_err_off;
@@ -520,10 +890,6 @@ always @(posedge clk) begin
     end
     if (rst) begin
         m_valid <= 1'b0;
-        for (q = 0; q < 2; q = q + 1) begin
-            st_dexp[q] <= 32'd0; st_drs[q] <= 2'd0; st_dact[q] <= 1'b0; st_dmis[q] <= 1'b0; st_dmby[q] <= 2'd0;
-            st_doff[q] <= 32'd0; st_dunit[q] <= 32'd0; st_dgot[q] <= 32'd0;
-        end
         st_gexp <= 64'd0; st_grs <= 2'd0; st_ref <= 48'd0; st_pact <= 1'b0; st_fgexp <= 64'd0; st_fref <= 48'd0;
         st_punit <= 32'd0; st_present <= 16'd0; st_got <= 128'd0; st_pmis <= 3'd0; st_pmby <= 12'd0;
         st_soff <= 96'd0; st_pdus <= 32'd0; st_blocks <= 32'd0;
