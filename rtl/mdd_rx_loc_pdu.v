@@ -62,8 +62,27 @@
  * the split state; the stream state is loaded from the descriptor on every
  * transfer's first word; data registers are not reset.
  *
- * The lane loop is written as the reference algorithm, one lane after the
- * other (a ripple through W lanes per word).
+ * Structure (D-040): no value ripples from lane to lane, so the logic depth
+ * grows with log W (the reference algorithm, a walk through the lanes, is the
+ * C twin).  Each lane's prefix counts of PDU and present lanes (mdd_lane_count)
+ * give its PDU offset and transfer offset from the part's base state.  The
+ * chunking rule bounds what a part can hold -- the PDU in progress (seg 0),
+ * the one after its EP (seg 1), after the next EP only boundary markers (seg
+ * 2) -- so a lane's offset is base + count (seg 0) or its count past the EP
+ * (seg 1, 2; 8 bits): at most two PDU lengths are subtracted.  A segment's
+ * length-field bytes are one-hot selects on those offsets, its length follows
+ * directly, and every lane's kind and flags are compares of its offset with
+ * its segment's layout.  EP, FRAME and start lanes are equality compares; the
+ * cut (second start) is a log-depth "two starts so far" scan, "lost after a
+ * FRAME" a prefix OR; the state after the part is gathered at the stop
+ * position (the 8-step field parser only for a field cut by the part's end).
+ * Markers: L1 puts at most mrk_period bytes in a word, so a word holds at most
+ * two (T, the tail of an earlier marker; H, from its byte 0).  Each is gathered
+ * and applied as one step, in lane order with the two length-field ends that
+ * resolve or drop deferred checks: a fixed chain of six steps, independent of
+ * W; expected values are compared per candidate segment, the segment selects.
+ * The error record is the minimum of at most nine candidate events (all pairs
+ * compared at once).
  */
 module mdd_rx_loc_pdu #(
     parameter W = 8
@@ -164,6 +183,246 @@ function [25:0] pdu_len(input [11:0] hlen, input [23:0] dlen, input hdig, input 
 endfunction
 
 // -------------------------------------------------------------------------
+// Helpers of the lane network (all fixed-size: trees over the lanes, or loops over the 8 bytes of a field)
+// -------------------------------------------------------------------------
+
+// exclusive prefix OR of a lane mask (log-depth doubling): bit i = some msk[j], j < i
+function [W-1:0] pfx_or(input [W-1:0] msk);
+    reg [W-1:0] a;
+    integer k;
+    begin
+        a = msk;
+        for (k = 1; k < W; k = k * 2) a = a | (a << k);
+        pfx_or = a << 1;
+    end
+endfunction
+
+// inclusive "at least two set" scan of a lane mask: bit i = two or more msk[j], j <= i (one log-depth scan
+// of (any, two) pairs)
+function [W-1:0] pfx_two(input [W-1:0] msk);
+    reg [W-1:0] a, t;
+    integer k;
+    begin
+        a = msk;
+        t = {W{1'b0}};
+        for (k = 1; k < W; k = k * 2) begin
+            t = t | (t << k) | (a & (a << k));
+            a = a | (a << k);
+        end
+        pfx_two = t;
+    end
+endfunction
+
+// one-hot gather of a byte per lane (OR of the selected lanes), and the same over the W + 1 positions
+function [7:0] gath8(input [W-1:0] sel, input [8*W-1:0] v);
+    reg [W-1:0] col;
+    integer b, i;
+    begin
+        for (b = 0; b < 8; b = b + 1) begin
+            for (i = 0; i < W; i = i + 1) col[i] = v[8*i + b];
+            gath8[b] = |(sel & col);
+        end
+    end
+endfunction
+
+function [7:0] gath8p(input [W:0] sel, input [8*(W+1)-1:0] v);
+    reg [W:0] col;
+    integer b, i;
+    begin
+        for (b = 0; b < 8; b = b + 1) begin
+            for (i = 0; i <= W; i = i + 1) col[i] = v[8*i + b];
+            gath8p[b] = |(sel & col);
+        end
+    end
+endfunction
+
+// the length-field parser over the field's 8 byte positions (pr[t]: byte t is taken, bb[8t +: 8])
+function [35:0] parse_f(input mpa, input [7:0] pr, input [63:0] bb, input [11:0] h, input [23:0] d);
+    reg [11:0] hh;
+    reg [23:0] dd;
+    integer t;
+    begin
+        hh = h;
+        dd = d;
+        for (t = 0; t < 8; t = t + 1) begin
+            if (pr[t]) begin
+                if (mpa) begin
+                    if (t == 0) dd = {16'd0, bb[8*t +: 8]};
+                    else if (t == 1) dd = {dd[15:0], bb[8*t +: 8]};
+                end else begin
+                    if (t == 4) hh = 12'd48 + {2'd0, bb[8*t +: 8], 2'd0};
+                    else if (t == 5) dd = {16'd0, bb[8*t +: 8]};
+                    else if (t > 5) dd = {dd[15:0], bb[8*t +: 8]};
+                end
+            end
+        end
+        parse_f = {hh, dd};
+    end
+endfunction
+
+// mask of the byte positions t < q
+function [7:0] below8(input [7:0] q);
+    integer t;
+    begin
+        for (t = 0; t < 8; t = t + 1) below8[t] = q > t[7:0];
+    end
+endfunction
+
+// lowest set bit of an 8-bit mask
+function [2:0] low8(input [7:0] v);
+    integer t;
+    begin
+        low8 = 3'd0;
+        for (t = 7; t >= 0; t = t - 1) if (v[t]) low8 = t[2:0];
+    end
+endfunction
+
+// a marker's present bytes (pr[j], gb[8j +: 8]) against a value (byte j at bits 8 * (ML - 1 - j)): the
+// mismatching bytes, and the value with the bytes put in
+function [7:0] mis_f(input iscsi, input [63:0] ex, input [7:0] pr, input [63:0] gb);
+    integer j;
+    begin
+        mis_f = 8'd0;
+        for (j = 0; j < 8; j = j + 1) begin
+            if (iscsi) mis_f[j] = pr[j] && gb[8*j +: 8] != ex[8*(7-j) +: 8];
+            else if (j < 4) mis_f[j] = pr[j] && gb[8*j +: 8] != ex[8*(3-j) +: 8];
+        end
+    end
+endfunction
+
+function [63:0] put_f(input iscsi, input [63:0] ex, input [7:0] pr, input [63:0] gb);
+    integer j;
+    begin
+        put_f = ex;
+        for (j = 0; j < 8; j = j + 1) begin
+            if (iscsi) begin
+                if (pr[j]) put_f[8*(7-j) +: 8] = gb[8*j +: 8];
+            end else if (j < 4) begin
+                if (pr[j]) put_f[8*(3-j) +: 8] = gb[8*j +: 8];
+            end
+        end
+    end
+endfunction
+
+// A marker check (mk_*) taking one marker's bytes of this part (pr[j]: byte j present, gb[8j +: 8]):
+// s = {act, dv, diff, exp, got, off, unit}; returns {event, s'}.
+// (misn: the bytes' mismatches against e, for a check that starts here)
+function [197:0] mk_step(input [196:0] s, input en, input iscsi, input [63:0] e, input [7:0] misn,
+                         input [31:0] o, input [31:0] u, input [7:0] pr, input [63:0] gb);
+    reg act, dv, cpl;
+    reg [2:0] diff;
+    reg [63:0] ex, got;
+    reg [31:0] off, unit;
+    reg [7:0] mis;
+    begin
+        {act, dv, diff, ex, got, off, unit} = s;
+        mis = 8'd0;
+        cpl = 1'b0;
+        if (en) begin
+            mis = act ? mis_f(iscsi, ex, pr, gb) : misn;
+            if (!act) begin
+                dv = 1'b0;
+                diff = 3'd0;
+                ex = e;
+                got = e;
+                off = o;
+                unit = u;
+            end
+            got = put_f(iscsi, got, pr, gb);
+            cpl = iscsi ? pr[7] : pr[3];
+            if (!dv && mis != 8'd0) begin
+                dv = 1'b1;
+                diff = low8(mis);
+            end
+            act = !cpl;
+        end
+        mk_step = {en && cpl && dv, act, dv, diff, ex, got, off, unit};
+    end
+endfunction
+
+// Deferred iSCSI marker checks: s = {pd_n, pd_in, unv, pd0, pd1}, an entry = {off, unit, p, present, got}.
+// One marker's bytes of this part (act: present and not lost; dfr: deferred and mrk_chk).
+function [325:0] pd_step(input [325:0] s, input act, input dfr, input [31:0] o, input [31:0] u,
+                         input [24:0] p, input [7:0] pr, input [63:0] gb, input cpl);
+    reg [1:0] n;
+    reg in, unv;
+    reg [160:0] e0, e1;
+    integer j;
+    begin
+        {n, in, unv, e0, e1} = s;
+        if (dfr) begin
+            if (!in) begin
+                if (n == 2'd0) begin
+                    e0 = {o, u, p, 8'd0, 64'd0};
+                    n = 2'd1;
+                    in = 1'b1;
+                end else if (n == 2'd1) begin
+                    e1 = {o, u, p, 8'd0, 64'd0};
+                    n = 2'd2;
+                    in = 1'b1;
+                end else begin
+                    unv = 1'b1;   // a third deferred marker: left unverified
+                end
+            end
+            if (in) begin
+                for (j = 0; j < 8; j = j + 1) begin
+                    if (pr[j]) begin
+                        if (n == 2'd1) begin
+                            e0[63 - 8*j -: 8] = gb[8*j +: 8];
+                            e0[64 + j] = 1'b1;
+                        end else begin
+                            e1[63 - 8*j -: 8] = gb[8*j +: 8];
+                            e1[64 + j] = 1'b1;
+                        end
+                    end
+                end
+            end
+        end
+        if (act && cpl) in = 1'b0;
+        pd_step = {n, in, unv, e0, e1};
+    end
+endfunction
+
+// the PDU's last length byte: resolve (r) or drop on FRAME (f) the deferred checks
+function [325:0] rf_step(input [325:0] s, input r, input f);
+    reg [1:0] n;
+    reg in, unv;
+    reg [321:0] es;
+    begin
+        {n, in, unv, es} = s;
+        if (f) begin
+            if (n != 2'd0) unv = 1'b1;
+            n = 2'd0;
+            in = 1'b0;
+        end else if (r) begin
+            n = 2'd0;
+        end
+        rf_step = {n, in, unv, es};
+    end
+endfunction
+
+// a deferred check compared once the PDU length is known: {dv, diff, exp, got}
+function [131:0] res_one(input [160:0] e, input [25:0] len);
+    reg [31:0] v;
+    reg [63:0] ex, got;
+    reg [7:0] mis;
+    integer j;
+    begin
+        v = {6'd0, len} - {7'd0, e[96:72]};
+        ex = {v, v};
+        got = ex;
+        mis = 8'd0;
+        for (j = 0; j < 8; j = j + 1) begin
+            if (e[64 + j]) begin
+                got[63 - 8*j -: 8] = e[63 - 8*j -: 8];
+                mis[j] = e[63 - 8*j -: 8] != ex[63 - 8*j -: 8];
+            end
+        end
+        res_one = {mis != 8'd0, low8(mis), ex, got};
+    end
+endfunction
+
+// -------------------------------------------------------------------------
 // Registers: split state, stream state, marker checks
 // -------------------------------------------------------------------------
 
@@ -209,390 +468,674 @@ wire [7:0] used = first_part ? 8'd0 : used_r;
 wire       init = s_first && first_part;
 
 // -------------------------------------------------------------------------
-// The part of the input word emitted this cycle: the lane loop
+// The state at the start of the part, the lanes, prefix counts
 // -------------------------------------------------------------------------
 
-// working copies of the state (v_*), of the word (w_*), and per-lane values
-reg [24:0]  v_off;
-reg [11:0]  v_hlen;
-reg [23:0]  v_dlen;
-reg [15:0]  v_fwoff;
-reg [31:0]  v_pidx;
-reg [31:0]  v_lenoff;
-reg         v_lost, v_pdone, v_unv;
-reg         v_mk_act, v_mk_dv;
-reg [2:0]   v_mk_diff;
-reg [63:0]  v_mk_exp, v_mk_got;
-reg [31:0]  v_mk_off, v_mk_unit;
-reg [1:0]   v_pd_n;
-reg         v_pd_in;
-reg [31:0]  v_pd0_off, v_pd0_unit, v_pd1_off, v_pd1_unit;
-reg [24:0]  v_pd0_p, v_pd1_p;
-reg [7:0]   v_pd0_present, v_pd1_present;
-reg [63:0]  v_pd0_got, v_pd1_got;
+wire [24:0] b_off    = init ? s_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W] : st_off;
+wire [11:0] b_hlen   = init ? s_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W] : st_hlen;
+wire [23:0] b_dlen   = init ? s_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W] : st_dlen;
+wire [15:0] b_fwoff  = init ? s_desc[MDD_DESC_FPDU_WOFF_LSB +: MDD_DESC_FPDU_WOFF_W] : st_fwoff;
+wire [31:0] b_pidx   = init ? 32'd0 : st_pidx;
+wire [31:0] b_lenoff = init ? 32'd0 : st_lenoff;
+wire        b_lost   = init ? 1'b0 : st_lost;
+wire        b_pdone  = init ? 1'b0 : st_pdone;
+wire        b_unv    = init ? 1'b0 : st_unv;
+wire        b_mk_act = init ? 1'b0 : mk_act;
+wire [1:0]  b_pd_n   = init ? 2'd0 : pd_n;
+wire        b_pd_in  = init ? 1'b0 : pd_in;
 
-reg [8*W-1:0] w_tag;
-reg [4*W-1:0] w_aux;
+// the lanes are located (iSCSI / MPA, descriptor good, position not lost)
+wire        walk = c_active && !c_raw && !b_lost;
+wire [31:0] ioff0 = s_woff + {24'd0, used};   // transfer offset of the part's first present byte
+wire [7:0]  ll8 = c_ll[7:0];
+
+wire [W-1:0]   ln_nv;     // present (not VOID), not yet emitted
+wire [W-1:0]   ln_pl;     // ... PDU byte (not a marker)
+wire [W-1:0]   ln_mk;     // ... marker byte
+wire [8*W-1:0] ln_m;      // marker byte index (3 bits, zero-extended)
+wire [8*W-1:0] ln_ml;     // one-hot of the marker byte index
+
+genvar gi, gt;
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_dec
+        wire [2:0] k = s_tag[8*gi +: 3];
+        assign ln_nv[gi] = !done[gi] && k != MDD_KIND_VOID;
+        assign ln_pl[gi] = ln_nv[gi] && k != MDD_KIND_MRK;
+        assign ln_mk[gi] = ln_nv[gi] && k == MDD_KIND_MRK;
+        assign ln_m[8*gi +: 8] = {5'd0, s_aux[4*gi +: 3]};
+        assign ln_ml[8*gi +: 8] = 8'd1 << s_aux[4*gi +: 3];
+    end
+endgenerate
+
+// cc / nn [8x +: 8]: PDU / present lanes of the part below position x = 0..W (the lane's prefix counts; a
+// lane's PDU offset is the segment's base + cc, its transfer offset ioff0 + nn)
+wire [8*W-1:0]     cc_below, nn_below;
+wire [7:0]         cc_total, nn_total;
+mdd_lane_count #(.W(W), .CW(8)) u_pdu_count (.mask(ln_pl), .cnt_below(cc_below), .cnt_total(cc_total));
+mdd_lane_count #(.W(W), .CW(8)) u_present_count (.mask(ln_nv), .cnt_below(nn_below), .cnt_total(nn_total));
+wire [8*(W+1)-1:0] cc = {cc_total, cc_below};
+wire [8*(W+1)-1:0] nn = {nn_total, nn_below};
+wire [8*W-1:0]     cc_l = cc[8*W-1:0];
+wire [8*W-1:0]     nn_l = nn[8*W-1:0];
+
+// -------------------------------------------------------------------------
+// Segments.  In lane order the part holds at most three PDU segments: seg 0 continues the PDU in progress
+// (offset p0 = b_off + cc), seg 1 follows its last byte (EP), seg 2 the next EP (offsets p1, p2 = cc minus
+// the EP lane's count, minus 1); seg 2 holds no PDU byte of the part (the PDU byte after an EP is a start,
+// and a part holds one start), only boundary markers.
+// -------------------------------------------------------------------------
+
+// PDU length of a layout: roundup4(hlen + dlen) + HDIG + DDIG (= pdu_len, one three-operand sum)
+function [25:0] plen(input [11:0] h, input [23:0] d, input hdig, input ddig, input dd_any);
+    reg [25:0] s;
+    begin
+        s = {14'd0, h} + {2'd0, d} + {23'd0, hdig, 2'd3} + {23'd0, ddig && (dd_any || d != 24'd0), 2'd0};
+        plen = s & ~26'd3;
+    end
+endfunction
+
+// an 8-bit segment offset against a 26-bit layout value: p < x, p == x
+function lt8(input [7:0] p, input [25:0] x);
+    lt8 = x[25:8] != 18'd0 || p < x[7:0];
+endfunction
+
+function eq8(input [7:0] p, input [25:0] x);
+    eq8 = x[25:8] == 18'd0 && p == x[7:0];
+endfunction
+
+wire        parse0 = walk && c_self && b_off <= c_ll;   // seg 0 still reads its length field
+wire [25:0] mxu = {2'd0, c_max} + (c_mpa ? {18'd0, c_ulp} : 26'd0);   // FRAME: parsed length > mxu
+
+wire [26*(W+1)-1:0] p0_x; // per position x = 0..W: seg 0 offset b_off + cc
+wire [26*W-1:0] p0_l;      // per lane: seg 0 offset, and + 1
+wire [26*W-1:0] p0p1_l;
+wire [18*W-1:0] p0m1_hi;   // per lane: p0[25:8] - 1
+wire [63:0] pb0, pb1;
+wire [7:0]  pr0, pr1;
+/* verilator lint_off UNUSEDSIGNAL */
+wire [8*W-1:0] sel0, sel1;   // [8*i + t]: lane i is the seg's byte t (used: t = 0, 1, 5, 7)
+/* verilator lint_on UNUSEDSIGNAL */
+wire [8*W-1:0] p1_l, p2_l;   // per lane: seg 1 / seg 2 offset (8 bits: the segment began in this word)
+wire [W-1:0]   ep1, ep2;
+wire [W:0]     ps1, ps2;     // per position x = 0..W: in seg 1 / seg 2
+
+generate
+    for (gi = 0; gi <= W; gi = gi + 1) begin : g_p0
+        assign p0_x[26*gi +: 26] = {1'b0, b_off} + {18'd0, cc[8*gi +: 8]};
+    end
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_p0l
+        assign p0p1_l[26*gi +: 26] = {1'b0, b_off} + {18'd0, cc_l[8*gi +: 8]} + 26'd1;
+        assign p0m1_hi[18*gi +: 18] = p0_x[26*gi + 8 +: 18] - 18'd1;
+    end
+    for (gt = 0; gt < 8; gt = gt + 1) begin : g_fld
+        localparam [7:0]  T8 = gt;
+        wire [W-1:0] s0v, s1v;
+        for (gi = 0; gi < W; gi = gi + 1) begin : g_l
+            // p0 == t: cc == t - b_off (b_off <= 7 when parsing; t < b_off wraps past any count);
+            // p0 == len0 + t: the low byte, and the high part (one less when the low byte wrapped)
+            wire [7:0] lo = p0_l[26*gi +: 8];
+            wire       wr;
+            if (gt == 0) begin : g_t0
+                assign wr = 1'b0;
+            end else begin : g_tn
+                assign wr = lo < T8;
+            end
+            assign s0v[gi] = ln_pl[gi] && parse0 && cc_l[8*gi +: 8] == T8 - {5'd0, b_off[2:0]};
+            assign s1v[gi] = ln_pl[gi] && e1ok && c_self && lo - T8 == len0[7:0]
+                          && (wr ? p0m1_hi[18*gi +: 18] : p0_l[26*gi + 8 +: 18]) == len0[25:8];
+            assign sel0[8*gi + gt] = s0v[gi];
+            assign sel1[8*gi + gt] = s1v[gi];
+        end
+        assign pb0[8*gt +: 8] = gath8(s0v, s_data);
+        assign pb1[8*gt +: 8] = gath8(s1v, s_data);
+        assign pr0[gt] = |s0v;
+        assign pr1[gt] = |s1v;
+    end
+endgenerate
+
+// a segment's final lengths: the parsed field, MPA ULPDU_Length - ulp_hdr_len, the FRAME checks
+// (the field's final value taken directly: the bytes from b_off on, the earlier ones from the state)
+wire [11:0] h0r = (!c_mpa && b_off <= 25'd4) ? 12'd48 + {2'd0, pb0[8*4 +: 8], 2'd0} : b_hlen;
+wire [23:0] d0r = c_mpa ? (b_off == 25'd0 ? {8'd0, pb0[8*0 +: 8], pb0[8*1 +: 8]} : {b_dlen[15:0], pb0[8*1 +: 8]})
+                : b_off <= 25'd5 ? {pb0[8*5 +: 8], pb0[8*6 +: 8], pb0[8*7 +: 8]}
+                : b_off == 25'd6 ? {b_dlen[7:0], pb0[8*6 +: 8], pb0[8*7 +: 8]} : {b_dlen[15:0], pb0[8*7 +: 8]};
+wire        uf0 = c_mpa && d0r < {16'd0, c_ulp};
+wire [11:0] h0a = (c_mpa && !uf0) ? 12'd2 + {4'd0, c_ulp} : h0r;
+wire [23:0] d0a = (c_mpa && !uf0) ? d0r - {16'd0, c_ulp} : d0r;
+wire        fc0 = uf0 || (c_max != 24'd0 && {2'd0, d0r} > mxu);
+wire [11:0] h0f = parse0 ? h0a : b_hlen;
+wire [23:0] d0f = parse0 ? d0a : b_dlen;
+wire        pr0_ll = c_mpa ? pr0[1] : pr0[7];
+// seg 0's PDU length (MPA: hdr_len + data_len = 2 + ULPDU_Length; after a FRAME it is not used)
+wire [25:0] len0 = !parse0 ? plen(b_hlen, b_dlen, c_hdig, c_ddig, c_mpa)
+                 : c_mpa ? plen(12'd2, d0r, c_hdig, c_ddig, 1'b1) : plen(h0r, d0r, c_hdig, c_ddig, 1'b0);
+
+wire   e1ok = walk && !(!c_self && b_pdone) && (!parse0 || (pr0_ll && !fc0)) && len0 > {1'b0, b_off};
+
+wire [11:0] h1r = c_mpa ? h0f : 12'd48 + {2'd0, pb1[8*4 +: 8], 2'd0};
+wire [23:0] d1r = c_mpa ? {8'd0, pb1[8*0 +: 8], pb1[8*1 +: 8]} : {pb1[8*5 +: 8], pb1[8*6 +: 8], pb1[8*7 +: 8]};
+wire        uf1 = c_mpa && d1r < {16'd0, c_ulp};
+wire [11:0] h1a = (c_mpa && !uf1) ? 12'd2 + {4'd0, c_ulp} : h1r;
+wire [23:0] d1a = (c_mpa && !uf1) ? d1r - {16'd0, c_ulp} : d1r;
+wire        fc1 = uf1 || (c_max != 24'd0 && {2'd0, d1r} > mxu);
+wire [11:0] h1f = c_self ? h1a : h0f;
+wire [23:0] d1f = c_self ? d1a : d0f;
+wire        pr1_ll = c_mpa ? pr1[1] : pr1[7];
+wire [25:0] len1 = !c_self ? len0
+                 : c_mpa ? plen(12'd2, d1r, c_hdig, c_ddig, 1'b1) : plen(h1r, d1r, c_hdig, c_ddig, 1'b0);
+
+wire   e2ok = c_self && pr1_ll && !fc1;
+
+generate
+    for (gi = 0; gi <= W; gi = gi + 1) begin : g_pos
+        wire [7:0] r = p0_x[26*gi +: 8] - len0[7:0];
+        assign ps1[gi] = e1ok && p0_x[26*gi +: 26] >= len0;
+        assign ps2[gi] = e2ok && ps1[gi] && !lt8(r, len1);
+        if (gi < W) begin : g_l
+            assign p1_l[8*gi +: 8] = r;
+            assign p2_l[8*gi +: 8] = r - len1[7:0];
+        end
+    end
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_seg
+        assign p0_l[26*gi +: 26] = p0_x[26*gi +: 26];
+        assign ep1[gi] = ln_pl[gi] && e1ok && p0p1_l[26*gi +: 26] == len0;
+        assign ep2[gi] = ln_pl[gi] && ps1[gi] && e2ok && eq8(p1_l[8*gi +: 8] + 8'd1, len1);
+    end
+endgenerate
+
+// FRAME lanes, the length field's first / last byte of seg 0 and seg 1
+wire [W-1:0] fr0, fr1, ovr, ll0, ll1, fl0, fl1;
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_ev
+        assign ll0[gi] = c_mpa ? sel0[8*gi + 1] : sel0[8*gi + 7];
+        assign ll1[gi] = c_mpa ? sel1[8*gi + 1] : sel1[8*gi + 7];
+        assign fl0[gi] = c_mpa ? sel0[8*gi + 0] : sel0[8*gi + 5];
+        assign fl1[gi] = c_mpa ? sel1[8*gi + 0] : sel1[8*gi + 5];
+        assign fr0[gi] = ll0[gi] && fc0;
+        assign fr1[gi] = ll1[gi] && fc1;
+        // descriptor-framed: a PDU byte after the PDU's last byte
+        assign ovr[gi] = ln_pl[gi] && walk && !c_self
+                      && (b_pdone ? cc_l[8*gi +: 8] == 8'd0 : (ps1[gi] && p1_l[8*gi +: 8] == 8'd0));
+    end
+endgenerate
+
+wire [W-1:0] frm = fr0 | fr1 | ovr;              // at most one FRAME lane
+wire [W-1:0] lostb = {W{b_lost}} | pfx_or(frm);  // the position is lost before lane i
+wire [7:0]   ne1 = gath8(ep1, nn_l);             // present lanes below the EP lanes
+wire [7:0]   ne2 = gath8(ep2, nn_l);
+wire [15:0]  fneg = 16'd0 - b_fwoff;             // seg 0 lane with fpdu_woff 0: nn = -b_fwoff
+wire [W-1:0] v1 = ln_nv & ps1[W-1:0], v2 = ln_nv & ps2[W-1:0];
+wire [W-1:0] f1 = v1 & ~pfx_or(v1), f2 = v2 & ~pfx_or(v2);   // fpdu_woff 0 after an EP
+
+// -------------------------------------------------------------------------
+// PDU starts and the cut: the part ends before the second start (a PDU byte at offset 0; MPA: any byte
+// at fpdu_woff 0)
+// -------------------------------------------------------------------------
+
+wire [W-1:0] start;
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_st
+        wire [7:0] n = nn_l[8*gi +: 8];
+        wire       s1 = ps1[gi] && !ps2[gi];
+        wire       s2 = ps2[gi];
+        wire       z_i = s2 ? p2_l[8*gi +: 8] == 8'd0 : s1 ? p1_l[8*gi +: 8] == 8'd0 : p0_l[26*gi +: 26] == 26'd0;
+        wire       z_m = s2 ? f2[gi] : s1 ? f1[gi] : (fneg[15:8] == 8'd0 && n == fneg[7:0]);
+        assign start[gi] = ln_nv[gi] && walk && !lostb[gi] && (c_self || (!b_pdone && !ps1[gi]))
+                        && (c_mpa ? z_m : (ln_pl[gi] && z_i));
+    end
+endgenerate
+
+wire [W-1:0] two = pfx_two(start);               // two starts at or below lane i
+wire [W-1:0] cut = two & ~(two << 1);            // the second start (one-hot)
+wire [W-1:0] p_in = ~done & ~two;                // the lanes of this part (before the cut)
+wire         p_final = cut == {W{1'b0}};
+wire [W:0]   cutpos = {p_final, cut};
+wire [7:0]   p_nbytes = gath8p(cutpos, nn);
+
+// where the part's walk stops: the cut, or after a FRAME lane (overrun: before it)
+wire [W-1:0] frm_p = frm & p_in;
+wire         frm_in = frm_p != {W{1'b0}};
+// (the values at the FRAME position and at the cut are gathered apart, frm_in selects)
+wire [W:0]   frmpos = {1'b0, ovr} | {fr0 | fr1, 1'b0};
+wire [7:0]   ce = frm_in ? gath8p(frmpos, cc) : gath8p(cutpos, cc);
+wire [7:0]   ne = frm_in ? gath8p(frmpos, nn) : gath8p(cutpos, nn);
+wire         s1e = frm_in ? |(frmpos & ps1) : |(cutpos & ps1);
+wire         s2e = frm_in ? |(frmpos & ps2) : |(cutpos & ps2);
+// per position: the length-field bytes taken so far, and whether the walk is still inside the field
+wire [8*(W+1)-1:0] q0_x, q1_x;
+wire [W:0]         t0_x, t1_x;
+generate
+    for (gi = 0; gi <= W; gi = gi + 1) begin : g_q
+        wire [7:0] r0 = p0_x[26*gi +: 8];
+        wire [7:0] r1 = r0 - len0[7:0];
+        assign q0_x[8*gi +: 8] = below8(r0);
+        assign q1_x[8*gi +: 8] = below8(r1);
+        assign t0_x[gi] = r0 <= ll8;
+        assign t1_x[gi] = r1 <= ll8;
+    end
+endgenerate
+wire [7:0]   q0e = frm_in ? gath8p(frmpos, q0_x) : gath8p(cutpos, q0_x);
+wire [7:0]   q1e = frm_in ? gath8p(frmpos, q1_x) : gath8p(cutpos, q1_x);
+wire         t0e = frm_in ? |(frmpos & t0_x) : |(cutpos & t0_x);
+wire         t1e = frm_in ? |(frmpos & t1_x) : |(cutpos & t1_x);
+
+// -------------------------------------------------------------------------
+// Per-lane tags: the lane's segment offset compared with its segment's layout
+// -------------------------------------------------------------------------
+
+wire [25:0] q0 = {14'd0, h0f},                   q1 = {14'd0, h1f};
+wire [25:0] hd = c_hdig ? 26'd4 : 26'd0;
+wire [25:0] qh0 = q0 + hd,                       qh1 = q1 + hd;
+wire [25:0] pay0 = qh0 + {2'd0, d0f},            pay1 = qh1 + {2'd0, d1f};
+wire [1:0]  pad0 = 2'd0 - h0f[1:0] - d0f[1:0],   pad1 = 2'd0 - h1f[1:0] - d1f[1:0];
+wire [25:0] pnd0 = pay0 + {24'd0, pad0},         pnd1 = pay1 + {24'd0, pad1};
+wire        hdd0 = c_ddig && (c_mpa || d0f != 24'd0);
+wire        hdd1 = c_ddig && (c_mpa || d1f != 24'd0);
+wire        padnz0 = pad0 != 2'd0, padnz1 = pad1 != 2'd0;
+wire        dnz0 = d0f != 24'd0,   dnz1 = d1f != 24'd0;
+wire [25:0] lm3_0 = len0 - 26'd3,  lm3_1 = len1 - 26'd3;   // p + 4 > len: p >= len - 3 (len >= 3)
+wire        lsm0 = len0 < 26'd3,   lsm1 = len1 < 26'd3;
+
+wire [8*W-1:0] w_tag;
+wire [4*W-1:0] w_aux;
+
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_tag
+        wire [25:0] p  = p0_l[26*gi +: 26];
+        wire [25:0] pp = p0p1_l[26*gi +: 26];
+        wire [7:0]  r  = p1_l[8*gi +: 8];
+        wire [7:0]  r1 = r + 8'd1;
+        wire [7:0]  u  = p2_l[8*gi +: 8];
+        wire       s0 = !ps1[gi];
+        wire       s1 = ps1[gi] && !ps2[gi];
+        wire       s2 = ps2[gi];
+        wire [2:0] m = ln_m[8*gi +: 3];
+        wire       a0 = s_aux[4*gi];
+        // PDU byte (seg 0 or 1)
+        wire       early = c_self && (s0 ? p < {1'b0, c_ll} : r < ll8);
+        wire       fnow = c_self && (s0 ? (p == {1'b0, c_ll} && fc0) : (r == ll8 && fc1));
+        wire       hdr = s0 ? p < q0 : lt8(r, q1);
+        wire       eh  = s0 ? pp == q0 : eq8(r1, q1);
+        wire       hdg = s0 ? p < qh0 : lt8(r, qh1);
+        wire       pay = s0 ? p < pay0 : lt8(r, pay1);
+        wire       pad = s0 ? p < pnd0 : lt8(r, pnd1);
+        wire       lc  = s0 ? (padnz0 ? pp == pnd0 : dnz0 ? pp == pay0 : (c_mpa && pp == q0))
+                            : (padnz1 ? eq8(r1, pnd1) : dnz1 ? eq8(r1, pay1) : (c_mpa && eq8(r1, q1)));
+        wire       ep  = s0 ? pp == len0 : eq8(r1, len1);
+        wire [1:0] p2  = s0 ? p[1:0] : r[1:0];   // offset mod 4
+        wire [1:0] hix = p2 - (s0 ? h0f[1:0] : h1f[1:0]);
+        wire [1:0] dix = p2 - (s0 ? pnd0[1:0] : pnd1[1:0]);
+        reg  [2:0] kind;
+        reg  [7:0] fl;
+        reg  [1:0] idx;
+        always @* begin
+            fl = 8'd0;
+            idx = 2'd0;
+            if (early || fnow) begin
+                kind = MDD_KIND_HDR;
+            end else begin
+                if (hdr) begin
+                    kind = MDD_KIND_HDR;
+                    if (eh) fl = fl | TAG_EH;
+                end else if (hdg) begin
+                    kind = MDD_KIND_HDIG;
+                    idx = hix;
+                end else if (pay) begin
+                    kind = MDD_KIND_PAY;
+                end else if (pad) begin
+                    kind = MDD_KIND_PAD;
+                end else begin
+                    kind = MDD_KIND_DDIG;
+                    idx = dix;
+                end
+                if (lc && !(c_mpa && c_ddig && a0)) fl = fl | TAG_ED;
+                if (ep) fl = fl | TAG_EP;
+            end
+        end
+        wire       keep = kind == MDD_KIND_PAY || (kind == MDD_KIND_HDR && c_hdr_out);
+        wire [7:0] ptag = fl | (keep ? TAG_K : 8'd0) | {5'd0, kind};
+        // marker byte (seg 0, 1 or 2; seg 2 has seg 1's layout)
+        wire       bnd = s2 ? u == 8'd0 : s1 ? r == 8'd0 : p == 26'd0;
+        wire       kn  = !c_self || (s2 ? u > ll8 : s1 ? r > ll8 : p > {1'b0, c_ll});
+        wire       hdd = s0 ? hdd0 : hdd1;
+        wire       bw  = s0 ? (lsm0 || p >= lm3_0) : (lsm1 || !lt8(s2 ? u : r, lm3_1));   // p + 4 > len
+        wire       between = c_mpa && !bnd && kn && hdd && bw;
+        wire       covered = c_mpa && !between;
+        wire       edm = s0 ? p + 26'd4 == len0 : eq8((s2 ? u : r) + 8'd4, len1);       // p + 4 == len
+        wire       med = c_ddig && covered && m == c_ml1 && !bnd && kn && edm;
+        reg  [7:0] tg;
+        reg  [3:0] ax;
+        assign w_tag[8*gi +: 8] = tg;
+        assign w_aux[4*gi +: 4] = ax;
+        always @* begin
+            tg = TAG_VOID;
+            ax = 4'd0;
+            if (p_in[gi] && ln_nv[gi]) begin
+                if (!c_active) begin
+                    tg = s_tag[8*gi +: 8];
+                    ax = s_aux[4*gi +: 4];
+                end else if (c_raw) begin
+                    tg = TAG_K | {5'd0, MDD_KIND_PAY};
+                end else if (lostb[gi]) begin
+                    // VOID, like every byte after a FRAME error
+                end else if (ln_mk[gi]) begin
+                    tg = (med ? TAG_ED : 8'd0) | {5'd0, MDD_KIND_MRK};
+                    ax = {!covered, m};
+                end else if (ovr[gi]) begin
+                    // the overrun byte of a descriptor-framed PDU: VOID
+                end else begin
+                    tg = ptag;
+                    ax = {2'd0, idx};
+                end
+            end
+        end
+    end
+endgenerate
+
+// -------------------------------------------------------------------------
+// Marker checks.  A word holds at most two markers (L1: at most mrk_period bytes per word): T, the tail of
+// a marker begun earlier (the lanes before the word's byte-0 marker lane), and H, from the byte-0 lane on.
+// Each is gathered (its first lane's offset, counts, byte j by one-hot select) and applied as one step, in
+// lane order with the two length-field ends (resolve / FRAME of deferred checks): a fixed chain of six.
+// Whether a marker or a length field's end lies in this part (before the cut) only enables its step.
+// -------------------------------------------------------------------------
+
+wire [W-1:0] mkw = ln_mk & {W{walk}};
+wire [W-1:0] m0l;
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_m0
+        assign m0l[gi] = mkw[gi] && ln_ml[8*gi];
+    end
+endgenerate
+wire [W-1:0] hsel = pfx_or(m0l) | m0l;
+wire [W-1:0] gT = mkw & ~hsel;
+wire [W-1:0] gH = mkw & hsel;
+wire [W-1:0] fT = gT & ~pfx_or(gT);
+wire [W-1:0] fH = gH & ~pfx_or(gH);
+
+wire [7:0]  prT, prH;
+wire [63:0] gbT, gbH;
+generate
+    for (gt = 0; gt < 8; gt = gt + 1) begin : g_mb
+        wire [W-1:0] vT, vH;
+        for (gi = 0; gi < W; gi = gi + 1) begin : g_l
+            assign vT[gi] = gT[gi] && ln_ml[8*gi + gt];
+            assign vH[gi] = gH[gi] && ln_ml[8*gi + gt];
+        end
+        assign prT[gt] = |vT;
+        assign prH[gt] = |vH;
+        assign gbT[8*gt +: 8] = gath8(vT, s_data);
+        assign gbH[8*gt +: 8] = gath8(vH, s_data);
+    end
+endgenerate
+
+// one-hot gather of a 26-bit value per lane
+function [25:0] gath26(input [W-1:0] sel, input [26*W-1:0] v);
+    reg [W-1:0] col;
+    integer b, i;
+    begin
+        for (b = 0; b < 26; b = b + 1) begin
+            for (i = 0; i < W; i = i + 1) col[i] = v[26*i + b];
+            gath26[b] = |(sel & col);
+        end
+    end
+endfunction
+
+// fpdu_woff at a position from its segment and present-lane count
+function [15:0] seg_fw(input s1, input s2, input [7:0] n, input [15:0] fw, input [7:0] n1, input [7:0] n2);
+    seg_fw = s2 ? {8'd0, n - n2 - 8'd1} : s1 ? {8'd0, n - n1 - 8'd1} : fw + {8'd0, n};
+endfunction
+
+// expected marker value: MPA {16'h0, FPDUPTR}; iSCSI both copies = bytes to the next PDU start, 0 at one
+function [63:0] mk_exp_f(input mpa, input [25:0] p, input [25:0] len, input [15:0] fw, input [2:0] m);
+    reg [31:0] v;
+    begin
+        v = {6'd0, len} - {6'd0, p};
+        if (mpa) mk_exp_f = {48'd0, fw - {13'd0, m}};
+        else if (p == 26'd0) mk_exp_f = 64'd0;
+        else mk_exp_f = {v, v};
+    end
+endfunction
+
+// A marker's context at its first lane.  Its expected value is computed for each segment it may be in and
+// compared with its bytes; the segment (late: seg 2 needs seg 1's length) only selects.  Deferral needs
+// the offset in seg 0 or 1: a seg 2 marker is at offset 0 (or past the cut), and its seg 1 offset is
+// >= seg 1's length > 7, so taking p1 for it decides the same.
+/* verilator lint_off UNUSEDSIGNAL */
+wire [7:0]  mT8 = gath8(fT, ln_m), mH8 = gath8(fH, ln_m);   // bits 7:3 are 0
+wire [25:0] p0T = gath26(fT, p0_l), p0H = gath26(fH, p0_l);   // bit 25 is 0
+/* verilator lint_on UNUSEDSIGNAL */
+wire [2:0]  mT = mT8[2:0], mH = mH8[2:0];
+wire [7:0]  p1T = gath8(fT, p1_l), p1H = gath8(fH, p1_l);
+wire [7:0]  p2T = gath8(fT, p2_l), p2H = gath8(fH, p2_l);
+wire [7:0]  nT = gath8(fT, nn_l), nH = gath8(fH, nn_l);
+wire        s1T = |(fT & ps1[W-1:0]), s2T = |(fT & ps2[W-1:0]);
+wire        s1H = |(fH & ps1[W-1:0]), s2H = |(fH & ps2[W-1:0]);
+wire        lH = |(fH & lostb);
+wire        iH = |(fH & p_in);
+wire [24:0] pT = s1T ? {17'd0, p1T} : p0T[24:0];
+wire [24:0] pH = s1H ? {17'd0, p1H} : p0H[24:0];
+wire        dT = !c_mpa && c_self && pT != 25'd0 && pT <= c_ll;   // deferred
+wire        dH = !c_mpa && c_self && pH != 25'd0 && pH <= c_ll;
+
+wire [63:0] xT0 = mk_exp_f(c_mpa, p0T, len0, b_fwoff + {8'd0, nT}, mT);
+wire [63:0] xT1 = mk_exp_f(c_mpa, {18'd0, p1T}, len1, {8'd0, nT - ne1 - 8'd1}, mT);
+wire [63:0] xT2 = mk_exp_f(c_mpa, {18'd0, p2T}, len1, {8'd0, nT - ne2 - 8'd1}, mT);
+wire [63:0] xH0 = mk_exp_f(c_mpa, p0H, len0, b_fwoff + {8'd0, nH}, mH);
+wire [63:0] xH1 = mk_exp_f(c_mpa, {18'd0, p1H}, len1, {8'd0, nH - ne1 - 8'd1}, mH);
+wire [63:0] xH2 = mk_exp_f(c_mpa, {18'd0, p2H}, len1, {8'd0, nH - ne2 - 8'd1}, mH);
+wire [63:0] xT = s2T ? xT2 : s1T ? xT1 : xT0;
+wire [63:0] xH = s2H ? xH2 : s1H ? xH1 : xH0;
+wire [7:0]  zT = s2T ? mis_f(c_iscsi, xT2, prT, gbT) : s1T ? mis_f(c_iscsi, xT1, prT, gbT) : mis_f(c_iscsi, xT0, prT, gbT);
+wire [7:0]  zH = s2H ? mis_f(c_iscsi, xH2, prH, gbH) : s1H ? mis_f(c_iscsi, xH1, prH, gbH) : mis_f(c_iscsi, xH0, prH, gbH);
+wire [31:0] oT = ioff0 + {24'd0, nT}, oH = ioff0 + {24'd0, nH};
+wire [31:0] uT = b_pidx + {30'd0, s2T, s1T && !s2T}, uH = b_pidx + {30'd0, s2H, s1H && !s2H};
+wire        eT = gT != {W{1'b0}}, eH = gH != {W{1'b0}};   // present in the word
+// ... taken by this part, not lost (T always: its lanes precede every PDU lane, so no start or FRAME
+// can come before them)
+wire        aT = eT;
+wire        aH = eH && !lH && iH;
+wire        cplT = c_iscsi ? prT[7] : prT[3], cplH = c_iscsi ? prH[7] : prH[3];
+
+// the length-field ends of seg 0 / 1, and whether H comes after them
+wire         r0 = ll0 != {W{1'b0}};                        // seg 0 lies before any cut
+wire         r1 = (ll1 & p_in) != {W{1'b0}};
+wire         r1w = ll1 != {W{1'b0}};
+wire         r0_first = !eH || (fH & pfx_or(ll0)) != {W{1'b0}};
+wire         r1_first = !eH || (fH & pfx_or(ll1)) != {W{1'b0}};
+
+wire [196:0] mk0 = {b_mk_act, mk_dv, mk_diff, mk_exp, mk_got, mk_off, mk_unit};
+wire [325:0] sd0 = {b_pd_n, b_pd_in, b_unv, pd0_off, pd0_unit, pd0_p, pd0_present, pd0_got,
+                    pd1_off, pd1_unit, pd1_p, pd1_present, pd1_got};
+
+wire [197:0] mk1 = mk_step(mk0, aT && c_mrk_chk && !dT, c_iscsi, xT, zT, oT, uT, prT, gbT);
+wire [197:0] mk2 = mk_step(mk1[196:0], aH && c_mrk_chk && !dH, c_iscsi, xH, zH, oH, uH, prH, gbH);
+wire [325:0] sd1 = pd_step(sd0, aT, aT && c_mrk_chk && dT, oT, uT, pT, prT, gbT, cplT);
+wire [325:0] sd2 = r0_first ? rf_step(sd1, r0 && !fc0, r0 && fc0) : sd1;
+wire [325:0] sd3 = r1_first ? rf_step(sd2, r1 && !fc1, r1 && fc1) : sd2;
+wire [325:0] sd4 = pd_step(sd3, aH, aH && c_mrk_chk && dH, oH, uH, pH, prH, gbH, cplH);
+wire [325:0] sd5 = !r0_first ? rf_step(sd4, r0 && !fc0, r0 && fc0) : sd4;
+wire [325:0] sd6 = !r1_first ? rf_step(sd5, r1 && !fc1, r1 && fc1) : sd5;
+wire         ovr_in = (ovr & p_in) != {W{1'b0}};
+wire [325:0] sd7 = rf_step(sd6, 1'b0, ovr_in);
+
+// The same chain as the length-field ends see it: a marker before such an end in lane order is in the
+// part (seg 0 lies before any cut; seg 1's end only counts when in the part) and not lost (a FRAME is at
+// such an end), so these steps need not wait for the cut or the FRAME lanes.
+wire [325:0] sw3 = r1_first ? rf_step(sd2, r1w && !fc1, r1w && fc1) : sd2;
+wire [325:0] sw4 = pd_step(sw3, eH, eH && c_mrk_chk && dH, oH, uH, pH, prH, gbH, cplH);
+wire [325:0] sw5 = !r0_first ? rf_step(sw4, r0 && !fc0, r0 && fc0) : sw4;
+
+// resolved deferred checks (entries as they are at the length field's last byte)
+/* verilator lint_off UNUSEDSIGNAL */
+wire [325:0] sr0 = r0_first ? sd1 : sw4;         // pd_in, unv not used
+wire [325:0] sr1 = r1_first ? sd2 : sw5;
+/* verilator lint_on UNUSEDSIGNAL */
+wire [131:0] rs00 = res_one(sr0[321:161], len0), rs01 = res_one(sr0[160:0], len0);
+wire [131:0] rs10 = res_one(sr1[321:161], len1), rs11 = res_one(sr1[160:0], len1);
+wire         rv00 = r0 && !fc0 && sr0[325:324] != 2'd0 && rs00[131];
+wire         rv01 = r0 && !fc0 && sr0[325:324] == 2'd2 && rs01[131];
+wire         rv10 = r1 && !fc1 && sr1[325:324] != 2'd0 && rs10[131];
+wire         rv11 = r1 && !fc1 && sr1[325:324] == 2'd2 && rs11[131];
+
+// -------------------------------------------------------------------------
+// The state after the part (at endpos), the descriptor write-back
+// -------------------------------------------------------------------------
+
+wire [7:0]  pe0 = b_off[7:0] + ce;               // seg 0 offset at the end (when it is small)
+wire [7:0]  pe1 = pe0 - len0[7:0];
+wire [7:0]  pe2 = pe1 - len1[7:0];
+wire [35:0] pp0 = parse_f(c_mpa, pr0 & q0e, pb0, b_hlen, b_dlen);
+wire [35:0] pp1 = parse_f(c_mpa, pr1 & q1e, pb1, h0f, d0f);
+wire        part0 = parse0 && t0e;               // the walk stops inside seg 0's length field
+wire        part1 = c_self && t1e;
+
+wire [24:0] v_off   = !walk ? b_off : s2e ? {17'd0, pe2} : s1e ? {17'd0, pe1} : b_off + {17'd0, ce};
+wire [15:0] v_fwoff = !(walk && c_mpa) ? b_fwoff : seg_fw(s1e, s2e, ne, b_fwoff, ne1, ne2);
+wire [31:0] v_pidx  = !walk ? b_pidx : b_pidx + {30'd0, s2e, s1e && !s2e};
+wire        v_pdone = b_pdone || (walk && !c_self && s1e);
+wire        v_lost  = b_lost || frm_in;
+wire [11:0] v_hlen  = !walk ? b_hlen : s2e ? h1f : s1e ? (part1 ? pp1[35:24] : h1f) : (part0 ? pp0[35:24] : h0f);
+wire [23:0] v_dlen  = !walk ? b_dlen : s2e ? d1f : s1e ? (part1 ? pp1[23:0] : d1f) : (part0 ? pp0[23:0] : d0f);
+wire [7:0]  nfl0 = gath8(fl0, nn_l), nfl1 = gath8(fl1, nn_l);
+wire [7:0]  cfl0 = gath8(fl0, cc_l), cfl1 = gath8(fl1, cc_l);
+wire        fl0b = (fl0 != {W{1'b0}}) && ce > cfl0;
+wire        fl1b = (fl1 != {W{1'b0}}) && ce > cfl1;
+wire [31:0] v_lenoff = fl1b ? ioff0 + {24'd0, nfl1} : fl0b ? ioff0 + {24'd0, nfl0} : b_lenoff;
+
+wire        fin = s_last && p_final && c_active;
+wire        v_mk_act = mk2[196];
+wire        v_mk_dv = mk2[195];
+wire [1:0]  v_pd_n = sd7[325:324];
+wire        v_pd_in = sd7[323];
+wire        v_unv = sd7[322] || (fin && v_pd_n != 2'd0);
+
+// -------------------------------------------------------------------------
+// The word's error record (D-036): the earliest of the part's events and the input's record (first part)
+// -------------------------------------------------------------------------
+
+localparam NEV = 9;
+wire [NEV-1:0]    ev_v;
+wire [8*NEV-1:0]  ev_code, ev_byte;
+wire [32*NEV-1:0] ev_off, ev_unit;
+wire [64*NEV-1:0] ev_exp, ev_got;
+
+// 0: the input's record
+assign ev_v[0] = first_part && s_err_v;
+assign ev_code[7:0] = first_part ? s_err_code : 8'd0;
+assign ev_byte[7:0] = first_part ? s_err_byte : 8'd0;
+assign ev_off[31:0] = first_part ? s_err_off : 32'd0;
+assign ev_unit[31:0] = first_part ? s_err_unit : 32'd0;
+assign ev_exp[63:0] = first_part ? s_err_exp : 64'd0;
+assign ev_got[63:0] = first_part ? s_err_got : 64'd0;
+// 1: marker T completed, 6: marker H completed, 8: a check cut by the transfer's end
+assign ev_v[1] = mk1[197];
+assign ev_v[6] = mk2[197];
+assign ev_v[8] = fin && v_mk_act && v_mk_dv;
+assign {ev_byte[8*1 +: 8], ev_off[32*1 +: 32], ev_unit[32*1 +: 32], ev_exp[64*1 +: 64], ev_got[64*1 +: 64]}
+    = {5'd0, mk1[194:192], mk1[63:32], mk1[31:0], mk1[191:128], mk1[127:64]};
+assign {ev_byte[8*6 +: 8], ev_off[32*6 +: 32], ev_unit[32*6 +: 32], ev_exp[64*6 +: 64], ev_got[64*6 +: 64]}
+    = {5'd0, mk2[194:192], mk2[63:32], mk2[31:0], mk2[191:128], mk2[127:64]};
+assign {ev_byte[8*8 +: 8], ev_off[32*8 +: 32], ev_unit[32*8 +: 32], ev_exp[64*8 +: 64], ev_got[64*8 +: 64]}
+    = {5'd0, mk2[194:192], mk2[63:32], mk2[31:0], mk2[191:128], mk2[127:64]};
+// 2..5: resolved deferred checks
+assign ev_v[5:2] = {rv11, rv10, rv01, rv00};
+assign {ev_byte[8*2 +: 8], ev_off[32*2 +: 32], ev_unit[32*2 +: 32], ev_exp[64*2 +: 64], ev_got[64*2 +: 64]}
+    = {5'd0, rs00[130:128], sr0[321:290], sr0[289:258], rs00[127:0]};
+assign {ev_byte[8*3 +: 8], ev_off[32*3 +: 32], ev_unit[32*3 +: 32], ev_exp[64*3 +: 64], ev_got[64*3 +: 64]}
+    = {5'd0, rs01[130:128], sr0[160:129], sr0[128:97], rs01[127:0]};
+assign {ev_byte[8*4 +: 8], ev_off[32*4 +: 32], ev_unit[32*4 +: 32], ev_exp[64*4 +: 64], ev_got[64*4 +: 64]}
+    = {5'd0, rs10[130:128], sr1[321:290], sr1[289:258], rs10[127:0]};
+assign {ev_byte[8*5 +: 8], ev_off[32*5 +: 32], ev_unit[32*5 +: 32], ev_exp[64*5 +: 64], ev_got[64*5 +: 64]}
+    = {5'd0, rs11[130:128], sr1[160:129], sr1[128:97], rs11[127:0]};
+// 7: FRAME (a length field's last byte, or a descriptor-framed overrun)
+wire         f0p = fr0 != {W{1'b0}};               // (FRAME lanes are exclusive; frm_in says it is in the part)
+wire         f1p = fr1 != {W{1'b0}};
+wire [7:0]   novr = gath8(ovr, nn_l);
+wire [31:0]  f0off = b_off <= c_fl ? ioff0 + {24'd0, nfl0} : b_lenoff;
+wire [63:0]  fexp0 = uf0 ? {56'd0, c_ulp} : {40'd0, c_max};
+wire [63:0]  fexp1 = uf1 ? {56'd0, c_ulp} : {40'd0, c_max};
+assign ev_v[7] = frm_in;
+assign ev_code[8*1 +: 8] = ERR_MRK;
+assign ev_code[8*2 +: 8] = ERR_MRK;
+assign ev_code[8*3 +: 8] = ERR_MRK;
+assign ev_code[8*4 +: 8] = ERR_MRK;
+assign ev_code[8*5 +: 8] = ERR_MRK;
+assign ev_code[8*6 +: 8] = ERR_MRK;
+assign ev_code[8*7 +: 8] = ERR_FRAME;
+assign ev_code[8*8 +: 8] = ERR_MRK;
+assign ev_byte[8*7 +: 8] = 8'd0;
+assign ev_off[32*7 +: 32] = f0p ? f0off : f1p ? ioff0 + {24'd0, nfl1} : ioff0 + {24'd0, novr};
+assign ev_unit[32*7 +: 32] = f0p ? b_pidx : f1p ? b_pidx + 32'd1 : b_pidx + {31'd0, !b_pdone};
+assign ev_exp[64*7 +: 64] = f0p ? fexp0 : f1p ? fexp1 : {38'd0, len0};
+assign ev_got[64*7 +: 64] = f0p ? {40'd0, d0a} : f1p ? {40'd0, d1a} : {38'd0, len0};
+
+// the winner: smallest {err_off, code}, ties to the earlier (all pairs compared at once)
+wire [NEV-1:0] ev_win;
+generate
+    for (gi = 0; gi < NEV; gi = gi + 1) begin : g_win
+        wire [NEV-1:0] beats;
+        wire [39:0] ka = {ev_off[32*gi +: 32], ev_code[8*gi +: 8]};
+        for (gt = 0; gt < NEV; gt = gt + 1) begin : g_pair
+            if (gt == gi) begin : g_self
+                assign beats[gt] = 1'b1;
+            end else if (gt > gi) begin : g_later
+                wire [39:0] kb = {ev_off[32*gt +: 32], ev_code[8*gt +: 8]};
+                assign beats[gt] = !ev_v[gt] || ka <= kb;
+            end else begin : g_earlier
+                wire [39:0] kb = {ev_off[32*gt +: 32], ev_code[8*gt +: 8]};
+                assign beats[gt] = !ev_v[gt] || ka < kb;
+            end
+        end
+        assign ev_win[gi] = ev_v[gi] && &beats;
+    end
+endgenerate
+
 reg           w_err_v;
-reg [7:0]     w_err_code, w_err_byte;
+reg [7:0]     w_err_code, w_err_byte, w_ecnt;
 reg [31:0]    w_err_off, w_err_unit;
 reg [63:0]    w_err_exp, w_err_got;
 reg [15:0]    w_emap;
-reg [7:0]     w_ecnt;
 reg [7:0]     w_xflags;
 reg [511:0]   w_desc;
-
-reg [W-1:0]   p_in;
-reg           p_final;
-reg           p_started;
-reg [7:0]     p_nbytes;
-reg [31:0]    ioff;
-
-reg [7:0]     l_t, l_b;
-reg [3:0]     l_a;
-reg [2:0]     l_kind, l_m, l_idx;
-reg [7:0]     l_flags;
-reg [24:0]    l_p;
-reg           l_boundary, l_known, l_has_dd, l_between, l_covered, l_deferred;
-reg           l_early, l_frame_now, l_ep, l_keep, l_last_cov;
-reg [25:0]    l_len, l_q, l_hd, l_pay_end, l_pad_end;
-reg [1:0]     l_pad;
-reg [63:0]    l_exp, l_got, l_bmask;
-reg [31:0]    l_v;
-reg [5:0]     l_sh;
-reg           l_dv;
-reg [2:0]     l_diff;
-integer       i, j;
-
-// one error event into the word's record (D-036)
-task merge_ev(input [7:0] code, input [7:0] eb, input [31:0] off, input [31:0] unit, input [63:0] exp,
-              input [63:0] got);
-    begin
-        if (!w_err_v || off < w_err_off || (off == w_err_off && code < w_err_code)) begin
-            w_err_code = code;
-            w_err_byte = eb;
-            w_err_off = off;
-            w_err_unit = unit;
-            w_err_exp = exp;
-            w_err_got = got;
-        end
-        w_err_v = 1'b1;
-        w_emap = w_emap | (16'd1 << code);
-        w_ecnt = w_ecnt + 8'd1;
-    end
-endtask
-
-// FRAME: the rest of the transfer is lost, deferred marker checks are dropped
-task frame_ev(input [31:0] off, input [63:0] exp, input [63:0] got);
-    begin
-        merge_ev(ERR_FRAME, 8'd0, off, v_pidx, exp, got);
-        v_lost = 1'b1;
-        if (v_pd_n != 2'd0) v_unv = 1'b1;
-        v_pd_n = 2'd0;
-        v_pd_in = 1'b0;
-    end
-endtask
-
-// a deferred marker check, once the PDU length is known
-task resolve_one(input [31:0] off, input [31:0] unit, input [24:0] p, input [7:0] present, input [63:0] got);
-    begin
-        l_v = {6'd0, l_len} - {7'd0, p};
-        l_exp = {l_v, l_v};
-        l_got = l_exp;
-        l_dv = 1'b0;
-        l_diff = 3'd0;
-        for (j = 0; j < 8; j = j + 1) begin
-            if (present[j]) begin
-                l_got[63 - 8*j -: 8] = got[63 - 8*j -: 8];
-                if (!l_dv && got[63 - 8*j -: 8] != l_exp[63 - 8*j -: 8]) begin
-                    l_dv = 1'b1;
-                    l_diff = j[2:0];
-                end
-            end
-        end
-        if (l_dv) merge_ev(ERR_MRK, {5'd0, l_diff}, off, unit, l_exp, l_got);
-    end
-endtask
+integer       e;
 
 always @* begin
-    // the stream state: from the descriptor on a transfer's first word
-    v_off = init ? s_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W] : st_off;
-    v_hlen = init ? s_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W] : st_hlen;
-    v_dlen = init ? s_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W] : st_dlen;
-    v_fwoff = init ? s_desc[MDD_DESC_FPDU_WOFF_LSB +: MDD_DESC_FPDU_WOFF_W] : st_fwoff;
-    v_pidx = init ? 32'd0 : st_pidx;
-    v_lenoff = init ? 32'd0 : st_lenoff;
-    v_lost = init ? 1'b0 : st_lost;
-    v_pdone = init ? 1'b0 : st_pdone;
-    v_unv = init ? 1'b0 : st_unv;
-    v_mk_act = init ? 1'b0 : mk_act;
-    v_mk_dv = mk_dv;
-    v_mk_diff = mk_diff;
-    v_mk_exp = mk_exp;
-    v_mk_got = mk_got;
-    v_mk_off = mk_off;
-    v_mk_unit = mk_unit;
-    v_pd_n = init ? 2'd0 : pd_n;
-    v_pd_in = init ? 1'b0 : pd_in;
-    v_pd0_off = pd0_off;
-    v_pd0_unit = pd0_unit;
-    v_pd0_p = pd0_p;
-    v_pd0_present = pd0_present;
-    v_pd0_got = pd0_got;
-    v_pd1_off = pd1_off;
-    v_pd1_unit = pd1_unit;
-    v_pd1_p = pd1_p;
-    v_pd1_present = pd1_present;
-    v_pd1_got = pd1_got;
-
-    w_tag = {W{TAG_VOID}};
-    w_aux = {4*W{1'b0}};
-    w_err_v = first_part && s_err_v;
-    w_err_code = first_part ? s_err_code : 8'd0;
-    w_err_byte = first_part ? s_err_byte : 8'd0;
-    w_err_off = first_part ? s_err_off : 32'd0;
-    w_err_unit = first_part ? s_err_unit : 32'd0;
-    w_err_exp = first_part ? s_err_exp : 64'd0;
-    w_err_got = first_part ? s_err_got : 64'd0;
-    w_emap = first_part ? s_emap : 16'd0;
-    w_ecnt = first_part ? s_ecnt : 8'd0;
-    w_xflags = s_xflags;
-    w_desc = s_desc;
-
-    p_in = {W{1'b0}};
-    p_final = 1'b1;
-    p_started = 1'b0;
-    p_nbytes = 8'd0;
-    ioff = s_woff + {24'd0, used};
-
-    l_t = 8'd0; l_b = 8'd0; l_a = 4'd0; l_kind = 3'd0; l_m = 3'd0; l_idx = 3'd0; l_flags = 8'd0; l_p = 25'd0;
-    l_boundary = 1'b0; l_known = 1'b0; l_has_dd = 1'b0; l_between = 1'b0; l_covered = 1'b0; l_deferred = 1'b0;
-    l_early = 1'b0; l_frame_now = 1'b0; l_ep = 1'b0; l_keep = 1'b0; l_last_cov = 1'b0;
-    l_len = 26'd0; l_q = 26'd0; l_hd = 26'd0; l_pay_end = 26'd0; l_pad_end = 26'd0; l_pad = 2'd0;
-    l_exp = 64'd0; l_got = 64'd0; l_bmask = 64'd0; l_v = 32'd0; l_sh = 6'd0; l_dv = 1'b0; l_diff = 3'd0;
-
-    for (i = 0; i < W; i = i + 1) begin
-        if (!done[i] && p_final) begin
-            l_t = s_tag[8*i +: 8];
-            l_a = s_aux[4*i +: 4];
-            l_b = s_data[8*i +: 8];
-            l_kind = l_t[2:0];
-            if (l_kind == MDD_KIND_VOID) begin
-                p_in[i] = 1'b1;
-            end else begin
-                // a second PDU start ends the part before this lane; an MPA FPDU starts at its first wire
-                // byte (fpdu_woff 0), which may be a boundary marker that its CRC covers (D-034), so the CRC
-                // engines never see a third message in one part
-                if (c_active && !c_raw && !v_lost && !(!c_self && v_pdone)
-                    && (c_mpa ? (v_fwoff == 16'd0) : (l_kind != MDD_KIND_MRK && v_off == 25'd0))) begin
-                    if (p_started) p_final = 1'b0;
-                    p_started = 1'b1;
-                end
-            end
-            if (l_kind != MDD_KIND_VOID && p_final) begin
-                p_in[i] = 1'b1;
-                if (!c_active) begin
-                    w_tag[8*i +: 8] = l_t;
-                    w_aux[4*i +: 4] = l_a;
-                end else if (c_raw) begin
-                    w_tag[8*i +: 8] = TAG_K | {5'd0, MDD_KIND_PAY};
-                end else if (l_kind == MDD_KIND_MRK) begin
-                    // ---------------- marker lane ----------------
-                    l_m = l_a[2:0];
-                    l_flags = 8'd0;
-                    if (v_lost) begin
-                        // VOID, like every byte after a FRAME error
-                    end else begin
-                        l_p = v_off;
-                        l_boundary = l_p == 25'd0;
-                        l_known = !c_self || l_p > c_ll;
-                        l_len = pdu_len(v_hlen, v_dlen, c_hdig, c_ddig, c_mpa);
-                        l_has_dd = c_ddig && (c_mpa || v_dlen != 24'd0);
-                        l_between = c_mpa && !l_boundary && l_known && l_has_dd && {1'b0, l_p} + 26'd4 > l_len;
-                        l_covered = c_mpa && !l_between;
-                        w_aux[4*i +: 4] = {!l_covered, l_m};
-                        if (c_ddig && l_covered && l_m == c_ml1 && !l_boundary && l_known
-                            && {1'b0, l_p} + 26'd4 == l_len)
-                            l_flags = TAG_ED;
-                        if (c_mrk_chk) begin
-                            l_deferred = 1'b0;
-                            l_exp = 64'd0;
-                            if (c_mpa) begin
-                                l_exp = {48'd0, v_fwoff - {13'd0, l_m}};
-                            end else if (l_boundary) begin
-                                l_exp = 64'd0;
-                            end else if (!l_known) begin
-                                l_deferred = 1'b1;
-                            end else begin
-                                l_v = {6'd0, l_len} - {7'd0, l_p};
-                                l_exp = {l_v, l_v};
-                            end
-                            if (l_deferred) begin
-                                if (!v_pd_in) begin
-                                    if (v_pd_n == 2'd0) begin
-                                        v_pd0_off = ioff;
-                                        v_pd0_unit = v_pidx;
-                                        v_pd0_p = l_p;
-                                        v_pd0_present = 8'd0;
-                                        v_pd0_got = 64'd0;
-                                        v_pd_n = 2'd1;
-                                        v_pd_in = 1'b1;
-                                    end else if (v_pd_n == 2'd1) begin
-                                        v_pd1_off = ioff;
-                                        v_pd1_unit = v_pidx;
-                                        v_pd1_p = l_p;
-                                        v_pd1_present = 8'd0;
-                                        v_pd1_got = 64'd0;
-                                        v_pd_n = 2'd2;
-                                        v_pd_in = 1'b1;
-                                    end else begin
-                                        v_unv = 1'b1;   // a third deferred marker: left unverified
-                                    end
-                                end
-                                if (v_pd_in) begin
-                                    l_sh = {3'd7 - l_m, 3'd0};
-                                    l_bmask = 64'hff << l_sh;
-                                    if (v_pd_n == 2'd1) begin
-                                        v_pd0_got = (v_pd0_got & ~l_bmask) | ({56'd0, l_b} << l_sh);
-                                        v_pd0_present = v_pd0_present | (8'd1 << l_m);
-                                    end else begin
-                                        v_pd1_got = (v_pd1_got & ~l_bmask) | ({56'd0, l_b} << l_sh);
-                                        v_pd1_present = v_pd1_present | (8'd1 << l_m);
-                                    end
-                                end
-                            end else begin
-                                if (!v_mk_act) begin
-                                    v_mk_act = 1'b1;
-                                    v_mk_dv = 1'b0;
-                                    v_mk_diff = 3'd0;
-                                    v_mk_exp = l_exp;
-                                    v_mk_got = l_exp;
-                                    v_mk_off = ioff;
-                                    v_mk_unit = v_pidx;
-                                end
-                                l_sh = {c_ml1 - l_m, 3'd0};
-                                l_bmask = 64'hff << l_sh;
-                                v_mk_got = (v_mk_got & ~l_bmask) | ({56'd0, l_b} << l_sh);
-                                if (!v_mk_dv && ({56'd0, l_b} << l_sh) != (v_mk_exp & l_bmask)) begin
-                                    v_mk_dv = 1'b1;
-                                    v_mk_diff = l_m;
-                                end
-                                if (l_m == c_ml1) begin
-                                    if (v_mk_dv) merge_ev(ERR_MRK, {5'd0, v_mk_diff}, v_mk_off, v_mk_unit, v_mk_exp,
-                                                          v_mk_got);
-                                    v_mk_act = 1'b0;
-                                end
-                            end
-                        end
-                        if (c_mpa) v_fwoff = v_fwoff + 16'd1;
-                    end
-                    if (!v_lost) begin
-                        if (l_m == c_ml1) v_pd_in = 1'b0;
-                        w_tag[8*i +: 8] = l_flags | {5'd0, MDD_KIND_MRK};
-                    end
-                end else begin
-                    // ---------------- PDU lane ----------------
-                    if (v_lost) begin
-                        // VOID
-                    end else if (!c_self && v_pdone) begin
-                        l_len = pdu_len(v_hlen, v_dlen, c_hdig, c_ddig, c_mpa);
-                        frame_ev(ioff, {38'd0, l_len}, {38'd0, l_len});   // overrun of a descriptor-framed PDU
-                    end else begin
-                        l_p = v_off;
-                        l_early = 1'b0;
-                        l_frame_now = 1'b0;
-                        if (c_self && l_p <= c_ll) begin
-                            l_early = 1'b1;
-                            if (l_p == c_fl) v_lenoff = ioff;
-                            if (c_iscsi) begin
-                                if (l_p == 25'd4) v_hlen = 12'd48 + {2'd0, l_b, 2'd0};
-                                else if (l_p == 25'd5) v_dlen = {16'd0, l_b};
-                                else if (l_p > 25'd5) v_dlen = {v_dlen[15:0], l_b};
-                            end else begin
-                                v_dlen = l_p == 25'd0 ? {16'd0, l_b} : {v_dlen[15:0], l_b};
-                            end
-                            if (l_p == c_ll) begin
-                                l_early = 1'b0;
-                                if (c_mpa) begin
-                                    if (v_dlen < {16'd0, c_ulp}) begin
-                                        frame_ev(v_lenoff, {56'd0, c_ulp}, {40'd0, v_dlen});
-                                        l_frame_now = 1'b1;
-                                    end else begin
-                                        v_dlen = v_dlen - {16'd0, c_ulp};
-                                        v_hlen = 12'd2 + {4'd0, c_ulp};
-                                    end
-                                end
-                                if (!l_frame_now && c_max != 24'd0 && v_dlen > c_max) begin
-                                    frame_ev(v_lenoff, {40'd0, c_max}, {40'd0, v_dlen});
-                                    l_frame_now = 1'b1;
-                                end
-                                if (!l_frame_now) begin
-                                    l_len = pdu_len(v_hlen, v_dlen, c_hdig, c_ddig, c_mpa);
-                                    if (v_pd_n != 2'd0)
-                                        resolve_one(v_pd0_off, v_pd0_unit, v_pd0_p, v_pd0_present, v_pd0_got);
-                                    if (v_pd_n == 2'd2)
-                                        resolve_one(v_pd1_off, v_pd1_unit, v_pd1_p, v_pd1_present, v_pd1_got);
-                                    v_pd_n = 2'd0;
-                                end
-                            end
-                        end
-                        l_flags = 8'd0;
-                        l_idx = 3'd0;
-                        l_ep = 1'b0;
-                        if (l_early || l_frame_now) begin
-                            l_kind = MDD_KIND_HDR;
-                        end else begin
-                            l_q = {14'd0, v_hlen};
-                            l_hd = c_hdig ? 26'd4 : 26'd0;
-                            l_pay_end = l_q + l_hd + {2'd0, v_dlen};
-                            l_pad = 2'd0 - v_hlen[1:0] - v_dlen[1:0];
-                            l_pad_end = l_pay_end + {24'd0, l_pad};
-                            l_has_dd = c_ddig && (c_mpa || v_dlen != 24'd0);
-                            l_len = l_pad_end + (l_has_dd ? 26'd4 : 26'd0);
-                            if ({1'b0, l_p} < l_q) begin
-                                l_kind = MDD_KIND_HDR;
-                                if ({1'b0, l_p} + 26'd1 == l_q) l_flags = l_flags | TAG_EH;
-                            end else if ({1'b0, l_p} < l_q + l_hd) begin
-                                l_kind = MDD_KIND_HDIG;
-                                l_idx = {1'b0, l_p[1:0] - l_q[1:0]};
-                            end else if ({1'b0, l_p} < l_pay_end) begin
-                                l_kind = MDD_KIND_PAY;
-                            end else if ({1'b0, l_p} < l_pad_end) begin
-                                l_kind = MDD_KIND_PAD;
-                            end else begin
-                                l_kind = MDD_KIND_DDIG;
-                                l_idx = {1'b0, l_p[1:0] - l_pad_end[1:0]};
-                            end
-                            l_last_cov = (l_pad != 2'd0) ? {1'b0, l_p} + 26'd1 == l_pad_end
-                                       : (v_dlen != 24'd0) ? {1'b0, l_p} + 26'd1 == l_pay_end
-                                       : c_mpa && {1'b0, l_p} + 26'd1 == l_q;
-                            if (l_last_cov && !(c_mpa && c_ddig && l_a[0])) l_flags = l_flags | TAG_ED;
-                            l_ep = {1'b0, l_p} + 26'd1 == l_len;
-                            if (l_ep) l_flags = l_flags | TAG_EP;
-                        end
-                        l_keep = l_kind == MDD_KIND_PAY || (l_kind == MDD_KIND_HDR && c_hdr_out);
-                        w_tag[8*i +: 8] = l_flags | (l_keep ? TAG_K : 8'd0) | {5'd0, l_kind};
-                        w_aux[4*i +: 4] = {1'b0, l_idx};
-                        if (l_ep) begin
-                            v_pidx = v_pidx + 32'd1;
-                            v_off = 25'd0;
-                            if (!c_self) v_pdone = 1'b1;
-                        end else begin
-                            v_off = v_off + 25'd1;
-                        end
-                        if (c_mpa) v_fwoff = l_ep ? 16'd0 : v_fwoff + 16'd1;
-                    end
-                end
-                p_nbytes = p_nbytes + 8'd1;
-                ioff = ioff + 32'd1;
-            end
+    w_err_v = ev_v != {NEV{1'b0}};
+    if (ev_v == {NEV{1'b0}}) begin
+        w_err_code = ev_code[7:0];
+        w_err_byte = ev_byte[7:0];
+        w_err_off = ev_off[31:0];
+        w_err_unit = ev_unit[31:0];
+        w_err_exp = ev_exp[63:0];
+        w_err_got = ev_got[63:0];
+    end else begin
+        w_err_code = 8'd0;
+        w_err_byte = 8'd0;
+        w_err_off = 32'd0;
+        w_err_unit = 32'd0;
+        w_err_exp = 64'd0;
+        w_err_got = 64'd0;
+        for (e = 0; e < NEV; e = e + 1) begin
+            w_err_code = w_err_code | (ev_code[8*e +: 8] & {8{ev_win[e]}});
+            w_err_byte = w_err_byte | (ev_byte[8*e +: 8] & {8{ev_win[e]}});
+            w_err_off = w_err_off | (ev_off[32*e +: 32] & {32{ev_win[e]}});
+            w_err_unit = w_err_unit | (ev_unit[32*e +: 32] & {32{ev_win[e]}});
+            w_err_exp = w_err_exp | (ev_exp[64*e +: 64] & {64{ev_win[e]}});
+            w_err_got = w_err_got | (ev_got[64*e +: 64] & {64{ev_win[e]}});
         end
     end
+    w_emap = (first_part ? s_emap : 16'd0)
+           | ((ev_v[6:1] != 6'd0 || ev_v[8]) ? 16'd1 << MDD_ERR_MRK : 16'd0)
+           | (ev_v[7] ? 16'd1 << MDD_ERR_FRAME : 16'd0);
+    w_ecnt = (first_part ? s_ecnt : 8'd0)
+           + {7'd0, ev_v[1]} + {7'd0, ev_v[2]} + {7'd0, ev_v[3]} + {7'd0, ev_v[4]}
+           + {7'd0, ev_v[5]} + {7'd0, ev_v[6]} + {7'd0, ev_v[7]} + {7'd0, ev_v[8]};
 
-    // the transfer's last word: marker checks cut by its end, flags, resume fields
-    if (s_last && p_final && c_active) begin
-        if (v_mk_act && v_mk_dv) merge_ev(ERR_MRK, {5'd0, v_mk_diff}, v_mk_off, v_mk_unit, v_mk_exp, v_mk_got);
-        if (v_pd_n != 2'd0) v_unv = 1'b1;
+    // the transfer's last word: flags, resume fields
+    w_xflags = s_xflags;
+    w_desc = s_desc;
+    if (fin) begin
         w_xflags = s_xflags | {6'd0, v_unv, v_lost};
         w_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W] = v_off;
         w_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W] = v_hlen;
@@ -622,25 +1165,11 @@ always @(posedge clk) begin
         st_lost <= v_lost;
         st_pdone <= v_pdone;
         st_unv <= v_unv;
-        mk_act <= v_mk_act;
-        mk_dv <= v_mk_dv;
-        mk_diff <= v_mk_diff;
-        mk_exp <= v_mk_exp;
-        mk_got <= v_mk_got;
-        mk_off <= v_mk_off;
-        mk_unit <= v_mk_unit;
+        {mk_act, mk_dv, mk_diff, mk_exp, mk_got, mk_off, mk_unit} <= mk2[196:0];
         pd_n <= v_pd_n;
         pd_in <= v_pd_in;
-        pd0_off <= v_pd0_off;
-        pd0_unit <= v_pd0_unit;
-        pd0_p <= v_pd0_p;
-        pd0_present <= v_pd0_present;
-        pd0_got <= v_pd0_got;
-        pd1_off <= v_pd1_off;
-        pd1_unit <= v_pd1_unit;
-        pd1_p <= v_pd1_p;
-        pd1_present <= v_pd1_present;
-        pd1_got <= v_pd1_got;
+        {pd0_off, pd0_unit, pd0_p, pd0_present, pd0_got} <= sd7[321:161];
+        {pd1_off, pd1_unit, pd1_p, pd1_present, pd1_got} <= sd7[160:0];
     end
 end
 
