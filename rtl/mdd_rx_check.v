@@ -133,6 +133,7 @@ module mdd_rx_check #(
 );
 
 `include "mdd_formats.vh"
+`include "mdd_lane_fn.vh"
 
 // ---------------------------------------------------------------------------
 // Transfer configuration from the descriptor
@@ -201,18 +202,6 @@ assign gd_pop = take ? s_gd_nend + {1'b0, s_gd_part} : 2'd0;
 // ---------------------------------------------------------------------------
 // Parallel networks over the lanes (log2(W) levels each)
 // ---------------------------------------------------------------------------
-// bit i = OR of x[i-1:0]: "some lane below i" (Kogge-Stone prefix OR)
-function [W-1:0] below_or(input [W-1:0] x);
-    integer s;
-    reg [W-1:0] v;
-    begin
-        v = x;
-        for (s = 1; s < W; s = 2 * s) begin
-            v = v | (v << s);
-        end
-        below_or = v << 1;
-    end
-endfunction
 
 // bit i = OR of x[W-1:i+1]: "some lane above i"
 function [W-1:0] above_or(input [W-1:0] x);
@@ -229,7 +218,7 @@ endfunction
 
 // the lanes below the lowest set lane of x (every lane when x = 0)
 function [W-1:0] before_first(input [W-1:0] x);
-    before_first = ~(below_or(x) | x);
+    before_first = ~(lane_below_or(x) | x);
 endfunction
 
 // number of set lanes, W <= 64 (adder tree)
@@ -491,12 +480,12 @@ for (gk = 0; gk < 2; gk = gk + 1) begin : g_dig
     wire        carry = !s_first && st_act;     // field A continues the previous word's field
 
     // end flags below each lane (one / two), field ends below each lane (one / two)
-    wire [W-1:0] fl1  = below_or(fl);
+    wire [W-1:0] fl1  = lane_below_or(fl);
     wire [W-1:0] fl12 = fl & fl1;
-    wire [W-1:0] fl2  = below_or(fl12);
-    wire [W-1:0] fn1  = below_or(fin);
+    wire [W-1:0] fl2  = lane_below_or(fl12);
+    wire [W-1:0] fn1  = lane_below_or(fin);
     wire [W-1:0] fin2 = fin & fn1;
-    wire [W-1:0] fn2  = below_or(fin2);
+    wire [W-1:0] fn2  = lane_below_or(fin2);
     wire         fin_a = |fin;
     wire         fin_b = |fin2;
     wire [W-1:0] in_a = isd & ~fn1;
@@ -616,11 +605,11 @@ wire [47:0] b_ref   = s_first ? s_desc[MDD_DESC_REF_TAG_LSB +: 48] : st_ref;
 wire        p_carry = !s_first && st_pact;
 
 wire [W-1:0] pfin  = ln_pi & ln_plast;
-wire [W-1:0] g1    = below_or(ln_fg);
+wire [W-1:0] g1    = lane_below_or(ln_fg);
 wire [W-1:0] g12   = ln_fg & g1;
-wire [W-1:0] pf1   = below_or(pfin);
+wire [W-1:0] pf1   = lane_below_or(pfin);
 wire [W-1:0] pfin2 = pfin & pf1;
-wire [W-1:0] pf2   = below_or(pfin2);
+wire [W-1:0] pf2   = lane_below_or(pfin2);
 wire         pf_a  = |pfin;
 wire         pf_b  = |pfin2;
 wire [W-1:0] pi_a  = ln_pi & ~pf1;

@@ -136,6 +136,7 @@ module mdd_rx_loc_pdu #(
 );
 
 `include "mdd_formats.vh"
+`include "mdd_lane_fn.vh"
 
 initial begin
     if (W != 4 && W != 8 && W != 16 && W != 32 && W != 64) begin
@@ -186,16 +187,6 @@ endfunction
 // Helpers of the lane network (all fixed-size: trees over the lanes, or loops over the 8 bytes of a field)
 // -------------------------------------------------------------------------
 
-// exclusive prefix OR of a lane mask (log-depth doubling): bit i = some msk[j], j < i
-function [W-1:0] pfx_or(input [W-1:0] msk);
-    reg [W-1:0] a;
-    integer k;
-    begin
-        a = msk;
-        for (k = 1; k < W; k = k * 2) a = a | (a << k);
-        pfx_or = a << 1;
-    end
-endfunction
 
 // inclusive "at least two set" scan of a lane mask: bit i = two or more msk[j], j <= i (one log-depth scan
 // of (any, two) pairs)
@@ -660,12 +651,12 @@ generate
 endgenerate
 
 wire [W-1:0] frm = fr0 | fr1 | ovr;              // at most one FRAME lane
-wire [W-1:0] lostb = {W{b_lost}} | pfx_or(frm);  // the position is lost before lane i
+wire [W-1:0] lostb = {W{b_lost}} | lane_below_or(frm);  // the position is lost before lane i
 wire [7:0]   ne1 = gath8(ep1, nn_l);             // present lanes below the EP lanes
 wire [7:0]   ne2 = gath8(ep2, nn_l);
 wire [15:0]  fneg = 16'd0 - b_fwoff;             // seg 0 lane with fpdu_woff 0: nn = -b_fwoff
 wire [W-1:0] v1 = ln_nv & ps1[W-1:0], v2 = ln_nv & ps2[W-1:0];
-wire [W-1:0] f1 = v1 & ~pfx_or(v1), f2 = v2 & ~pfx_or(v2);   // fpdu_woff 0 after an EP
+wire [W-1:0] f1 = v1 & ~lane_below_or(v1), f2 = v2 & ~lane_below_or(v2);   // fpdu_woff 0 after an EP
 
 // -------------------------------------------------------------------------
 // PDU starts and the cut: the part ends before the second start (a PDU byte at offset 0; MPA: any byte
@@ -847,11 +838,11 @@ generate
         assign m0l[gi] = mkw[gi] && ln_ml[8*gi];
     end
 endgenerate
-wire [W-1:0] hsel = pfx_or(m0l) | m0l;
+wire [W-1:0] hsel = lane_below_or(m0l) | m0l;
 wire [W-1:0] gT = mkw & ~hsel;
 wire [W-1:0] gH = mkw & hsel;
-wire [W-1:0] fT = gT & ~pfx_or(gT);
-wire [W-1:0] fH = gH & ~pfx_or(gH);
+wire [W-1:0] fT = gT & ~lane_below_or(gT);
+wire [W-1:0] fH = gH & ~lane_below_or(gH);
 
 wire [7:0]  prT, prH;
 wire [63:0] gbT, gbH;
@@ -941,8 +932,8 @@ wire        cplT = c_iscsi ? prT[7] : prT[3], cplH = c_iscsi ? prH[7] : prH[3];
 wire         r0 = ll0 != {W{1'b0}};                        // seg 0 lies before any cut
 wire         r1 = (ll1 & p_in) != {W{1'b0}};
 wire         r1w = ll1 != {W{1'b0}};
-wire         r0_first = !eH || (fH & pfx_or(ll0)) != {W{1'b0}};
-wire         r1_first = !eH || (fH & pfx_or(ll1)) != {W{1'b0}};
+wire         r0_first = !eH || (fH & lane_below_or(ll0)) != {W{1'b0}};
+wire         r1_first = !eH || (fH & lane_below_or(ll1)) != {W{1'b0}};
 
 wire [196:0] mk0 = {b_mk_act, mk_dv, mk_diff, mk_exp, mk_got, mk_off, mk_unit};
 wire [325:0] sd0 = {b_pd_n, b_pd_in, b_unv, pd0_off, pd0_unit, pd0_p, pd0_present, pd0_got,
