@@ -23,6 +23,7 @@ MDD_CLI       := $(BUILD)/bin/mdd
 TEST_CRC_BIN  := $(BUILD)/bin/test_crc
 TEST_FORMATS_BIN := $(BUILD)/bin/test_formats
 TEST_RXREF_BIN := $(BUILD)/bin/test_rxref
+TEST_TXREF_BIN := $(BUILD)/bin/test_txref
 BENCH_CRC_BIN := $(BUILD)/bin/bench_crc
 
 .PHONY: lib lib-san cli test-c bench-c
@@ -80,6 +81,15 @@ $(TEST_RXREF_BIN): $(BUILD)/obj-san/test_rxref.o $(LIBMDD_SAN)
 	@mkdir -p $(@D)
 	$(CC) $(MDD_SAN_CFLAGS) $^ -o $@ $(MDD_LDLIBS)
 
+$(BUILD)/obj-san/test_txref.o: tb/unit/test_txref.c
+	@mkdir -p $(@D)
+	$(CC) $(MDD_SAN_CFLAGS) -MMD -MP -c $< -o $@
+
+# The reference transmitter (model/mdd_txref.c) against the traffic generator and the reference receiver.
+$(TEST_TXREF_BIN): $(BUILD)/obj-san/test_txref.o $(LIBMDD_SAN)
+	@mkdir -p $(@D)
+	$(CC) $(MDD_SAN_CFLAGS) $^ -o $@ $(MDD_LDLIBS)
+
 $(BUILD)/obj/bench_crc.o: tb/bench/bench_crc.c
 	@mkdir -p $(@D)
 	$(CC) $(MDD_CFLAGS) -MMD -MP -c $< -o $@
@@ -91,13 +101,14 @@ $(BENCH_CRC_BIN): $(BUILD)/obj/bench_crc.o $(LIBMDD)
 # All suites always run (each even when an earlier one fails); SHELL has pipefail, so tee keeps the status.
 # formats: the staleness check of the .vh (mk/formats.mk) runs first and its exit status is one of the test's
 # checks, so the log still ends with the test's own result line.
-test-c: $(TEST_CRC_BIN) $(MDD_CLI) $(TEST_FORMATS_BIN) $(TEST_RXREF_BIN)
+test-c: $(TEST_CRC_BIN) $(MDD_CLI) $(TEST_FORMATS_BIN) $(TEST_RXREF_BIN) $(TEST_TXREF_BIN)
 	@mkdir -p $(RESULTS)
 	@rc=0; $(TEST_CRC_BIN) 2>&1 | tee $(RESULTS)/c-crc.log || rc=1; \
 	 tb/unit/test_cli.sh $(MDD_CLI) 2>&1 | tee $(RESULTS)/cli.log || rc=1; \
 	 { $(PYTHON) $(GEN_FORMATS) $(FORMATS_DEF) --check $(FORMATS_VH); \
 	   $(TEST_FORMATS_BIN) $(FORMATS_VH) $$?; } 2>&1 | tee $(RESULTS)/formats.log || rc=1; \
-	 $(TEST_RXREF_BIN) 2>&1 | tee $(RESULTS)/rxref.log || rc=1; exit $$rc
+	 $(TEST_RXREF_BIN) 2>&1 | tee $(RESULTS)/rxref.log || rc=1; \
+	 $(TEST_TXREF_BIN) 2>&1 | tee $(RESULTS)/txref.log || rc=1; exit $$rc
 
 bench-c: $(BENCH_CRC_BIN)
 	@mkdir -p $(RESULTS)

@@ -65,6 +65,7 @@
 
 #include "mdd/crc.h"
 #include "mdd/formats.h"
+#include "mdd_ref_common.h"
 
 /* ------------------------------------------------------------------------------------------------------ */
 /* Descriptor validation.                                                                                   */
@@ -83,6 +84,9 @@ static const char *const desc_reason_names[MDD_RXREF_DESC_COUNT] = {
     [MDD_RXREF_DESC_DIF] = "dif",
     [MDD_RXREF_DESC_HDR_LEN] = "hdr_len",
     [MDD_RXREF_DESC_PDU_OFF] = "pdu_off",
+    [MDD_RXREF_DESC_RX_ONLY] = "rx_only",
+    [MDD_RXREF_DESC_TX_OPEN] = "tx_open",
+    [MDD_RXREF_DESC_TX_SLOT] = "tx_slot",
 };
 
 const char *mdd_rxref_desc_reason_name(unsigned reason)
@@ -90,45 +94,9 @@ const char *mdd_rxref_desc_reason_name(unsigned reason)
     return reason < MDD_RXREF_DESC_COUNT ? desc_reason_names[reason] : "?";
 }
 
-/* Bits of descriptor word w that no DESC field uses. */
-static uint64_t desc_reserved_mask(unsigned w)
-{
-    size_t n;
-    const struct mdd_field_desc *t = mdd_field_table(&n);
-    uint64_t used = 0;
-    for (size_t k = 0; k < n; k++) {
-        if (strcmp(t[k].rec, "DESC") != 0 || t[k].word != w)
-            continue;
-        uint64_t m = t[k].width >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << t[k].width) - 1);
-        used |= m << t[k].lsb;
-    }
-    return ~used;
-}
+unsigned mdd_rxref_desc_check(const uint64_t desc[8]) { return mdd_ref_desc_check(desc, 0); }
 
-static unsigned mrk_len_of(unsigned proto) { return proto == MDD_PROTO_MPA ? MDD_MPA_MRK_LEN : MDD_ISCSI_MRK_LEN; }
-
-/* Offset of the last byte of the length field in the PDU (the length is final after it). */
-static uint32_t last_len_off_of(unsigned proto) { return proto == MDD_PROTO_MPA ? MDD_MPA_LEN_OFF + 1 : MDD_ISCSI_DSL_OFF + 2; }
-static uint32_t first_len_off_of(unsigned proto) { return proto == MDD_PROTO_MPA ? MDD_MPA_LEN_OFF : MDD_ISCSI_DSL_OFF; }
-
-/* PDU layout of docs/rx-path.md section 2. */
-struct layout {
-    unsigned proto, hdig_en, ddig_en;
-    uint32_t hdr_len, data_len;
-};
-
-static uint32_t lay_pad(const struct layout *l) { return (0u - (l->hdr_len + l->data_len)) & 3u; }
-static uint32_t lay_hdig(const struct layout *l) { return l->hdig_en ? MDD_DIG_LEN : 0; }
-static uint32_t lay_ddig(const struct layout *l)
-{
-    return l->ddig_en && (l->proto == MDD_PROTO_MPA || l->data_len > 0) ? MDD_DIG_LEN : 0;
-}
-static uint64_t lay_len(const struct layout *l)
-{
-    return (uint64_t)l->hdr_len + lay_hdig(l) + l->data_len + lay_pad(l) + lay_ddig(l);
-}
-
-unsigned mdd_rxref_desc_check(const uint64_t desc[8])
+unsigned mdd_ref_desc_check(const uint64_t desc[8], int tx)
 {
     unsigned proto = (unsigned)MDD_GET(DESC, PROTO, desc);
     unsigned dif_op = (unsigned)MDD_GET(DESC, DIF_OP, desc);
@@ -139,15 +107,18 @@ unsigned mdd_rxref_desc_check(const uint64_t desc[8])
 
     if (proto != MDD_PROTO_ISCSI && proto != MDD_PROTO_MPA && proto != MDD_PROTO_RAW)
         return MDD_RXREF_DESC_PROTO;
-    if (dif_op > MDD_DIF_CHECK_REPLACE || dif_op == MDD_DIF_INSERT)
+    if (dif_op > MDD_DIF_CHECK_REPLACE || (!tx && dif_op == MDD_DIF_INSERT))
         return MDD_RXREF_DESC_DIF_OP;
     if (!pf)
         return MDD_RXREF_DESC_PI_FMT;
     if (MDD_GET(DESC, CMB_EN, desc))
         return MDD_RXREF_DESC_CMB;
+    /* word 7 is direction-specific: RX hdig_part/max_data (DESC), TX skip_len/pass_len (TXDESC) */
     for (unsigned w = 0; w < MDD_DESC_WORDS; w++)
-        if (desc[w] & desc_reserved_mask(w))
+        if (desc[w] & ref_reserved_mask(tx && w == 7 ? "TXDESC" : "DESC", w))
             return MDD_RXREF_DESC_RESERVED;
+    if (tx && (mrk_chk || MDD_GET(DESC, HDR_OUT, desc)))
+        return MDD_RXREF_DESC_RX_ONLY;
     if (proto == MDD_PROTO_RAW && (self_frame || hdig_en || ddig_en || mrk_en))
         return MDD_RXREF_DESC_RAW_FRAMING;
     if (proto == MDD_PROTO_MPA && hdig_en)
@@ -156,7 +127,7 @@ unsigned mdd_rxref_desc_check(const uint64_t desc[8])
         return MDD_RXREF_DESC_MRK_CHK;
     if (mrk_en) {
         uint64_t period = MDD_GET(DESC, MRK_PERIOD, desc), pos = MDD_GET(DESC, MRK_POS, desc);
-        if (period <= mrk_len_of(proto) || pos >= period)
+        if (period <= ref_mrk_len(proto) || pos >= period)
             return MDD_RXREF_DESC_MRK;
         /* iSCSI: 4 * MarkInt + 8 with MarkInt >= 1 (RFC 3720 A.3) */
         if (proto == MDD_PROTO_ISCSI && (period < 12 || period % 4 != 0))
@@ -169,17 +140,21 @@ unsigned mdd_rxref_desc_check(const uint64_t desc[8])
     }
     if (proto != MDD_PROTO_RAW) {
         uint64_t pdu_off = MDD_GET(DESC, PDU_OFF, desc);
-        if (!self_frame || pdu_off > last_len_off_of(proto)) {
-            struct layout l = {proto, hdig_en, ddig_en, (uint32_t)MDD_GET(DESC, HDR_LEN, desc),
-                               (uint32_t)MDD_GET(DESC, DATA_LEN, desc)};
+        if (!self_frame || pdu_off > ref_last_len_off(proto)) {
+            struct ref_layout l = {proto, hdig_en, ddig_en, (uint32_t)MDD_GET(DESC, HDR_LEN, desc),
+                                   (uint32_t)MDD_GET(DESC, DATA_LEN, desc)};
             if (proto == MDD_PROTO_ISCSI && (l.hdr_len < MDD_ISCSI_BHS_LEN || l.hdr_len % 4 != 0))
                 return MDD_RXREF_DESC_HDR_LEN;
             if (proto == MDD_PROTO_MPA && l.hdr_len != 2 + MDD_GET(DESC, ULP_HDR_LEN, desc))
                 return MDD_RXREF_DESC_HDR_LEN;
-            if (pdu_off >= lay_len(&l))
+            if (pdu_off >= ref_lay_len(&l))
                 return MDD_RXREF_DESC_PDU_OFF;
         }
     }
+    /* TX keeps the header digest's partial in dig_part (the data digest is never open inside an iSCSI
+     * header on TX, docs/tx-path.md): both open at once is contradictory */
+    if (tx && MDD_GET(DESC, HDIG_OPEN, desc) && MDD_GET(DESC, DIG_OPEN, desc))
+        return MDD_RXREF_DESC_TX_OPEN;
     return MDD_RXREF_DESC_OK;
 }
 
@@ -193,15 +168,6 @@ struct field {
     unsigned code, len;
     uint32_t off, unit;
     int diff; /* first differing byte index, -1 none */
-    uint8_t exp[16], got[16];
-};
-
-/* The PI being received (its subfields are judged together: the escape needs the app/ref bytes). */
-struct pi_rec {
-    bool active;
-    uint32_t unit;
-    uint32_t present; /* bit j: PI byte j is in this transfer */
-    uint32_t off[16];
     uint8_t exp[16], got[16];
 };
 
@@ -229,54 +195,18 @@ struct rx {
     uint32_t len_off;
     uint32_t pdus, blocks, mrk_count;
     struct field f_mrk, f_hdig, f_ddig;
-    struct pi_rec pi;
+    struct ref_pi_rec pi;
     struct pend_mrk pend[8];
     unsigned n_pend;
     /* output */
     struct mdd_rxref_result *res;
-    size_t ev_cap;
-    bool oom;
+    struct ref_sink sink;
+    struct ref_dif_cfg dc;
 };
 
 static void emit(struct rx *r, unsigned code, unsigned err_byte, uint32_t off, uint32_t unit, uint64_t exp, uint64_t got)
 {
-    struct mdd_rxref_result *res = r->res;
-    if (res->n_ev == r->ev_cap) {
-        size_t cap = r->ev_cap ? 2 * r->ev_cap : 16;
-        struct mdd_rxref_event *v = realloc(res->ev, cap * sizeof *v);
-        if (!v) {
-            r->oom = true;
-            return;
-        }
-        res->ev = v;
-        r->ev_cap = cap;
-    }
-    res->ev[res->n_ev++] = (struct mdd_rxref_event){code, err_byte, off, unit, exp, got};
-}
-
-static uint64_t bytes_be(const uint8_t *p, unsigned len)
-{
-    uint64_t v = 0;
-    for (unsigned k = len > 8 ? len - 8 : 0; k < len; k++)
-        v = v << 8 | p[k];
-    return v;
-}
-
-static uint64_t bytes_le(const uint8_t *p, unsigned len)
-{
-    uint64_t v = 0;
-    for (unsigned k = len; k-- > 0;)
-        v = v << 8 | p[k];
-    return v;
-}
-
-/* The value v big-endian into p[0..len-1]; bytes beyond the 8 of v are 0. */
-static void put_be(uint8_t *p, unsigned len, uint64_t v)
-{
-    for (unsigned k = len; k-- > 0;) {
-        p[k] = (uint8_t)v;
-        v = len - k < 8 ? v >> 8 : 0;
-    }
+    ref_emit(&r->sink, code, err_byte, off, unit, exp, got);
 }
 
 static void field_start(struct field *f, unsigned code, bool le, unsigned len, uint32_t off, uint32_t unit,
@@ -296,8 +226,8 @@ static void field_start(struct field *f, unsigned code, bool le, unsigned len, u
 static void field_finish(struct rx *r, struct field *f)
 {
     if (f->active && f->diff >= 0) {
-        uint64_t e = f->le ? bytes_le(f->exp, f->len) : bytes_be(f->exp, f->len);
-        uint64_t g = f->le ? bytes_le(f->got, f->len) : bytes_be(f->got, f->len);
+        uint64_t e = f->le ? ref_bytes_le(f->exp, f->len) : ref_bytes_be(f->exp, f->len);
+        uint64_t g = f->le ? ref_bytes_le(f->got, f->len) : ref_bytes_be(f->got, f->len);
         emit(r, f->code, (unsigned)f->diff, f->off, f->unit, e, g);
     }
     f->active = false;
@@ -312,15 +242,15 @@ static void field_byte(struct rx *r, struct field *f, unsigned idx, uint8_t b)
         field_finish(r, f);
 }
 
-static struct layout cur_layout(const struct rx *r)
+static struct ref_layout cur_layout(const struct rx *r)
 {
-    return (struct layout){r->proto, r->hdig_en, r->ddig_en, r->hdr_len, r->data_len};
+    return (struct ref_layout){r->proto, r->hdig_en, r->ddig_en, r->hdr_len, r->data_len};
 }
 
 /* The length of the current PDU is known for a byte (or marker) at PDU offset p. */
 static bool len_known(const struct rx *r, uint32_t p)
 {
-    return !r->self_frame || p > last_len_off_of(r->proto);
+    return !r->self_frame || p > ref_last_len_off(r->proto);
 }
 
 static void crc_feed(unsigned alg, uint64_t *part, bool *open, uint8_t b)
@@ -333,82 +263,20 @@ static void crc_feed(unsigned alg, uint64_t *part, bool *open, uint8_t b)
 
 /* ---- PI ---- */
 
-static void pi_expected(const struct rx *r, uint8_t *exp)
-{
-    const struct mdd_pifmt *pf = r->pf;
-    memset(exp, 0, 16);
-    put_be(exp, pf->guard_len, r->dif_part);
-    put_be(exp + pf->app_off, 2, r->app_tag);
-    /* the reference tag (T10: its low 32 bits) zero-extended to the field; the NVMe 32b-guard field is
-     * 80 bits (storage tag size 0), so its first 2 bytes stay 0 (put_be writes at most the last 8) */
-    uint64_t ref = pf->code == MDD_PI_T10_CODE ? (r->ref_tag & 0xFFFFFFFFu) : r->ref_tag;
-    put_be(exp + pf->ref_off, pf->ref_len, ref);
-}
+static void pi_expected(const struct rx *r, uint8_t *exp) { ref_pi_image(r->pf, r->dif_part, r->app_tag, r->ref_tag, exp); }
 
-static void pi_judge_sub(struct rx *r, unsigned code, unsigned start, unsigned len, const uint8_t *mask)
-{
-    struct pi_rec *pi = &r->pi;
-    int first = -1, diff = -1;
-    for (unsigned k = 0; k < len; k++) {
-        unsigned j = start + k;
-        if (!(pi->present >> j & 1))
-            continue;
-        if (first < 0)
-            first = (int)j;
-        if (diff < 0 && ((pi->got[j] ^ pi->exp[j]) & (mask ? mask[k] : 0xFF)))
-            diff = (int)k;
-    }
-    if (diff >= 0)
-        emit(r, code, (unsigned)diff, pi->off[first], pi->unit, bytes_be(pi->exp + start, len),
-             bytes_be(pi->got + start, len));
-}
-
-static void pi_judge(struct rx *r)
-{
-    struct pi_rec *pi = &r->pi;
-    const struct mdd_pifmt *pf = r->pf;
-    if (!pi->active)
-        return;
-    pi->active = false;
-    /* escape (R10) */
-    bool any_app = false, esc = true;
-    for (unsigned j = pf->app_off; j < pf->app_off + 2; j++)
-        if (pi->present >> j & 1) {
-            any_app = true;
-            esc = esc && pi->got[j] == 0xFF;
-        }
-    if (r->prot_type == 3)
-        for (unsigned j = pf->ref_off; j < pf->ref_off + pf->ref_len; j++)
-            if (pi->present >> j & 1)
-                esc = esc && pi->got[j] == 0xFF;
-    if (any_app && esc)
-        return;
-    if (r->dif_chk & MDD_DIFCHK_GUARD)
-        pi_judge_sub(r, MDD_ERR_GUARD, 0, pf->guard_len, NULL);
-    if (r->dif_chk & MDD_DIFCHK_APP) {
-        uint8_t m[2] = {(uint8_t)(r->app_mask >> 8), (uint8_t)r->app_mask};
-        pi_judge_sub(r, MDD_ERR_APP, pf->app_off, 2, m);
-    }
-    if ((r->dif_chk & MDD_DIFCHK_REF) && r->prot_type != 3)
-        pi_judge_sub(r, MDD_ERR_REF, pf->ref_off, pf->ref_len, NULL);
-}
+static void pi_judge(struct rx *r) { ref_pi_judge(&r->sink, &r->pi, &r->dc); }
 
 /* ---- markers ---- */
 
-static void iscsi_marker_bytes(uint8_t *p, uint32_t ptr)
-{
-    put_be(p, 4, ptr);
-    put_be(p + 4, 4, ptr);
-}
-
 static void resolve_pending(struct rx *r)
 {
-    struct layout l = cur_layout(r);
-    uint64_t len = lay_len(&l);
+    struct ref_layout l = cur_layout(r);
+    uint64_t len = ref_lay_len(&l);
     for (unsigned k = 0; k < r->n_pend; k++) {
         struct pend_mrk *pm = &r->pend[k];
         uint8_t exp[8], got[8];
-        iscsi_marker_bytes(exp, (uint32_t)(len - pm->p));
+        ref_iscsi_marker(exp, (uint32_t)(len - pm->p));
         int diff = -1;
         for (unsigned j = 0; j < 8; j++) {
             got[j] = (pm->present >> j & 1) ? pm->got[j] : exp[j];
@@ -416,7 +284,7 @@ static void resolve_pending(struct rx *r)
                 diff = (int)j;
         }
         if (diff >= 0)
-            emit(r, MDD_ERR_MRK, (unsigned)diff, pm->off, pm->unit, bytes_be(exp, 8), bytes_be(got, 8));
+            emit(r, MDD_ERR_MRK, (unsigned)diff, pm->off, pm->unit, ref_bytes_be(exp, 8), ref_bytes_be(got, 8));
     }
     r->n_pend = 0;
 }
@@ -442,18 +310,13 @@ static void advance_mrk(struct rx *r)
         r->mrk_pos = (r->mrk_pos + 1) % r->mrk_period;
 }
 
-static uint8_t tag_of(unsigned kind, unsigned flags, bool k)
-{
-    return (uint8_t)(kind << MDD_TAG_KIND_LSB | flags | (k ? MDD_TAGM_K : 0));
-}
-
 /* A marker byte (mrk_pos < ML). */
 static void marker_byte(struct rx *r, uint32_t i, uint8_t b, uint8_t *tag, uint8_t *aux)
 {
     unsigned m = r->mrk_pos;
     unsigned flags = 0;
     if (r->lost) { /* R7: consumed without being located */
-        *tag = tag_of(MDD_KIND_VOID, 0, false);
+        *tag = ref_tag_of(MDD_KIND_VOID, 0, false);
         *aux = 0;
         advance_mrk(r);
         return;
@@ -463,10 +326,10 @@ static void marker_byte(struct rx *r, uint32_t i, uint8_t b, uint8_t *tag, uint8
     uint32_t p = r->pdu_off;
     bool boundary = p == 0;
     bool known = len_known(r, p);
-    struct layout l = cur_layout(r);
-    uint64_t len = lay_len(&l);
+    struct ref_layout l = cur_layout(r);
+    uint64_t len = ref_lay_len(&l);
     bool mpa = r->proto == MDD_PROTO_MPA;
-    bool between_crc = mpa && !boundary && known && lay_ddig(&l) && p > len - MDD_DIG_LEN;
+    bool between_crc = mpa && !boundary && known && ref_lay_ddig(&l) && p > len - MDD_DIG_LEN;
     bool covered = mpa && !between_crc; /* MPA: by the FPDU it lies in (a boundary marker: the next one) */
     *aux = (uint8_t)(m | (covered ? 0 : 8));
 
@@ -484,13 +347,13 @@ static void marker_byte(struct rx *r, uint32_t i, uint8_t b, uint8_t *tag, uint8
         uint8_t exp[8];
         bool deferred = false;
         if (mpa)
-            put_be(exp, 4, (uint16_t)(r->fpdu_woff - m)); /* 16 reserved zero bits, FPDUPTR */
+            ref_put_be(exp, 4, (uint16_t)(r->fpdu_woff - m)); /* 16 reserved zero bits, FPDUPTR */
         else if (boundary)
-            iscsi_marker_bytes(exp, 0);
+            ref_iscsi_marker(exp, 0);
         else if (!known)
             deferred = true; /* R13 */
         else
-            iscsi_marker_bytes(exp, (uint32_t)(len - p));
+            ref_iscsi_marker(exp, (uint32_t)(len - p));
         if (deferred) {
             if (!r->in_pend && r->n_pend == sizeof r->pend / sizeof r->pend[0]) {
                 r->mrk_unv = true; /* cannot happen: at most 7 markers lie in a PDU's bytes 1-7 */
@@ -516,7 +379,7 @@ static void marker_byte(struct rx *r, uint32_t i, uint8_t b, uint8_t *tag, uint8
         r->mrk_count++;
         r->in_pend = false;
     }
-    *tag = tag_of(MDD_KIND_MRK, flags, false);
+    *tag = ref_tag_of(MDD_KIND_MRK, flags, false);
     advance_mrk(r);
 }
 
@@ -529,25 +392,25 @@ static bool pdu_byte(struct rx *r, uint32_t i, uint8_t b, uint8_t *tag, uint8_t 
     *aux = 0;
 
     if (r->lost) {
-        *tag = tag_of(MDD_KIND_VOID, 0, false);
+        *tag = ref_tag_of(MDD_KIND_VOID, 0, false);
         advance_mrk(r);
         return false;
     }
 
     if (r->proto != MDD_PROTO_RAW) {
         uint32_t p = r->pdu_off;
-        struct layout l = cur_layout(r);
+        struct ref_layout l = cur_layout(r);
         if (!r->self_frame && r->pdu_done) {
-            uint64_t len = lay_len(&l);
+            uint64_t len = ref_lay_len(&l);
             frame_error(r, i, len, len); /* R8 */
-            *tag = tag_of(MDD_KIND_VOID, 0, false);
+            *tag = ref_tag_of(MDD_KIND_VOID, 0, false);
             advance_mrk(r);
             return false;
         }
         bool frame_now = false, early = false;
-        if (r->self_frame && p <= last_len_off_of(r->proto)) {
+        if (r->self_frame && p <= ref_last_len_off(r->proto)) {
             early = true;
-            if (p == first_len_off_of(r->proto))
+            if (p == ref_first_len_off(r->proto))
                 r->len_off = i;
             if (r->proto == MDD_PROTO_ISCSI) {
                 if (p == MDD_ISCSI_AHS_OFF)
@@ -559,7 +422,7 @@ static bool pdu_byte(struct rx *r, uint32_t i, uint8_t b, uint8_t *tag, uint8_t 
             } else {
                 r->data_len = p == MDD_MPA_LEN_OFF ? b : (r->data_len << 8 | b);
             }
-            if (p == last_len_off_of(r->proto)) {
+            if (p == ref_last_len_off(r->proto)) {
                 early = false;
                 if (r->proto == MDD_PROTO_MPA) {
                     if (r->data_len < r->ulp) {
@@ -582,13 +445,13 @@ static bool pdu_byte(struct rx *r, uint32_t i, uint8_t b, uint8_t *tag, uint8_t 
         if (early || frame_now) {
             kind = MDD_KIND_HDR;
         } else {
-            uint64_t q = l.hdr_len, len = lay_len(&l);
-            uint64_t pay_end = q + lay_hdig(&l) + l.data_len, pad_end = pay_end + lay_pad(&l);
+            uint64_t q = l.hdr_len, len = ref_lay_len(&l);
+            uint64_t pay_end = q + ref_lay_hdig(&l) + l.data_len, pad_end = pay_end + ref_lay_pad(&l);
             if (p < q) {
                 kind = MDD_KIND_HDR;
                 if (p == q - 1)
                     flags |= MDD_TAGM_EH;
-            } else if (p < q + lay_hdig(&l)) {
+            } else if (p < q + ref_lay_hdig(&l)) {
                 kind = MDD_KIND_HDIG;
                 idx = (unsigned)(p - q);
             } else if (p < pay_end) {
@@ -599,10 +462,7 @@ static bool pdu_byte(struct rx *r, uint32_t i, uint8_t b, uint8_t *tag, uint8_t 
                 kind = MDD_KIND_DDIG;
                 idx = (unsigned)(p - pad_end);
             }
-            int64_t last_cov = pad_end > pay_end  ? (int64_t)pad_end - 1
-                               : l.data_len > 0   ? (int64_t)pay_end - 1
-                               : r->proto == MDD_PROTO_MPA ? (int64_t)q - 1
-                                                           : -1;
+            int64_t last_cov = ref_lay_last_cov(&l);
             if ((int64_t)p == last_cov) {
                 bool marker_next = r->mrk_en && (r->mrk_pos + 1) % r->mrk_period == 0;
                 if (!(r->proto == MDD_PROTO_MPA && r->ddig_en && marker_next))
@@ -672,7 +532,7 @@ static bool pdu_byte(struct rx *r, uint32_t i, uint8_t b, uint8_t *tag, uint8_t 
         if (idx == MDD_DIG_LEN - 1)
             r->dig_part = 0;
     } else if (kind == MDD_KIND_PI) {
-        struct pi_rec *pi = &r->pi;
+        struct ref_pi_rec *pi = &r->pi;
         if (!pi->active) {
             pi->active = true;
             pi->unit = r->blocks;
@@ -709,18 +569,12 @@ static bool pdu_byte(struct rx *r, uint32_t i, uint8_t b, uint8_t *tag, uint8_t 
         if (r->proto == MDD_PROTO_MPA)
             r->fpdu_woff = ep ? 0 : ((r->fpdu_woff + 1) & 0xFFFF);
     }
-    *tag = tag_of(kind, flags, keep);
+    *tag = ref_tag_of(kind, flags, keep);
     advance_mrk(r);
     return keep;
 }
 
 /* ------------------------------------------------------------------------------------------------------ */
-
-static int cmp_u32(const void *a, const void *b)
-{
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return (x > y) - (x < y);
-}
 
 void mdd_rxref_free(struct mdd_rxref_result *res)
 {
@@ -751,19 +605,20 @@ int mdd_rxref_run(const uint64_t desc[8], const uint8_t *in, size_t n, const uin
     }
     if (n_upstream)
         memcpy(ups, upstream_err_offs, n_upstream * sizeof *ups);
-    qsort(ups, n_upstream, sizeof *ups, cmp_u32);
+    qsort(ups, n_upstream, sizeof *ups, ref_cmp_u32);
     res->in_len = n;
 
     struct rx r;
     memset(&r, 0, sizeof r);
     r.res = res;
+    r.sink = (struct ref_sink){&res->ev, &res->n_ev, 0, false};
     memcpy(res->ctx, desc, 8 * sizeof desc[0]);
 
     res->desc_reason = mdd_rxref_desc_check(desc);
     if (res->desc_reason != MDD_RXREF_DESC_OK) {
         /* R9: consumed, counted, nothing delivered, no other check, resume image = descriptor */
         for (size_t i = 0; i < n; i++) {
-            res->in_tag[i] = tag_of(MDD_KIND_VOID, 0, false);
+            res->in_tag[i] = ref_tag_of(MDD_KIND_VOID, 0, false);
             res->in_aux[i] = 0;
         }
         emit(&r, MDD_ERR_DESC, 0, 0, 0, 0, 0);
@@ -780,12 +635,13 @@ int mdd_rxref_run(const uint64_t desc[8], const uint8_t *in, size_t n, const uin
         r.dif_chk = (unsigned)MDD_GET(DESC, DIF_CHK, desc);
         r.ulp = (unsigned)MDD_GET(DESC, ULP_HDR_LEN, desc);
         r.hdr_out = (unsigned)MDD_GET(DESC, HDR_OUT, desc);
-        r.ml = mrk_len_of(r.proto);
+        r.ml = ref_mrk_len(r.proto);
         r.mrk_period = (uint32_t)MDD_GET(DESC, MRK_PERIOD, desc);
         r.blk_len = (uint32_t)MDD_GET(DESC, BLK_LEN, desc);
         r.max_data = (uint32_t)MDD_GET(DESC, MAX_DATA, desc);
         r.app_tag = (uint16_t)MDD_GET(DESC, APP_TAG, desc);
         r.app_mask = (uint16_t)MDD_GET(DESC, APP_MASK, desc);
+        r.dc = (struct ref_dif_cfg){r.pf, r.prot_type, r.dif_chk, r.app_mask};
         r.mask_h = mdd_incl_mask(MDD_ENGINE_HDIG, r.proto);
         r.mask_d = mdd_incl_mask(MDD_ENGINE_DDIG, r.proto);
         r.mask_g = mdd_incl_mask(MDD_ENGINE_GUARD, r.proto);
@@ -846,36 +702,9 @@ int mdd_rxref_run(const uint64_t desc[8], const uint8_t *in, size_t n, const uin
     free(ups);
 
     /* status (words 8-15) */
-    uint64_t *c = res->ctx;
-    for (unsigned w = 8; w < MDD_CTX_WORDS; w++)
-        c[w] = 0;
-    MDD_SET(CTX, XFER_ID, c, MDD_GET(DESC, XFER_ID, desc));
-    uint64_t map = 0;
-    const struct mdd_rxref_event *first = NULL;
-    for (size_t k = 0; k < res->n_ev; k++) {
-        const struct mdd_rxref_event *e = &res->ev[k];
-        map |= (uint64_t)1 << e->code;
-        if (!first || e->err_off < first->err_off || (e->err_off == first->err_off && e->code < first->code))
-            first = e;
-    }
-    MDD_SET(CTX, ERR_MAP, c, map);
-    if (first) {
-        MDD_SET(CTX, ERR_CODE, c, first->code);
-        MDD_SET(CTX, ERR_BYTE, c, first->err_byte);
-        MDD_SET(CTX, ERR_OFF, c, first->err_off);
-        MDD_SET(CTX, ERR_UNIT, c, first->err_unit);
-        MDD_SET(CTX, ERR_EXP, c, first->err_exp);
-        MDD_SET(CTX, ERR_GOT, c, first->err_got);
-    }
-    MDD_SET(CTX, FRAME_LOST, c, r.lost);
-    MDD_SET(CTX, MRK_UNV, c, r.mrk_unv);
-    MDD_SET(CTX, BYTES_IN, c, n);
-    MDD_SET(CTX, BYTES_OUT, c, res->out_len);
-    MDD_SET(CTX, BLOCKS, c, r.blocks);
-    MDD_SET(CTX, PDUS, c, r.pdus);
-    MDD_SET(CTX, ERR_COUNT, c, res->n_ev);
-    MDD_SET(CTX, MRK_COUNT, c, r.mrk_count);
-    if (r.oom) {
+    ref_ctx_status(res->ctx, MDD_GET(DESC, XFER_ID, desc), res->ev, res->n_ev, r.lost, r.mrk_unv, n, res->out_len,
+                   r.blocks, r.pdus, r.mrk_count);
+    if (r.sink.oom) {
         mdd_rxref_free(res);
         return -1;
     }

@@ -56,11 +56,16 @@ enum mdd_rxref_desc_reason {
     MDD_RXREF_DESC_DIF,         /* dif_op != NONE with prot_type 0, blk_len 0 or dif_pos >= blk_len + pi_len */
     MDD_RXREF_DESC_HDR_LEN,     /* iSCSI hdr_len < 48 or not a multiple of 4; MPA hdr_len != 2 + ulp_hdr_len */
     MDD_RXREF_DESC_PDU_OFF,     /* pdu_off >= PDU length */
+    MDD_RXREF_DESC_RX_ONLY,     /* TX only: mrk_chk or hdr_out set (RX-only fields) */
+    MDD_RXREF_DESC_TX_OPEN,     /* TX only: hdig_open and dig_open both set (they share dig_part on TX) */
+    MDD_RXREF_DESC_TX_SLOT,     /* TX only: starts inside or at an iSCSI header digest (its value is in no field) */
     MDD_RXREF_DESC_COUNT
 };
 
 /* 0 (MDD_RXREF_DESC_OK) when desc is legal, else the reason. */
 unsigned mdd_rxref_desc_check(const uint64_t desc[8]);
+/* The same rules for either direction (tx = 1: docs/tx-path.md, INSERT legal, word 7 = TXDESC). */
+unsigned mdd_ref_desc_check(const uint64_t desc[8], int tx);
 const char *mdd_rxref_desc_reason_name(unsigned reason);
 
 /*

@@ -54,6 +54,7 @@ localparam MDD_MPA_MRK_LEN       = 4;
 localparam MDD_DIG_LEN           = 4;
 localparam MDD_APP_ESCAPE        = 65535;
 localparam MDD_DESC_WORDS        = 8;
+localparam MDD_TXDESC_WORDS      = 8;
 localparam MDD_CTX_WORDS         = 16;
 
 // ---- CRC inclusion masks (bit k = KIND k), engine x protocol ----
@@ -172,6 +173,13 @@ localparam MDD_DESC_HDIG_PART_LSB   = 448;
 localparam MDD_DESC_HDIG_PART_W     = 32;
 localparam MDD_DESC_MAX_DATA_LSB    = 480;
 localparam MDD_DESC_MAX_DATA_W      = 24;
+
+// ---- record TXDESC: 8 x 64 bits, field = txdesc[LSB +: W] ----
+localparam MDD_TXDESC_BITS         = 512;
+localparam MDD_TXDESC_SKIP_LEN_LSB = 448;
+localparam MDD_TXDESC_SKIP_LEN_W   = 32;
+localparam MDD_TXDESC_PASS_LEN_LSB = 480;
+localparam MDD_TXDESC_PASS_LEN_W   = 32;
 
 // ---- record CTX: 16 x 64 bits, field = ctx[LSB +: W] ----
 localparam MDD_CTX_BITS           = 1024;
