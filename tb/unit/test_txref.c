@@ -37,6 +37,7 @@
 #include "mdd_rxref.h"
 #include "mdd_trafgen.h"
 #include "mdd_txref.h"
+#include "mdd_txtraf.h"
 
 static unsigned long passed, failed;
 static char ctx_label[256];
@@ -229,30 +230,7 @@ static size_t random_cuts(size_t n, size_t max_x, const uint8_t *nocut, size_t *
 /* ------------------------------------------------------------------------------------------------------ */
 /* Host images for the DIF modes.                                                                           */
 
-enum mode { M_NONE, M_KEEP, M_INSERT, M_REPLACE, M_STRIP, M_N };
-static const char *const mode_name[M_N] = {"none", "keep", "insert", "replace", "strip"};
-static const unsigned mode_op[M_N] = {MDD_DIF_NONE, MDD_DIF_CHECK_KEEP, MDD_DIF_INSERT, MDD_DIF_CHECK_REPLACE,
-                                      MDD_DIF_CHECK_STRIP};
-static unsigned long mode_runs[M_N], corrupt_runs;
-
-static void be_put(uint8_t *p, unsigned len, uint64_t v)
-{
-    for (unsigned k = len; k-- > 0; v = len - k < 8 ? v >> 8 : 0)
-        p[k] = (uint8_t)v;
-}
-
-/* The PI of a block, written here from the format table (independent of the references). */
-static void make_pi(const struct mdd_gen_cfg *c, const uint8_t *data, size_t len, uint64_t blk, uint8_t *pi)
-{
-    const struct mdd_pifmt *pf = mdd_pifmt(c->pi_fmt);
-    memset(pi, 0, 16);
-    be_put(pi, pf->guard_len, mdd_crc((mdd_crc_alg)pf->guard_alg, data, len));
-    be_put(pi + pf->app_off, 2, c->app_tag);
-    uint64_t ref = c->prot_type == 3 ? c->ref_tag : ((c->ref_tag + blk) & 0xFFFFFFFFFFFFull);
-    if (pf->code == MDD_PI_T10_CODE)
-        ref &= 0xFFFFFFFFu;
-    be_put(pi + pf->ref_off, pf->ref_len, ref);
-}
+static unsigned long mode_runs[MDD_TX_MODES], corrupt_runs;
 
 /* One expected DIF event: the host offset of its subfield's first byte. */
 struct inj {
@@ -306,150 +284,38 @@ static struct inj corrupt_pi(const struct mdd_gen_cfg *c, uint8_t *host, const u
 /* ------------------------------------------------------------------------------------------------------ */
 
 struct case_ {
-    struct mdd_gen_cfg cfg;
-    struct mdd_gen_stream s;
-    enum mode mode;
-    uint8_t *host;
-    size_t host_len;
-    uint64_t *pi_start; /* host offsets of the PIs the host carries */
-    uint8_t *nocut;     /* cuts the chained tests avoid */
-    uint8_t *hdr_at;    /* per host byte: bit 0 first byte of a header, bit 1 a cut before it lies inside a PI */
-    size_t n_pi;
-    uint64_t desc[8];
+    struct mdd_tx_case t;
     struct inj inj;
-    uint8_t *rx_host; /* what RX of the wire delivers with the generator's descriptor (hdr_out = 1) */
-    size_t rx_host_len;
-    uint64_t blocks;
 };
 
-static void case_free(struct case_ *k)
-{
-    mdd_gen_free(&k->s);
-    free(k->host);
-    free(k->pi_start);
-    free(k->nocut);
-    free(k->hdr_at);
-    memset(k, 0, sizeof *k);
-}
+static void case_free(struct case_ *k) { mdd_tx_case_free(&k->t); }
 
 static bool build_case(uint64_t seed, struct case_ *k)
 {
     memset(k, 0, sizeof *k);
-    mdd_gen_random_cfg(seed, (unsigned)(4u << (seed % 5)), &k->cfg);
-    struct mdd_gen_cfg *c = &k->cfg;
-    c->hdr_out = 1;
-    c->max_data = 0;
-    if (c->dif_op == MDD_DIF_NONE) {
-        k->mode = M_NONE;
-    } else {
-        unsigned m = (unsigned)(seed / 7 % 4);
-        k->mode = m == 0 ? M_KEEP : m == 1 ? M_INSERT : m == 2 ? M_REPLACE : M_STRIP;
-        if (c->proto == MDD_PROTO_RAW && k->mode == M_STRIP)
-            k->mode = M_INSERT; /* the generator's RAW stream is a DIF stream */
-        c->dif_op = MDD_DIF_CHECK_KEEP;
-        if (k->mode != M_KEEP)
-            c->esc_every = 0;
-    }
-    struct mdd_gen_cfg gc = *c;
-    if (k->mode == M_STRIP)
-        gc.dif_op = MDD_DIF_NONE;
-    if (k->mode == M_INSERT || k->mode == M_REPLACE)
-        gc.app_mask = 0xFFFF; /* the generator's PI then carries exactly app_tag, as TX writes it */
-    if (mdd_gen_build(&gc, seed, &k->s) != 0)
+    if (mdd_tx_case_build(seed, (unsigned)(4u << (seed % 5)), -1, &k->t) != 0)
         return false;
-    const struct mdd_gen_stream *s = &k->s;
-    k->rx_host = s->host;
-    k->rx_host_len = s->host_len;
-    size_t cap = s->host_len + (s->host_len / (c->blk_len ? c->blk_len : 1) + 2) * 16;
-    k->host = xmalloc(cap);
-    k->pi_start = xmalloc((cap / 8 + 2) * sizeof *k->pi_start);
-    const struct mdd_pifmt *pf = mdd_pifmt(c->pi_fmt);
-    k->hdr_at = xmalloc(cap);
-    memset(k->hdr_at, 0, cap);
-#define HDR_START(i) (kind_of(s->host_tag[i]) == MDD_KIND_HDR && \
-                      ((i) == 0 || kind_of(s->host_tag[(i) - 1]) != MDD_KIND_HDR || (s->host_tag[(i) - 1] & MDD_TAGM_EH)))
-    if (k->mode == M_STRIP) {
-        /* PI after each block's last data byte, in host order (docs/tx-path.md T2) */
-        uint8_t *blk = xmalloc(c->blk_len);
-        size_t fill = 0;
-        for (size_t i = 0; i < s->host_len; i++) {
-            k->hdr_at[k->host_len] = HDR_START(i);
-            k->host[k->host_len++] = s->host[i];
-            if (kind_of(s->host_tag[i]) != MDD_KIND_PAY)
-                continue;
-            blk[fill++] = s->host[i];
-            if (fill == c->blk_len) {
-                k->pi_start[k->n_pi++] = k->host_len;
-                make_pi(c, blk, fill, k->blocks++, k->host + k->host_len);
-                k->host_len += pf->pi_len;
-                fill = 0;
-            }
-        }
-        free(blk);
-    } else {
-        size_t pi_seen = 0;
-        for (size_t i = 0; i < s->host_len; i++) {
-            bool pi = kind_of(s->host_tag[i]) == MDD_KIND_PI;
-            if (pi && k->mode == M_INSERT)
-                continue;
-            /* a whole PI starts here: PI bytes for pi_len host bytes (a PI split by a header, pi_split, is not) */
-            bool whole = pi && (i == 0 || kind_of(s->host_tag[i - 1]) != MDD_KIND_PI) && i + pf->pi_len <= s->host_len;
-            for (size_t j = 0; whole && j < pf->pi_len; j++)
-                whole = kind_of(s->host_tag[i + j]) == MDD_KIND_PI;
-            if (whole)
-                k->pi_start[k->n_pi++] = k->host_len;
-            k->hdr_at[k->host_len] = (uint8_t)(HDR_START(i) | (pi_seen % pf->pi_len != 0) << 1);
-            pi_seen += pi;
-            k->host[k->host_len++] = s->host[i];
-        }
-        k->blocks = s->n_blocks;
-    }
-#undef HDR_START
-    /* T3: no cut inside a BHS's bytes 1-7 when iSCSI markers are on; D-033: no cut inside a PI that may be an
-     * escape (KEEP keeps the generator's escaped blocks) */
-    k->nocut = xmalloc(k->host_len + 1);
-    memset(k->nocut, 0, k->host_len + 1);
-    for (size_t h = 0; h < k->host_len; h++) {
-        if (c->proto == MDD_PROTO_ISCSI && c->mrk_en && (k->hdr_at[h] & 1))
-            for (size_t j = 1; j < 8 && h + j <= k->host_len; j++)
-                k->nocut[h + j] = 1;
-        if (k->mode == M_KEEP && (k->hdr_at[h] & 2))
-            k->nocut[h] = 1;
-    }
-    if ((k->mode == M_REPLACE || k->mode == M_STRIP) && below(3) != 0) {
-        k->inj = corrupt_pi(c, k->host, k->pi_start, k->n_pi);
+    if ((k->t.mode == MDD_TX_REPLACE || k->t.mode == MDD_TX_STRIP) && below(3) != 0) {
+        k->inj = corrupt_pi(&k->t.cfg, k->t.host, k->t.pi_start, k->t.n_pi);
         corrupt_runs++;
-    }
-    memcpy(k->desc, s->desc, sizeof k->desc);
-    MDD_SET(DESC, HDR_OUT, k->desc, 0);
-    MDD_SET(DESC, MRK_CHK, k->desc, 0);
-    k->desc[7] = 0;
-    MDD_SET(TXDESC, PASS_LEN, k->desc, 0xFFFFFFFFu);
-    MDD_SET(DESC, DIF_OP, k->desc, mode_op[k->mode]);
-    MDD_SET(DESC, APP_MASK, k->desc, c->app_mask);
-    if (k->mode == M_STRIP) {
-        MDD_SET(DESC, PI_FMT, k->desc, c->pi_fmt);
-        MDD_SET(DESC, PROT_TYPE, k->desc, c->prot_type);
-        MDD_SET(DESC, DIF_CHK, k->desc, c->dif_chk);
-        MDD_SET(DESC, BLK_LEN, k->desc, c->blk_len);
     }
     return true;
 }
 
 static void print_case(const struct case_ *k, uint64_t seed)
 {
-    const struct mdd_gen_cfg *c = &k->cfg;
+    const struct mdd_gen_cfg *c = &k->t.cfg;
     printf("  seed %" PRIu64 ": proto %u mode %s hdig %u ddig %u mrk %u period %u phase %u pi_fmt %u type %u blk %u "
            "ulp %u pdus %u host %zu wire %zu\n",
-           seed, c->proto, mode_name[k->mode], c->hdig_en, c->ddig_en, c->mrk_en, c->mrk_period, c->mrk_phase,
-           c->pi_fmt, c->prot_type, c->blk_len, c->ulp_hdr_len, c->n_pdus, k->host_len, k->s.wire_len);
+           seed, c->proto, mdd_tx_mode_name[k->t.mode], c->hdig_en, c->ddig_en, c->mrk_en, c->mrk_period, c->mrk_phase,
+           c->pi_fmt, c->prot_type, c->blk_len, c->ulp_hdr_len, c->n_pdus, k->t.host_len, k->t.s.wire_len);
 }
 
 /* The wire the generator built, its tags without K, the events expected. */
 static void check_chain(const struct case_ *k, const struct chain *ch, const char *what, size_t skip, size_t pass,
                         const size_t *cuts, size_t nx)
 {
-    const struct mdd_gen_stream *s = &k->s;
+    const struct mdd_gen_stream *s = &k->t.s;
     size_t a = skip < s->wire_len ? skip : s->wire_len;
     size_t b = pass < s->wire_len - a ? a + pass : s->wire_len;
     char w[96];
@@ -458,7 +324,7 @@ static void check_chain(const struct case_ *k, const struct chain *ch, const cha
     if (skip == 0 && pass >= s->wire_len) {
         uint8_t *t1 = xmalloc(ch->w_len), *t2 = xmalloc(s->wire_len);
         /* STRIP: the generator's stream has no DIF, so no EB flags */
-        uint8_t eb = k->mode == M_STRIP ? MDD_TAGM_EB : 0;
+        uint8_t eb = k->t.mode == MDD_TX_STRIP ? MDD_TAGM_EB : 0;
         for (size_t i = 0; i < ch->w_len; i++)
             t1[i] = ch->wtag[i] & (uint8_t)~(MDD_TAGM_K | eb);
         for (size_t i = 0; i < s->wire_len; i++)
@@ -473,12 +339,12 @@ static void check_chain(const struct case_ *k, const struct chain *ch, const cha
         for (size_t i = 0; i < ch->out_len; i++)
             kset = kset && (ch->out_tag[i] & MDD_TAGM_K);
         check(kset, "%s: transmitted bytes carry K", what);
-        check(ch->pdus == s->n_pdus && ch->blocks == k->blocks && ch->mrks == s->n_markers,
+        check(ch->pdus == s->n_pdus && ch->blocks == k->t.blocks && ch->mrks == s->n_markers,
               "%s: counts pdus %" PRIu64 "/%u blocks %" PRIu64 "/%" PRIu64 " markers %" PRIu64 "/%u", what, ch->pdus,
-              s->n_pdus, ch->blocks, k->blocks, ch->mrks, s->n_markers);
+              s->n_pdus, ch->blocks, k->t.blocks, ch->mrks, s->n_markers);
     }
-    check(ch->sum_in == k->host_len && ch->sum_out == b - a, "%s: bytes_in %" PRIu64 "/%zu bytes_out %" PRIu64 "/%zu",
-          what, ch->sum_in, k->host_len, ch->sum_out, b - a);
+    check(ch->sum_in == k->t.host_len && ch->sum_out == b - a, "%s: bytes_in %" PRIu64 "/%zu bytes_out %" PRIu64 "/%zu",
+          what, ch->sum_in, k->t.host_len, ch->sum_out, b - a);
     check(!ch->lost && ch->desc_reason == 0, "%s: frame_lost %d desc_reason %u", what, ch->lost, ch->desc_reason);
     if (k->inj.on) {
         /* err_off: the field's first byte in the transfer that holds the differing byte */
@@ -522,44 +388,44 @@ static void test_stream(uint64_t seed)
         case_free(&k);
         return;
     }
-    mode_runs[k.mode]++;
-    label("seed %" PRIu64 " %s", seed, mode_name[k.mode]);
+    mode_runs[k.t.mode]++;
+    label("seed %" PRIu64 " %s", seed, mdd_tx_mode_name[k.t.mode]);
     unsigned long f0 = failed;
-    size_t one[2] = {0, k.host_len};
+    size_t one[2] = {0, k.t.host_len};
 
     /* 1. one transfer */
     struct chain c1, c2;
-    run_chain(k.desc, k.host, k.host_len, one, 1, NULL, 0, &c1);
+    run_chain(k.t.desc, k.t.host, k.t.host_len, one, 1, NULL, 0, &c1);
     check_chain(&k, &c1, "one transfer", 0, SIZE_MAX, one, 1);
 
     /* 4. round trip through the reference receiver */
     {
         struct mdd_rxref_result r;
-        if (mdd_rxref_run(k.s.desc, c1.out, c1.out_len, NULL, 0, &r) != 0)
+        if (mdd_rxref_run(k.t.s.desc, c1.out, c1.out_len, NULL, 0, &r) != 0)
             exit(2);
         check(r.n_ev == 0, "round trip: RX reports %zu events (first code %u)", r.n_ev, r.n_ev ? r.ev[0].code : 0);
-        check_bytes("round trip: RX delivers the host bytes", r.out, r.out_len, k.rx_host, k.rx_host_len);
+        check_bytes("round trip: RX delivers the host bytes", r.out, r.out_len, k.t.s.host, k.t.s.host_len);
         mdd_rxref_free(&r);
     }
 
     /* 2. chained transfers; iSCSI markers need 8 header bytes in a transfer (T3) */
-    size_t *cuts = xmalloc((k.host_len + 2) * sizeof *cuts);
-    size_t nx = random_cuts(k.host_len, 1 + (size_t)below(12), k.nocut, cuts);
-    run_chain(k.desc, k.host, k.host_len, cuts, nx, NULL, 0, &c2);
+    size_t *cuts = xmalloc((k.t.host_len + 2) * sizeof *cuts);
+    size_t nx = random_cuts(k.t.host_len, 1 + (size_t)below(12), k.t.nocut, cuts);
+    run_chain(k.t.desc, k.t.host, k.t.host_len, cuts, nx, NULL, 0, &c2);
     check_chain(&k, &c2, "chained", 0, SIZE_MAX, cuts, nx);
     check(resume_equal(c1.ctx, c2.ctx), "chained: final resume image differs from the one-transfer one");
     chain_free(&c2);
 
     /* 3. window, chained */
     {
-        size_t wl = k.s.wire_len;
+        size_t wl = k.t.s.wire_len;
         size_t skip = (size_t)below(wl + 2), pass = (size_t)below(wl + 2);
         uint64_t d[8];
-        memcpy(d, k.desc, sizeof d);
+        memcpy(d, k.t.desc, sizeof d);
         MDD_SET(TXDESC, SKIP_LEN, d, skip);
         MDD_SET(TXDESC, PASS_LEN, d, pass);
-        nx = random_cuts(k.host_len, 1 + (size_t)below(6), k.nocut, cuts);
-        run_chain(d, k.host, k.host_len, cuts, nx, NULL, 0, &c2);
+        nx = random_cuts(k.t.host_len, 1 + (size_t)below(6), k.t.nocut, cuts);
+        run_chain(d, k.t.host, k.t.host_len, cuts, nx, NULL, 0, &c2);
         check_chain(&k, &c2, "window", skip, pass, cuts, nx);
         size_t s_left = skip > wl ? skip - wl : 0;
         size_t passed_wire = wl > skip ? wl - skip : 0;
@@ -571,11 +437,11 @@ static void test_stream(uint64_t seed)
     }
 
     /* 5. UPSTREAM: events at the flagged beats' first bytes, nothing else changes */
-    if (k.host_len && !k.inj.on) {
+    if (k.t.host_len && !k.inj.on) {
         uint32_t ups[4];
         size_t nu = 1 + (size_t)below(4);
         for (size_t u = 0; u < nu; u++)
-            ups[u] = (uint32_t)below(k.host_len);
+            ups[u] = (uint32_t)below(k.t.host_len);
         for (size_t u = 1; u < nu; u++) /* sorted for run_chain */
             for (size_t v = u; v > 0 && ups[v - 1] > ups[v]; v--) {
                 uint32_t x = ups[v];
@@ -585,7 +451,7 @@ static void test_stream(uint64_t seed)
         size_t distinct = 0;
         for (size_t u = 0; u < nu; u++)
             distinct += u == 0 || ups[u] != ups[u - 1];
-        run_chain(k.desc, k.host, k.host_len, one, 1, ups, nu, &c2);
+        run_chain(k.t.desc, k.t.host, k.t.host_len, one, 1, ups, nu, &c2);
         bool ok = c2.n_ev == distinct;
         for (size_t e = 0, u = 0; ok && e < c2.n_ev; e++, u++) {
             while (u > 0 && u < nu && ups[u] == ups[u - 1])
@@ -593,7 +459,7 @@ static void test_stream(uint64_t seed)
             ok = c2.ev[e].code == MDD_ERR_UPSTREAM && c2.ev[e].off == ups[u];
         }
         check(ok, "upstream: %zu events for %zu flagged beats", c2.n_ev, distinct);
-        check_bytes("upstream: transmitted bytes", c2.out, c2.out_len, k.s.wire, k.s.wire_len);
+        check_bytes("upstream: transmitted bytes", c2.out, c2.out_len, k.t.s.wire, k.t.s.wire_len);
         chain_free(&c2);
     }
 
@@ -787,8 +653,8 @@ int main(int argc, char **argv)
     for (uint64_t seed = first; seed < first + n; seed++)
         test_stream(seed);
     printf("modes:");
-    for (unsigned m = 0; m < M_N; m++)
-        printf(" %s %lu", mode_name[m], mode_runs[m]);
+    for (unsigned m = 0; m < MDD_TX_MODES; m++)
+        printf(" %s %lu", mdd_tx_mode_name[m], mode_runs[m]);
     printf("; runs with a corrupted host PI %lu\n", corrupt_runs);
     printf("seeds %" PRIu64 "..%" PRIu64 ", cpu time %.1f s\n", first, first + n - 1,
            (double)(clock() - t0) / CLOCKS_PER_SEC);

@@ -1,0 +1,52 @@
+# TX generator (rtl/mdd_tx_gen.v): Verilator lockstep against the C twin (model/mdd_tx_gen_model.c) with the
+# reference transmitter (model/mdd_txref.c) as the oracle and TX traffic (model/mdd_txtraf.c) as stimulus; lint at
+# every W. Build products: $(BUILD)/vl/tx_gen_w<W>/, waveforms of a divergence in $(BUILD)/tx_gen/vcd/.
+
+TX_GEN_DIR  := $(BUILD)/tx_gen
+TX_GEN_SRCS := rtl/mdd_tx_gen.v rtl/mdd_formats.vh
+
+TX_GEN_TEST_CYCLES := 4 400000 8 300000 16 200000 32 120000 64 60000
+TX_GEN_REGRESS_SEEDS := 11 12 13 14 15
+TX_GEN_REGRESS_CYCLES := 1000000
+
+tx_gen_bin = $(BUILD)/vl/tx_gen_w$(1)/tx_gen_w$(1)
+tx_gen_idx = $(if $(filter 4,$(1)),1,$(if $(filter 8,$(1)),3,$(if $(filter 16,$(1)),5,$(if $(filter 32,$(1)),7,9))))
+tx_gen_cycles = $(word 2,$(wordlist $(call tx_gen_idx,$(1),$(2)),99,$(2)))
+
+define TX_GEN_REGRESS
+.PHONY: tx-gen-regress-w$(1)-s$(2)
+tx-gen-regress-w$(1)-s$(2): $(call tx_gen_bin,$(1))
+	$$(call RUN_SUITE,regress-tx-gen-w$(1)-s$(2),$(call tx_gen_bin,$(1)) --seed $(2) \
+	    --suite regress-tx-gen-w$(1)-s$(2) --cycles $(TX_GEN_REGRESS_CYCLES) --vcd $(TX_GEN_DIR)/vcd/regress_w$(1)_s$(2))
+
+endef
+
+define TX_GEN_CONFIG
+$(call tx_gen_bin,$(1)): $(TX_GEN_SRCS) tb/lockstep/tx_gen_main.cpp $(LS_HDRS) $(LIBMDD)
+	$$(call VL_BUILD,$$(@D),mdd_tx_gen,tb/lockstep/tx_gen_main.cpp,-GW=$(1) -CFLAGS -DTX_GEN_W=$(1))
+
+.PHONY: tx-gen-build-w$(1) tx-gen-lockstep-w$(1) tx-gen-bench-w$(1) tx-gen-lint-w$(1)
+tx-gen-build-w$(1): $(call tx_gen_bin,$(1))
+
+tx-gen-lockstep-w$(1): $(call tx_gen_bin,$(1))
+	$$(call RUN_SUITE,lockstep-tx-gen-w$(1),$(call tx_gen_bin,$(1)) --seed 1 \
+	    --cycles $(call tx_gen_cycles,$(1),$(TX_GEN_TEST_CYCLES)) min_xfers=100 --vcd $(TX_GEN_DIR)/vcd/w$(1))
+
+tx-gen-bench-w$(1): $(call tx_gen_bin,$(1))
+	@mkdir -p $(RESULTS)
+	@$(call tx_gen_bin,$(1)) --seed 3 --cycles 100000 --bench --suite bench-tx-gen-w$(1) \
+	    --vcd $(TX_GEN_DIR)/vcd/bench_w$(1) | grep -E '^bench tx-gen|M cycles/s' | tee $(RESULTS)/bench-tx-gen-w$(1).txt
+
+tx-gen-lint-w$(1):
+	$$(call VL_LINT,mdd_tx_gen,-GW=$(1))
+
+$(foreach s,$(TX_GEN_REGRESS_SEEDS),$(call TX_GEN_REGRESS,$(1),$(s)))
+
+endef
+
+$(foreach w,$(WS),$(eval $(call TX_GEN_CONFIG,$(w))))
+
+LINT_TARGETS += $(foreach w,$(WS),tx-gen-lint-w$(w))
+LOCKSTEP_TESTS += $(foreach w,$(WS),tx-gen-lockstep-w$(w))
+REGRESS_TESTS  += $(foreach w,$(WS),$(foreach s,$(TX_GEN_REGRESS_SEEDS),tx-gen-regress-w$(w)-s$(s)))
+BENCH_LOCKSTEP += $(foreach w,$(WS),tx-gen-bench-w$(w))

@@ -1,0 +1,584 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * C twin of rtl/mdd_tx_gen.v; see mdd_tx_gen_model.h. gen_word() is the RTL's generation always block: the
+ * lanes of one output word decided one after the other by the rules of docs/tx-path.md (the reference
+ * model/mdd_txref.c one byte at a time), on copies of the transfer state, with the RTL's widths.
+ */
+#include "mdd_tx_gen_model.h"
+
+#include <string.h>
+
+#include "mdd/formats.h"
+
+#define F(name, d) mdd_rx_field((d), MDD_DESC_##name##_WORD, MDD_DESC_##name##_LSB, MDD_DESC_##name##_W)
+#define TF(name, d) mdd_rx_field((d), MDD_TXDESC_##name##_WORD, MDD_TXDESC_##name##_LSB, MDD_TXDESC_##name##_W)
+#define SETF(name, d, v) mdd_field_set((d), MDD_DESC_##name##_WORD, MDD_DESC_##name##_LSB, MDD_DESC_##name##_W, (v))
+#define TSETF(name, d, v) \
+    mdd_field_set((d), MDD_TXDESC_##name##_WORD, MDD_TXDESC_##name##_LSB, MDD_TXDESC_##name##_W, (v))
+
+int mdd_tx_gen_model_init(mdd_tx_gen_model *m, unsigned w)
+{
+    if (w != 4 && w != 8 && w != 16 && w != 32 && w != 64)
+        return -1;
+    memset(m, 0, sizeof *m);
+    m->w = w;
+    m->buf = 2 * w + 8;
+    return 0;
+}
+
+static uint32_t pi_len_of(unsigned pi_fmt) { return pi_fmt == MDD_PI_T10_CODE ? MDD_PI_T10_LEN : MDD_PI_NVME32_LEN; }
+
+bool mdd_tx_desc_bad(const uint64_t d[8])
+{
+    /* reserved bits: words 0-6 against DESC, word 7 against TXDESC */
+    uint64_t used[8] = {0};
+    size_t n;
+    const struct mdd_field_desc *t = mdd_field_table(&n);
+    for (size_t k = 0; k < n; ++k) {
+        bool tx7 = strcmp(t[k].rec, "TXDESC") == 0 && t[k].word == 7;
+        bool d06 = strcmp(t[k].rec, "DESC") == 0 && t[k].word < 7;
+        if (!tx7 && !d06)
+            continue;
+        uint64_t mask = t[k].width >= 64 ? ~0ull : ((1ull << t[k].width) - 1);
+        used[t[k].word] |= mask << t[k].lsb;
+    }
+    bool reserved = false;
+    for (unsigned k = 0; k < 8; ++k)
+        if (d[k] & ~used[k])
+            reserved = true;
+
+    const unsigned proto = (unsigned)F(PROTO, d);
+    const bool self = F(SELF_FRAME, d), hdig = F(HDIG_EN, d), ddig = F(DDIG_EN, d);
+    const bool mrk_en = F(MRK_EN, d), mrk_chk = F(MRK_CHK, d), cmb = F(CMB_EN, d), hdr_out = F(HDR_OUT, d);
+    const unsigned dif_op = (unsigned)F(DIF_OP, d), pi_fmt = (unsigned)F(PI_FMT, d), prot = (unsigned)F(PROT_TYPE, d);
+    const uint32_t hdr_len = (uint32_t)F(HDR_LEN, d), ulp = (uint32_t)F(ULP_HDR_LEN, d);
+    const uint32_t period = (uint32_t)F(MRK_PERIOD, d), mpos = (uint32_t)F(MRK_POS, d);
+    const uint32_t dif_pos = (uint32_t)F(DIF_POS, d), pdu_off = (uint32_t)F(PDU_OFF, d);
+    const uint32_t data_len = (uint32_t)F(DATA_LEN, d), blk_len = (uint32_t)F(BLK_LEN, d);
+
+    const bool iscsi = proto == MDD_PROTO_ISCSI, mpa = proto == MDD_PROTO_MPA, raw = proto == MDD_PROTO_RAW;
+    const uint32_t ml = iscsi ? MDD_ISCSI_MRK_LEN : MDD_MPA_MRK_LEN;
+    const uint32_t pad = (0u - hdr_len - data_len) & 3u;
+    const bool has_ddig = ddig && (mpa || data_len != 0);
+    const uint32_t pdu_len = hdr_len + (hdig ? 4u : 0u) + data_len + pad + (has_ddig ? 4u : 0u);
+    const bool layout_bad = (iscsi && (hdr_len < 48 || (hdr_len & 3) != 0)) || (mpa && hdr_len != 2 + ulp) ||
+                            pdu_off >= pdu_len;
+    const bool past_len = iscsi ? pdu_off > 7 : pdu_off > 1;
+    /* T1: no start inside or at an iSCSI header digest (its value is in no field) */
+    const bool in_hdig = iscsi && hdig && (!self || past_len) && pdu_off >= hdr_len && pdu_off < hdr_len + 4;
+
+    return proto == 3 || dif_op > MDD_DIF_CHECK_REPLACE || pi_fmt == 3 || cmb || reserved || mrk_chk || hdr_out ||
+           (raw && (self || hdig || ddig || mrk_en)) || (mpa && hdig) ||
+           (mrk_en && (period <= ml || mpos >= period)) ||
+           (mrk_en && iscsi && (period < 12 || (period & 3) != 0)) ||
+           (dif_op != MDD_DIF_NONE && (prot == 0 || blk_len == 0 || dif_pos >= blk_len + pi_len_of(pi_fmt))) ||
+           (!raw && !self && layout_bad) || (!raw && self && past_len && layout_bad) ||
+           (F(HDIG_OPEN, d) && F(DIG_OPEN, d)) || in_hdig;
+}
+
+/* ------------------------------------------------------------------------------------------------------ */
+
+/* The transfer state the lane walk advances (the RTL's blocking variables). */
+struct st {
+    bool lost, pdu_done, mimg_ok;
+    uint32_t hoff, wire, mrk_pos, pdu_off, hdr_len, data_len, dif_pos, fpdu_woff, len_off, pdus, skip, pass;
+    uint8_t mimg[8];
+};
+
+struct cfg {
+    unsigned proto, dif_op, ml;
+    bool self, hdig_en, ddig_en, mrk_en, iscsi, mpa, raw;
+    uint32_t period, blk_len, pi_len, ulp, last_len;
+};
+
+struct gen {
+    mdd_rx_word o;
+    bool emit, stop;
+    unsigned used;
+    struct st s;
+};
+
+static void lay(const struct cfg *c, const struct st *s, uint32_t *pay_start, uint32_t *pay_end, uint32_t *pad_end,
+                uint32_t *len, int64_t *last_cov)
+{
+    uint32_t hd = c->hdig_en ? 4u : 0u;
+    *pay_start = s->hdr_len + hd;
+    *pay_end = *pay_start + s->data_len;
+    uint32_t pad = (0u - (s->hdr_len + s->data_len)) & 3u;
+    *pad_end = *pay_end + pad;
+    bool dd = c->ddig_en && (c->mpa || s->data_len != 0);
+    *len = *pad_end + (dd ? 4u : 0u);
+    *last_cov = pad ? (int64_t)*pad_end - 1
+                : s->data_len ? (int64_t)*pay_end - 1
+                : c->mpa ? (int64_t)s->hdr_len - 1
+                         : -1;
+}
+
+/* The next non-marker byte (docs/tx-path.md section 1; model/mdd_txref.c next_byte). */
+struct nx {
+    unsigned kind, flags, idx;
+    bool host, strip, dif, ep;
+};
+
+static struct nx next_of(const struct cfg *c, const struct st *s, bool parsed)
+{
+    struct nx x = {MDD_KIND_PAY, 0, 0, true, false, false, false};
+    bool data = true;
+    if (!c->raw) {
+        uint32_t p = s->pdu_off, pay_start, pay_end, pad_end, len;
+        int64_t last_cov;
+        lay(c, s, &pay_start, &pay_end, &pad_end, &len, &last_cov);
+        bool lk = parsed || !c->self || p > c->last_len;
+        bool pi_here = p == 0 || (lk && p >= pay_start && p <= pay_end);
+        if (c->dif_op == MDD_DIF_CHECK_STRIP && s->dif_pos >= c->blk_len && pi_here) {
+            x.kind = MDD_KIND_PI;
+            x.strip = x.dif = true;
+            x.idx = s->dif_pos - c->blk_len;
+            return x;
+        }
+        data = false;
+        if (!lk) {
+            x.kind = MDD_KIND_HDR;
+            return x;
+        }
+        if (p < s->hdr_len) {
+            x.kind = MDD_KIND_HDR;
+            if (p == s->hdr_len - 1)
+                x.flags |= MDD_TAGM_EH;
+        } else if (p < pay_start) {
+            x.kind = MDD_KIND_HDIG;
+            x.idx = p - s->hdr_len;
+            x.host = false;
+        } else if (p < pay_end) {
+            data = true;
+        } else if (p < pad_end) {
+            x.kind = MDD_KIND_PAD;
+            x.host = false;
+        } else {
+            x.kind = MDD_KIND_DDIG;
+            x.idx = p - pad_end;
+            x.host = false;
+        }
+        if ((int64_t)p == last_cov) {
+            bool marker_next = c->mrk_en && (s->mrk_pos + 1 == c->period);
+            if (!(c->mpa && c->ddig_en && marker_next))
+                x.flags |= MDD_TAGM_ED;
+        }
+        x.ep = p == len - 1;
+        if (x.ep)
+            x.flags |= MDD_TAGM_EP;
+    }
+    if (data && c->dif_op != MDD_DIF_NONE) {
+        x.dif = true;
+        if (s->dif_pos < c->blk_len) {
+            if (s->dif_pos == c->blk_len - 1)
+                x.flags |= MDD_TAGM_EB;
+        } else {
+            x.kind = MDD_KIND_PI;
+            x.idx = s->dif_pos - c->blk_len;
+            if (c->dif_op == MDD_DIF_INSERT)
+                x.host = false;
+            else if (c->dif_op == MDD_DIF_CHECK_STRIP)
+                x.strip = true;
+        }
+    }
+    return x;
+}
+
+static void put_be32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+}
+
+/* A wire byte has been generated: window, wire count, marker counter. Returns K. */
+static bool wire_byte(const struct cfg *c, struct st *s)
+{
+    bool k = s->skip == 0 && s->pass != 0;
+    if (s->skip)
+        s->skip--;
+    else if (s->pass)
+        s->pass--;
+    s->wire++;
+    if (c->mrk_en)
+        s->mrk_pos = s->mrk_pos + 1 == c->period ? 0 : s->mrk_pos + 1;
+    return k;
+}
+
+static void gen_word(const mdd_tx_gen_model *m, struct gen *g)
+{
+    memset(g, 0, sizeof *g);
+    const uint64_t *d = m->e0_desc;
+    struct cfg c;
+    c.proto = (unsigned)F(PROTO, d);
+    c.dif_op = (unsigned)F(DIF_OP, d);
+    c.iscsi = c.proto == MDD_PROTO_ISCSI;
+    c.mpa = c.proto == MDD_PROTO_MPA;
+    c.raw = c.proto == MDD_PROTO_RAW;
+    c.ml = c.iscsi ? MDD_ISCSI_MRK_LEN : MDD_MPA_MRK_LEN;
+    c.self = F(SELF_FRAME, d);
+    c.hdig_en = F(HDIG_EN, d);
+    c.ddig_en = F(DDIG_EN, d);
+    c.mrk_en = F(MRK_EN, d);
+    c.period = (uint32_t)F(MRK_PERIOD, d);
+    c.blk_len = (uint32_t)F(BLK_LEN, d);
+    c.pi_len = pi_len_of((unsigned)F(PI_FMT, d));
+    c.ulp = (uint32_t)F(ULP_HDR_LEN, d);
+    c.last_len = c.mpa ? MDD_MPA_LEN_OFF + 1 : MDD_ISCSI_DSL_OFF + 2;
+    const bool bad = m->e0_bad;
+
+    struct st s;
+    if (m->in_xfer) {
+        s.lost = m->lost;
+        s.pdu_done = m->pdu_done;
+        s.mimg_ok = m->mimg_ok;
+        s.hoff = m->hoff;
+        s.wire = m->wire;
+        s.mrk_pos = m->mrk_pos;
+        s.pdu_off = m->pdu_off;
+        s.hdr_len = m->hdr_len;
+        s.data_len = m->data_len;
+        s.dif_pos = m->dif_pos;
+        s.fpdu_woff = m->fpdu_woff;
+        s.len_off = m->len_off;
+        s.pdus = m->pdus;
+        s.skip = m->skip;
+        s.pass = m->pass;
+        memcpy(s.mimg, m->mimg, 8);
+    } else {
+        memset(&s, 0, sizeof s);
+        s.mrk_pos = (uint32_t)F(MRK_POS, d);
+        s.pdu_off = (uint32_t)F(PDU_OFF, d);
+        s.hdr_len = (uint32_t)F(HDR_LEN, d);
+        s.data_len = (uint32_t)F(DATA_LEN, d);
+        s.dif_pos = (uint32_t)F(DIF_POS, d);
+        s.fpdu_woff = (uint32_t)F(FPDU_WOFF, d);
+        s.skip = (uint32_t)TF(SKIP_LEN, d);
+        s.pass = (uint32_t)TF(PASS_LEN, d);
+    }
+
+    mdd_rx_word *o = &g->o;
+    memset(o->tag, MDD_KIND_VOID, sizeof o->tag);
+    o->first = !m->in_xfer;
+    o->woff = s.hoff;
+    o->dbad = bad;
+    memcpy(o->desc, d, sizeof o->desc);
+    if (bad && !m->in_xfer)
+        mdd_rx_word_merge(o, MDD_ERR_DESC, 0, 0, 0, 0, 0);
+
+    const unsigned avail = m->hb_cnt;
+    const bool end = m->hb_end;
+    unsigned u = 0;
+    bool stop = false, wait = false, any = false;
+    for (unsigned i = 0; i <= m->w && !stop && !wait; i++) {
+        const bool lane = i < m->w; /* lane W only looks whether the transfer is complete */
+        const bool have = u < avail;
+        if (bad || s.lost) { /* consumed, not generated (DESC, after FRAME) */
+            if (!have) {
+                stop = end;
+                wait = !end;
+            } else if (lane) {
+                if (!bad && m->hb_up[u])
+                    mdd_rx_word_merge(o, MDD_ERR_UPSTREAM, 0, s.hoff, 0, 0, 0);
+                u++;
+                s.hoff++;
+            }
+            continue;
+        }
+        struct nx x = next_of(&c, &s, false);
+        if (c.mrk_en && s.mrk_pos < c.ml && !x.strip) {
+            /* a marker byte */
+            const unsigned mb = s.mrk_pos;
+            const uint32_t p = s.pdu_off;
+            const bool boundary = p == 0;
+            const bool known = !c.self || p > c.last_len;
+            uint32_t pay_start, pay_end, pad_end, len;
+            int64_t last_cov;
+            lay(&c, &s, &pay_start, &pay_end, &pad_end, &len, &last_cov);
+            if (mb == 0 && !have && boundary) { /* T1: a boundary marker belongs to the next PDU */
+                stop = end;
+                wait = !end;
+                continue;
+            }
+            bool frame = false;
+            if (!s.mimg_ok) {
+                if (c.mpa) {
+                    memset(s.mimg, 0, 8);
+                    uint16_t ptr = (uint16_t)(s.fpdu_woff - mb);
+                    s.mimg[2] = (uint8_t)(ptr >> 8);
+                    s.mimg[3] = (uint8_t)ptr;
+                } else if (boundary) {
+                    memset(s.mimg, 0, 8);
+                } else {
+                    uint32_t plen = len;
+                    if (!known) { /* T3: read DataSegmentLength ahead in the buffer */
+                        uint32_t need = c.last_len - p; /* bytes after the next one */
+                        if (u + need >= avail) {
+                            if (!end) {
+                                wait = true;
+                                continue;
+                            }
+                            if (!have && mb == 0) {
+                                stop = true;
+                                continue;
+                            }
+                            frame = true;
+                        } else {
+                            uint32_t hl = s.hdr_len, dl = s.data_len;
+                            for (uint32_t k = p; k <= c.last_len; k++) {
+                                uint8_t b = m->hb[u + (k - p)];
+                                if (k == MDD_ISCSI_AHS_OFF)
+                                    hl = MDD_ISCSI_BHS_LEN + 4u * b;
+                                else if (k == MDD_ISCSI_DSL_OFF)
+                                    dl = b;
+                                else if (k > MDD_ISCSI_DSL_OFF)
+                                    dl = (dl << 8 | b) & 0xFFFFFF;
+                            }
+                            struct st t = s;
+                            t.hdr_len = hl;
+                            t.data_len = dl;
+                            lay(&c, &t, &pay_start, &pay_end, &pad_end, &plen, &last_cov);
+                        }
+                    }
+                    if (!frame) {
+                        put_be32(s.mimg, plen - p);
+                        put_be32(s.mimg + 4, plen - p);
+                    }
+                }
+                s.mimg_ok = !frame;
+            }
+            if (frame) {
+                if (lane) {
+                    mdd_rx_word_merge(o, MDD_ERR_FRAME, 0, s.hoff, s.pdus, c.last_len - p + 1, avail - u);
+                    s.lost = true;
+                }
+                continue;
+            }
+            if (!lane)
+                break;
+            const bool between = c.mpa && !boundary && known && c.ddig_en && p > len - 4;
+            const bool covered = c.mpa && !between;
+            unsigned flags = 0;
+            if (c.mpa && c.ddig_en && covered && mb == c.ml - 1 && !boundary && known && p == len - 4)
+                flags |= MDD_TAGM_ED;
+            o->data[i] = s.mimg[mb];
+            o->aux[i] = (uint8_t)(mb | (covered ? 0u : 8u));
+            if (c.mpa)
+                s.fpdu_woff = (s.fpdu_woff + 1) & 0xFFFF;
+            if (mb == c.ml - 1)
+                s.mimg_ok = false;
+            bool k = wire_byte(&c, &s);
+            o->tag[i] = (uint8_t)(MDD_KIND_MRK | flags | (k ? MDD_TAGM_K : 0));
+            any = true;
+            continue;
+        }
+        if (!c.raw && !c.self && s.pdu_done && !x.strip) { /* R8: a host byte after the described PDU */
+            if (!have) {
+                stop = end;
+                wait = !end;
+            } else if (lane) {
+                uint32_t ps, pe, pde, len;
+                int64_t lc;
+                lay(&c, &s, &ps, &pe, &pde, &len, &lc);
+                mdd_rx_word_merge(o, MDD_ERR_FRAME, 0, s.hoff, s.pdus, len, len);
+                s.lost = true;
+            }
+            continue;
+        }
+        if (x.host && !have) {
+            stop = end;
+            wait = !end;
+            continue;
+        }
+        if (!lane)
+            break;
+        uint8_t b = x.host ? m->hb[u] : 0;
+        bool frame_now = false;
+        if (x.kind == MDD_KIND_HDR && c.self && s.pdu_off <= c.last_len) {
+            /* self-framing parse (R6); FRAME keeps this byte an ordinary HDR byte (R7) */
+            uint32_t p = s.pdu_off;
+            if (p == (c.mpa ? (uint32_t)MDD_MPA_LEN_OFF : (uint32_t)MDD_ISCSI_DSL_OFF))
+                s.len_off = s.hoff;
+            if (c.iscsi) {
+                if (p == MDD_ISCSI_AHS_OFF)
+                    s.hdr_len = MDD_ISCSI_BHS_LEN + 4u * b;
+                else if (p == MDD_ISCSI_DSL_OFF)
+                    s.data_len = b;
+                else if (p > MDD_ISCSI_DSL_OFF)
+                    s.data_len = (s.data_len << 8 | b) & 0xFFFFFF;
+            } else {
+                s.data_len = p == MDD_MPA_LEN_OFF ? b : ((s.data_len << 8 | b) & 0xFFFFFF);
+            }
+            if (p == c.last_len) {
+                if (c.mpa && s.data_len < c.ulp) {
+                    mdd_rx_word_merge(o, MDD_ERR_FRAME, 0, s.len_off, s.pdus, c.ulp, s.data_len);
+                    frame_now = true;
+                } else {
+                    if (c.mpa) {
+                        s.data_len -= c.ulp;
+                        s.hdr_len = 2 + c.ulp;
+                    }
+                    x = next_of(&c, &s, true);
+                }
+            }
+        }
+        if (x.host) {
+            if (m->hb_up[u])
+                mdd_rx_word_merge(o, MDD_ERR_UPSTREAM, 0, s.hoff, 0, 0, 0);
+            u++;
+            s.hoff++;
+        }
+        bool k = false;
+        if (!x.strip)
+            k = wire_byte(&c, &s);
+        o->data[i] = x.kind == MDD_KIND_HDR || x.kind == MDD_KIND_PAY || (x.kind == MDD_KIND_PI && x.host) ? b : 0;
+        o->tag[i] = (uint8_t)(x.kind | x.flags | (k ? MDD_TAGM_K : 0));
+        o->aux[i] = (uint8_t)(x.kind == MDD_KIND_HDIG || x.kind == MDD_KIND_DDIG || x.kind == MDD_KIND_PI ? x.idx : 0);
+        any = true;
+        if (x.dif)
+            s.dif_pos = s.dif_pos + 1 == c.blk_len + c.pi_len ? 0 : s.dif_pos + 1;
+        if (!c.raw && !x.strip) {
+            if (x.ep) {
+                s.pdus++;
+                s.pdu_off = 0;
+                if (!c.self)
+                    s.pdu_done = true;
+            } else {
+                s.pdu_off++;
+            }
+            if (c.mpa)
+                s.fpdu_woff = x.ep ? 0 : ((s.fpdu_woff + 1) & 0xFFFF);
+        }
+        if (frame_now)
+            s.lost = true;
+    }
+    g->stop = stop;
+    g->used = u;
+    g->emit = any || u > 0 || stop || o->err_v;
+    o->last = stop;
+    o->nin = (uint8_t)u;
+    o->xflags = s.lost ? MDD_RX_XFLAG_FRAME_LOST : 0;
+    if (stop && !bad) {
+        uint64_t *od = o->desc;
+        SETF(TCP_SEQ, od, (uint32_t)(F(TCP_SEQ, d) + s.wire));
+        SETF(MRK_POS, od, s.mrk_pos);
+        SETF(PDU_OFF, od, s.pdu_off);
+        SETF(HDR_LEN, od, s.hdr_len);
+        SETF(DATA_LEN, od, s.data_len);
+        SETF(DIF_POS, od, s.dif_pos);
+        SETF(FPDU_WOFF, od, s.fpdu_woff);
+        TSETF(SKIP_LEN, od, s.skip);
+        TSETF(PASS_LEN, od, s.pass);
+    }
+    g->s = s;
+}
+
+/* ------------------------------------------------------------------------------------------------------ */
+
+static bool in_ready(const mdd_tx_gen_model *m) { return !m->hb_end && m->hb_cnt + m->w <= m->buf; }
+
+void mdd_tx_gen_eval(const mdd_tx_gen_model *m, const mdd_tx_gen_in *in, mdd_tx_gen_out *out)
+{
+    (void)in; /* every output comes from a register or the buffer fill: no input reaches an output */
+    memset(out, 0, sizeof *out);
+    out->s_axis_tx_desc_tready = m->fifo_cnt != 2;
+    out->s_axis_tx_tready = in_ready(m);
+    out->m_valid = m->m_valid_r;
+    MDD_RX_WORD_COPY(out, m_, &m->m, );
+}
+
+void mdd_tx_gen_tick(mdd_tx_gen_model *m, const mdd_tx_gen_in *in)
+{
+    const bool advance = in->m_ready || !m->m_valid_r;
+    const bool run = advance && m->fifo_cnt != 0;
+    const bool push = in->s_axis_tx_desc_tvalid && m->fifo_cnt != 2;
+    const bool accept = in->s_axis_tx_tvalid && in_ready(m);
+    struct gen g;
+    memset(&g, 0, sizeof g);
+    if (run)
+        gen_word(m, &g);
+    const bool emit = run && g.emit;
+    const bool pop = emit && g.stop;
+
+    if (emit)
+        m->m = g.o;
+    if (in->rst)
+        m->m_valid_r = false;
+    else if (advance)
+        m->m_valid_r = emit;
+
+    /* transfer state */
+    if (emit) {
+        m->in_xfer = !g.stop;
+        m->lost = g.s.lost;
+        m->pdu_done = g.s.pdu_done;
+        m->mimg_ok = g.s.mimg_ok;
+        m->hoff = g.s.hoff;
+        m->wire = g.s.wire;
+        m->mrk_pos = g.s.mrk_pos;
+        m->pdu_off = g.s.pdu_off;
+        m->hdr_len = g.s.hdr_len;
+        m->data_len = g.s.data_len;
+        m->dif_pos = g.s.dif_pos;
+        m->fpdu_woff = g.s.fpdu_woff;
+        m->len_off = g.s.len_off;
+        m->pdus = g.s.pdus;
+        m->skip = g.s.skip;
+        m->pass = g.s.pass;
+        memcpy(m->mimg, g.s.mimg, 8);
+    }
+
+    /* host buffer: drop the consumed bytes, append the accepted beat's kept bytes */
+    const unsigned used = emit ? g.used : 0;
+    unsigned cnt = m->hb_cnt - used;
+    memmove(m->hb, m->hb + used, cnt);
+    memmove(m->hb_up, m->hb_up + used, cnt * sizeof m->hb_up[0]);
+    bool hb_end = m->hb_end && !pop;
+    if (accept) {
+        bool first = true;
+        for (unsigned i = 0; i < m->w; i++) {
+            if (!((in->s_axis_tx_tkeep >> i) & 1))
+                continue;
+            m->hb[cnt] = in->s_axis_tx_tdata[i];
+            m->hb_up[cnt] = in->s_axis_tx_tuser && first;
+            first = false;
+            cnt++;
+        }
+        hb_end = hb_end || in->s_axis_tx_tlast;
+    }
+    for (unsigned j = cnt; j < m->buf; j++) { /* the RTL clears the slots above the count */
+        m->hb[j] = 0;
+        m->hb_up[j] = false;
+    }
+    m->hb_cnt = cnt;
+    m->hb_end = hb_end;
+
+    /* descriptor FIFO */
+    const unsigned fc = m->fifo_cnt;
+    if (pop) {
+        memcpy(m->e0_desc, m->e1_desc, sizeof m->e0_desc);
+        m->e0_bad = m->e1_bad;
+    }
+    if (push) {
+        const bool bad = mdd_tx_desc_bad(in->s_axis_tx_desc_tdata);
+        if (fc == 0 || (fc == 1 && pop)) {
+            memcpy(m->e0_desc, in->s_axis_tx_desc_tdata, sizeof m->e0_desc);
+            m->e0_bad = bad;
+        } else {
+            memcpy(m->e1_desc, in->s_axis_tx_desc_tdata, sizeof m->e1_desc);
+            m->e1_bad = bad;
+        }
+    }
+    m->fifo_cnt = (fc + push - pop) & 3;
+
+    if (in->rst) {
+        m->fifo_cnt = 0;
+        m->in_xfer = false;
+        m->hb_cnt = 0;
+        m->hb_end = false;
+        memset(m->hb, 0, sizeof m->hb);
+        memset(m->hb_up, 0, sizeof m->hb_up);
+    }
+}
