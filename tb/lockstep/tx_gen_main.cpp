@@ -3,10 +3,8 @@
 // Lockstep harness of rtl/mdd_tx_gen.v (the TX generator) against its C twin model/mdd_tx_gen_model.c, with the
 // reference transmitter model/mdd_txref.c as the independent oracle.
 //
-// Stimulus: TX traffic from model/mdd_txtraf.h (traffic generator streams as a host hands them over, every DIF
-// mode), cut into transfers at random host offsets (never where the stream forbids it) whose descriptors are the
-// reference's resume images of the previous piece; a random retransmission window per stream; illegal ("junk")
-// descriptors; beats with tkeep holes, null beats, tuser; random stalls on every port; resets.
+// Stimulus: tb/lockstep/tx_stim.h (TX traffic in every DIF mode, chained transfers, windows, junk and
+// descriptor-framed pieces, FRAME, T3 cuts, holes, tuser, stalls, resets).
 //
 // Every cycle: both sides evaluated, every output compared (valid or not), both clocked. Independently, per
 // transfer (the suite's "passed" count), against mdd_txref_run() on the same host bytes:
@@ -18,11 +16,11 @@
 //   resume   the fields the generator owns in the last word's descriptor = the reference's context
 //            (TCP_SEQ, MRK_POS, PDU_OFF, HDR_LEN, DATA_LEN, DIF_POS, FPDU_WOFF, SKIP_LEN, PASS_LEN); frame_lost
 //
-// Build-time parameter (-D): TX_GEN_W. Knobs: p_valid, p_ready, p_desc (descriptor valid), p_reset, p_holes,
-// p_null, p_user, p_junk (illegal descriptors), p_window, p_frame (MPA length below the ULP header), p_t3 (cuts
-// inside an iSCSI BHS with markers), p_side (descriptor-framed pieces, overruns), max_xfers (per stream), min_xfers (transfers to check before the end),
+// Build-time parameter (-D): TX_GEN_W. Knobs: those of tx_stim.h, min_xfers (transfers to check before the end),
 // inject_fault (a cycle at which the model's m_tag lane 0 is flipped: the harness must catch it).
 #include "lockstep.h"
+
+#include "tx_stim.h"
 
 #include "Vmdd_tx_gen.h"
 
@@ -71,55 +69,14 @@ void report(ls::Checker &chk, const char *what, const char *fmt, ...) {
     chk.fail(what, buf);
 }
 
-struct Beat {
-    uint8_t data[64];
-    uint64_t keep;
-    bool last, user;
-};
+using txs::Ev;
+using txs::Xfer;
 
-struct Ev {
-    unsigned code;
-    uint32_t off, unit;
-    uint64_t exp, got;
-};
-
-struct Xfer {
-    std::vector<uint8_t> host;
-    uint64_t desc[8];
-    std::vector<Beat> beats;
-    // the reference
-    std::vector<uint8_t> gen, gen_tag, gen_aux;
-    std::vector<uint32_t> gen_src;
-    uint64_t ctx[16];
-    std::vector<Ev> ev; // DESC, UPSTREAM, FRAME only
-    bool junk = false;
-    // collected from the outputs
-    std::vector<uint8_t> o_data, o_tag, o_aux;
-    uint64_t nin = 0, words = 0, ecnt = 0;
-    uint16_t emap = 0;
-    bool err_v = false, bad_first = false;
-    Ev best{};
-};
-
-class Bench {
+class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
   public:
-    explicit Bench(const ls::Options &opt) : opt_(opt), rng_(opt.seed ^ 0x7A5E11ull) {
+    explicit Bench(const ls::Options &opt) : Stim(opt), opt_(opt) {
         top_.reset(new Vmdd_tx_gen);
         if (mdd_tx_gen_model_init(&model_, kW) != 0) ls::Options::die("W=%u not supported", kW);
-        std::memset(&in_, 0, sizeof in_);
-        p_valid_ = opt.num("p_valid", opt.bench ? 1.0 : 0.8);
-        p_ready_ = opt.num("p_ready", opt.bench ? 1.0 : 0.8);
-        p_desc_ = opt.num("p_desc", opt.bench ? 1.0 : 0.7);
-        p_reset_ = opt.num("p_reset", opt.bench ? 0.0 : 0.00005);
-        p_holes_ = opt.num("p_holes", opt.bench ? 0.0 : 0.2);
-        p_null_ = opt.num("p_null", opt.bench ? 0.0 : 0.02);
-        p_user_ = opt.num("p_user", opt.bench ? 0.0 : 0.01);
-        p_junk_ = opt.num("p_junk", opt.bench ? 0.0 : 0.02);
-        p_window_ = opt.num("p_window", opt.bench ? 0.0 : 0.3);
-        p_frame_ = opt.num("p_frame", opt.bench ? 0.0 : 0.1);
-        p_t3_ = opt.num("p_t3", opt.bench ? 0.0 : 0.1);
-        p_side_ = opt.num("p_side", opt.bench ? 0.0 : 0.03);
-        max_xfers_ = opt.u64("max_xfers", 8);
         min_xfers_ = opt.u64("min_xfers", 0);
         inject_fault_ = (int64_t)opt.u64("inject_fault", (uint64_t)-1);
         cpu_start_ = std::clock();
@@ -209,164 +166,6 @@ class Bench {
     uint64_t checks() const { return checks_; }
 
   private:
-    // ---- stimulus ----
-
-    void new_stream() {
-        mdd_tx_case k;
-        uint64_t seed = rng_.next();
-        if (mdd_tx_case_build(seed, kW, -1, &k) != 0) ls::Options::die("traffic generator refused seed %llu",
-                                                                        (unsigned long long)seed);
-        ++streams_;
-        ++mode_count_[k.mode];
-        uint64_t desc[8];
-        std::memcpy(desc, k.desc, sizeof desc);
-        if (rng_.chance(p_window_)) {
-            MDD_SET(TXDESC, SKIP_LEN, desc, rng_.below(k.s.wire_len + 2));
-            MDD_SET(TXDESC, PASS_LEN, desc, rng_.below(k.s.wire_len + 2));
-        }
-        // FRAME: an MPA ULPDU_Length below the ULP header length (the rest of the stream is lost)
-        if (k.cfg.proto == MDD_PROTO_MPA && k.cfg.ulp_hdr_len > 0 && rng_.chance(p_frame_)) {
-            std::vector<size_t> starts;
-            for (size_t h = 0; h + 1 < k.host_len; ++h)
-                if (k.hdr_at[h] & 1) starts.push_back(h);
-            if (!starts.empty()) {
-                size_t h = starts[rng_.below(starts.size())];
-                k.host[h] = 0;
-                k.host[h + 1] = (uint8_t)rng_.below(k.cfg.ulp_hdr_len);
-            }
-        }
-        // cuts at allowed host offsets (T3 cuts inside an iSCSI BHS with markers now and then)
-        bool t3 = rng_.chance(p_t3_);
-        size_t nx = 1 + rng_.below(max_xfers_);
-        std::vector<size_t> cuts{0};
-        for (size_t x = 1; x < nx && k.host_len > 1; ++x) {
-            size_t c = 1 + rng_.below(k.host_len - 1);
-            if (!k.nocut[c] || t3) cuts.push_back(c);
-        }
-        std::sort(cuts.begin(), cuts.end());
-        cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
-        cuts.push_back(k.host_len);
-        for (size_t x = 0; x + 1 < cuts.size(); ++x) {
-            if (rng_.chance(p_junk_)) queue_junk(desc);
-            if (rng_.chance(p_side_)) queue_side(desc, k.host + cuts[x], k.host_len - cuts[x]);
-            MDD_SET(DESC, XFER_ID, desc, next_id_++ & 0xFFFF);
-            std::vector<uint8_t> host(k.host + cuts[x], k.host + cuts[x + 1]);
-            queue_xfer(desc, host, false);
-            std::memcpy(desc, pending_.back().ctx, sizeof desc); // words 0-7: the resume image
-        }
-        mdd_tx_case_free(&k);
-    }
-
-    // An illegal descriptor (an RX-only field set) with a few random host bytes: DESC, nothing generated.
-    void queue_junk(const uint64_t *good) {
-        uint64_t d[8];
-        std::memcpy(d, good, sizeof d);
-        MDD_SET(DESC, XFER_ID, d, next_id_++ & 0xFFFF);
-        if (rng_.chance(0.5)) MDD_SET(DESC, HDR_OUT, d, 1);
-        else MDD_SET(DESC, PROTO, d, 3);
-        std::vector<uint8_t> host(rng_.below(3 * kW));
-        for (auto &b : host) b = (uint8_t)rng_.next();
-        queue_xfer(d, host, true);
-    }
-
-    // A descriptor-framed piece (self_frame = 0) from the current position, not part of the chain: the rest of
-    // the current PDU and maybe more (a host byte after the PDU is FRAME, R8).
-    void queue_side(const uint64_t *chained, const uint8_t *rest, size_t n) {
-        unsigned proto = (unsigned)MDD_GET(DESC, PROTO, chained);
-        uint64_t off = MDD_GET(DESC, PDU_OFF, chained);
-        if (proto == MDD_PROTO_RAW || off <= (proto == MDD_PROTO_MPA ? 1u : 7u) || n == 0) return;
-        uint64_t d[8];
-        std::memcpy(d, chained, sizeof d);
-        MDD_SET(DESC, XFER_ID, d, next_id_++ & 0xFFFF);
-        MDD_SET(DESC, SELF_FRAME, d, 0);
-        std::vector<uint8_t> host(rest, rest + 1 + rng_.below(std::min<size_t>(n, 4 * kW + 64)));
-        queue_xfer(d, host, true);
-    }
-
-    void queue_xfer(const uint64_t *desc, const std::vector<uint8_t> &host, bool junk) {
-        pending_.emplace_back();
-        Xfer &x = pending_.back();
-        x.host = host;
-        x.junk = junk;
-        std::memcpy(x.desc, desc, sizeof x.desc);
-        // beats
-        std::vector<uint32_t> ups;
-        size_t pos = 0;
-        do {
-            Beat b;
-            std::memset(&b, 0, sizeof b);
-            unsigned want = 0;
-            if (!rng_.chance(p_null_)) {
-                want = rng_.chance(p_holes_) ? 1 + (unsigned)rng_.below(kW) : kW;
-                want = (unsigned)std::min<size_t>(want, host.size() - pos);
-            }
-            // which lanes: the first `want` lanes, or a random set of them
-            std::vector<unsigned> lanes;
-            for (unsigned i = 0; i < kW; ++i) lanes.push_back(i);
-            if (want < kW)
-                for (unsigned i = 0; i < kW; ++i) std::swap(lanes[i], lanes[i + rng_.below(kW - i)]);
-            std::sort(lanes.begin(), lanes.begin() + want);
-            for (unsigned j = 0; j < want; ++j) {
-                b.keep |= 1ull << lanes[j];
-                b.data[lanes[j]] = host[pos + j];
-            }
-            for (unsigned i = 0; i < kW; ++i)
-                if (!((b.keep >> i) & 1)) b.data[i] = (uint8_t)rng_.next(); // junk in absent lanes
-            b.user = rng_.chance(p_user_);
-            if (b.user && want) ups.push_back((uint32_t)pos);
-            pos += want;
-            b.last = pos == host.size() && (want > 0 || rng_.chance(0.5) || host.empty());
-            x.beats.push_back(b);
-        } while (!x.beats.back().last);
-        // the reference
-        mdd_txref_result r;
-        if (mdd_txref_run(x.desc, host.data(), host.size(), ups.data(), ups.size(), &r) != 0)
-            ls::Options::die("out of memory");
-        x.gen.assign(r.gen, r.gen + r.gen_len);
-        x.gen_tag.assign(r.gen_tag, r.gen_tag + r.gen_len);
-        x.gen_aux.assign(r.gen_aux, r.gen_aux + r.gen_len);
-        x.gen_src.assign(r.gen_src, r.gen_src + r.gen_len);
-        std::memcpy(x.ctx, r.ctx, sizeof x.ctx);
-        for (size_t e = 0; e < r.n_ev; ++e) {
-            unsigned c = r.ev[e].code;
-            if (c == MDD_ERR_DESC || c == MDD_ERR_UPSTREAM || c == MDD_ERR_FRAME)
-                x.ev.push_back({c, r.ev[e].err_off, r.ev[e].err_unit, r.ev[e].err_exp, r.ev[e].err_got});
-        }
-        mdd_txref_free(&r);
-        for (auto &b : x.beats) beats_.push_back(b);
-        descs_.push_back(std::vector<uint64_t>(x.desc, x.desc + 8));
-    }
-
-    void draw_inputs() {
-        in_.rst = false;
-        if (rst_left_) {
-            in_.rst = true;
-            --rst_left_;
-        } else if (rng_.chance(p_reset_)) {
-            in_.rst = true;
-            rst_left_ = (unsigned)rng_.below(3);
-            ++resets_;
-            pending_.clear();
-            beats_.clear();
-            descs_.clear();
-        }
-        if (!in_.rst && pending_.size() < 4) new_stream();
-        // hold a beat / descriptor until taken (AXI4-Stream)
-        if (!beat_on_) beat_on_ = !in_.rst && !beats_.empty() && rng_.chance(p_valid_);
-        if (!desc_on_) desc_on_ = !in_.rst && !descs_.empty() && rng_.chance(p_desc_);
-        in_.s_axis_tx_tvalid = beat_on_;
-        if (beat_on_) {
-            const Beat &b = beats_.front();
-            std::memcpy(in_.s_axis_tx_tdata, b.data, sizeof in_.s_axis_tx_tdata);
-            in_.s_axis_tx_tkeep = b.keep;
-            in_.s_axis_tx_tlast = b.last;
-            in_.s_axis_tx_tuser = b.user;
-        }
-        in_.s_axis_tx_desc_tvalid = desc_on_;
-        if (desc_on_) std::memcpy(in_.s_axis_tx_desc_tdata, descs_.front().data(), 64);
-        in_.m_ready = rng_.chance(p_ready_);
-    }
-
     void drive_rtl() {
         top_->rst = in_.rst;
         put_bytes(top_->s_axis_tx_tdata, in_.s_axis_tx_tdata, kW);
@@ -417,20 +216,11 @@ class Bench {
 
     // ---- handshakes and the golden comparison ----
 
+    void draw_ready() override { in_.m_ready = rng_.chance(p_ready_); }
+
     void handshakes(ls::Checker &chk, const mdd_tx_gen_out &mo) {
-        if (in_.rst) {
-            beat_on_ = desc_on_ = false;
-            return;
-        }
-        if (in_.s_axis_tx_tvalid && mo.s_axis_tx_tready) {
-            host_bytes_ += (uint64_t)__builtin_popcountll(in_.s_axis_tx_tkeep);
-            beats_.pop_front();
-            beat_on_ = false;
-        }
-        if (in_.s_axis_tx_desc_tvalid && mo.s_axis_tx_desc_tready) {
-            descs_.pop_front();
-            desc_on_ = false;
-        }
+        accepted(in_.s_axis_tx_tvalid && mo.s_axis_tx_tready, in_.s_axis_tx_desc_tvalid && mo.s_axis_tx_desc_tready);
+        if (in_.rst) return;
         if (!(mo.m_valid && in_.m_ready)) return;
         if (pending_.empty()) {
             report(chk, "words", "a word with no transfer outstanding");
@@ -448,7 +238,7 @@ class Bench {
             ++lanes_out_;
         }
         if (mo.m_err_v) {
-            Ev e{mo.m_err_code, mo.m_err_off, mo.m_err_unit, mo.m_err_exp, mo.m_err_got};
+            Ev e{mo.m_err_code, mo.m_err_byte, mo.m_err_off, mo.m_err_unit, mo.m_err_exp, mo.m_err_got};
             if (!x.err_v || e.off < x.best.off || (e.off == x.best.off && e.code < x.best.code)) x.best = e;
             x.err_v = true;
         }
@@ -497,13 +287,16 @@ class Bench {
         // events
         uint16_t map = 0;
         const Ev *first = nullptr;
+        size_t n_ev = 0;
         for (const Ev &e : x.ev) {
+            if (e.code != MDD_ERR_DESC && e.code != MDD_ERR_UPSTREAM && e.code != MDD_ERR_FRAME) continue;
+            ++n_ev;
             map = (uint16_t)(map | 1u << e.code);
             if (!first || e.off < first->off || (e.off == first->off && e.code < first->code)) first = &e;
             ++ev_count_[e.code];
         }
         ++checks_;
-        bool ev_ok = x.ecnt == x.ev.size() && x.emap == map && x.err_v == (first != nullptr);
+        bool ev_ok = x.ecnt == n_ev && x.emap == map && x.err_v == (first != nullptr);
         if (ev_ok && first)
             ev_ok = x.best.code == first->code && x.best.off == first->off && x.best.unit == first->unit &&
                     x.best.exp == first->exp && x.best.got == first->got;
@@ -511,7 +304,7 @@ class Bench {
             report(chk, "events", "transfer %u: %" PRIu64 " events map 0x%x first code %u off %u unit %u exp %" PRIx64
                          " got %" PRIx64 "; reference %zu map 0x%x first code %u off %u unit %u exp %" PRIx64
                          " got %" PRIx64, id, x.ecnt, x.emap, x.best.code, x.best.off, x.best.unit, x.best.exp,
-                         x.best.got, x.ev.size(), map, first ? first->code : 0, first ? first->off : 0,
+                         x.best.got, n_ev, map, first ? first->code : 0, first ? first->off : 0,
                          first ? first->unit : 0, first ? first->exp : 0, first ? first->got : 0);
         // resume fields the generator owns
         static const char *const kOwned[] = {"TCP_SEQ", "MRK_POS", "PDU_OFF", "HDR_LEN", "DATA_LEN", "DIF_POS",
@@ -536,22 +329,11 @@ class Bench {
     }
 
     const ls::Options &opt_;
-    ls::Rng rng_;
     std::unique_ptr<Vmdd_tx_gen> top_;
     mdd_tx_gen_model model_;
-    mdd_tx_gen_in in_;
-    double p_valid_, p_ready_, p_desc_, p_reset_, p_holes_, p_null_, p_user_, p_junk_, p_window_, p_frame_, p_t3_, p_side_;
-    uint64_t max_xfers_, min_xfers_;
+    uint64_t min_xfers_;
     int64_t inject_fault_;
-    std::deque<Xfer> pending_;
-    std::deque<Beat> beats_;
-    std::deque<std::vector<uint64_t>> descs_;
-    bool beat_on_ = false, desc_on_ = false;
-    unsigned rst_left_ = 0;
-    uint64_t next_id_ = 1;
-    uint64_t cycles_ = 0, streams_ = 0, xfers_checked_ = 0, junk_checked_ = 0, host_bytes_ = 0, lanes_out_ = 0;
-    uint64_t checks_ = 0, resets_ = 0;
-    uint64_t mode_count_[MDD_TX_MODES] = {0};
+    uint64_t cycles_ = 0, xfers_checked_ = 0, junk_checked_ = 0, lanes_out_ = 0, checks_ = 0;
     uint64_t ev_count_[16] = {0};
     std::clock_t cpu_start_;
     int s_rst_, s_tvalid_, s_tready_, s_tkeep_, s_tlast_, s_dvalid_, s_dready_, s_mvalid_, s_mready_, s_mdata_,

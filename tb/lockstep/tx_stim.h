@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: MIT
+//
+// TX stimulus shared by the TX lockstep harnesses (tx_gen_main.cpp, tx_path_main.cpp): one piece of code drives
+// the host side of every TX block the same way.
+//
+//   streams    TX traffic from model/mdd_txtraf.c (traffic generator streams as a host hands them over, every DIF
+//              mode); p_frame of the MPA streams get a ULPDU_Length below the ULP header length (FRAME)
+//   transfers  each stream cut at up to max_xfers random host offsets where the stream allows a cut (p_t3 of the
+//              streams anywhere: T3 cuts inside an iSCSI BHS); a piece's descriptor is the reference's resume
+//              image of the previous one; a random window per stream (p_window); sometimes an illegal "junk"
+//              descriptor (p_junk) or a descriptor-framed "side" piece that may overrun its PDU (p_side)
+//   beats      tkeep holes (p_holes), null beats (p_null), tuser (p_user), random tvalid (p_valid), descriptor
+//              valid (p_desc), m_ready (p_ready), resets (p_reset)
+//   reference  every transfer is run through mdd_txref_run() when it is generated; its results are in the record
+//
+// A harness derives its bench class from Stim<W, its model input struct>, calls draw_inputs() each cycle and
+// accepted() with the handshakes it saw; the queue of transfers stays in order until the harness pops them.
+#pragma once
+
+#include "lockstep.h"
+
+extern "C" {
+#include "mdd/formats.h"
+#include "mdd_txref.h"
+#include "mdd_txtraf.h"
+}
+
+#include <algorithm>
+#include <cstring>
+#include <deque>
+#include <vector>
+
+namespace txs {
+
+struct Beat {
+    uint8_t data[64];
+    uint64_t keep;
+    bool last, user;
+};
+
+struct Ev {
+    unsigned code, err_byte;
+    uint32_t off, unit;
+    uint64_t exp, got;
+};
+
+struct Xfer {
+    std::vector<uint8_t> host;
+    uint64_t desc[8];
+    std::vector<Beat> beats;
+    bool junk = false;
+    // the reference
+    std::vector<uint8_t> gen, gen_tag, gen_aux, out, out_tag;
+    std::vector<uint32_t> gen_src;
+    uint64_t ctx[16];
+    std::vector<Ev> ev; // every event, in detection order
+    // what a harness collects from the outputs
+    std::vector<uint8_t> o_data, o_tag, o_aux;
+    uint64_t nin = 0, words = 0, ecnt = 0;
+    uint16_t emap = 0;
+    bool err_v = false;
+    Ev best{};
+    bool ctx_seen = false;
+};
+
+template <unsigned W, class In>
+class Stim {
+  public:
+    explicit Stim(const ls::Options &opt) : rng_(opt.seed ^ 0x7A5E11ull) {
+        p_valid_ = opt.num("p_valid", opt.bench ? 1.0 : 0.8);
+        p_ready_ = opt.num("p_ready", opt.bench ? 1.0 : 0.8);
+        p_desc_ = opt.num("p_desc", opt.bench ? 1.0 : 0.7);
+        p_reset_ = opt.num("p_reset", opt.bench ? 0.0 : 0.00005);
+        p_holes_ = opt.num("p_holes", opt.bench ? 0.0 : 0.2);
+        p_null_ = opt.num("p_null", opt.bench ? 0.0 : 0.02);
+        p_user_ = opt.num("p_user", opt.bench ? 0.0 : 0.01);
+        p_junk_ = opt.num("p_junk", opt.bench ? 0.0 : 0.02);
+        p_window_ = opt.num("p_window", opt.bench ? 0.0 : 0.3);
+        p_frame_ = opt.num("p_frame", opt.bench ? 0.0 : 0.1);
+        p_t3_ = opt.num("p_t3", opt.bench ? 0.0 : 0.1);
+        p_side_ = opt.num("p_side", opt.bench ? 0.0 : 0.03);
+        max_xfers_ = opt.u64("max_xfers", 8);
+        std::memset(&in_, 0, sizeof in_);
+    }
+    virtual ~Stim() = default;
+
+  protected:
+    // Draws this cycle's host-side inputs and m_ready into in_ (rst included).
+    void draw_inputs() {
+        in_.rst = false;
+        if (rst_left_) {
+            in_.rst = true;
+            --rst_left_;
+        } else if (rng_.chance(p_reset_)) {
+            in_.rst = true;
+            rst_left_ = (unsigned)rng_.below(3);
+            ++resets_;
+            pending_.clear();
+            beats_.clear();
+            descs_.clear();
+        }
+        if (!in_.rst && pending_.size() < 4) new_stream();
+        // hold a beat / descriptor until taken (AXI4-Stream)
+        if (!beat_on_) beat_on_ = !in_.rst && !beats_.empty() && rng_.chance(p_valid_);
+        if (!desc_on_) desc_on_ = !in_.rst && !descs_.empty() && rng_.chance(p_desc_);
+        in_.s_axis_tx_tvalid = beat_on_;
+        if (beat_on_) {
+            const Beat &b = beats_.front();
+            std::memcpy(in_.s_axis_tx_tdata, b.data, sizeof in_.s_axis_tx_tdata);
+            in_.s_axis_tx_tkeep = b.keep;
+            in_.s_axis_tx_tlast = b.last;
+            in_.s_axis_tx_tuser = b.user;
+        }
+        in_.s_axis_tx_desc_tvalid = desc_on_;
+        if (desc_on_) std::memcpy(in_.s_axis_tx_desc_tdata, descs_.front().data(), 64);
+        draw_ready();
+    }
+
+    virtual void draw_ready() = 0;
+
+    // The handshakes of this cycle on the host side (call before the clock edge).
+    void accepted(bool beat, bool desc) {
+        if (in_.rst) {
+            beat_on_ = desc_on_ = false;
+            return;
+        }
+        if (beat) {
+            host_bytes_ += (uint64_t)__builtin_popcountll(in_.s_axis_tx_tkeep);
+            beats_.pop_front();
+            beat_on_ = false;
+        }
+        if (desc) {
+            descs_.pop_front();
+            desc_on_ = false;
+        }
+    }
+
+    void new_stream() {
+        mdd_tx_case k;
+        uint64_t seed = rng_.next();
+        if (mdd_tx_case_build(seed, W, -1, &k) != 0) ls::Options::die("traffic generator refused seed %llu",
+                                                                        (unsigned long long)seed);
+        ++streams_;
+        ++mode_count_[k.mode];
+        uint64_t desc[8];
+        std::memcpy(desc, k.desc, sizeof desc);
+        if (rng_.chance(p_window_)) {
+            MDD_SET(TXDESC, SKIP_LEN, desc, rng_.below(k.s.wire_len + 2));
+            MDD_SET(TXDESC, PASS_LEN, desc, rng_.below(k.s.wire_len + 2));
+        }
+        // FRAME: an MPA ULPDU_Length below the ULP header length (the rest of the stream is lost)
+        if (k.cfg.proto == MDD_PROTO_MPA && k.cfg.ulp_hdr_len > 0 && rng_.chance(p_frame_)) {
+            std::vector<size_t> starts;
+            for (size_t h = 0; h + 1 < k.host_len; ++h)
+                if (k.hdr_at[h] & 1) starts.push_back(h);
+            if (!starts.empty()) {
+                size_t h = starts[rng_.below(starts.size())];
+                k.host[h] = 0;
+                k.host[h + 1] = (uint8_t)rng_.below(k.cfg.ulp_hdr_len);
+            }
+        }
+        // cuts at allowed host offsets (T3 cuts inside an iSCSI BHS with markers now and then)
+        bool t3 = rng_.chance(p_t3_);
+        size_t nx = 1 + rng_.below(max_xfers_);
+        std::vector<size_t> cuts{0};
+        for (size_t x = 1; x < nx && k.host_len > 1; ++x) {
+            size_t c = 1 + rng_.below(k.host_len - 1);
+            if (!k.nocut[c] || t3) cuts.push_back(c);
+        }
+        std::sort(cuts.begin(), cuts.end());
+        cuts.erase(std::unique(cuts.begin(), cuts.end()), cuts.end());
+        cuts.push_back(k.host_len);
+        for (size_t x = 0; x + 1 < cuts.size(); ++x) {
+            if (rng_.chance(p_junk_)) queue_junk(desc);
+            if (rng_.chance(p_side_)) queue_side(desc, k.host + cuts[x], k.host_len - cuts[x]);
+            MDD_SET(DESC, XFER_ID, desc, next_id_++ & 0xFFFF);
+            std::vector<uint8_t> host(k.host + cuts[x], k.host + cuts[x + 1]);
+            queue_xfer(desc, host, false);
+            std::memcpy(desc, pending_.back().ctx, sizeof desc); // words 0-7: the resume image
+        }
+        mdd_tx_case_free(&k);
+    }
+
+    // An illegal descriptor (an RX-only field set) with a few random host bytes: DESC, nothing generated.
+    void queue_junk(const uint64_t *good) {
+        uint64_t d[8];
+        std::memcpy(d, good, sizeof d);
+        MDD_SET(DESC, XFER_ID, d, next_id_++ & 0xFFFF);
+        if (rng_.chance(0.5)) MDD_SET(DESC, HDR_OUT, d, 1);
+        else MDD_SET(DESC, PROTO, d, 3);
+        std::vector<uint8_t> host(rng_.below(3 * W));
+        for (auto &b : host) b = (uint8_t)rng_.next();
+        queue_xfer(d, host, true);
+    }
+
+    // A descriptor-framed piece (self_frame = 0) from the current position, not part of the chain: the rest of
+    // the current PDU and maybe more (a host byte after the PDU is FRAME, R8).
+    void queue_side(const uint64_t *chained, const uint8_t *rest, size_t n) {
+        unsigned proto = (unsigned)MDD_GET(DESC, PROTO, chained);
+        uint64_t off = MDD_GET(DESC, PDU_OFF, chained);
+        if (proto == MDD_PROTO_RAW || off <= (proto == MDD_PROTO_MPA ? 1u : 7u) || n == 0) return;
+        uint64_t d[8];
+        std::memcpy(d, chained, sizeof d);
+        MDD_SET(DESC, XFER_ID, d, next_id_++ & 0xFFFF);
+        MDD_SET(DESC, SELF_FRAME, d, 0);
+        std::vector<uint8_t> host(rest, rest + 1 + rng_.below(std::min<size_t>(n, 4 * W + 64)));
+        queue_xfer(d, host, true);
+    }
+
+    void queue_xfer(const uint64_t *desc, const std::vector<uint8_t> &host, bool junk) {
+        pending_.emplace_back();
+        Xfer &x = pending_.back();
+        x.host = host;
+        x.junk = junk;
+        std::memcpy(x.desc, desc, sizeof x.desc);
+        // beats
+        std::vector<uint32_t> ups;
+        size_t pos = 0;
+        do {
+            Beat b;
+            std::memset(&b, 0, sizeof b);
+            unsigned want = 0;
+            if (!rng_.chance(p_null_)) {
+                want = rng_.chance(p_holes_) ? 1 + (unsigned)rng_.below(W) : W;
+                want = (unsigned)std::min<size_t>(want, host.size() - pos);
+            }
+            // which lanes: the first `want` lanes, or a random set of them
+            std::vector<unsigned> lanes;
+            for (unsigned i = 0; i < W; ++i) lanes.push_back(i);
+            if (want < W)
+                for (unsigned i = 0; i < W; ++i) std::swap(lanes[i], lanes[i + rng_.below(W - i)]);
+            std::sort(lanes.begin(), lanes.begin() + want);
+            for (unsigned j = 0; j < want; ++j) {
+                b.keep |= 1ull << lanes[j];
+                b.data[lanes[j]] = host[pos + j];
+            }
+            for (unsigned i = 0; i < W; ++i)
+                if (!((b.keep >> i) & 1)) b.data[i] = (uint8_t)rng_.next(); // junk in absent lanes
+            b.user = rng_.chance(p_user_);
+            if (b.user && want) ups.push_back((uint32_t)pos);
+            pos += want;
+            b.last = pos == host.size() && (want > 0 || rng_.chance(0.5) || host.empty());
+            x.beats.push_back(b);
+        } while (!x.beats.back().last);
+        // the reference
+        mdd_txref_result r;
+        if (mdd_txref_run(x.desc, host.data(), host.size(), ups.data(), ups.size(), &r) != 0)
+            ls::Options::die("out of memory");
+        x.out.assign(r.out, r.out + r.out_len);
+        x.out_tag.assign(r.out_tag, r.out_tag + r.out_len);
+        x.gen.assign(r.gen, r.gen + r.gen_len);
+        x.gen_tag.assign(r.gen_tag, r.gen_tag + r.gen_len);
+        x.gen_aux.assign(r.gen_aux, r.gen_aux + r.gen_len);
+        x.gen_src.assign(r.gen_src, r.gen_src + r.gen_len);
+        std::memcpy(x.ctx, r.ctx, sizeof x.ctx);
+        for (size_t e = 0; e < r.n_ev; ++e)
+            x.ev.push_back({r.ev[e].code, r.ev[e].err_byte, r.ev[e].err_off, r.ev[e].err_unit, r.ev[e].err_exp,
+                            r.ev[e].err_got});
+        mdd_txref_free(&r);
+        for (auto &b : x.beats) beats_.push_back(b);
+        descs_.push_back(std::vector<uint64_t>(x.desc, x.desc + 8));
+    }
+
+    In in_;
+    ls::Rng rng_;
+    double p_valid_, p_ready_, p_desc_, p_reset_, p_holes_, p_null_, p_user_, p_junk_, p_window_, p_frame_, p_t3_,
+        p_side_;
+    uint64_t max_xfers_;
+    std::deque<Xfer> pending_;
+    std::deque<Beat> beats_;
+    std::deque<std::vector<uint64_t>> descs_;
+    bool beat_on_ = false, desc_on_ = false;
+    unsigned rst_left_ = 0;
+    uint64_t next_id_ = 1;
+    uint64_t streams_ = 0, host_bytes_ = 0, resets_ = 0;
+    uint64_t mode_count_[MDD_TX_MODES] = {0};
+};
+
+}  // namespace txs
