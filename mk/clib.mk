@@ -2,8 +2,9 @@
 #   lib / lib-san   $(LIBMDD) / $(LIBMDD_SAN) (ASan+UBSan, -O1)
 #   cli             $(BUILD)/bin/mdd
 #   test-c          unit tests (sanitized) + CLI tests + formats test (include/mdd/formats.h, rtl/mdd_formats.vh)
-#                   + reference receiver vs traffic generator (tb/unit/test_rxref.c); logs in
-#                   $(RESULTS)/c-crc.log, cli.log, formats.log and rxref.log
+#                   + reference receiver vs traffic generator (tb/unit/test_rxref.c) + pcap export checked by
+#                   tshark (tb/unit/test_pcap.c); logs in $(RESULTS)/c-crc.log, cli.log, formats.log, rxref.log
+#                   and pcap.log
 #   bench-c         CRC throughput / combine cost table (-O2, not sanitized)
 # zlib and ISA-L are oracles and anchors for the tests and the bench only; libmdd needs libc + pthreads.
 
@@ -24,6 +25,7 @@ TEST_CRC_BIN  := $(BUILD)/bin/test_crc
 TEST_FORMATS_BIN := $(BUILD)/bin/test_formats
 TEST_RXREF_BIN := $(BUILD)/bin/test_rxref
 TEST_TXREF_BIN := $(BUILD)/bin/test_txref
+TEST_PCAP_BIN := $(BUILD)/bin/test_pcap
 BENCH_CRC_BIN := $(BUILD)/bin/bench_crc
 
 .PHONY: lib lib-san cli test-c bench-c
@@ -90,6 +92,15 @@ $(TEST_TXREF_BIN): $(BUILD)/obj-san/test_txref.o $(LIBMDD_SAN)
 	@mkdir -p $(@D)
 	$(CC) $(MDD_SAN_CFLAGS) $^ -o $@ $(MDD_LDLIBS)
 
+$(BUILD)/obj-san/test_pcap.o: tb/unit/test_pcap.c
+	@mkdir -p $(@D)
+	$(CC) $(MDD_SAN_CFLAGS) -MMD -MP -c $< -o $@
+
+# The pcap export (model/mdd_pcap.c) on traffic-generator streams, decoded by tshark (installed by make deps).
+$(TEST_PCAP_BIN): $(BUILD)/obj-san/test_pcap.o $(LIBMDD_SAN)
+	@mkdir -p $(@D)
+	$(CC) $(MDD_SAN_CFLAGS) $^ -o $@ $(MDD_LDLIBS)
+
 $(BUILD)/obj/bench_crc.o: tb/bench/bench_crc.c
 	@mkdir -p $(@D)
 	$(CC) $(MDD_CFLAGS) -MMD -MP -c $< -o $@
@@ -101,14 +112,15 @@ $(BENCH_CRC_BIN): $(BUILD)/obj/bench_crc.o $(LIBMDD)
 # All suites always run (each even when an earlier one fails); SHELL has pipefail, so tee keeps the status.
 # formats: the staleness check of the .vh (mk/formats.mk) runs first and its exit status is one of the test's
 # checks, so the log still ends with the test's own result line.
-test-c: $(TEST_CRC_BIN) $(MDD_CLI) $(TEST_FORMATS_BIN) $(TEST_RXREF_BIN) $(TEST_TXREF_BIN)
+test-c: $(TEST_CRC_BIN) $(MDD_CLI) $(TEST_FORMATS_BIN) $(TEST_RXREF_BIN) $(TEST_TXREF_BIN) $(TEST_PCAP_BIN)
 	@mkdir -p $(RESULTS)
 	@rc=0; $(TEST_CRC_BIN) 2>&1 | tee $(RESULTS)/c-crc.log || rc=1; \
 	 tb/unit/test_cli.sh $(MDD_CLI) 2>&1 | tee $(RESULTS)/cli.log || rc=1; \
 	 { $(PYTHON) $(GEN_FORMATS) $(FORMATS_DEF) --check $(FORMATS_VH); \
 	   $(TEST_FORMATS_BIN) $(FORMATS_VH) $$?; } 2>&1 | tee $(RESULTS)/formats.log || rc=1; \
 	 $(TEST_RXREF_BIN) 2>&1 | tee $(RESULTS)/rxref.log || rc=1; \
-	 $(TEST_TXREF_BIN) 2>&1 | tee $(RESULTS)/txref.log || rc=1; exit $$rc
+	 $(TEST_TXREF_BIN) 2>&1 | tee $(RESULTS)/txref.log || rc=1; \
+	 $(TEST_PCAP_BIN) 2>&1 | tee $(RESULTS)/pcap.log || rc=1; exit $$rc
 
 bench-c: $(BENCH_CRC_BIN)
 	@mkdir -p $(RESULTS)

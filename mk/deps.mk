@@ -1,6 +1,6 @@
 # deps: install the tools the build needs with apt-get, only when something is missing.
 # verilator/iverilog simulate, yosys estimates area, zlib and ISA-L are test/bench oracles
-# (the model itself needs neither).
+# (the model itself needs neither); tshark checks the pcap export (tb/unit/test_pcap.c).
 DEPS_MISSING = $(strip \
   $(if $(shell command -v verilator),,verilator) \
   $(if $(shell command -v iverilog),,iverilog) \
@@ -8,14 +8,19 @@ DEPS_MISSING = $(strip \
   $(if $(wildcard /usr/include/zlib.h),,zlib1g-dev) \
   $(if $(wildcard /usr/include/isa-l.h),,libisal-dev) \
   $(if $(shell command -v g++),,g++) \
+  $(if $(shell command -v tshark),,tshark) \
   $(if $(shell command -v $(PYTHON)),,python3))
 
-APT_GET := $(shell [ "$$(id -u)" = 0 ] && echo apt-get || echo sudo apt-get)
+SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+APT_GET := $(strip $(SUDO) apt-get)
 
 deps:
 ifneq ($(DEPS_MISSING),)
 	@echo "deps: installing $(DEPS_MISSING)"
 	DEBIAN_FRONTEND=noninteractive $(APT_GET) update -q
+	@# tshark pulls in wireshark-common, which asks whether non-root users may capture: answer no up front
+	@# (we only read files), so the install never waits for a debconf prompt.
+	echo 'wireshark-common wireshark-common/install-setuid boolean false' | $(SUDO) debconf-set-selections
 	DEBIAN_FRONTEND=noninteractive $(APT_GET) install -y -q --no-install-recommends $(DEPS_MISSING)
 else
 	@true

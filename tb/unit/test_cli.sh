@@ -185,5 +185,58 @@ expect_error "combine: LEN_B = 2^64" 'LEN_B "18446744073709551616" is out of ran
 expect_error "combine: LEN_B = 0x1_0000_0000_0000_0000" 'LEN_B "0x10000000000000000" is out of range' \
   "$MDD" combine --alg crc32 1 2 0x10000000000000000
 
+# ---- tx: the TX model's wire stream as a pcap, judged by tshark (installed by make deps) ----
+# Every PDU decoded, every iSCSI header/data digest and MPA CRC "Good CRC32", none "Bad" (the preferences are
+# those of tb/unit/test_pcap.c and docs/pcap.md); a flipped byte must turn exactly one verdict Bad.
+TSHARK_PREFS=(-n -o tcp.desegment_tcp_streams:TRUE -o tcp.relative_sequence_numbers:TRUE
+  -o iscsi.desegment_iscsi_messages:TRUE -o iscsi.target_ports:3260
+  --enable-heuristic iwarp_mpa_tcp --disable-protocol iwarp_ddp_rdmap)
+tx_pcap_check() { # DESCRIPTION PDUS GOOD_VERDICTS ARGS...
+  local what=$1 pdus=$2 good=$3; shift 3
+  if ! command -v tshark >/dev/null; then fail "$what: tshark not found (make deps installs it)"; return; fi
+  if ! "$MDD" tx "$@" --pcap "$tmp/tx.pcap" >"$tmp/tx.out" 2>"$tmp/stderr"; then
+    fail "$what: mdd tx failed: $(cat "$tmp/stderr")"; return; fi
+  local v n_good n_bad n_pdu
+  v=$(WIRESHARK_CONFIG_DIR="$tmp" tshark -r "$tmp/tx.pcap" "${TSHARK_PREFS[@]}" -O iscsi,iwarp_mpa -V 2>/dev/null)
+  n_good=$(grep -cE "(HeaderDigest|DataDigest|CRC check): 0x.*\(Good CRC32\)" <<<"$v")
+  n_bad=$(grep -c "Bad CRC32" <<<"$v")
+  n_pdu=$(WIRESHARK_CONFIG_DIR="$tmp" tshark -r "$tmp/tx.pcap" "${TSHARK_PREFS[@]}" -T fields -E occurrence=a \
+          -E 'aggregator=|' -e iscsi.opcode -e iwarp_mpa.ulpdulength 2>/dev/null | tr '|\t' '\n\n' | grep -c .)
+  if [ "$n_good" -eq "$good" ] && [ "$n_bad" -eq 0 ] && [ "$n_pdu" -eq "$pdus" ]; then ok
+  else fail "$what: tshark: $n_pdu PDUs (want $pdus), $n_good good verdicts (want $good), $n_bad bad"; fi
+}
+tx_pcap_check "tx: MPA, markers, DIF insert" 24 24 --proto mpa --markers --pdus 24 --dif insert --seed 2
+tx_pcap_check "tx: MPA, no markers" 17 17 --proto mpa --pdus 17 --data-min 1 --data-max 300 --seed 4
+tx_pcap_check "tx: iSCSI, both digests, DIF keep" 12 24 --proto iscsi --pdus 12 --data-min 1 --dif keep --seed 5
+tx_pcap_check "tx: iSCSI, header digest only" 9 9 --proto iscsi --pdus 9 --no-ddig --seed 6
+# negative control: the last byte of the largest frame of a capture (an FPDU's CRC) flipped: exactly one Bad
+if command -v tshark >/dev/null && "$MDD" tx --proto mpa --pdus 5 --seed 7 --pcap "$tmp/tx.pcap" >/dev/null 2>&1; then
+  python3 - "$tmp/tx.pcap" <<'PY'
+import sys
+p = sys.argv[1]
+b = bytearray(open(p, 'rb').read())
+# pcap records: 16-byte header (incl_len at +8), then the frame; the largest one is an FPDU, its last byte CRC
+off, best, best_len = 24, None, 0
+while off + 16 <= len(b):
+    n = int.from_bytes(b[off + 8:off + 12], 'little')
+    if n > best_len:
+        best, best_len = off + 16, n
+    off += 16 + n
+b[best + best_len - 1] ^= 0x01
+open(p, 'wb').write(b)
+PY
+  v=$(WIRESHARK_CONFIG_DIR="$tmp" tshark -r "$tmp/tx.pcap" "${TSHARK_PREFS[@]}" -O iwarp_mpa -V 2>/dev/null)
+  nb=$(grep -c "Bad CRC32" <<<"$v")
+  if [ "$nb" -eq 1 ]; then ok; else fail "tx: flipped CRC byte: $nb Bad verdicts, want 1"; fi
+else
+  fail "tx: negative control could not run (tshark or mdd tx)"
+fi
+expect_error "tx: bad proto" '--proto: "fc" is not iscsi or mpa' "$MDD" tx --proto fc
+expect_error "tx: bad dif" '--dif: "strip" is not none, keep or insert' "$MDD" tx --dif strip
+expect_error "tx: pdus 0" '--pdus: 0 is out of range' "$MDD" tx --pdus 0
+expect_error "tx: data range" '--data-min 10 is above --data-max 5' "$MDD" tx --data-min 10 --data-max 5
+expect_error "tx: unknown option" 'unexpected argument "--frob"' "$MDD" tx --frob
+expect_error "tx: missing value" '--pcap needs a value' "$MDD" tx --pcap
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
