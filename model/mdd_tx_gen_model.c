@@ -22,7 +22,7 @@ int mdd_tx_gen_model_init(mdd_tx_gen_model *m, unsigned w)
         return -1;
     memset(m, 0, sizeof *m);
     m->w = w;
-    m->buf = 2 * w + 8;
+    m->buf = 3 * w + 8;
     return 0;
 }
 
@@ -268,7 +268,7 @@ static void gen_word(const mdd_tx_gen_model *m, struct gen *g)
     if (bad && !m->in_xfer)
         mdd_rx_word_merge(o, MDD_ERR_DESC, 0, 0, 0, 0, 0);
 
-    const unsigned avail = m->hb_cnt;
+    const unsigned avail = m->hb_end ? m->hb_e0 : m->hb_cnt; /* this transfer's bytes */
     const bool end = m->hb_end;
     unsigned u = 0;
     bool stop = false, wait = false, any = false;
@@ -477,7 +477,7 @@ static void gen_word(const mdd_tx_gen_model *m, struct gen *g)
 
 /* ------------------------------------------------------------------------------------------------------ */
 
-static bool in_ready(const mdd_tx_gen_model *m) { return !m->hb_end && m->hb_cnt + m->w <= m->buf; }
+static bool in_ready(const mdd_tx_gen_model *m) { return !m->hb_end1 && m->hb_cnt + m->w <= m->buf; }
 
 void mdd_tx_gen_eval(const mdd_tx_gen_model *m, const mdd_tx_gen_in *in, mdd_tx_gen_out *out)
 {
@@ -535,7 +535,14 @@ void mdd_tx_gen_tick(mdd_tx_gen_model *m, const mdd_tx_gen_in *in)
     unsigned cnt = m->hb_cnt - used;
     memmove(m->hb, m->hb + used, cnt);
     memmove(m->hb_up, m->hb_up + used, cnt * sizeof m->hb_up[0]);
-    bool hb_end = m->hb_end && !pop;
+    unsigned e0 = m->hb_e0 - used, e1 = m->hb_e1 - used;
+    bool end0 = m->hb_end, end1 = m->hb_end1;
+    if (pop) { /* the next transfer's end (if in) becomes the current one's */
+        end0 = end1;
+        e0 = e1;
+        end1 = false;
+        e1 = 0;
+    }
     if (accept) {
         bool first = true;
         for (unsigned i = 0; i < m->w; i++) {
@@ -546,14 +553,29 @@ void mdd_tx_gen_tick(mdd_tx_gen_model *m, const mdd_tx_gen_in *in)
             first = false;
             cnt++;
         }
-        hb_end = hb_end || in->s_axis_tx_tlast;
+        if (in->s_axis_tx_tlast) {
+            if (end0) {
+                end1 = true;
+                e1 = cnt;
+            } else {
+                end0 = true;
+                e0 = cnt;
+            }
+        }
     }
+    if (!end0)
+        e0 = 0;
+    if (!end1)
+        e1 = 0;
     for (unsigned j = cnt; j < m->buf; j++) { /* the RTL clears the slots above the count */
         m->hb[j] = 0;
         m->hb_up[j] = false;
     }
     m->hb_cnt = cnt;
-    m->hb_end = hb_end;
+    m->hb_end = end0;
+    m->hb_e0 = e0;
+    m->hb_end1 = end1;
+    m->hb_e1 = e1;
 
     /* descriptor FIFO */
     const unsigned fc = m->fifo_cnt;
@@ -576,8 +598,8 @@ void mdd_tx_gen_tick(mdd_tx_gen_model *m, const mdd_tx_gen_in *in)
     if (in->rst) {
         m->fifo_cnt = 0;
         m->in_xfer = false;
-        m->hb_cnt = 0;
-        m->hb_end = false;
+        m->hb_cnt = m->hb_e0 = m->hb_e1 = 0;
+        m->hb_end = m->hb_end1 = false;
         memset(m->hb, 0, sizeof m->hb);
         memset(m->hb_up, 0, sizeof m->hb_up);
     }

@@ -23,7 +23,7 @@
 extern "C" {
 #endif
 
-#define MDD_TX_GEN_MAX_BUF (2 * MDD_RX_MAX_W + 8)
+#define MDD_TX_GEN_MAX_BUF (3 * MDD_RX_MAX_W + 8)
 
 typedef struct mdd_tx_gen_in {
     bool rst;
@@ -42,17 +42,18 @@ typedef struct mdd_tx_gen_out {
 } mdd_tx_gen_out;
 
 typedef struct mdd_tx_gen_model {
-    unsigned w, buf; /* buf = 2W + 8 host bytes */
+    unsigned w, buf; /* buf = 3W + 8 host bytes */
     /* descriptor FIFO (two entries, as RX L1) */
     uint64_t e0_desc[8], e1_desc[8];
     bool e0_bad, e1_bad;
     unsigned fifo_cnt;
-    /* host byte buffer: hb[0..hb_cnt) in order; hb_up[j] = byte j is the first kept byte of a tuser beat;
-     * hb_end = a tlast beat is in the buffer, its last byte at hb_cnt - 1 (no byte of a later transfer enters) */
+    /* host byte buffer: hb[0..hb_cnt) in order; hb_up[j] = byte j is the first kept byte of a tuser beat.
+     * hb_end: the current transfer's tlast is in the buffer, its bytes are hb[0..hb_e0); hb_end1: the next
+     * transfer's tlast is in too, its bytes end at hb_e1 (no beat enters then) */
     uint8_t hb[MDD_TX_GEN_MAX_BUF];
     bool hb_up[MDD_TX_GEN_MAX_BUF];
-    unsigned hb_cnt;
-    bool hb_end;
+    unsigned hb_cnt, hb_e0, hb_e1;
+    bool hb_end, hb_end1;
     /* transfer state (meaningful while in_xfer) */
     bool in_xfer, lost, pdu_done, mimg_ok;
     uint32_t hoff;      /* host bytes consumed */

@@ -11,9 +11,11 @@
  *
  *   - Descriptor FIFO (two entries) and TX validation (DESC:
  *     docs/tx-path.md section 2).
- *   - Host buffer of 2W + 8 bytes: a beat's kept lanes are appended when
- *     there is room for W more; no byte of a later transfer enters until
- *     the transfer whose tlast is buffered has ended.
+ *   - Host buffer of 3W + 8 bytes: a beat's kept lanes are appended when
+ *     there is room for W more (so after a refused beat the buffer still
+ *     holds more than W bytes: the lane walk never starves); the next
+ *     transfer's bytes may follow the current one's (two tlast positions
+ *     are kept), so transfers run back to back.
  *   - Per word, lane after lane, the rules of docs/tx-path.md (the reference
  *     model/mdd_txref.c one byte at a time): a marker byte when the marker
  *     counter says so (value filled: MPA FPDUPTR, iSCSI next-PDU pointer,
@@ -95,7 +97,7 @@ initial begin
     end
 end
 
-localparam BUF = 2 * W + 8;
+localparam BUF = 3 * W + 8;
 localparam [7:0] BUF8 = BUF[7:0];
 localparam [7:0] W8 = W[7:0];
 
@@ -208,8 +210,9 @@ reg [1:0]       fifo_cnt = 2'd0;
 
 reg [8*BUF-1:0] hb = {8*BUF{1'b0}};
 reg [BUF-1:0]   hb_up = {BUF{1'b0}};
-reg [7:0]       hb_cnt = 8'd0;
-reg             hb_end = 1'b0;
+reg [7:0]       hb_cnt = 8'd0, hb_e0 = 8'd0, hb_e1 = 8'd0;
+reg             hb_end = 1'b0, hb_end1 = 1'b0;   // tlast of the current / the next transfer buffered
+wire [7:0]      avail = hb_end ? hb_e0 : hb_cnt;  // the current transfer's bytes
 
 reg             in_xfer = 1'b0, lost_r = 1'b0, pdu_done_r = 1'b0, mimg_ok_r = 1'b0;
 reg [31:0]      hoff_r = 32'd0, wire_r = 32'd0, mrk_pos_r = 32'd0, pdu_off_r = 32'd0, hdr_len_r = 32'd0;
@@ -448,7 +451,7 @@ always @* begin
     for (i = 0; i <= W; i = i + 1) begin
         if (!g_stop && !g_wait && !g_brk) begin
             l_lane = i < W;
-            l_have = u < hb_cnt;
+            l_have = u < avail;
             if (e0_bad || s_lost) begin
                 // consumed, not generated (DESC, after FRAME)
                 if (!l_have) begin
@@ -489,7 +492,7 @@ always @* begin
                                 if (!l_known) begin
                                     // T3: DataSegmentLength read ahead in the buffer
                                     l_need = c_last - l_p;
-                                    if ({24'd0, u} + l_need >= {24'd0, hb_cnt}) begin
+                                    if ({24'd0, u} + l_need >= {24'd0, avail}) begin
                                         if (!hb_end)
                                             g_wait = 1'b1;
                                         else if (!l_have && l_mb == 32'd0)
@@ -526,7 +529,7 @@ always @* begin
                         end else if (l_frame) begin
                             if (l_lane) begin
                                 merge(MDD_ERR_FRAME[7:0], s_hoff, s_pdus, {32'd0, c_last - l_p + 32'd1},
-                                      {56'd0, hb_cnt - u});
+                                      {56'd0, avail - u});
                                 s_lost = 1'b1;
                             end
                         end else if (!l_lane) begin
@@ -673,7 +676,7 @@ wire run     = advance && fifo_cnt != 2'd0;
 wire emit    = run && g_emit;
 wire pop     = emit && g_stop;
 wire push    = s_axis_tx_desc_tvalid && fifo_cnt != 2'd2;
-wire in_rdy  = !hb_end && ({1'b0, hb_cnt} + {1'b0, W8}) <= {1'b0, BUF8};
+wire in_rdy  = !hb_end1 && ({1'b0, hb_cnt} + {1'b0, W8}) <= {1'b0, BUF8};
 wire accept  = s_axis_tx_tvalid && in_rdy;
 
 assign s_axis_tx_tready = in_rdy;
@@ -682,8 +685,8 @@ assign s_axis_tx_desc_tready = fifo_cnt != 2'd2;
 // host buffer after this cycle: consumed bytes out, the accepted beat's kept bytes in
 reg [8*BUF-1:0] hb_next;
 reg [BUF-1:0]   hb_up_next;
-reg [7:0]       cnt_next, used;
-reg             first_kept;
+reg [7:0]       cnt_next, used, e0_next, e1_next;
+reg             first_kept, end0_next, end1_next;
 integer j;
 always @* begin
     used = emit ? g_used : 8'd0;
@@ -691,6 +694,16 @@ always @* begin
     hb_up_next = hb_up >> used;
     cnt_next = hb_cnt - used;
     first_kept = 1'b1;
+    e0_next = hb_e0 - used;
+    e1_next = hb_e1 - used;
+    end0_next = hb_end;
+    end1_next = hb_end1;
+    if (pop) begin
+        // the next transfer's end (if in) becomes the current one's
+        end0_next = hb_end1;
+        e0_next = e1_next;
+        end1_next = 1'b0;
+    end
     if (accept) begin
         for (j = 0; j < W; j = j + 1) begin
             if (s_axis_tx_tkeep[j]) begin
@@ -700,7 +713,20 @@ always @* begin
                 cnt_next = cnt_next + 8'd1;
             end
         end
+        if (s_axis_tx_tlast) begin
+            if (end0_next) begin
+                end1_next = 1'b1;
+                e1_next = cnt_next;
+            end else begin
+                end0_next = 1'b1;
+                e0_next = cnt_next;
+            end
+        end
     end
+    if (!end0_next)
+        e0_next = 8'd0;
+    if (!end1_next)
+        e1_next = 8'd0;
 end
 
 always @(posedge clk) begin
@@ -748,7 +774,10 @@ always @(posedge clk) begin
     hb <= hb_next;
     hb_up <= hb_up_next;
     hb_cnt <= cnt_next;
-    hb_end <= (hb_end && !pop) || (accept && s_axis_tx_tlast);
+    hb_end <= end0_next;
+    hb_end1 <= end1_next;
+    hb_e0 <= e0_next;
+    hb_e1 <= e1_next;
 
     if (pop) begin
         e0_desc <= e1_desc;
@@ -773,6 +802,9 @@ always @(posedge clk) begin
         hb_up <= {BUF{1'b0}};
         hb_cnt <= 8'd0;
         hb_end <= 1'b0;
+        hb_end1 <= 1'b0;
+        hb_e0 <= 8'd0;
+        hb_e1 <= 8'd0;
     end
 end
 

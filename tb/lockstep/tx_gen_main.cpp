@@ -156,6 +156,8 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
         for (unsigned m = 0; m < MDD_TX_MODES; ++m) std::fprintf(f, " %s %" PRIu64, mdd_tx_mode_name[m], mode_count_[m]);
         std::fprintf(f, "; events DESC %" PRIu64 " UPSTREAM %" PRIu64 " FRAME %" PRIu64 "; resets %" PRIu64 "\n",
                      ev_count_[MDD_ERR_DESC], ev_count_[MDD_ERR_UPSTREAM], ev_count_[MDD_ERR_FRAME], resets_);
+        std::fprintf(f, "  words out %" PRIu64 ": short last words %" PRIu64 ", short words inside a transfer %" PRIu64
+                     "\n", words_out_, short_last_, short_mid_);
         if (opt_.bench && cycles_)
             std::fprintf(f,
                          "bench tx-gen W=%u: %.3f generated lanes/cycle (%.1f%% of W), %.3f host bytes/cycle\n",
@@ -229,7 +231,11 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
         Xfer &x = pending_.front();
         if ((x.words == 0) != mo.m_first) report(chk, "words", "transfer %u: m_first %d on word %" PRIu64, xid(x), mo.m_first, x.words);
         ++x.words;
+        ++words_out_;
         x.nin += mo.m_nin;
+        unsigned nv = 0;
+        for (unsigned i = 0; i < kW; ++i) nv += (mo.m_tag[i] & 7) != MDD_KIND_VOID;
+        if (nv < kW) (mo.m_last ? short_last_ : short_mid_)++;
         for (unsigned i = 0; i < kW; ++i) {
             if ((mo.m_tag[i] & 7) == MDD_KIND_VOID) continue;
             x.o_data.push_back(mo.m_data[i]);
@@ -333,7 +339,8 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
     mdd_tx_gen_model model_;
     uint64_t min_xfers_;
     int64_t inject_fault_;
-    uint64_t cycles_ = 0, xfers_checked_ = 0, junk_checked_ = 0, lanes_out_ = 0, checks_ = 0;
+    uint64_t cycles_ = 0, xfers_checked_ = 0, junk_checked_ = 0, lanes_out_ = 0, checks_ = 0, words_out_ = 0,
+             short_last_ = 0, short_mid_ = 0;
     uint64_t ev_count_[16] = {0};
     std::clock_t cpu_start_;
     int s_rst_, s_tvalid_, s_tready_, s_tkeep_, s_tlast_, s_dvalid_, s_dready_, s_mvalid_, s_mready_, s_mdata_,

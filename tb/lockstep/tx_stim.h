@@ -60,7 +60,7 @@ struct Xfer {
     uint16_t emap = 0;
     bool err_v = false;
     Ev best{};
-    bool ctx_seen = false;
+    bool data_done = false; // the last data beat (tlast) was seen
 };
 
 template <unsigned W, class In>
