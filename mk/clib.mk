@@ -2,9 +2,10 @@
 #   lib / lib-san   $(LIBMDD) / $(LIBMDD_SAN) (ASan+UBSan, -O1)
 #   cli             $(BUILD)/bin/mdd
 #   test-c          unit tests (sanitized) + CLI tests + formats test (include/mdd/formats.h, rtl/mdd_formats.vh)
-#                   + reference receiver vs traffic generator (tb/unit/test_rxref.c) + pcap export checked by
-#                   tshark (tb/unit/test_pcap.c); logs in $(RESULTS)/c-crc.log, cli.log, formats.log, rxref.log
-#                   and pcap.log
+#                   + reference receiver vs traffic generator (tb/unit/test_rxref.c) + reference transmitter
+#                   (tb/unit/test_txref.c) + check stage twin in TX mode (tb/unit/test_check_stage.c) + pcap
+#                   export checked by tshark (tb/unit/test_pcap.c); logs in $(RESULTS)/c-crc.log, cli.log,
+#                   formats.log, rxref.log, txref.log, check-stage-tx.log and pcap.log
 #   bench-c         CRC throughput / combine cost table (-O2, not sanitized)
 # zlib and ISA-L are oracles and anchors for the tests and the bench only; libmdd needs libc + pthreads.
 
@@ -26,6 +27,7 @@ TEST_FORMATS_BIN := $(BUILD)/bin/test_formats
 TEST_RXREF_BIN := $(BUILD)/bin/test_rxref
 TEST_TXREF_BIN := $(BUILD)/bin/test_txref
 TEST_PCAP_BIN := $(BUILD)/bin/test_pcap
+TEST_CHECK_STAGE_BIN := $(BUILD)/bin/test_check_stage
 BENCH_CRC_BIN := $(BUILD)/bin/bench_crc
 
 .PHONY: lib lib-san cli test-c bench-c
@@ -101,6 +103,16 @@ $(TEST_PCAP_BIN): $(BUILD)/obj-san/test_pcap.o $(LIBMDD_SAN)
 	@mkdir -p $(@D)
 	$(CC) $(MDD_SAN_CFLAGS) $^ -o $@ $(MDD_LDLIBS)
 
+$(BUILD)/obj-san/test_check_stage.o: tb/unit/test_check_stage.c
+	@mkdir -p $(@D)
+	$(CC) $(MDD_SAN_CFLAGS) -MMD -MP -c $< -o $@
+
+# The check stage twin in TX mode against the reference transmitter (the RTL's TX mode waits for the TX path
+# lockstep; RX mode is in every RX path suite).
+$(TEST_CHECK_STAGE_BIN): $(BUILD)/obj-san/test_check_stage.o $(LIBMDD_SAN)
+	@mkdir -p $(@D)
+	$(CC) $(MDD_SAN_CFLAGS) $^ -o $@ $(MDD_LDLIBS)
+
 $(BUILD)/obj/bench_crc.o: tb/bench/bench_crc.c
 	@mkdir -p $(@D)
 	$(CC) $(MDD_CFLAGS) -MMD -MP -c $< -o $@
@@ -112,7 +124,8 @@ $(BENCH_CRC_BIN): $(BUILD)/obj/bench_crc.o $(LIBMDD)
 # All suites always run (each even when an earlier one fails); SHELL has pipefail, so tee keeps the status.
 # formats: the staleness check of the .vh (mk/formats.mk) runs first and its exit status is one of the test's
 # checks, so the log still ends with the test's own result line.
-test-c: $(TEST_CRC_BIN) $(MDD_CLI) $(TEST_FORMATS_BIN) $(TEST_RXREF_BIN) $(TEST_TXREF_BIN) $(TEST_PCAP_BIN)
+test-c: $(TEST_CRC_BIN) $(MDD_CLI) $(TEST_FORMATS_BIN) $(TEST_RXREF_BIN) $(TEST_TXREF_BIN) $(TEST_CHECK_STAGE_BIN) \
+        $(TEST_PCAP_BIN)
 	@mkdir -p $(RESULTS)
 	@rc=0; $(TEST_CRC_BIN) 2>&1 | tee $(RESULTS)/c-crc.log || rc=1; \
 	 tb/unit/test_cli.sh $(MDD_CLI) 2>&1 | tee $(RESULTS)/cli.log || rc=1; \
@@ -120,6 +133,7 @@ test-c: $(TEST_CRC_BIN) $(MDD_CLI) $(TEST_FORMATS_BIN) $(TEST_RXREF_BIN) $(TEST_
 	   $(TEST_FORMATS_BIN) $(FORMATS_VH) $$?; } 2>&1 | tee $(RESULTS)/formats.log || rc=1; \
 	 $(TEST_RXREF_BIN) 2>&1 | tee $(RESULTS)/rxref.log || rc=1; \
 	 $(TEST_TXREF_BIN) 2>&1 | tee $(RESULTS)/txref.log || rc=1; \
+	 $(TEST_CHECK_STAGE_BIN) 2>&1 | tee $(RESULTS)/check-stage-tx.log || rc=1; \
 	 $(TEST_PCAP_BIN) 2>&1 | tee $(RESULTS)/pcap.log || rc=1; exit $$rc
 
 bench-c: $(BENCH_CRC_BIN)

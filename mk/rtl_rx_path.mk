@@ -6,7 +6,7 @@
 RX_PATH_DIR        := $(BUILD)/rx_path
 RX_PATH_DATA_DEPTH := 16
 RX_PATH_RES_DEPTH  := 32
-RX_PATH_SRCS := rtl/mdd_rx_path.v rtl/mdd_rx_check.v rtl/mdd_rx_ctx.v rtl/mdd_fifo.v rtl/mdd_rx_crc_engine.v \
+RX_PATH_SRCS := rtl/mdd_rx_path.v rtl/mdd_check_stage.v rtl/mdd_rx_check.v rtl/mdd_rx_ctx.v rtl/mdd_fifo.v rtl/mdd_rx_crc_engine.v \
                 rtl/mdd_pack.v rtl/mdd_compact.v rtl/mdd_crc_unit.v rtl/mdd_crc_shift.v rtl/mdd_crc_math.vh \
                 $(RX_LOCATE_SRCS)
 RX_PATH_MODULES := mdd_rx_path mdd_rx_check mdd_rx_ctx mdd_fifo
@@ -87,9 +87,9 @@ RX_PATH_ICARUS_WS     := 4 8
 RX_PATH_ICARUS_CYCLES := 3000
 
 define RX_PATH_ICARUS
-$(RX_PATH_DIR)/icarus/w$(1).vvp: $(RX_PATH_SRCS) tb/icarus/tb_mdd_rx_path.v
+$(RX_PATH_DIR)/icarus/w$(1).vvp: $(RX_PATH_SRCS) tb/icarus/tb_mdd_path.v
 	@mkdir -p $$(@D)
-	$(IVERILOG) $(IVERILOG_FLAGS) -o $$@ -s tb_mdd_rx_path -Ptb_mdd_rx_path.W=$(1) tb/icarus/tb_mdd_rx_path.v \
+	$(IVERILOG) $(IVERILOG_FLAGS) -o $$@ -s tb_mdd_path -Ptb_mdd_path.W=$(1) -Ptb_mdd_path.TX=0 tb/icarus/tb_mdd_path.v \
 	    $(filter %.v,$(RX_PATH_SRCS)) 2> $$(@D)/w$(1).iverilog.log || { cat $$(@D)/w$(1).iverilog.log; exit 1; }
 
 $(RX_PATH_DIR)/icarus/w$(1).hex: $(call rx_path_bin,$(1))

@@ -8,14 +8,18 @@
 #define DGET(d, name) mdd_rx_field((d), MDD_DESC_##name##_WORD, MDD_DESC_##name##_LSB, MDD_DESC_##name##_W)
 #define DSET(d, name, v) mdd_field_set((d), MDD_DESC_##name##_WORD, MDD_DESC_##name##_LSB, MDD_DESC_##name##_W, (v))
 
-int mdd_rx_check_model_init(mdd_rx_check_model *m, unsigned w)
+int mdd_rx_check_model_init(mdd_rx_check_model *m, unsigned w, unsigned eng_mask, bool tx)
 {
     memset(m, 0, sizeof *m);
     if (w != 4 && w != 8 && w != 16 && w != 32 && w != 64)
         return -1;
     m->w = w;
+    m->eng_mask = eng_mask & 7u;
+    m->tx = tx;
     return 0;
 }
+
+static bool has_eng(const mdd_rx_check_model *m, unsigned engine) { return (m->eng_mask >> engine) & 1u; }
 
 /* Results the word needs from engine e, and whether they are there. */
 static unsigned need(const mdd_rx_check_in *in, int e) { return in->s_nend[e] + (in->s_part[e] ? 1u : 0u); }
@@ -93,9 +97,10 @@ static void pi_finish(step *s, mdd_rx_check_pi *p, const struct mdd_pifmt *f, un
     p->act = false;
 }
 
-static void dig_finish(step *s, mdd_rx_check_dig *g, unsigned code)
+/* tx: the digest was filled, not checked: no event */
+static void dig_finish(step *s, mdd_rx_check_dig *g, unsigned code, bool tx)
 {
-    if (g->mis)
+    if (g->mis && !tx)
         mdd_rx_word_merge(&s->out, code, g->mbyte, g->off, g->unit, g->exp, g->got);
     g->act = false;
 }
@@ -111,10 +116,15 @@ static void compute(const mdd_rx_check_model *m, const mdd_rx_check_in *in, step
     if (!f)
         f = mdd_pifmt(0); /* a DESC transfer: no PI lane can appear */
     uint16_t app_tag = (uint16_t)DGET(d, APP_TAG), app_mask = (uint16_t)DGET(d, APP_MASK);
+    const bool tx = m->tx;
+    const bool has_h = has_eng(m, MDD_ENGINE_HDIG), has_d = has_eng(m, MDD_ENGINE_DDIG);
     bool en[MDD_RX_ENGS];
-    en[MDD_RX_ENG_H] = !in->s_dbad && proto == MDD_PROTO_ISCSI && DGET(d, HDIG_EN);
-    en[MDD_RX_ENG_D] = !in->s_dbad && DGET(d, DDIG_EN);
-    en[MDD_RX_ENG_G] = !in->s_dbad && dif_op != MDD_DIF_NONE;
+    en[MDD_RX_ENG_H] = has_h && !in->s_dbad && proto == MDD_PROTO_ISCSI && DGET(d, HDIG_EN);
+    en[MDD_RX_ENG_D] = has_d && !in->s_dbad && DGET(d, DDIG_EN);
+    en[MDD_RX_ENG_G] = has_eng(m, MDD_ENGINE_GUARD) && !in->s_dbad && dif_op != MDD_DIF_NONE;
+    /* TX: INSERT PI is generated here (filled, never checked); CHECK_REPLACE rewrites on both sides */
+    const bool pi_fill = dif_op == MDD_DIF_CHECK_REPLACE || (tx && dif_op == MDD_DIF_INSERT);
+    const bool pi_chk = !(tx && dif_op == MDD_DIF_INSERT);
 
     s->dig[0] = m->dig[0];
     s->dig[1] = m->dig[1];
@@ -124,7 +134,7 @@ static void compute(const mdd_rx_check_model *m, const mdd_rx_check_in *in, step
     if (in->s_first) {
         memset(s->dig, 0, sizeof s->dig);
         memset(&s->pi, 0, sizeof s->pi);
-        s->dig[0].exp = (uint32_t)DGET(d, HDIG_PART);
+        s->dig[0].exp = tx ? 0 : (uint32_t)DGET(d, HDIG_PART); /* TX word 7 is the window (T1: no cut HDIG) */
         s->dig[1].exp = (uint32_t)DGET(d, DIG_PART);
         s->pi.gexp = DGET(d, DIF_PART);
         s->pi.ref = DGET(d, REF_TAG);
@@ -140,7 +150,10 @@ static void compute(const mdd_rx_check_model *m, const mdd_rx_check_in *in, step
             continue;
         unsigned a = in->s_aux[i] & 15;
         uint8_t b = in->s_data[i];
-        if (kind == MDD_KIND_HDIG || kind == MDD_KIND_DDIG) {
+        /* TX offsets count host bytes only: HDR, PAY, and PI unless it is generated (INSERT) */
+        bool host = !tx || kind == MDD_KIND_HDR || kind == MDD_KIND_PAY ||
+                    (kind == MDD_KIND_PI && dif_op != MDD_DIF_INSERT);
+        if ((kind == MDD_KIND_HDIG && has_h) || (kind == MDD_KIND_DDIG && has_d)) {
             mdd_rx_check_dig *g = &s->dig[kind == MDD_KIND_DDIG];
             if (!g->act) {
                 g->act = true;
@@ -156,8 +169,10 @@ static void compute(const mdd_rx_check_model *m, const mdd_rx_check_in *in, step
                 g->mis = true;
                 g->mbyte = a & 3;
             }
+            if (tx)
+                s->out.data[i] = (uint8_t)(g->exp >> sh); /* TX fills the digest */
             if ((a & 3) == 3) {
-                dig_finish(s, g, kind == MDD_KIND_DDIG ? MDD_ERR_DDIG : MDD_ERR_HDIG);
+                dig_finish(s, g, kind == MDD_KIND_DDIG ? MDD_ERR_DDIG : MDD_ERR_HDIG, tx);
                 g->rs = 2;
             }
         } else if (kind == MDD_KIND_PI && en[MDD_RX_ENG_G]) {
@@ -191,10 +206,10 @@ static void compute(const mdd_rx_check_model *m, const mdd_rx_check_in *in, step
                 p->mis[sub] = true;
                 p->mbyte[sub] = j - sub_start;
             }
-            if (dif_op == MDD_DIF_CHECK_REPLACE)
+            if (pi_fill)
                 s->out.data[i] = e;
             if (j == f->pi_len - 1) {
-                pi_finish(s, p, f, prot, chk, app_tag, app_mask);
+                pi_finish(s, p, f, prot, pi_chk ? chk : 0, app_tag, app_mask);
                 s->blocks++;
                 if (prot != 3)
                     p->ref = (p->ref + 1) & 0xFFFFFFFFFFFFull;
@@ -220,7 +235,8 @@ static void compute(const mdd_rx_check_model *m, const mdd_rx_check_in *in, step
         }
         if ((t >> MDD_TAG_EP) & 1)
             s->pdus++;
-        off++;
+        if (host)
+            off++;
     }
     for (int e = 0; e < MDD_RX_ENGS; e++) {
         if (used[e] != in->s_nend[e])
@@ -232,9 +248,9 @@ static void compute(const mdd_rx_check_model *m, const mdd_rx_check_in *in, step
         /* fields cut by the end of the transfer: compare what is there */
         for (int k = 0; k < 2; k++)
             if (s->dig[k].act)
-                dig_finish(s, &s->dig[k], k ? MDD_ERR_DDIG : MDD_ERR_HDIG);
+                dig_finish(s, &s->dig[k], k ? MDD_ERR_DDIG : MDD_ERR_HDIG, tx);
         if (s->pi.act)
-            pi_finish(s, &s->pi, f, prot, chk, app_tag, app_mask);
+            pi_finish(s, &s->pi, f, prot, pi_chk ? chk : 0, app_tag, app_mask);
         /* resume fields (docs/rx-path.md section 4) */
         uint64_t *od = s->out.desc;
         for (int e = 0; e < MDD_RX_ENGS; e++) {
@@ -254,9 +270,13 @@ static void compute(const mdd_rx_check_model *m, const mdd_rx_check_in *in, step
                 continue; /* nothing happened to it: the descriptor's value stands */
             }
             if (e == MDD_RX_ENG_H) {
+                if (tx)
+                    continue; /* below: T4 */
                 DSET(od, HDIG_PART, part);
                 DSET(od, HDIG_OPEN, open);
             } else if (e == MDD_RX_ENG_D) {
+                if (tx && en[MDD_RX_ENG_H] && in->s_part[MDD_RX_ENG_H])
+                    continue; /* DIG_PART carries the open header message (T4) */
                 DSET(od, DIG_PART, part);
                 DSET(od, DIG_OPEN, open);
             } else {
@@ -266,6 +286,21 @@ static void compute(const mdd_rx_check_model *m, const mdd_rx_check_in *in, step
         }
         if (en[MDD_RX_ENG_G])
             DSET(od, REF_TAG, s->pi.ref);
+        /* TX (T4): HDIG_PART never exists (word 7 is the window). A transfer never ends between EH and the
+         * end of the header digest (T1), so only an open header message is saved: in DIG_PART, HDIG_OPEN = 1,
+         * DIG_OPEN = 0. A header partial that came in DIG_PART and was used up leaves DIG_PART 0 unless the
+         * data digest wrote it (model/mdd_txref.c starts the data digest at 0 under HDIG_OPEN). */
+        if (tx && en[MDD_RX_ENG_H]) {
+            bool hopen = in->s_part[MDD_RX_ENG_H];
+            bool d_wrote = en[MDD_RX_ENG_D] && (in->s_part[MDD_RX_ENG_D] || s->dig[MDD_RX_ENG_D].rs != 0);
+            if (hopen) {
+                DSET(od, DIG_PART, res[in->s_nend[MDD_RX_ENG_H]][MDD_RX_ENG_H]);
+                DSET(od, DIG_OPEN, 0);
+            } else if (!d_wrote && DGET(d, HDIG_OPEN)) {
+                DSET(od, DIG_PART, 0);
+            }
+            DSET(od, HDIG_OPEN, hopen);
+        }
     }
 }
 
@@ -274,11 +309,10 @@ void mdd_rx_check_eval(const mdd_rx_check_model *m, const mdd_rx_check_in *in, m
     memset(out, 0, sizeof *out);
     bool tk = take(m, in);
     out->s_ready = advance(m, in) && have(in, 0) && have(in, 1) && have(in, 2);
-    if (tk) {
-        step s;
-        compute(m, in, &s);
-        memcpy(out->pop, s.pop, sizeof out->pop);
-    }
+    /* a taken word pops exactly the results it needs (compute() agrees); no need to run the lanes here */
+    if (tk)
+        for (int e = 0; e < MDD_RX_ENGS; e++)
+            out->pop[e] = (uint8_t)need(in, e);
     out->m_valid = m->m_valid;
     MDD_RX_WORD_COPY(out, m_, &m->m, );
 }

@@ -8,8 +8,13 @@
  *   - applies the T10 escapes, the app-tag mask, the reference tag per protection type, CHECK_REPLACE;
  *   - on the last word writes the resume fields it owns: HDIG_PART/DIG_PART/DIF_PART with their _OPEN bits
  *     and REF_TAG.
- * The lanes are processed in order (a combinational loop on both sides); the registers are the st_* below,
- * mirrored one for one with the RTL, plus the output word register.
+ * The lanes are processed in order (the RTL computes them in parallel, D-041); the registers are the st_*
+ * below, mirrored one for one with the RTL, plus the output word register.
+ *
+ * Parameters, as the RTL's: eng_mask (bit MDD_ENGINE_HDIG / DDIG / GUARD: the engine exists; an absent one is
+ * disabled on every word: its lanes pass untouched, no event, its resume fields echoed) and tx (TX mode,
+ * docs/tx-path.md: offsets count host lanes only, HDIG/DDIG lanes and INSERT PI are filled with their expected
+ * values instead of being checked, the header-digest partial is saved in DIG_PART with HDIG_OPEN, T4).
  */
 #ifndef MDD_RX_CHECK_MODEL_H
 #define MDD_RX_CHECK_MODEL_H
@@ -70,6 +75,8 @@ typedef struct mdd_rx_check_pi {
 
 typedef struct mdd_rx_check_model {
     unsigned w;
+    unsigned eng_mask; /* bit e: engine e (MDD_RX_ENG_*) exists */
+    bool tx;
     /* stream state */
     mdd_rx_check_dig dig[2]; /* [0] header digest, [1] data digest */
     mdd_rx_check_pi pi;
@@ -80,7 +87,8 @@ typedef struct mdd_rx_check_model {
     uint64_t contract_errors; /* engine counts that disagree with the word's end flags */
 } mdd_rx_check_model;
 
-int mdd_rx_check_model_init(mdd_rx_check_model *m, unsigned w);
+/* eng_mask: bits 0-2 = MDD_ENGINE_HDIG/DDIG/GUARD (RTL ENG_MASK); tx: RTL TX. */
+int mdd_rx_check_model_init(mdd_rx_check_model *m, unsigned w, unsigned eng_mask, bool tx);
 void mdd_rx_check_eval(const mdd_rx_check_model *m, const mdd_rx_check_in *in, mdd_rx_check_out *out);
 void mdd_rx_check_tick(mdd_rx_check_model *m, const mdd_rx_check_in *in);
 

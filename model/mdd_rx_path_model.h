@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * C twin of rtl/mdd_rx_path.v, composed of the twins of its blocks as the RTL is composed of the modules:
- * locate (L1-L3) -> fork {CRC engines h, d, g0, g1, g2; data FIFO} -> checker -> fork {packer; context}.
+ * locate (L1-L3) -> check stage (CRC engines h, d, g0, g1, g2 + data FIFO + checker; every engine, RX mode)
+ * -> fork {packer; context}.
  * Port names are the RTL's; eval is combinational, tick is the clock edge, rst an input.
  */
 #ifndef MDD_RX_PATH_MODEL_H
@@ -10,9 +11,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "mdd_check_stage_model.h"
 #include "mdd_pack_model.h"
-#include "mdd_rx_check_model.h"
-#include "mdd_rx_crc_engine_model.h"
 #include "mdd_rx_ctx_model.h"
 #include "mdd_rx_locate_model.h"
 
@@ -20,7 +20,7 @@
 extern "C" {
 #endif
 
-#define MDD_RX_PATH_MAX_DATA_DEPTH 64
+#define MDD_RX_PATH_MAX_DATA_DEPTH MDD_CHECK_STAGE_MAX_DATA_DEPTH
 
 typedef struct mdd_rx_path_in {
     bool rst;
@@ -44,20 +44,10 @@ typedef struct mdd_rx_path_out {
     bool m_axis_rx_ctx_tvalid;
 } mdd_rx_path_out;
 
-/* A data FIFO entry: the word and the results it produced per engine (h, d, selected guard). */
-typedef struct mdd_rx_path_fentry {
-    mdd_rx_word w;
-    uint8_t nend[3];
-    bool part[3];
-} mdd_rx_path_fentry;
-
 typedef struct mdd_rx_path_model {
     unsigned w, data_depth, res_depth;
     mdd_rx_locate_model loc;
-    mdd_rx_crc_engine_model eng[5]; /* h, d, g0 (T10), g1 (NVMe 32b), g2 (NVMe 64b) */
-    mdd_rx_path_fentry fifo[MDD_RX_PATH_MAX_DATA_DEPTH];
-    unsigned wr, rd; /* AW+1 bits */
-    mdd_rx_check_model chk;
+    mdd_check_stage_model stage; /* RTL instance chk: engines, data FIFO, checker (stage.chk) */
     mdd_pack_model pack;
     mdd_rx_ctx_model ctx;
     uint64_t contract_errors; /* checker saw result counts that disagree with the tags */

@@ -53,14 +53,36 @@
  *   - Wide increments (reference tag, block index, offsets) use prefix-AND
  *     carries: a plain + maps to a ripple carry.
  *
+ * TX mode (TX = 1, docs/tx-path.md; the TX path runs two check stages after
+ * its generator, guard engines then digest engines, docs/tx-path.md section 8):
+ *   - offsets (err_off, subfield offsets) count host lanes only: HDR, PAY,
+ *     and PI unless dif_op = INSERT (the PI is then generated here); s_woff
+ *     is the host offset of the word's first host lane;
+ *   - HDIG / DDIG lanes are filled: the data byte becomes the expected digest
+ *     byte (what RX compares with), and no digest event is raised;
+ *   - INSERT PI lanes are filled with the expected PI (as CHECK_REPLACE) and
+ *     raise no event; CHECK_KEEP / STRIP / REPLACE are checked as on RX;
+ *   - resume fields: an open header-digest message goes to DIG_PART with
+ *     HDIG_OPEN = 1 and DIG_OPEN = 0 (T4: word 7 is the TX window, so
+ *     HDIG_PART is never written, nor read as the first expected value);
+ *     otherwise DIG_PART / DIG_OPEN come from the data digest as on RX and
+ *     HDIG_OPEN = 0.
+ *
  * Flow control: advance = m_ready | ~m_valid; s_ready = advance and results
  * available.  Latency 1.  rst clears m_valid and the stream state.
  *
  * Parameters:
- *   W  bytes per word: 4, 8, 16, 32, 64
+ *   W         bytes per word: 4, 8, 16, 32, 64
+ *   ENG_MASK  engines present, bit MDD_ENGINE_HDIG (0) header digest, MDD_ENGINE_DDIG (1) data
+ *             digest, MDD_ENGINE_GUARD (2) guard.  An absent engine counts as disabled on every
+ *             word: its lanes pass untouched, no event, its resume fields echoed (its result
+ *             inputs are then unused and must report no results).
+ *   TX        0 RX checks, 1 TX fill (above)
  */
 module mdd_rx_check #(
-    parameter W = 8
+    parameter W = 8,
+    parameter [2:0] ENG_MASK = 3'b111,
+    parameter TX = 0
 ) (
     input  wire             clk,
     input  wire             rst,
@@ -146,9 +168,16 @@ wire [2:0]  dif_chk   = s_desc[MDD_DESC_DIF_CHK_LSB +: MDD_DESC_DIF_CHK_W];
 wire [15:0] app_tag   = s_desc[MDD_DESC_APP_TAG_LSB +: MDD_DESC_APP_TAG_W];
 wire [15:0] app_mask  = s_desc[MDD_DESC_APP_MASK_LSB +: MDD_DESC_APP_MASK_W];
 
-wire en_h = !s_dbad && proto == MDD_PROTO_ISCSI && s_desc[MDD_DESC_HDIG_EN_LSB];
-wire en_d = !s_dbad && s_desc[MDD_DESC_DDIG_EN_LSB];
-wire en_g = !s_dbad && dif_op != MDD_DIF_NONE;
+// an engine left out of ENG_MASK is disabled for every word
+wire has_h = ENG_MASK[MDD_ENGINE_HDIG];
+wire has_d = ENG_MASK[MDD_ENGINE_DDIG];
+wire has_g = ENG_MASK[MDD_ENGINE_GUARD];
+wire is_tx = TX != 0;
+wire en_h = has_h && !s_dbad && proto == MDD_PROTO_ISCSI && s_desc[MDD_DESC_HDIG_EN_LSB];
+wire en_d = has_d && !s_dbad && s_desc[MDD_DESC_DDIG_EN_LSB];
+wire en_g = has_g && !s_dbad && dif_op != MDD_DIF_NONE;
+wire pi_fill = dif_op == MDD_DIF_CHECK_REPLACE || (is_tx && dif_op == MDD_DIF_INSERT);  // PI lanes rewritten
+wire pi_chk  = !(is_tx && dif_op == MDD_DIF_INSERT);   // PI lanes checked (INSERT's come from here)
 wire ref_inc = prot_type != 2'd3;     // the reference tag follows blocks (types 1, 2)
 
 // PI layout of the transfer's format (a DESC transfer has no PI lane: T10 then)
@@ -366,7 +395,7 @@ endfunction
 // ---------------------------------------------------------------------------
 // Per lane decode (every lane from the inputs only)
 // ---------------------------------------------------------------------------
-wire [W-1:0]    ln_nv;        // not VOID
+wire [W-1:0]    ln_ho;        // counted in offsets: RX every non-VOID lane, TX host lanes only
 wire [W-1:0]    ln_ep;        // EP flag
 wire [W-1:0]    ln_h, ln_d;   // HDIG / DDIG byte
 wire [W-1:0]    ln_q3;        // aux[1:0] = 3: a digest's last byte
@@ -384,10 +413,11 @@ for (gi = 0; gi < W; gi = gi + 1) begin : g_lane
     wire [2:0] kind = s_tag[8*gi +: 3];
     wire [4:0] a5 = {1'b0, s_aux[4*gi +: 4]};
     wire       nv = kind != MDD_KIND_VOID;
-    assign ln_nv[gi]    = nv;
+    assign ln_ho[gi]    = is_tx ? (kind == MDD_KIND_HDR || kind == MDD_KIND_PAY
+                                   || (kind == MDD_KIND_PI && dif_op != MDD_DIF_INSERT)) : nv;
     assign ln_ep[gi]    = nv && s_tag[8*gi + MDD_TAG_EP];
-    assign ln_h[gi]     = kind == MDD_KIND_HDIG;
-    assign ln_d[gi]     = kind == MDD_KIND_DDIG;
+    assign ln_h[gi]     = has_h && kind == MDD_KIND_HDIG;
+    assign ln_d[gi]     = has_d && kind == MDD_KIND_DDIG;
     assign ln_q3[gi]    = s_aux[4*gi +: 2] == 2'd3;
     assign ln_pi[gi]    = kind == MDD_KIND_PI && en_g;
     assign ln_plast[gi] = a5 == pi_len - 5'd1;
@@ -455,6 +485,7 @@ wire [127:0] dg_unit;
 wire [255:0] dg_exp, dg_got;
 wire [3:0]  dg_nrs;     // resume source after the word: 0 state, 1 exp, 2 zero (2 bits per digest)
 wire [63:0] dg_nexp;    // expected value after the word (32 bits per digest)
+wire [16*W-1:0] dg_fill; // per lane: the expected digest byte (TX writes it), W lanes per digest
 
 genvar gk, gx;
 generate
@@ -464,7 +495,9 @@ for (gk = 0; gk < 2; gk = gk + 1) begin : g_dig
     wire [W-1:0] fl    = (gk != 0) ? ln_fd : ln_fh;
     wire [31:0]  r0    = (gk != 0) ? dd_res0 : hd_res0;
     wire [31:0]  r1    = (gk != 0) ? dd_res1 : hd_res1;
-    wire [31:0]  dpart = (gk != 0) ? s_desc[MDD_DESC_DIG_PART_LSB +: 32] : s_desc[MDD_DESC_HDIG_PART_LSB +: 32];
+    // TX: word 7 is the window, and no TX transfer starts inside a header digest (T1): nothing to read
+    wire [31:0]  dpart = (gk != 0) ? s_desc[MDD_DESC_DIG_PART_LSB +: 32]
+                       : is_tx ? 32'd0 : s_desc[MDD_DESC_HDIG_PART_LSB +: 32];
 
     reg [31:0] st_exp = 32'd0;
     reg [1:0]  st_rs = 2'd0;      // resume source: 0 descriptor, 1 exp, 2 zero
@@ -508,6 +541,7 @@ for (gk = 0; gk < 2; gk = gk + 1) begin : g_dig
         wire [31:0] ex = fl2[gi] ? r1 : fl1[gi] ? r0 : b_exp;
         wire [1:0]  q  = s_aux[4*gi +: 2];
         assign mm[gi] = s_data[8*gi +: 8] != ex[8*q +: 8];
+        assign dg_fill[8*W*gk + 8*gi +: 8] = ex[8*q +: 8];
     end
 
     // the two fields (gx 0: A, 1: B)
@@ -534,12 +568,12 @@ for (gk = 0; gk < 2; gk = gk + 1) begin : g_dig
         wire       mis  = mis0 || (|dif);
         wire [1:0] fj   = dif[0] ? 2'd0 : dif[1] ? 2'd1 : dif[2] ? 2'd2 : 2'd3;
         wire [1:0] mby  = mis0 ? st_mby : fj;
-        wire [31:0] off  = c_x ? st_off : plus_count(s_woff, woff_hi1, popc(ln_nv & b_x));
+        wire [31:0] off  = c_x ? st_off : plus_count(s_woff, woff_hi1, popc(ln_ho & b_x));
         wire [31:0] unit = c_x ? st_unit : plus_count(b_pdus, pdus_hi1, popc(ln_ep & b_x));
         // ends at its last byte here, or open at the end of the transfer
         wire ends = (gx != 0) ? fin_b : fin_a;
         wire open = (gx != 0) ? (|in_b) && !fin_b : (carry || (|in_a)) && !fin_a;
-        assign f_ev[gx] = mis && (ends || (s_last && open));
+        assign f_ev[gx] = !is_tx && mis && (ends || (s_last && open));   // TX fills, never checks
         assign f_exp[32*gx +: 32] = ends ? ((gx != 0) ? x_fb : x_fa) : x_end;
         assign f_mis[gx] = mis;
         assign f_mby[2*gx +: 2] = mby;
@@ -643,7 +677,10 @@ for (gi = 0; gi < W; gi = gi + 1) begin : g_pl
     wire [7:0] am = ({1'b0, a} == ref_off - 5'd1) ? app_mask[7:0] : app_mask[15:8];
     wire [7:0] df = (s_data[8*gi +: 8] ^ e) & (ln_ps1[gi] ? am : 8'hFF);
     assign pdn[gi] = |df;
-    assign c_data[8*gi +: 8] = (ln_pi[gi] && dif_op == MDD_DIF_CHECK_REPLACE) ? e : s_data[8*gi +: 8];
+    // TX fills its digest lanes; PI lanes are rewritten by CHECK_REPLACE (and TX INSERT)
+    assign c_data[8*gi +: 8] = (is_tx && ln_h[gi]) ? dg_fill[8*gi +: 8]
+                             : (is_tx && ln_d[gi]) ? dg_fill[8*W + 8*gi +: 8]
+                             : (ln_pi[gi] && pi_fill) ? e : s_data[8*gi +: 8];
 end
 endgenerate
 
@@ -692,7 +729,7 @@ for (gx = 0; gx < 2; gx = gx + 1) begin : g_pi
         assign mis[gm] = mis0 || (|dm);
         assign mby[4*gm +: 4] = mis0 ? st_pmby[4*gm +: 4] : low_idx16(dm) - start;
         assign soff[32*gm +: 32] = (c_x && (|(st_present & m))) ? st_soff[32*gm +: 32]
-                                 : plus_count(s_woff, woff_hi1, popc(ln_nv & before_first(in_x & lanes)));
+                                 : plus_count(s_woff, woff_hi1, popc(ln_ho & before_first(in_x & lanes)));
     end
 
     // escape (D-033) from the app / ref bytes present, then the subfield events
@@ -701,7 +738,7 @@ for (gx = 0; gx < 2; gx = gx + 1) begin : g_pi
     wire escaped = (|(present & m_app)) && app_ff && (ref_inc || ref_ff);
     wire ends    = (gx != 0) ? pf_b : pf_a;
     wire open    = (gx != 0) ? (|pi_b) && !pf_b : (p_carry || (|pi_a)) && !pf_a;
-    wire raise   = (ends || (s_last && open)) && !escaped;
+    wire raise   = pi_chk && (ends || (s_last && open)) && !escaped;
     wire [191:0] val = pi_fields(pi_fmt, got);
     assign pe_v[3*gx +: 3] = {raise && dif_chk[2] && ref_inc && mis[2], raise && dif_chk[1] && mis[1],
                               raise && dif_chk[0] && mis[0]};
@@ -825,21 +862,36 @@ wire [7:0] c_ecnt = s_ecnt + {3'd0, popc16({6'd0, all_v})};
 // ---------------------------------------------------------------------------
 // Resume fields on the last word (docs/rx-path.md section 4); a disabled engine's fields are echoed
 // ---------------------------------------------------------------------------
+wire [31:0] hd_partial = (s_hd_nend == 2'd0) ? hd_res0 : hd_res1;   // the word's last result
+wire        tx_hopen   = is_tx && en_h && s_hd_part;                   // TX: header message open at the end
+
 reg [511:0] c_desc;
 always @* begin
     c_desc = s_desc;
     if (s_last) begin
-        if (en_h && (s_hd_part || dg_nrs[1:0] != 2'd0)) begin
+        if (!is_tx && en_h && (s_hd_part || dg_nrs[1:0] != 2'd0)) begin
             c_desc[MDD_DESC_HDIG_PART_LSB +: MDD_DESC_HDIG_PART_W] =
-                s_hd_part ? ((s_hd_nend == 2'd0) ? hd_res0 : hd_res1)
-                : (dg_nrs[1:0] == 2'd1) ? dg_nexp[31:0] : 32'd0;
+                s_hd_part ? hd_partial : (dg_nrs[1:0] == 2'd1) ? dg_nexp[31:0] : 32'd0;
             c_desc[MDD_DESC_HDIG_OPEN_LSB] = s_hd_part;
         end
-        if (en_d && (s_dd_part || dg_nrs[3:2] != 2'd0)) begin
+        if (is_tx && en_h) begin
+            // T1: a TX transfer never ends between EH and the end of the header digest, so only an
+            // open message needs saving
+            c_desc[MDD_DESC_HDIG_OPEN_LSB] = s_hd_part;
+        end
+        if (tx_hopen) begin
+            // T4: the header partial in DIG_PART (the data digest is never open inside a header)
+            c_desc[MDD_DESC_DIG_PART_LSB +: MDD_DESC_DIG_PART_W] = hd_partial;
+            c_desc[MDD_DESC_DIG_OPEN_LSB] = 1'b0;
+        end else if (en_d && (s_dd_part || dg_nrs[3:2] != 2'd0)) begin
             c_desc[MDD_DESC_DIG_PART_LSB +: MDD_DESC_DIG_PART_W] =
                 s_dd_part ? ((s_dd_nend == 2'd0) ? dd_res0 : dd_res1)
                 : (dg_nrs[3:2] == 2'd1) ? dg_nexp[63:32] : 32'd0;
             c_desc[MDD_DESC_DIG_OPEN_LSB] = s_dd_part;
+        end else if (is_tx && en_h && s_desc[MDD_DESC_HDIG_OPEN_LSB]) begin
+            // the header partial that came in DIG_PART has been used up, and the data digest has no
+            // value to carry (model/mdd_txref.c starts the data digest at 0 under HDIG_OPEN)
+            c_desc[MDD_DESC_DIG_PART_LSB +: MDD_DESC_DIG_PART_W] = 32'd0;
         end
         if (en_g && (s_gd_part || n_grs != 2'd0)) begin
             c_desc[MDD_DESC_DIF_PART_LSB +: MDD_DESC_DIF_PART_W] =

@@ -129,9 +129,9 @@ class RxPathBench : public rxs::Stim<kW, Xfer, mdd_rx_path_in> {
         vcd.val(sig_.o_ready, in_.m_axis_rx_tready);
         vcd.val(sig_.x_valid, o.m_axis_rx_ctx_tvalid);
         vcd.val(sig_.x_ready, in_.m_axis_rx_ctx_tready);
-        vcd.val(sig_.c_valid, model_.chk.m_valid);
-        vcd.val_bytes(sig_.c_tag, model_.chk.m.tag);
-        vcd.val(sig_.c_err, model_.chk.m.err_code);
+        vcd.val(sig_.c_valid, model_.stage.chk.m_valid);
+        vcd.val_bytes(sig_.c_tag, model_.stage.chk.m.tag);
+        vcd.val(sig_.c_err, model_.stage.chk.m.err_code);
     }
 
     void cycle(ls::Checker &chk, ls::Tracer &tr) {

@@ -4,7 +4,8 @@
 // the host side of every TX block the same way.
 //
 //   streams    TX traffic from model/mdd_txtraf.c (traffic generator streams as a host hands them over, every DIF
-//              mode); p_frame of the MPA streams get a ULPDU_Length below the ULP header length (FRAME)
+//              mode); p_frame of the MPA streams get a ULPDU_Length below the ULP header length (FRAME);
+//              p_corrupt of the streams with host PI get 1..3 flipped bits in it (GUARD, APP, REF errors)
 //   transfers  each stream cut at up to max_xfers random host offsets where the stream allows a cut (p_t3 of the
 //              streams anywhere: T3 cuts inside an iSCSI BHS); a piece's descriptor is the reference's resume
 //              image of the previous one; a random window per stream (p_window); sometimes an illegal "junk"
@@ -73,12 +74,13 @@ class Stim {
         p_reset_ = opt.num("p_reset", opt.bench ? 0.0 : 0.00005);
         p_holes_ = opt.num("p_holes", opt.bench ? 0.0 : 0.2);
         p_null_ = opt.num("p_null", opt.bench ? 0.0 : 0.02);
-        p_user_ = opt.num("p_user", opt.bench ? 0.0 : 0.01);
+        p_user_ = opt.num("p_user", opt.bench ? 0.0 : 0.003);
         p_junk_ = opt.num("p_junk", opt.bench ? 0.0 : 0.02);
         p_window_ = opt.num("p_window", opt.bench ? 0.0 : 0.3);
         p_frame_ = opt.num("p_frame", opt.bench ? 0.0 : 0.1);
         p_t3_ = opt.num("p_t3", opt.bench ? 0.0 : 0.1);
         p_side_ = opt.num("p_side", opt.bench ? 0.0 : 0.03);
+        p_corrupt_ = opt.num("p_corrupt", opt.bench ? 0.0 : 0.3);
         max_xfers_ = opt.u64("max_xfers", 8);
         std::memset(&in_, 0, sizeof in_);
     }
@@ -158,6 +160,13 @@ class Stim {
                 k.host[h] = 0;
                 k.host[h + 1] = (uint8_t)rng_.below(k.cfg.ulp_hdr_len);
             }
+        }
+        // DIF errors: 1..3 flipped bits in the host's PI (CHECK_KEEP / STRIP / REPLACE report them; escapes too)
+        if ((k.mode == MDD_TX_KEEP || k.mode == MDD_TX_STRIP || k.mode == MDD_TX_REPLACE) && k.n_pi &&
+            rng_.chance(p_corrupt_)) {
+            const unsigned pi_len = k.cfg.pi_fmt == MDD_PI_T10_CODE ? MDD_PI_T10_LEN : MDD_PI_NVME32_LEN;
+            for (unsigned f = 1 + (unsigned)rng_.below(3); f-- > 0;)
+                k.host[k.pi_start[rng_.below(k.n_pi)] + rng_.below(pi_len)] ^= (uint8_t)(1u << rng_.below(8));
         }
         // cuts at allowed host offsets (T3 cuts inside an iSCSI BHS with markers now and then)
         bool t3 = rng_.chance(p_t3_);
@@ -264,7 +273,7 @@ class Stim {
     In in_;
     ls::Rng rng_;
     double p_valid_, p_ready_, p_desc_, p_reset_, p_holes_, p_null_, p_user_, p_junk_, p_window_, p_frame_, p_t3_,
-        p_side_;
+        p_side_, p_corrupt_;
     uint64_t max_xfers_;
     std::deque<Xfer> pending_;
     std::deque<Beat> beats_;

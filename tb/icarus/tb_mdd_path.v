@@ -4,11 +4,13 @@
 `default_nettype none
 
 /*
- * Icarus bench of rtl/mdd_rx_path.v: replays a vector file written by the
- * lockstep harness (tb/lockstep/rx_path_main.cpp, knob vectors=FILE: per
+ * Icarus bench of rtl/mdd_rx_path.v (TX = 0) or rtl/mdd_tx_path.v (TX = 1):
+ * replays a vector file written by the lockstep harness
+ * (tb/lockstep/rx_path_main.cpp or tx_path_main.cpp, knob vectors=FILE: per
  * cycle the inputs it drove and the outputs of the C twin, itself checked
- * against the Verilated RTL and the reference receiver while it was written)
- * and compares every output on every cycle, valid or not.
+ * against the Verilated RTL and the reference model while it was written) and
+ * compares every output on every cycle, valid or not.  Both paths have the
+ * same port shapes (data in + descriptor, data out with tags + context).
  *
  * One hex word per line, most significant field first:
  *   flags_in[7:0]  {rst, s_tvalid, s_tlast, s_tuser, desc_tvalid, m_tready, ctx_tready, 0}
@@ -16,11 +18,12 @@
  *   s_tkeep[63:0]  exp m_tkeep[63:0]  desc[511:0]  exp ctx[1023:0]
  *   exp m_tuser[8W-1:0]  exp m_tdata[8W-1:0]  s_tdata[8W-1:0]
  *
- * Plusargs: +vectors=FILE +cycles=N.  Last line "icarus-rx-path-w<W>: P passed,
- * F failed" (cycles that matched / did not).
+ * Plusargs: +vectors=FILE +cycles=N.  Last line "icarus-{rx,tx}-path-w<W>: P
+ * passed, F failed" (cycles that matched / did not).
  */
-module tb_mdd_rx_path #(
-    parameter W = 8
+module tb_mdd_path #(
+    parameter W = 8,
+    parameter TX = 0
 );
 
 localparam VW = 8 + 8 + 64 + 64 + 512 + 1024 + 24 * W;
@@ -38,17 +41,33 @@ wire [8*W-1:0] m_tdata, m_tuser;
 wire [W-1:0]   m_tkeep;
 wire [1023:0]  ctx;
 
-mdd_rx_path #(
-    .W(W)
-) dut (
-    .clk(clk), .rst(rst),
-    .s_axis_rx_tdata(s_tdata), .s_axis_rx_tkeep(s_tkeep), .s_axis_rx_tlast(s_tlast), .s_axis_rx_tuser(s_tuser),
-    .s_axis_rx_tvalid(s_tvalid), .s_axis_rx_tready(s_tready),
-    .s_axis_rx_desc_tdata(desc), .s_axis_rx_desc_tvalid(desc_tvalid), .s_axis_rx_desc_tready(desc_tready),
-    .m_axis_rx_tdata(m_tdata), .m_axis_rx_tkeep(m_tkeep), .m_axis_rx_tlast(m_tlast), .m_axis_rx_tuser(m_tuser),
-    .m_axis_rx_tvalid(m_tvalid), .m_axis_rx_tready(m_tready),
-    .m_axis_rx_ctx_tdata(ctx), .m_axis_rx_ctx_tvalid(ctx_tvalid), .m_axis_rx_ctx_tready(ctx_tready)
-);
+generate
+    if (TX) begin : g_tx
+        mdd_tx_path #(
+            .W(W)
+        ) dut (
+            .clk(clk), .rst(rst),
+            .s_axis_tx_tdata(s_tdata), .s_axis_tx_tkeep(s_tkeep), .s_axis_tx_tlast(s_tlast),
+            .s_axis_tx_tuser(s_tuser), .s_axis_tx_tvalid(s_tvalid), .s_axis_tx_tready(s_tready),
+            .s_axis_tx_desc_tdata(desc), .s_axis_tx_desc_tvalid(desc_tvalid), .s_axis_tx_desc_tready(desc_tready),
+            .m_axis_tx_tdata(m_tdata), .m_axis_tx_tkeep(m_tkeep), .m_axis_tx_tlast(m_tlast),
+            .m_axis_tx_tuser(m_tuser), .m_axis_tx_tvalid(m_tvalid), .m_axis_tx_tready(m_tready),
+            .m_axis_tx_ctx_tdata(ctx), .m_axis_tx_ctx_tvalid(ctx_tvalid), .m_axis_tx_ctx_tready(ctx_tready)
+        );
+    end else begin : g_rx
+        mdd_rx_path #(
+            .W(W)
+        ) dut (
+            .clk(clk), .rst(rst),
+            .s_axis_rx_tdata(s_tdata), .s_axis_rx_tkeep(s_tkeep), .s_axis_rx_tlast(s_tlast),
+            .s_axis_rx_tuser(s_tuser), .s_axis_rx_tvalid(s_tvalid), .s_axis_rx_tready(s_tready),
+            .s_axis_rx_desc_tdata(desc), .s_axis_rx_desc_tvalid(desc_tvalid), .s_axis_rx_desc_tready(desc_tready),
+            .m_axis_rx_tdata(m_tdata), .m_axis_rx_tkeep(m_tkeep), .m_axis_rx_tlast(m_tlast),
+            .m_axis_rx_tuser(m_tuser), .m_axis_rx_tvalid(m_tvalid), .m_axis_rx_tready(m_tready),
+            .m_axis_rx_ctx_tdata(ctx), .m_axis_rx_ctx_tvalid(ctx_tvalid), .m_axis_rx_ctx_tready(ctx_tready)
+        );
+    end
+endgenerate
 
 reg [VW-1:0] vectors [0:MAX_CYCLES-1];
 reg [8*256-1:0] path;
@@ -62,7 +81,7 @@ reg [8*W-1:0] exp_user, exp_data;
 reg          bad;
 
 initial begin
-    $sformat(suite, "icarus-rx-path-w%0d", W);
+    $sformat(suite, "icarus-%0s-path-w%0d", TX ? "tx" : "rx", W);
     if (!$value$plusargs("vectors=%s", path) || !$value$plusargs("cycles=%d", cycles)) begin
         $display("usage: vvp tb.vvp +vectors=FILE +cycles=N");
         $display("%0s: 0 passed, 1 failed", suite);
