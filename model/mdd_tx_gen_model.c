@@ -272,6 +272,9 @@ static void gen_word(const mdd_tx_gen_model *m, struct gen *g)
     const bool end = m->hb_end;
     unsigned u = 0;
     bool stop = false, wait = false, any = false;
+    /* at most one end of each CRC message kind per word, so a word touches at most two messages of an engine
+     * (the ping-pong units of the check stages, D-009): a lane with a second EB, ED or EH starts the next word */
+    unsigned ends = 0;
     for (unsigned i = 0; i <= m->w && !stop && !wait; i++) {
         const bool lane = i < m->w; /* lane W only looks whether the transfer is complete */
         const bool have = u < avail;
@@ -363,6 +366,9 @@ static void gen_word(const mdd_tx_gen_model *m, struct gen *g)
             unsigned flags = 0;
             if (c.mpa && c.ddig_en && covered && mb == c.ml - 1 && !boundary && known && p == len - 4)
                 flags |= MDD_TAGM_ED;
+            if (flags & ends)
+                break;
+            ends |= flags;
             o->data[i] = s.mimg[mb];
             o->aux[i] = (uint8_t)(mb | (covered ? 0u : 8u));
             if (c.mpa)
@@ -396,6 +402,7 @@ static void gen_word(const mdd_tx_gen_model *m, struct gen *g)
             break;
         uint8_t b = x.host ? m->hb[u] : 0;
         bool frame_now = false;
+        const uint32_t sv_len_off = s.len_off, sv_hdr_len = s.hdr_len, sv_data_len = s.data_len;
         if (x.kind == MDD_KIND_HDR && c.self && s.pdu_off <= c.last_len) {
             /* self-framing parse (R6); FRAME keeps this byte an ordinary HDR byte (R7) */
             uint32_t p = s.pdu_off;
@@ -424,6 +431,14 @@ static void gen_word(const mdd_tx_gen_model *m, struct gen *g)
                 }
             }
         }
+        const unsigned xe = x.flags & (MDD_TAGM_EB | MDD_TAGM_ED | MDD_TAGM_EH);
+        if (xe & ends) { /* the parse above is undone: the byte is taken again next word */
+            s.len_off = sv_len_off;
+            s.hdr_len = sv_hdr_len;
+            s.data_len = sv_data_len;
+            break;
+        }
+        ends |= xe;
         if (x.host) {
             if (m->hb_up[u])
                 mdd_rx_word_merge(o, MDD_ERR_UPSTREAM, 0, s.hoff, 0, 0, 0);

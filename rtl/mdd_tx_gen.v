@@ -403,6 +403,10 @@ reg [16:0]  x;      // {ep, dif, strip, host, idx[4:0], tag}: idx bit 4 is never
 reg [31:0]  l_p, l_mb, l_len, l_plen, l_need, l_hl, l_dl, l_padv;
 reg [7:0]   l_b, l_flags, l_hb;
 reg [7:0]   u;
+// at most one end of each CRC message kind per word (EB, ED, EH), so a word touches at most two messages of an
+// engine (the check stages' ping-pong units, D-009): a lane with a second one starts the next word
+reg [7:0]   ends, l_xe;
+reg [31:0]  l_sv_len_off, l_sv_hdr_len, l_sv_data_len;
 
 always @* begin
     g_data = {8*W{1'b0}};
@@ -428,6 +432,9 @@ always @* begin
     l_padv = 32'd0;
     l_b = 8'd0; l_flags = 8'd0; l_hb = 8'd0;
     u = 8'd0;
+    ends = 8'd0;
+    l_xe = 8'd0;
+    l_sv_len_off = 32'd0; l_sv_hdr_len = 32'd0; l_sv_data_len = 32'd0;
     if (in_xfer) begin
         s_lost = lost_r; s_pdu_done = pdu_done_r; s_mimg_ok = mimg_ok_r;
         s_hoff = hoff_r; s_wire = wire_r; s_mrk_pos = mrk_pos_r; s_pdu_off = pdu_off_r; s_hdr_len = hdr_len_r;
@@ -541,6 +548,11 @@ always @* begin
                             if (c_mpa && c_ddig && l_covered && l_mb == c_ml - 32'd1 && !l_boundary && l_known
                                 && l_p == l_len - 32'd4)
                                 l_flags[MDD_TAG_ED] = 1'b1;
+                        end
+                        if (!g_wait && !g_stop && !l_frame && l_lane && (l_flags & ends) != 8'd0) begin
+                            g_brk = 1'b1;
+                        end else if (!g_wait && !g_stop && !l_frame && l_lane) begin
+                            ends = ends | l_flags;
                             g_data[8*i +: 8] = s_mimg[8*(7 - l_mb[2:0]) +: 8];
                             g_aux[4*i +: 4] = {!l_covered, l_mb[2:0]};
                             if (c_mpa)
@@ -579,6 +591,9 @@ always @* begin
                 end else begin
                     l_b = x[13] ? byte_at(hb, {24'd0, u}) : 8'd0;
                     l_frame_now = 1'b0;
+                    l_sv_len_off = s_len_off;
+                    l_sv_hdr_len = s_hdr_len;
+                    l_sv_data_len = s_data_len;
                     if (x[2:0] == MDD_KIND_HDR[2:0] && c_self && s_pdu_off <= c_last) begin
                         // self-framing parse (R6); FRAME keeps this byte an ordinary HDR byte (R7)
                         l_p = s_pdu_off;
@@ -609,6 +624,15 @@ always @* begin
                             end
                         end
                     end
+                    l_xe = x[7:0] & ((8'd1 << MDD_TAG_EB) | (8'd1 << MDD_TAG_ED) | (8'd1 << MDD_TAG_EH));
+                    if ((l_xe & ends) != 8'd0) begin
+                        // the parse above is undone: the byte is taken again next word
+                        s_len_off = l_sv_len_off;
+                        s_hdr_len = l_sv_hdr_len;
+                        s_data_len = l_sv_data_len;
+                        g_brk = 1'b1;
+                    end else begin
+                    ends = ends | l_xe;
                     if (x[13]) begin
                         if (up_at(hb_up, u))
                             merge(MDD_ERR_UPSTREAM[7:0], s_hoff, 32'd0, 64'd0, 64'd0);
@@ -648,6 +672,7 @@ always @* begin
                     end
                     if (l_frame_now)
                         s_lost = 1'b1;
+                    end
                 end
             end
         end

@@ -67,7 +67,7 @@ struct Xfer {
 template <unsigned W, class In>
 class Stim {
   public:
-    explicit Stim(const ls::Options &opt) : rng_(opt.seed ^ 0x7A5E11ull) {
+    explicit Stim(const ls::Options &opt) : rng_(opt.seed ^ 0x7A5E11ull), bench_(opt.bench) {
         p_valid_ = opt.num("p_valid", opt.bench ? 1.0 : 0.8);
         p_ready_ = opt.num("p_ready", opt.bench ? 1.0 : 0.8);
         p_desc_ = opt.num("p_desc", opt.bench ? 1.0 : 0.7);
@@ -137,11 +137,22 @@ class Stim {
         }
     }
 
+    // --bench: streams that meet the full-rate conditions (docs/tx-path.md section 8): PDUs and protection
+    // blocks of at least 2W bytes, marker periods of at least W + 8, so no word holds two ends of a kind
+    static bool full_rate(const mdd_gen_cfg &c) {
+        return c.data_min >= 2 * W && (c.dif_op == MDD_DIF_NONE || c.blk_len >= 2 * W) &&
+               (!c.mrk_en || c.mrk_period >= W + 8);
+    }
+
     void new_stream() {
         mdd_tx_case k;
-        uint64_t seed = rng_.next();
-        if (mdd_tx_case_build(seed, W, -1, &k) != 0) ls::Options::die("traffic generator refused seed %llu",
-                                                                        (unsigned long long)seed);
+        for (;;) {
+            uint64_t seed = rng_.next();
+            if (mdd_tx_case_build(seed, W, -1, &k) != 0)
+                ls::Options::die("traffic generator refused seed %llu", (unsigned long long)seed);
+            if (!bench_ || full_rate(k.cfg)) break;
+            mdd_tx_case_free(&k);
+        }
         ++streams_;
         ++mode_count_[k.mode];
         uint64_t desc[8];
@@ -272,6 +283,7 @@ class Stim {
 
     In in_;
     ls::Rng rng_;
+    bool bench_;
     double p_valid_, p_ready_, p_desc_, p_reset_, p_holes_, p_null_, p_user_, p_junk_, p_window_, p_frame_, p_t3_,
         p_side_, p_corrupt_;
     uint64_t max_xfers_;
