@@ -41,8 +41,11 @@ tx-path-lockstep-w$(1): $(call tx_path_bin,$(1))
 
 tx-path-bench-w$(1): $(call tx_path_bin,$(1))
 	@mkdir -p $(RESULTS)
-	@$(call tx_path_bin,$(1)) --seed 3 --cycles 100000 --bench --suite bench-tx-path-w$(1) \
-	    --vcd $(TX_PATH_DIR)/vcd/bench_w$(1) | grep -E '^bench tx-path|M cycles/s' | tee $(RESULTS)/bench-tx-path-w$(1).txt
+	@{ $(call tx_path_bin,$(1)) --seed 3 --cycles 100000 --bench --suite bench-tx-path-w$(1) \
+	       --vcd $(TX_PATH_DIR)/vcd/bench_w$(1); \
+	   for c in mrk pdu blk; do $(call tx_path_bin,$(1)) --seed 3 --cycles 30000 --bench worst=$$$$c \
+	       --suite bench-tx-path-worst-$$$$c-w$(1) --vcd $(TX_PATH_DIR)/vcd/bench_worst_$$$${c}_w$(1); done; } \
+	    | grep -E '^bench tx-path|M cycles/s' | tee $(RESULTS)/bench-tx-path-w$(1).txt
 
 tx-path-lint-w$(1):
 	$$(call VL_LINT,mdd_tx_path,-GW=$(1))

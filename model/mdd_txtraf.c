@@ -47,8 +47,15 @@ static void make_pi(const struct mdd_gen_cfg *c, const uint8_t *data, size_t len
 
 int mdd_tx_case_build(uint64_t seed, unsigned w, int mode, struct mdd_tx_case *k)
 {
+    struct mdd_gen_cfg cfg;
+    mdd_gen_random_cfg(seed, w, &cfg);
+    return mdd_tx_case_build_cfg(&cfg, seed, mode, k);
+}
+
+int mdd_tx_case_build_cfg(const struct mdd_gen_cfg *cfg, uint64_t seed, int mode, struct mdd_tx_case *k)
+{
     memset(k, 0, sizeof *k);
-    mdd_gen_random_cfg(seed, w, &k->cfg);
+    k->cfg = *cfg;
     struct mdd_gen_cfg *c = &k->cfg;
     c->hdr_out = 1;
     c->max_data = 0;

@@ -49,6 +49,8 @@ struct mdd_tx_case {
  * when mode < 0, else the given one (a stream without DIF gives NONE; RAW STRIP gives INSERT). Returns 0, -1
  * when the generator refuses its configuration. */
 int mdd_tx_case_build(uint64_t seed, unsigned w, int mode, struct mdd_tx_case *k);
+/* The same from a given generator configuration (its hdr_out, max_data and DIF fields are set for the mode). */
+int mdd_tx_case_build_cfg(const struct mdd_gen_cfg *cfg, uint64_t seed, int mode, struct mdd_tx_case *k);
 void mdd_tx_case_free(struct mdd_tx_case *k);
 
 #ifdef __cplusplus

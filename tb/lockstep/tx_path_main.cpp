@@ -177,9 +177,12 @@ class Bench : public txs::Stim<kW, mdd_tx_path_in> {
             if (err_codes_[c]) std::fprintf(f, " %u:%" PRIu64, c, err_codes_[c]);
         std::fprintf(f, "); resets %" PRIu64 ", input stalls %" PRIu64 "\n", resets_, in_stalls_);
         if (opt_.bench && cycles_)
-            std::fprintf(f, "bench tx-path W=%u: %.3f output bytes/cycle (%.1f%% of W), %.3f host bytes/cycle\n", kW,
-                         (double)out_bytes_ / (double)cycles_, 100.0 * (double)out_bytes_ / (double)cycles_ / kW,
-                         (double)host_bytes_ / (double)cycles_);
+            std::fprintf(f,
+                         "bench tx-path W=%u%s%s: %.3f output bytes/cycle (%.1f%% of W), %.3f host bytes/cycle, "
+                         "%" PRIu64 " transfers\n",
+                         kW, worst_.empty() ? "" : " worst=", worst_.c_str(), (double)out_bytes_ / (double)cycles_,
+                         100.0 * (double)out_bytes_ / (double)cycles_ / kW, (double)host_bytes_ / (double)cycles_,
+                         xfers_checked_);
     }
 
     uint64_t checks() const { return checks_; }

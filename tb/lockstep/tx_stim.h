@@ -4,7 +4,8 @@
 // the host side of every TX block the same way.
 //
 //   streams    TX traffic from model/mdd_txtraf.c (traffic generator streams as a host hands them over, every DIF
-//              mode); p_frame of the MPA streams get a ULPDU_Length below the ULP header length (FRAME);
+//              mode); with --bench streams that meet the full-rate conditions, or with worst=mrk|pdu|blk the
+//              smallest iSCSI marker interval / PDUs / protection blocks, INSERT, every field on; p_frame of the MPA streams get a ULPDU_Length below the ULP header length (FRAME);
 //              p_corrupt of the streams with host PI get 1..3 flipped bits in it (GUARD, APP, REF errors)
 //   transfers  each stream cut at up to max_xfers random host offsets where the stream allows a cut (p_t3 of the
 //              streams anywhere: T3 cuts inside an iSCSI BHS); a piece's descriptor is the reference's resume
@@ -29,6 +30,7 @@ extern "C" {
 #include <algorithm>
 #include <cstring>
 #include <deque>
+#include <string>
 #include <vector>
 
 namespace txs {
@@ -67,7 +69,10 @@ struct Xfer {
 template <unsigned W, class In>
 class Stim {
   public:
-    explicit Stim(const ls::Options &opt) : rng_(opt.seed ^ 0x7A5E11ull), bench_(opt.bench) {
+    explicit Stim(const ls::Options &opt)
+        : rng_(opt.seed ^ 0x7A5E11ull), bench_(opt.bench), worst_(opt.str("worst", "")) {
+        if (!worst_.empty() && worst_ != "mrk" && worst_ != "pdu" && worst_ != "blk")
+            ls::Options::die("worst=%s: expected mrk, pdu or blk", worst_.c_str());
         p_valid_ = opt.num("p_valid", opt.bench ? 1.0 : 0.8);
         p_ready_ = opt.num("p_ready", opt.bench ? 1.0 : 0.8);
         p_desc_ = opt.num("p_desc", opt.bench ? 1.0 : 0.7);
@@ -144,13 +149,41 @@ class Stim {
                (!c.mrk_en || c.mrk_period >= W + 8);
     }
 
+    // worst=mrk|pdu|blk (with --bench): every insertion on, and the smallest iSCSI marker interval (MarkInt 1,
+    // a marker every 4 bytes), the smallest PDUs that still carry every field, or 1-byte protection blocks
+    void worst_cfg(uint64_t seed, mdd_gen_cfg *c) {
+        mdd_gen_random_cfg(seed, W, c);
+        c->proto = worst_ == "pdu" ? MDD_PROTO_MPA : MDD_PROTO_ISCSI;
+        c->hdig_en = c->proto == MDD_PROTO_ISCSI;
+        c->ddig_en = 1;
+        c->mrk_en = 1;
+        c->mrk_period = c->proto == MDD_PROTO_MPA ? 512 : worst_ == "mrk" ? 12 : 4 * 64 + 8;
+        c->mrk_phase = (uint32_t)rng_.below(c->mrk_period);
+        c->dif_op = MDD_DIF_CHECK_KEEP;
+        c->blk_len = worst_ == "blk" ? 1 : worst_ == "pdu" ? 1 : 512;
+        c->ulp_hdr_len = 0;
+        c->ahs_words_max = 0;
+        c->data_min = worst_ == "pdu" ? 1 : 512; /* PI excluded: one 1-byte block and its inserted PI */
+        c->data_max = worst_ == "pdu" ? 1 : 4096;
+        c->n_pdus = worst_ == "pdu" ? 200 : 8;
+        c->pi_split = 0;
+        c->nodata_pct = 0;
+    }
+
     void new_stream() {
         mdd_tx_case k;
         for (;;) {
             uint64_t seed = rng_.next();
-            if (mdd_tx_case_build(seed, W, -1, &k) != 0)
-                ls::Options::die("traffic generator refused seed %llu", (unsigned long long)seed);
-            if (!bench_ || full_rate(k.cfg)) break;
+            int rc;
+            if (bench_ && !worst_.empty()) {
+                mdd_gen_cfg c;
+                worst_cfg(seed, &c);
+                rc = mdd_tx_case_build_cfg(&c, seed, MDD_TX_INSERT, &k);
+            } else {
+                rc = mdd_tx_case_build(seed, W, -1, &k);
+            }
+            if (rc != 0) ls::Options::die("traffic generator refused seed %llu", (unsigned long long)seed);
+            if (!bench_ || !worst_.empty() || full_rate(k.cfg)) break;
             mdd_tx_case_free(&k);
         }
         ++streams_;
@@ -284,6 +317,7 @@ class Stim {
     In in_;
     ls::Rng rng_;
     bool bench_;
+    std::string worst_;
     double p_valid_, p_ready_, p_desc_, p_reset_, p_holes_, p_null_, p_user_, p_junk_, p_window_, p_frame_, p_t3_,
         p_side_, p_corrupt_;
     uint64_t max_xfers_;
