@@ -38,54 +38,8 @@
 #include "mdd_trafgen.h"
 #include "mdd_txref.h"
 #include "mdd_txtraf.h"
+#include "test_util.h"
 
-static unsigned long passed, failed;
-static char ctx_label[256];
-
-static bool check(bool ok, const char *fmt, ...)
-{
-    if (ok) {
-        passed++;
-        return true;
-    }
-    if (++failed <= 60) {
-        va_list ap;
-        va_start(ap, fmt);
-        printf("FAIL [%s]: ", ctx_label);
-        vprintf(fmt, ap);
-        printf("\n");
-        va_end(ap);
-    }
-    return false;
-}
-
-static void label(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(ctx_label, sizeof ctx_label, fmt, ap);
-    va_end(ap);
-}
-
-static uint64_t rng_state = 1;
-static uint64_t rnd(void)
-{
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-static uint64_t below(uint64_t n) { return n ? rnd() % n : 0; }
-
-static void *xmalloc(size_t n)
-{
-    void *p = malloc(n ? n : 1);
-    if (!p) {
-        fprintf(stderr, "out of memory\n");
-        exit(2);
-    }
-    return p;
-}
 
 static unsigned kind_of(uint8_t tag) { return (tag & MDD_TAG_KIND_MASK) >> MDD_TAG_KIND_LSB; }
 
@@ -96,7 +50,7 @@ static bool check_bytes(const char *what, const uint8_t *got, size_t got_len, co
     while (i < n && got[i] == exp[i])
         i++;
     if (i == n && got_len == exp_len)
-        return check(true, "");
+        return check(true, "%s", what);
     if (i < n)
         return check(false, "%s: %zu bytes vs %zu expected, first difference at %zu: 0x%02x, expected 0x%02x", what,
                      got_len, exp_len, i, got[i], exp[i]);
