@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "mdd/formats.h"
+#include "mdd_desc_check.h"
 
 #define F(name, d) mdd_rx_field((d), MDD_DESC_##name##_WORD, MDD_DESC_##name##_LSB, MDD_DESC_##name##_W)
 
@@ -28,48 +29,6 @@ int mdd_rx_loc_mrk_model_init(mdd_rx_loc_mrk_model *m, unsigned w)
     m->w = w;
     m->lanes = w == 64 ? ~0ull : ((1ull << w) - 1);
     return 0;
-}
-
-bool mdd_rx_loc_desc_bad(const uint64_t d[8])
-{
-    /* reserved bits: every bit of the 8 words that no DESC field covers */
-    uint64_t used[8] = {0};
-    size_t n;
-    const struct mdd_field_desc *t = mdd_field_table(&n);
-    for (size_t k = 0; k < n; ++k) {
-        if (strcmp(t[k].rec, "DESC") != 0) continue;
-        uint64_t mask = t[k].width >= 64 ? ~0ull : ((1ull << t[k].width) - 1);
-        used[t[k].word] |= mask << t[k].lsb;
-    }
-    bool reserved = false;
-    for (unsigned k = 0; k < 8; ++k)
-        if (d[k] & ~used[k]) reserved = true;
-
-    const unsigned proto = (unsigned)F(PROTO, d);
-    const bool self = F(SELF_FRAME, d), hdig = F(HDIG_EN, d), ddig = F(DDIG_EN, d);
-    const bool mrk_en = F(MRK_EN, d), mrk_chk = F(MRK_CHK, d), cmb = F(CMB_EN, d);
-    const unsigned dif_op = (unsigned)F(DIF_OP, d), pi_fmt = (unsigned)F(PI_FMT, d), prot = (unsigned)F(PROT_TYPE, d);
-    const uint32_t hdr_len = (uint32_t)F(HDR_LEN, d), ulp = (uint32_t)F(ULP_HDR_LEN, d);
-    const uint32_t period = (uint32_t)F(MRK_PERIOD, d), mpos = (uint32_t)F(MRK_POS, d);
-    const uint32_t dif_pos = (uint32_t)F(DIF_POS, d), pdu_off = (uint32_t)F(PDU_OFF, d);
-    const uint32_t data_len = (uint32_t)F(DATA_LEN, d), blk_len = (uint32_t)F(BLK_LEN, d);
-
-    const bool iscsi = proto == MDD_PROTO_ISCSI, mpa = proto == MDD_PROTO_MPA, raw = proto == MDD_PROTO_RAW;
-    const uint32_t ml = iscsi ? MDD_ISCSI_MRK_LEN : MDD_MPA_MRK_LEN;
-    const uint32_t pi_len = pi_fmt == MDD_PI_T10_CODE ? MDD_PI_T10_LEN : MDD_PI_NVME32_LEN;
-    const uint32_t pad = (0u - hdr_len - data_len) & 3u;
-    const bool has_ddig = ddig && (mpa || data_len != 0);
-    const uint32_t pdu_len = hdr_len + (hdig ? 4u : 0u) + data_len + pad + (has_ddig ? 4u : 0u);
-    const bool layout_bad = (iscsi && (hdr_len < 48 || (hdr_len & 3) != 0)) || (mpa && hdr_len != 2 + ulp) ||
-                            pdu_off >= pdu_len;
-    const bool past_len = iscsi ? pdu_off > 7 : pdu_off > 1;
-
-    return proto == 3 || dif_op > MDD_DIF_CHECK_REPLACE || dif_op == MDD_DIF_INSERT || pi_fmt == 3 || cmb ||
-           reserved || (raw && (self || hdig || ddig || mrk_en)) || (mpa && hdig) || (mrk_chk && !mrk_en) ||
-           (mrk_en && (period <= ml || mpos >= period)) ||
-           (mrk_en && iscsi && (period < 12 || (period & 3) != 0)) ||
-           (dif_op != MDD_DIF_NONE && (prot == 0 || blk_len == 0 || dif_pos >= blk_len + pi_len)) ||
-           (!raw && !self && layout_bad) || (!raw && self && past_len && layout_bad);
 }
 
 /* The combinational chunk of the current beat (the RTL's c_* and the values derived from them). */
@@ -206,7 +165,7 @@ void mdd_rx_loc_mrk_tick(mdd_rx_loc_mrk_model *m, const mdd_rx_loc_mrk_in *in)
         m->e0_bad = m->e1_bad;
     }
     if (push) {
-        const bool bad = mdd_rx_loc_desc_bad(in->s_axis_rx_desc_tdata);
+        const bool bad = mdd_desc_bad(in->s_axis_rx_desc_tdata, false);
         if (cnt == 0 || (cnt == 1 && pop)) {
             memcpy(m->e0_desc, in->s_axis_rx_desc_tdata, sizeof m->e0_desc);
             m->e0_bad = bad;

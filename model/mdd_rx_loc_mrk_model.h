@@ -60,9 +60,6 @@ int mdd_rx_loc_mrk_model_init(mdd_rx_loc_mrk_model *m, unsigned w);
 void mdd_rx_loc_mrk_eval(const mdd_rx_loc_mrk_model *m, const mdd_rx_loc_mrk_in *in, mdd_rx_loc_mrk_out *out);
 void mdd_rx_loc_mrk_tick(mdd_rx_loc_mrk_model *m, const mdd_rx_loc_mrk_in *in);
 
-/* The RTL's descriptor validation (nd_bad): true when the descriptor fails (DESC). */
-bool mdd_rx_loc_desc_bad(const uint64_t desc[8]);
-
 #ifdef __cplusplus
 }
 #endif

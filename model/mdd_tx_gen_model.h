@@ -71,9 +71,6 @@ int mdd_tx_gen_model_init(mdd_tx_gen_model *m, unsigned w);
 void mdd_tx_gen_eval(const mdd_tx_gen_model *m, const mdd_tx_gen_in *in, mdd_tx_gen_out *out);
 void mdd_tx_gen_tick(mdd_tx_gen_model *m, const mdd_tx_gen_in *in);
 
-/* The RTL's TX descriptor validation: true when the descriptor fails (DESC; docs/tx-path.md section 2). */
-bool mdd_tx_desc_bad(const uint64_t desc[8]);
-
 #ifdef __cplusplus
 }
 #endif

@@ -104,102 +104,10 @@ localparam [7:0] W8 = W[7:0];
 // ---------------------------------------------------------------------------
 // Descriptor validation (docs/tx-path.md section 2)
 // ---------------------------------------------------------------------------
-
-// every bit of words 0-6 that belongs to a DESC field, and word 7 (TXDESC)
-localparam [511:0] DESC_USED =
-      ({{(512 - MDD_DESC_XFER_ID_W){1'b0}},     {MDD_DESC_XFER_ID_W{1'b1}}}     << MDD_DESC_XFER_ID_LSB)
-    | ({{(512 - MDD_DESC_PROTO_W){1'b0}},       {MDD_DESC_PROTO_W{1'b1}}}       << MDD_DESC_PROTO_LSB)
-    | ({{(512 - MDD_DESC_SELF_FRAME_W){1'b0}},  {MDD_DESC_SELF_FRAME_W{1'b1}}}  << MDD_DESC_SELF_FRAME_LSB)
-    | ({{(512 - MDD_DESC_HDIG_EN_W){1'b0}},     {MDD_DESC_HDIG_EN_W{1'b1}}}     << MDD_DESC_HDIG_EN_LSB)
-    | ({{(512 - MDD_DESC_DDIG_EN_W){1'b0}},     {MDD_DESC_DDIG_EN_W{1'b1}}}     << MDD_DESC_DDIG_EN_LSB)
-    | ({{(512 - MDD_DESC_MRK_EN_W){1'b0}},      {MDD_DESC_MRK_EN_W{1'b1}}}      << MDD_DESC_MRK_EN_LSB)
-    | ({{(512 - MDD_DESC_MRK_CHK_W){1'b0}},     {MDD_DESC_MRK_CHK_W{1'b1}}}     << MDD_DESC_MRK_CHK_LSB)
-    | ({{(512 - MDD_DESC_CMB_EN_W){1'b0}},      {MDD_DESC_CMB_EN_W{1'b1}}}      << MDD_DESC_CMB_EN_LSB)
-    | ({{(512 - MDD_DESC_DIF_OP_W){1'b0}},      {MDD_DESC_DIF_OP_W{1'b1}}}      << MDD_DESC_DIF_OP_LSB)
-    | ({{(512 - MDD_DESC_PI_FMT_W){1'b0}},      {MDD_DESC_PI_FMT_W{1'b1}}}      << MDD_DESC_PI_FMT_LSB)
-    | ({{(512 - MDD_DESC_PROT_TYPE_W){1'b0}},   {MDD_DESC_PROT_TYPE_W{1'b1}}}   << MDD_DESC_PROT_TYPE_LSB)
-    | ({{(512 - MDD_DESC_DIF_CHK_W){1'b0}},     {MDD_DESC_DIF_CHK_W{1'b1}}}     << MDD_DESC_DIF_CHK_LSB)
-    | ({{(512 - MDD_DESC_HDR_LEN_W){1'b0}},     {MDD_DESC_HDR_LEN_W{1'b1}}}     << MDD_DESC_HDR_LEN_LSB)
-    | ({{(512 - MDD_DESC_ULP_HDR_LEN_W){1'b0}}, {MDD_DESC_ULP_HDR_LEN_W{1'b1}}} << MDD_DESC_ULP_HDR_LEN_LSB)
-    | ({{(512 - MDD_DESC_HDR_OUT_W){1'b0}},     {MDD_DESC_HDR_OUT_W{1'b1}}}     << MDD_DESC_HDR_OUT_LSB)
-    | ({{(512 - MDD_DESC_DIG_OPEN_W){1'b0}},    {MDD_DESC_DIG_OPEN_W{1'b1}}}    << MDD_DESC_DIG_OPEN_LSB)
-    | ({{(512 - MDD_DESC_HDIG_OPEN_W){1'b0}},   {MDD_DESC_HDIG_OPEN_W{1'b1}}}   << MDD_DESC_HDIG_OPEN_LSB)
-    | ({{(512 - MDD_DESC_DIF_OPEN_W){1'b0}},    {MDD_DESC_DIF_OPEN_W{1'b1}}}    << MDD_DESC_DIF_OPEN_LSB)
-    | ({{(512 - MDD_DESC_TCP_SEQ_W){1'b0}},     {MDD_DESC_TCP_SEQ_W{1'b1}}}     << MDD_DESC_TCP_SEQ_LSB)
-    | ({{(512 - MDD_DESC_DIG_PART_W){1'b0}},    {MDD_DESC_DIG_PART_W{1'b1}}}    << MDD_DESC_DIG_PART_LSB)
-    | ({{(512 - MDD_DESC_MRK_PERIOD_W){1'b0}},  {MDD_DESC_MRK_PERIOD_W{1'b1}}}  << MDD_DESC_MRK_PERIOD_LSB)
-    | ({{(512 - MDD_DESC_MRK_POS_W){1'b0}},     {MDD_DESC_MRK_POS_W{1'b1}}}     << MDD_DESC_MRK_POS_LSB)
-    | ({{(512 - MDD_DESC_DIF_POS_W){1'b0}},     {MDD_DESC_DIF_POS_W{1'b1}}}     << MDD_DESC_DIF_POS_LSB)
-    | ({{(512 - MDD_DESC_PDU_OFF_W){1'b0}},     {MDD_DESC_PDU_OFF_W{1'b1}}}     << MDD_DESC_PDU_OFF_LSB)
-    | ({{(512 - MDD_DESC_DATA_LEN_W){1'b0}},    {MDD_DESC_DATA_LEN_W{1'b1}}}    << MDD_DESC_DATA_LEN_LSB)
-    | ({{(512 - MDD_DESC_BLK_LEN_W){1'b0}},     {MDD_DESC_BLK_LEN_W{1'b1}}}     << MDD_DESC_BLK_LEN_LSB)
-    | ({{(512 - MDD_DESC_APP_TAG_W){1'b0}},     {MDD_DESC_APP_TAG_W{1'b1}}}     << MDD_DESC_APP_TAG_LSB)
-    | ({{(512 - MDD_DESC_APP_MASK_W){1'b0}},    {MDD_DESC_APP_MASK_W{1'b1}}}    << MDD_DESC_APP_MASK_LSB)
-    | ({{(512 - MDD_DESC_CMB_MSG_W){1'b0}},     {MDD_DESC_CMB_MSG_W{1'b1}}}     << MDD_DESC_CMB_MSG_LSB)
-    | ({{(512 - MDD_DESC_REF_TAG_W){1'b0}},     {MDD_DESC_REF_TAG_W{1'b1}}}     << MDD_DESC_REF_TAG_LSB)
-    | ({{(512 - MDD_DESC_FPDU_WOFF_W){1'b0}},   {MDD_DESC_FPDU_WOFF_W{1'b1}}}   << MDD_DESC_FPDU_WOFF_LSB)
-    | ({{(512 - MDD_DESC_DIF_PART_W){1'b0}},    {MDD_DESC_DIF_PART_W{1'b1}}}    << MDD_DESC_DIF_PART_LSB)
-    | ({{(512 - MDD_TXDESC_SKIP_LEN_W){1'b0}},  {MDD_TXDESC_SKIP_LEN_W{1'b1}}}  << MDD_TXDESC_SKIP_LEN_LSB)
-    | ({{(512 - MDD_TXDESC_PASS_LEN_W){1'b0}},  {MDD_TXDESC_PASS_LEN_W{1'b1}}}  << MDD_TXDESC_PASS_LEN_LSB);
-
 wire [511:0] nd = s_axis_tx_desc_tdata;
-wire [1:0]   nd_proto     = nd[MDD_DESC_PROTO_LSB +: MDD_DESC_PROTO_W];
-wire         nd_self      = nd[MDD_DESC_SELF_FRAME_LSB];
-wire         nd_hdig      = nd[MDD_DESC_HDIG_EN_LSB];
-wire         nd_ddig      = nd[MDD_DESC_DDIG_EN_LSB];
-wire         nd_mrk_en    = nd[MDD_DESC_MRK_EN_LSB];
-wire         nd_mrk_chk   = nd[MDD_DESC_MRK_CHK_LSB];
-wire         nd_cmb       = nd[MDD_DESC_CMB_EN_LSB];
-wire         nd_hdr_out   = nd[MDD_DESC_HDR_OUT_LSB];
-wire         nd_dig_open  = nd[MDD_DESC_DIG_OPEN_LSB];
-wire         nd_hdig_open = nd[MDD_DESC_HDIG_OPEN_LSB];
-wire [2:0]   nd_dif_op    = nd[MDD_DESC_DIF_OP_LSB +: MDD_DESC_DIF_OP_W];
-wire [1:0]   nd_pi_fmt    = nd[MDD_DESC_PI_FMT_LSB +: MDD_DESC_PI_FMT_W];
-wire [1:0]   nd_prot      = nd[MDD_DESC_PROT_TYPE_LSB +: MDD_DESC_PROT_TYPE_W];
-wire [11:0]  nd_hdr_len   = nd[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W];
-wire [7:0]   nd_ulp       = nd[MDD_DESC_ULP_HDR_LEN_LSB +: MDD_DESC_ULP_HDR_LEN_W];
-wire [18:0]  nd_period    = nd[MDD_DESC_MRK_PERIOD_LSB +: MDD_DESC_MRK_PERIOD_W];
-wire [18:0]  nd_mpos      = nd[MDD_DESC_MRK_POS_LSB +: MDD_DESC_MRK_POS_W];
-wire [16:0]  nd_dif_pos   = nd[MDD_DESC_DIF_POS_LSB +: MDD_DESC_DIF_POS_W];
-wire [24:0]  nd_pdu_off   = nd[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W];
-wire [23:0]  nd_data_len  = nd[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W];
-wire [15:0]  nd_blk_len   = nd[MDD_DESC_BLK_LEN_LSB +: MDD_DESC_BLK_LEN_W];
+wire         nd_bad;
 
-wire         nd_iscsi = nd_proto == MDD_PROTO_ISCSI[1:0];
-wire         nd_mpa   = nd_proto == MDD_PROTO_MPA[1:0];
-wire         nd_raw   = nd_proto == MDD_PROTO_RAW[1:0];
-wire [18:0]  nd_ml    = nd_iscsi ? MDD_ISCSI_MRK_LEN[18:0] : MDD_MPA_MRK_LEN[18:0];
-wire [17:0]  nd_pi_len = (nd_pi_fmt == MDD_PI_T10_CODE[1:0]) ? MDD_PI_T10_LEN[17:0] : MDD_PI_NVME32_LEN[17:0];
-
-wire [25:0]  nd_pad  = {24'd0, 2'd0 - nd_hdr_len[1:0] - nd_data_len[1:0]};
-wire         nd_has_ddig = nd_ddig && (nd_mpa || nd_data_len != 24'd0);
-wire [25:0]  nd_pdu_len = {14'd0, nd_hdr_len} + (nd_hdig ? 26'd4 : 26'd0) + {2'd0, nd_data_len} + nd_pad
-                        + (nd_has_ddig ? 26'd4 : 26'd0);
-wire         nd_layout_bad = (nd_iscsi && (nd_hdr_len < 12'd48 || nd_hdr_len[1:0] != 2'd0))
-                          || (nd_mpa && nd_hdr_len != 12'd2 + {4'd0, nd_ulp})
-                          || {1'b0, nd_pdu_off} >= nd_pdu_len;
-wire         nd_past_len = nd_iscsi ? nd_pdu_off > 25'd7 : nd_pdu_off > 25'd1;
-// T1: no start inside or at an iSCSI header digest (its value is in no field)
-wire         nd_in_hdig = nd_iscsi && nd_hdig && (!nd_self || nd_past_len)
-                       && nd_pdu_off >= {13'd0, nd_hdr_len} && nd_pdu_off < {13'd0, nd_hdr_len} + 25'd4;
-
-wire nd_bad = (nd_proto == 2'd3)
-           || (nd_dif_op > MDD_DIF_CHECK_REPLACE[2:0])
-           || (nd_pi_fmt == 2'd3)
-           || nd_cmb
-           || ((nd & ~DESC_USED) != 512'd0)
-           || nd_mrk_chk || nd_hdr_out                               // RX-only fields
-           || (nd_raw && (nd_self || nd_hdig || nd_ddig || nd_mrk_en))
-           || (nd_mpa && nd_hdig)
-           || (nd_mrk_en && (nd_period <= nd_ml || nd_mpos >= nd_period))
-           // iSCSI: 4 * MarkInt + 8 with MarkInt >= 1 (RFC 3720 A.3)
-           || (nd_mrk_en && nd_iscsi && (nd_period < 19'd12 || nd_period[1:0] != 2'd0))
-           || (nd_dif_op != MDD_DIF_NONE[2:0] && (nd_prot == 2'd0 || nd_blk_len == 16'd0
-                                                 || {1'b0, nd_dif_pos} >= {2'd0, nd_blk_len} + nd_pi_len))
-           || (!nd_raw && !nd_self && nd_layout_bad)
-           || (!nd_raw && nd_self && nd_past_len && nd_layout_bad)
-           || (nd_hdig_open && nd_dig_open)                          // T4
-           || nd_in_hdig;
+mdd_desc_check #(.TX(1)) desc_check (.desc(nd), .bad(nd_bad));
 
 // ---------------------------------------------------------------------------
 // State
