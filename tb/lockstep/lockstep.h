@@ -66,6 +66,18 @@ void get_bytes(const VlWide<N> &port, uint8_t *b, size_t n) {
     for (size_t i = 0; i < n; ++i) b[i] = i / 4 < N ? (uint8_t)(port[i / 4] >> (8 * (i % 4))) : 0;
 }
 
+// Model-side 64-bit words (little-endian, word 0 first) <-> bytes, for descriptors and context beats.
+inline void words_to_bytes(const uint64_t *w, uint8_t *b, size_t nwords) {
+    for (size_t k = 0; k < nwords; ++k)
+        for (unsigned i = 0; i < 8; ++i) b[8 * k + i] = (uint8_t)(w[k] >> (8 * i));
+}
+inline void bytes_to_words(const uint8_t *b, uint64_t *w, size_t nwords) {
+    for (size_t k = 0; k < nwords; ++k) {
+        w[k] = 0;
+        for (unsigned i = 0; i < 8; ++i) w[k] |= (uint64_t)b[8 * k + i] << (8 * i);
+    }
+}
+
 // xoshiro256** seeded through splitmix64: fast, and identical on every platform.
 class Rng {
   public:
@@ -338,6 +350,14 @@ class Checker {
         mark();
         if (silent_) return;
         std::printf("MISMATCH cycle=%" PRIu64 " check=%s seed=%" PRIu64 ": %s\n", cycle_, what, opt_.seed, msg.c_str());
+    }
+    void failf(const char *what, const char *fmt, ...) __attribute__((format(printf, 3, 4))) {
+        char buf[1024];
+        va_list ap;
+        va_start(ap, fmt);
+        std::vsnprintf(buf, sizeof buf, fmt, ap);
+        va_end(ap);
+        fail(what, buf);
     }
     bool failed() const { return failed_; }
     uint64_t first_failure_cycle() const { return first_; }

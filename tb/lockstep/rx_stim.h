@@ -39,16 +39,9 @@ extern "C" {
 
 namespace rxs {
 
-inline void words_to_bytes(const uint64_t *w, uint8_t *b, size_t nwords) {
-    for (size_t k = 0; k < nwords; ++k)
-        for (unsigned i = 0; i < 8; ++i) b[8 * k + i] = (uint8_t)(w[k] >> (8 * i));
-}
-inline void bytes_to_words(const uint8_t *b, uint64_t *w, size_t nwords) {
-    for (size_t k = 0; k < nwords; ++k) {
-        w[k] = 0;
-        for (unsigned i = 0; i < 8; ++i) w[k] |= (uint64_t)b[8 * k + i] << (8 * i);
-    }
-}
+using ls::bytes_to_words;
+using ls::words_to_bytes;
+
 // per-lane nibbles -> the RTL's aux vector as bytes
 template <unsigned W>
 void aux_to_bytes(const uint8_t *aux, uint8_t *b) {

@@ -32,7 +32,6 @@ extern "C" {
 }
 
 #include <algorithm>
-#include <cstdarg>
 #include <cstring>
 #include <ctime>
 #include <deque>
@@ -49,24 +48,10 @@ namespace {
 constexpr unsigned kW = TX_GEN_W;
 using ls::get_bytes;
 using ls::put_bytes;
+using ls::words_to_bytes;
 
 uint64_t field(const uint64_t *d, unsigned word, unsigned lsb, unsigned width) {
     return mdd_rx_field(d, word, lsb, width);
-}
-
-void words_to_bytes(const uint64_t *w, uint8_t *b, unsigned n) {
-    for (unsigned k = 0; k < n; ++k)
-        for (unsigned i = 0; i < 8; ++i) b[8 * k + i] = (uint8_t)(w[k] >> (8 * i));
-}
-
-void report(ls::Checker &chk, const char *what, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-void report(ls::Checker &chk, const char *what, const char *fmt, ...) {
-    char buf[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    std::vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    chk.fail(what, buf);
 }
 
 using txs::Ev;
@@ -140,7 +125,7 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
         tr.post();
         ++cycles_;
         if (cyc + 1 == opt_.cycles && xfers_checked_ < min_xfers_)
-            report(chk, "volume", "only %" PRIu64 " transfers checked, fewer than min_xfers=%" PRIu64, xfers_checked_, min_xfers_);
+            chk.failf("volume", "only %" PRIu64 " transfers checked, fewer than min_xfers=%" PRIu64, xfers_checked_, min_xfers_);
     }
 
     void summary(FILE *f) const {
@@ -225,11 +210,11 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
         if (in_.rst) return;
         if (!(mo.m_valid && in_.m_ready)) return;
         if (pending_.empty()) {
-            report(chk, "words", "a word with no transfer outstanding");
+            chk.failf("words", "a word with no transfer outstanding");
             return;
         }
         Xfer &x = pending_.front();
-        if ((x.words == 0) != mo.m_first) report(chk, "words", "transfer %u: m_first %d on word %" PRIu64, xid(x), mo.m_first, x.words);
+        if ((x.words == 0) != mo.m_first) chk.failf("words", "transfer %u: m_first %d on word %" PRIu64, xid(x), mo.m_first, x.words);
         ++x.words;
         ++words_out_;
         x.nin += mo.m_nin;
@@ -281,15 +266,15 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
         ++checks_;
         if (!ok) {
             if (x.o_tag.size() != x.gen.size())
-                report(chk, "lanes", "transfer %u: %zu lanes generated, reference %zu", id, x.o_tag.size(), x.gen.size());
+                chk.failf("lanes", "transfer %u: %zu lanes generated, reference %zu", id, x.o_tag.size(), x.gen.size());
             else
-                report(chk, "lanes", "transfer %u lane %zu (src %d): tag 0x%02x aux %u data 0x%02x, reference tag 0x%02x "
+                chk.failf("lanes", "transfer %u lane %zu (src %d): tag 0x%02x aux %u data 0x%02x, reference tag 0x%02x "
                              "aux %u data 0x%02x", id, bad, (int)x.gen_src[bad], x.o_tag[bad], x.o_aux[bad],
                              x.o_data[bad], x.gen_tag[bad], x.gen_aux[bad], x.gen[bad]);
         }
         ++checks_;
         if (x.nin != x.host.size())
-            report(chk, "nin", "transfer %u: nin adds up to %" PRIu64 ", host bytes %zu", id, x.nin, x.host.size());
+            chk.failf("nin", "transfer %u: nin adds up to %" PRIu64 ", host bytes %zu", id, x.nin, x.host.size());
         // events
         uint16_t map = 0;
         const Ev *first = nullptr;
@@ -307,7 +292,7 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
             ev_ok = x.best.code == first->code && x.best.off == first->off && x.best.unit == first->unit &&
                     x.best.exp == first->exp && x.best.got == first->got;
         if (!ev_ok)
-            report(chk, "events", "transfer %u: %" PRIu64 " events map 0x%x first code %u off %u unit %u exp %" PRIx64
+            chk.failf("events", "transfer %u: %" PRIu64 " events map 0x%x first code %u off %u unit %u exp %" PRIx64
                          " got %" PRIx64 "; reference %zu map 0x%x first code %u off %u unit %u exp %" PRIx64
                          " got %" PRIx64, id, x.ecnt, x.emap, x.best.code, x.best.off, x.best.unit, x.best.exp,
                          x.best.got, n_ev, map, first ? first->code : 0, first ? first->off : 0,
@@ -325,12 +310,12 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
             uint64_t got = field(mo.m_desc, t[f].word, t[f].lsb, t[f].width);
             uint64_t want = field(x.ctx, t[f].word, t[f].lsb, t[f].width);
             if (got != want)
-                report(chk, "resume", "transfer %u: %s.%s = 0x%" PRIx64 ", reference 0x%" PRIx64, id, t[f].rec,
+                chk.failf("resume", "transfer %u: %s.%s = 0x%" PRIx64 ", reference 0x%" PRIx64, id, t[f].rec,
                              t[f].name, got, want);
         }
         ++checks_;
         if (((mo.m_xflags & MDD_RX_XFLAG_FRAME_LOST) != 0) != (MDD_GET(CTX, FRAME_LOST, x.ctx) != 0))
-            report(chk, "frame_lost", "transfer %u: frame_lost %d, reference %d", id, mo.m_xflags & 1,
+            chk.failf("frame_lost", "transfer %u: frame_lost %d, reference %d", id, mo.m_xflags & 1,
                          (int)MDD_GET(CTX, FRAME_LOST, x.ctx));
     }
 

@@ -30,7 +30,6 @@ extern "C" {
 #include "mdd_tx_path_model.h"
 }
 
-#include <cstdarg>
 #include <cstring>
 #include <ctime>
 #include <memory>
@@ -45,22 +44,8 @@ namespace {
 constexpr unsigned kW = TX_PATH_W;
 using ls::get_bytes;
 using ls::put_bytes;
+using ls::words_to_bytes;
 using txs::Xfer;
-
-void words_to_bytes(const uint64_t *w, uint8_t *b, unsigned n) {
-    for (unsigned k = 0; k < n; ++k)
-        for (unsigned i = 0; i < 8; ++i) b[8 * k + i] = (uint8_t)(w[k] >> (8 * i));
-}
-
-void report(ls::Checker &chk, const char *what, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-void report(ls::Checker &chk, const char *what, const char *fmt, ...) {
-    char buf[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    std::vsnprintf(buf, sizeof buf, fmt, ap);
-    va_end(ap);
-    chk.fail(what, buf);
-}
 
 class Bench : public txs::Stim<kW, mdd_tx_path_in> {
   public:
@@ -155,9 +140,9 @@ class Bench : public txs::Stim<kW, mdd_tx_path_in> {
         tr.post();
         ++cycles_;
         if (model_.contract_errors)
-            report(chk, "contract", "a checker saw result counts that disagree with the tags");
+            chk.failf("contract", "a checker saw result counts that disagree with the tags");
         if (cyc + 1 == opt_.cycles && xfers_checked_ < min_xfers_)
-            report(chk, "volume", "only %" PRIu64 " transfers checked, fewer than min_xfers=%" PRIu64, xfers_checked_,
+            chk.failf("volume", "only %" PRIu64 " transfers checked, fewer than min_xfers=%" PRIu64, xfers_checked_,
                    min_xfers_);
     }
 
@@ -254,13 +239,13 @@ class Bench : public txs::Stim<kW, mdd_tx_path_in> {
         if (mo.m_axis_tx_tvalid && in_.m_axis_tx_tready) {
             Xfer *x = data_xfer();
             if (!x) {
-                report(chk, "data", "a data beat with no transfer outstanding");
+                chk.failf("data", "a data beat with no transfer outstanding");
             } else {
                 uint64_t k = mo.m_axis_tx_tkeep;
                 if (!mo.m_axis_tx_tlast && k != lanes_mask())
-                    report(chk, "data", "transfer %u: tkeep 0x%" PRIx64 " on a beat without tlast", xid(*x), k);
+                    chk.failf("data", "transfer %u: tkeep 0x%" PRIx64 " on a beat without tlast", xid(*x), k);
                 if (mo.m_axis_tx_tlast && (k & (k + 1)) != 0)
-                    report(chk, "data", "transfer %u: last beat tkeep 0x%" PRIx64 " not contiguous", xid(*x), k);
+                    chk.failf("data", "transfer %u: last beat tkeep 0x%" PRIx64 " not contiguous", xid(*x), k);
                 for (unsigned i = 0; i < kW; ++i)
                     if ((k >> i) & 1) {
                         x->o_data.push_back(mo.m_axis_tx_tdata[i]);
@@ -285,23 +270,23 @@ class Bench : public txs::Stim<kW, mdd_tx_path_in> {
         while (i < n && x.o_data[i] == x.out[i] && x.o_tag[i] == x.out_tag[i]) ++i;
         if (i != n || x.o_data.size() != x.out.size()) {
             if (i < n)
-                report(chk, "data", "transfer %u: byte %zu of %zu: 0x%02x tag 0x%02x, reference 0x%02x tag 0x%02x",
+                chk.failf("data", "transfer %u: byte %zu of %zu: 0x%02x tag 0x%02x, reference 0x%02x tag 0x%02x",
                        xid(x), i, x.out.size(), x.o_data[i], x.o_tag[i], x.out[i], x.out_tag[i]);
             else
-                report(chk, "data", "transfer %u: %zu bytes transmitted, reference %zu", xid(x), x.o_data.size(),
+                chk.failf("data", "transfer %u: %zu bytes transmitted, reference %zu", xid(x), x.o_data.size(),
                        x.out.size());
         }
     }
 
     void check_ctx(ls::Checker &chk, const mdd_tx_path_out &mo) {
         if (pending_.empty()) {
-            report(chk, "context", "a context beat with no transfer outstanding");
+            chk.failf("context", "a context beat with no transfer outstanding");
             return;
         }
         Xfer &x = pending_.front();
         ++checks_;
         ++xfers_checked_;
-        if (!x.data_done) report(chk, "order", "transfer %u: context beat before the last data beat", xid(x));
+        if (!x.data_done) chk.failf("order", "transfer %u: context beat before the last data beat", xid(x));
         for (unsigned w = 0; w < 16; ++w) {
             if (mo.m_axis_tx_ctx_tdata[w] == x.ctx[w]) continue;
             size_t nf;
@@ -318,7 +303,7 @@ class Bench : public txs::Stim<kW, mdd_tx_path_in> {
                     which += buf;
                 }
             }
-            report(chk, "context", "transfer %u word %u: 0x%016" PRIx64 ", reference 0x%016" PRIx64 ":%s", xid(x), w,
+            chk.failf("context", "transfer %u word %u: 0x%016" PRIx64 ", reference 0x%016" PRIx64 ":%s", xid(x), w,
                    mo.m_axis_tx_ctx_tdata[w], x.ctx[w], which.c_str());
         }
         unsigned code = (unsigned)MDD_GET(CTX, ERR_CODE, x.ctx);
