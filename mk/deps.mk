@@ -1,6 +1,7 @@
 # deps: install the tools the build needs with apt-get, only when something is missing.
 # verilator/iverilog simulate, yosys estimates area, zlib and ISA-L are test/bench oracles
-# (the model itself needs neither); tshark checks the pcap export (tb/unit/test_pcap.c).
+# (the model itself needs neither); tshark checks the pcap export (tb/unit/test_pcap.c); ccache lets the
+# Verilator builds share their identical objects (the Verilator runtime, mk/rtl.mk).
 DEPS_MISSING = $(strip \
   $(if $(shell command -v verilator),,verilator) \
   $(if $(shell command -v iverilog),,iverilog) \
@@ -9,6 +10,7 @@ DEPS_MISSING = $(strip \
   $(if $(wildcard /usr/include/isa-l.h),,libisal-dev) \
   $(if $(shell command -v g++),,g++) \
   $(if $(shell command -v tshark),,tshark) \
+  $(if $(shell command -v ccache),,ccache) \
   $(if $(shell command -v $(PYTHON)),,python3))
 
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
