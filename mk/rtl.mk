@@ -65,6 +65,12 @@ define LOCKSTEP_SELFTEST
 	$(call RUN_SUITE,$(1),scripts/lockstep-selftest.sh $(1) $(2) $(3) $(4) $(5))
 endef
 
+# `make test` runs the full-path harnesses (rx-locate, rx-path, tx-path: the largest Verilator builds) at the
+# narrowest, the usual and the widest W; `make regress` adds the other widths. Lint, the unit blocks and the
+# TX generator cover every W in `make test`.
+PATH_TEST_WS  ?= 4 8 64
+PATH_EXTRA_WS := $(filter-out $(PATH_TEST_WS),$(WS))
+
 LOCKSTEP_TESTS :=
 REGRESS_TESTS  :=
 ICARUS_TESTS   :=

@@ -99,9 +99,10 @@ rx-locate-golden-selftest: $(call rx_locate_bin,8)
 	   echo "selftest-rx-locate-golden: $$p passed, $$f failed"; [ $$f -eq 0 ]; } 2>&1 \
 	    | tee $(RESULTS)/selftest-rx-locate-golden.log
 
-LOCKSTEP_TESTS += $(foreach w,$(WS),rx-locate-lockstep-w$(w) rx-locate-small-w$(w) rx-locate-rate-w$(w)) \
+LOCKSTEP_TESTS += $(foreach w,$(PATH_TEST_WS),rx-locate-lockstep-w$(w) rx-locate-small-w$(w) rx-locate-rate-w$(w)) \
                   rx-locate-selftest \
                   rx-locate-golden-selftest
-REGRESS_TESTS  += $(foreach w,$(WS),$(foreach s,$(RX_LOCATE_REGRESS_SEEDS),rx-locate-regress-w$(w)-s$(s)))
+REGRESS_TESTS  += $(foreach w,$(WS),$(foreach s,$(RX_LOCATE_REGRESS_SEEDS),rx-locate-regress-w$(w)-s$(s))) \
+                  $(foreach w,$(PATH_EXTRA_WS),rx-locate-lockstep-w$(w) rx-locate-small-w$(w) rx-locate-rate-w$(w))
 LINT_TARGETS   += $(foreach m,$(RX_LOCATE_MODULES),$(foreach w,$(WS),rx-locate-lint-$(m)-w$(w)))
 BENCH_LOCKSTEP += $(foreach w,$(WS),rx-locate-bench-w$(w))

@@ -76,8 +76,9 @@ $(foreach m,$(RX_PATH_MODULES),$(foreach w,$(WS),$(eval $(call RX_PATH_LINT,$(m)
 rx-path-selftest: $(call rx_path_bin,8)
 	$(call LOCKSTEP_SELFTEST,selftest-rx-path,$<,20000,m_axis_rx_tuser,$(RX_PATH_DIR)/selftest/fault)
 
-LOCKSTEP_TESTS += $(foreach w,$(WS),rx-path-lockstep-w$(w) rx-path-small-w$(w)) rx-path-selftest
-REGRESS_TESTS  += $(foreach w,$(WS),$(foreach s,$(RX_PATH_REGRESS_SEEDS),rx-path-regress-w$(w)-s$(s)))
+LOCKSTEP_TESTS += $(foreach w,$(PATH_TEST_WS),rx-path-lockstep-w$(w) rx-path-small-w$(w)) rx-path-selftest
+REGRESS_TESTS  += $(foreach w,$(WS),$(foreach s,$(RX_PATH_REGRESS_SEEDS),rx-path-regress-w$(w)-s$(s))) \
+                  $(foreach w,$(PATH_EXTRA_WS),rx-path-lockstep-w$(w) rx-path-small-w$(w))
 LINT_TARGETS   += $(foreach m,$(RX_PATH_MODULES),$(foreach w,$(WS),rx-path-lint-$(m)-w$(w)))
 BENCH_LOCKSTEP += $(foreach w,$(WS),rx-path-bench-w$(w))
 

@@ -89,6 +89,7 @@ ICARUS_TESTS += $(foreach w,$(TX_PATH_ICARUS_WS),tx-path-icarus-w$(w))
 tx-path-selftest: $(call tx_path_bin,8)
 	$(call LOCKSTEP_SELFTEST,selftest-tx-path,$<,5000,m_axis_tx_tuser,$(TX_PATH_DIR)/selftest/fault)
 
-LOCKSTEP_TESTS += $(foreach w,$(WS),tx-path-lockstep-w$(w)) tx-path-selftest
-REGRESS_TESTS  += $(foreach w,$(WS),$(foreach s,$(TX_PATH_REGRESS_SEEDS),tx-path-regress-w$(w)-s$(s)))
+LOCKSTEP_TESTS += $(foreach w,$(PATH_TEST_WS),tx-path-lockstep-w$(w)) tx-path-selftest
+REGRESS_TESTS  += $(foreach w,$(WS),$(foreach s,$(TX_PATH_REGRESS_SEEDS),tx-path-regress-w$(w)-s$(s))) \
+                  $(foreach w,$(PATH_EXTRA_WS),tx-path-lockstep-w$(w))
 BENCH_LOCKSTEP += $(foreach w,$(WS),tx-path-bench-w$(w))
