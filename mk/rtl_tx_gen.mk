@@ -3,7 +3,7 @@
 # every W. Build products: $(BUILD)/vl/tx_gen_w<W>/, waveforms of a divergence in $(BUILD)/tx_gen/vcd/.
 
 TX_GEN_DIR  := $(BUILD)/tx_gen
-TX_GEN_SRCS := rtl/mdd_tx_gen.v rtl/mdd_desc_check.v rtl/mdd_formats.vh
+TX_GEN_SRCS := rtl/mdd_tx_gen.v rtl/mdd_desc_check.v rtl/mdd_lane_count.v rtl/mdd_formats.vh rtl/mdd_lane_fn.vh
 
 TX_GEN_TEST_CYCLES := 4 400000 8 300000 16 200000 32 120000 64 60000
 TX_GEN_REGRESS_SEEDS := 11 12 13 14 15

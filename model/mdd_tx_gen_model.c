@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * C twin of rtl/mdd_tx_gen.v; see mdd_tx_gen_model.h. gen_word() is the RTL's generation always block: the
- * lanes of one output word decided one after the other by the rules of docs/tx-path.md (the reference
- * model/mdd_txref.c one byte at a time), on copies of the transfer state, with the RTL's widths.
+ * C twin of rtl/mdd_tx_gen.v; see mdd_tx_gen_model.h. gen_word() produces the word of one cycle: its lanes
+ * decided one after the other by the rules of docs/tx-path.md (the reference model/mdd_txref.c one byte at a
+ * time), on copies of the transfer state, with the RTL's widths, and ended by the chunking rules C1-C6 (section
+ * 8), which bound every counter to one event of each kind per word. The RTL computes the same word without the
+ * walk (all lanes from per-word thresholds, D-045); the walk stays the oracle for the cycle behaviour.
  */
 #include "mdd_tx_gen_model.h"
 
@@ -228,10 +230,24 @@ static void gen_word(const mdd_tx_gen_model *m, struct gen *g)
     /* at most one end of each CRC message kind per word, so a word touches at most two messages of an engine
      * (the ping-pong units of the check stages, D-009): a lane with a second EB, ED or EH starts the next word */
     unsigned ends = 0;
-    for (unsigned i = 0; i <= m->w && !stop && !wait; i++) {
-        const bool lane = i < m->w; /* lane W only looks whether the transfer is complete */
+    /* chunking rules C1-C6 (docs/tx-path.md section 8), so that the RTL decides all lanes at once from the
+     * word-start state: a lane that breaks one is not generated; like lane W it only looks whether the transfer
+     * is complete (stop), then the word ends */
+    const bool lost0 = s.lost;
+    bool fin = false;       /* this lane is the word's last look */
+    bool started = false;   /* C1: a marker start (mrk_pos 0) is in the word */
+    bool parsed = false;    /* C3: the previous lane was a self-framing header's last length byte: the word
+                             * ends there, without a look at the next lane */
+    bool after_eb = false;  /* C4: the previous lane was stripped PI or carried EB */
+    for (unsigned i = 0; i <= m->w && !stop && !wait && !fin; i++) {
+        if (parsed)
+            break;
+        bool lane = i < m->w; /* lane W only looks whether the transfer is complete */
         const bool have = u < avail;
         if (bad || s.lost) { /* consumed, not generated (DESC, after FRAME) */
+            if (s.lost && !lost0) /* C6: a FRAME ends the word; the lost bytes start with the next one */
+                lane = false;
+            fin = !lane;
             if (!have) {
                 stop = end;
                 wait = !end;
@@ -244,7 +260,14 @@ static void gen_word(const mdd_tx_gen_model *m, struct gen *g)
             continue;
         }
         struct nx x = next_of(&c, &s, false);
-        if (c.mrk_en && s.mrk_pos < c.ml && !x.strip) {
+        const bool is_mrk = c.mrk_en && s.mrk_pos < c.ml && !x.strip;
+        if ((is_mrk && s.mrk_pos == 0 && started)                      /* C1 */
+            || (is_mrk && i > 0 && !s.mimg_ok && c.iscsi && s.pdu_off != 0 && c.self &&
+                s.pdu_off <= c.last_len)                               /* C3: T3 read-ahead at lane 0 only */
+            || (x.strip && i > 0 && !after_eb))                        /* C4 */
+            lane = false;
+        fin = !lane;
+        if (is_mrk) {
             /* a marker byte */
             const unsigned mb = s.mrk_pos;
             const uint32_t p = s.pdu_off;
@@ -331,6 +354,8 @@ static void gen_word(const mdd_tx_gen_model *m, struct gen *g)
             bool k = wire_byte(&c, &s);
             o->tag[i] = (uint8_t)(MDD_KIND_MRK | flags | (k ? MDD_TAGM_K : 0));
             any = true;
+            started = started || mb == 0;
+            after_eb = false;
             continue;
         }
         if (!c.raw && !c.self && s.pdu_done && !x.strip) { /* R8: a host byte after the described PDU */
@@ -354,7 +379,7 @@ static void gen_word(const mdd_tx_gen_model *m, struct gen *g)
         if (!lane)
             break;
         uint8_t b = x.host ? m->hb[u] : 0;
-        bool frame_now = false;
+        bool frame_now = false, last_len_byte = false;
         const uint32_t sv_len_off = s.len_off, sv_hdr_len = s.hdr_len, sv_data_len = s.data_len;
         if (x.kind == MDD_KIND_HDR && c.self && s.pdu_off <= c.last_len) {
             /* self-framing parse (R6); FRAME keeps this byte an ordinary HDR byte (R7) */
@@ -372,6 +397,7 @@ static void gen_word(const mdd_tx_gen_model *m, struct gen *g)
                 s.data_len = p == MDD_MPA_LEN_OFF ? b : ((s.data_len << 8 | b) & 0xFFFFFF);
             }
             if (p == c.last_len) {
+                last_len_byte = true;
                 if (c.mpa && s.data_len < c.ulp) {
                     mdd_rx_word_merge(o, MDD_ERR_FRAME, 0, s.len_off, s.pdus, c.ulp, s.data_len);
                     frame_now = true;
@@ -421,6 +447,8 @@ static void gen_word(const mdd_tx_gen_model *m, struct gen *g)
         }
         if (frame_now)
             s.lost = true;
+        parsed = last_len_byte;
+        after_eb = x.strip || (x.flags & MDD_TAGM_EB) != 0;
     }
     g->stop = stop;
     g->used = u;

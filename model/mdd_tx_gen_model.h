@@ -8,8 +8,11 @@
  * FPDU_WOFF, the window).
  *
  * Contract (docs/ARCHITECTURE.md section 8): eval is combinational, tick the rising edge, rst an input.
- * Registers mirror the RTL's one for one and start at zero. The per-cycle lane walk (gen_word) is the RTL's
- * always block, lane by lane, with the same widths.
+ * Registers mirror the RTL's one for one and start at zero, except the marker image and its valid bit: the
+ * walk computes a marker's image already when it looks at the marker's first byte after the word's last lane,
+ * the RTL when it generates that byte (same value, outputs equal). The per-cycle word (gen_word) is a walk over the lanes, one after the other, with the
+ * chunking rules C1-C6 of docs/tx-path.md section 8; the RTL decides all lanes at once (D-045) and must agree
+ * with the walk on every output every cycle, so the walk is the oracle for the cycle behaviour.
  */
 #ifndef MDD_TX_GEN_MODEL_H
 #define MDD_TX_GEN_MODEL_H
