@@ -94,3 +94,9 @@ LOCKSTEP_TESTS += $(foreach w,$(PATH_TEST_WS),tx-path-lockstep-w$(w)) tx-path-se
 REGRESS_TESTS  += $(foreach w,$(WS),$(foreach s,$(TX_PATH_REGRESS_SEEDS),tx-path-regress-w$(w)-s$(s))) \
                   $(foreach w,$(PATH_EXTRA_WS),tx-path-lockstep-w$(w))
 BENCH_LOCKSTEP += $(foreach w,$(WS),tx-path-bench-w$(w))
+
+# make sim: the default TX scenario, human-readable.
+.PHONY: tx-path-sim
+tx-path-sim: $(call tx_path_bin,8)
+	$(call RUN_SUITE,sim-tx-path,$(call tx_path_bin,8) --scenario sim/tx_path.scn --vcd $(TX_PATH_DIR)/vcd/sim)
+SIM_TARGETS += tx-path-sim
