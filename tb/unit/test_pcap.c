@@ -39,51 +39,7 @@
 #include "mdd_txcap.h"
 #include "mdd_txref.h"
 #include "mdd_trafgen.h"
-
-/* ------------------------------------------------------------------------------------------------------ */
-/* Bookkeeping.                                                                                             */
-
-static unsigned long passed, failed;
-static char ctx_label[256];
-static bool case_failed; /* a check of the current case failed: keep its capture */
-
-static bool check(bool ok, const char *fmt, ...)
-{
-    if (ok) {
-        passed++;
-        return true;
-    }
-    case_failed = true;
-    if (++failed <= 60) {
-        va_list ap;
-        va_start(ap, fmt);
-        printf("FAIL [%s]: ", ctx_label);
-        vprintf(fmt, ap);
-        printf("\n");
-        va_end(ap);
-    }
-    return false;
-}
-
-static void label(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(ctx_label, sizeof ctx_label, fmt, ap);
-    va_end(ap);
-}
-
-static uint64_t rng_state = 1;
-
-static uint64_t rnd(void)
-{
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static uint64_t below(uint64_t n) { return n ? rnd() % n : 0; }
+#include "test_util.h"
 
 /* ------------------------------------------------------------------------------------------------------ */
 /* tshark.                                                                                                  */
@@ -413,11 +369,7 @@ static bool write_and_decode(const struct mdd_pcap_conn *c, const struct mdd_gen
 static size_t *plan_segments(const struct mdd_gen_stream *s, size_t mss, size_t n_whole, size_t *n_seg)
 {
     *n_seg = mdd_pcap_seg_count(s->pdu_end, s->n_pdus, s->wire_len, mss, n_whole);
-    size_t *seg_end = malloc((*n_seg ? *n_seg : 1) * sizeof *seg_end);
-    if (!seg_end) {
-        fprintf(stderr, "out of memory\n");
-        exit(2);
-    }
+    size_t *seg_end = xmalloc(*n_seg * sizeof *seg_end);
     check(mdd_pcap_seg_at_pdus(s->pdu_end, s->n_pdus, s->wire_len, mss, n_whole, seg_end) == *n_seg,
           "segment count and segment plan disagree");
     return seg_end;
@@ -431,7 +383,7 @@ static size_t *plan_segments(const struct mdd_gen_stream *s, size_t mss, size_t 
 static void run_case(enum kind kd, uint64_t seed, int mutate, struct stats *st)
 {
     rng_state = seed * 0x2545F4914F6CDD1Dull + (uint64_t)kd * 31 + (uint64_t)mutate;
-    case_failed = false;
+    const unsigned long failed_before = failed; /* a failed check of this case keeps its capture */
     struct mdd_pcap_conn c;
     mdd_pcap_conn_init(&c, kd == K_ISCSI ? MDD_PROTO_ISCSI : MDD_PROTO_MPA);
     c.client_isn = (uint32_t)rnd();
@@ -532,11 +484,7 @@ static void run_case(enum kind kd, uint64_t seed, int mutate, struct stats *st)
     if (!write_and_decode(&c, &s, seg_end, n_seg, path, &sn))
         goto out_seen;
     uint32_t n_data = 0;
-    uint64_t *want_len = malloc((s.n_pdus ? s.n_pdus : 1) * sizeof *want_len);
-    if (!want_len) {
-        fprintf(stderr, "out of memory\n");
-        exit(2);
-    }
+    uint64_t *want_len = xmalloc(s.n_pdus * sizeof *want_len);
     for (uint32_t k = 0; k < s.n_pdus; k++) {
         n_data += s.pdu_data_len[k] > 0;
         /* iSCSI DataSegmentLength; MPA ULPDU_Length = ULP header + payload (hdr_len counts the 2 length bytes) */
@@ -600,7 +548,7 @@ static void run_case(enum kind kd, uint64_t seed, int mutate, struct stats *st)
     free(want_len);
 out_seen:
     seen_free(&sn);
-    if (case_failed) { /* keep the capture for a look with Wireshark */
+    if (failed != failed_before) { /* keep the capture for a look with Wireshark */
         char keep[320];
         snprintf(keep, sizeof keep, "%s/fail_%s_%" PRIu64 "_%d.pcap", tmpdir,
                  kd == K_ISCSI ? "iscsi" : kd == K_MPA ? "mpa" : "mpamrk", seed, mutate);
