@@ -1,5 +1,5 @@
-# Lane prefix count (rtl/mdd_lane_count.v, used by the RX locate stages and the TX generator): Icarus test bench against a lane-by-lane
-# running count at every W of the sweep (2 and the core's W list), lint at every W.
+# Lane prefix count (rtl/mdd_lane_count.v, used by the RX locate stages and the TX generator): Icarus test
+# bench against a lane-by-lane running count at every W of the sweep (2 and the core's W list), lint at every W.
 
 LANE_COUNT_WS := 2 $(WS)
 
