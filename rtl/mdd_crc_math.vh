@@ -58,6 +58,8 @@
 //   mdd_crc_mul_matrix(alg, k)         all rows of it at once, row r = [64*r +: 64]
 //   mdd_crc_shift_matrix(alg, n, inv)  all rows of shift (inv = 0) / unshift (1)
 //   mdd_crc_data_matrix(alg, w)        all data rows, row r = [512*r +: 512]
+//   mdd_crc_fold_matrix(alg)           reduction of a carry-less product's high
+//                                      coefficients (mdd_crc_mul)
 // For yosys, prefer the matrix functions: one function-valued localparam per
 // matrix instead of one per row elaborates 20x faster or more.
 //
@@ -409,6 +411,29 @@ function [511:0] mdd_crc_data_row(input integer alg, input integer w, input inte
             end
         end
         mdd_crc_data_row = row_mask;
+    end
+endfunction
+// Reduction of a carry-less product for mdd_crc_mul: column j is x^(W+j) mod g
+// in register bit order (j = 0 .. W-2, the product's high coefficients; the
+// low ones reduce to themselves).  Row r (the mask of output bit r over the
+// high coefficients) is bits [64*r +: 64].  x^W mod g is the native generator;
+// each further column is one LFSR step.
+function [4095:0] mdd_crc_fold_matrix(input integer alg);
+    integer refl, width, j;
+    reg [63:0] polyn, mask, term;
+    reg [4095:0] columns;
+    begin
+        refl    = mdd_crc_reflected(alg);
+        width   = mdd_crc_width(alg);
+        polyn   = mdd_crc_poly_native(alg);
+        mask    = mdd_crc_mask(alg);
+        term    = polyn;
+        columns = 4096'd0;
+        for (j = 0; j < width - 1; j = j + 1) begin
+            columns[64 * j +: 64] = term;
+            term = mdd_crc_step(refl, width, polyn, mask, term);
+        end
+        mdd_crc_fold_matrix = mdd_crc_transpose64(columns);
     end
 endfunction
 /* verilator lint_on VARHIDDEN */

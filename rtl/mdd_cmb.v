@@ -1,0 +1,637 @@
+// SPDX-License-Identifier: MIT
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * Incremental CRC combiner (docs/cmb.md): CRCs of message segments that
+ * arrive in any order, for up to MSGS messages at once, one record per clock.
+ *
+ * Records on s_axis_cmb (OPEN, SEG, CLOSE, ABORT; 256 bits, CMBREC in
+ * include/mdd/formats.def); one result per message and one error record per
+ * refused record on m_axis_cmb_res (512 bits, CMBRES).  Each segment's CRC v
+ * is normalised to v * x^(-8 end) by an inverse shift unit while a forward one
+ * computes x^(8 end); a context keeps acc = XOR of the normalised CRCs and the
+ * factor x^(8 eom) of its furthest end, and the message CRC is acc * x^(8 eom)
+ * (D-010).  Because the shifts depend on the record alone they run before the
+ * context is read, and the context is read, updated and written in one place
+ * (stage Q), so consecutive records of one message need no stall.
+ *
+ * Stages (each a register): A decode and record checks; the shift units
+ * (STAGES = ceil(ADDR_W / BITS_PER_STAGE)); P id lookup in a CAM, free-slot
+ * pick, context RAM read, coverage fingerprint delta; Q context update and
+ * table checks; M1/M2 the final multiply (mdd_crc_mul) and fingerprint
+ * compare; O output.  Latency STAGES + 6 clocks.
+ *
+ * Flow control: stages from P on advance together when the output register is
+ * empty or read (advance = m_tready | ~m_tvalid); A and the shift units also
+ * advance while the shift output holds a bubble, so s_axis_cmb_tready =
+ * advance | ~(shift output valid).
+ *
+ * Parameters:
+ *   CRC_ALG         0 CRC-32C, 1 CRC-16/T10-DIF, 2 CRC-32, 3 CRC-64/NVME
+ *   CRC_W           derived from CRC_ALG; do not override
+ *   MSGS            messages open at once (2..1024)
+ *   ID_W            significant bits of a message id (1..32)
+ *   ADDR_W          width of offsets, addresses and lengths (32..64)
+ *   BITS_PER_STAGE  of the shift units (1..8)
+ */
+module mdd_cmb #(
+    parameter CRC_ALG = 0,
+    parameter CRC_W = (CRC_ALG == 1) ? 16 : (CRC_ALG == 3) ? 64 : 32,
+    parameter MSGS = 64,
+    parameter ID_W = 32,
+    parameter ADDR_W = 64,
+    parameter BITS_PER_STAGE = 2
+) (
+    input  wire         clk,
+    input  wire         rst,
+
+    input  wire [255:0] s_axis_cmb_tdata,
+    input  wire         s_axis_cmb_tvalid,
+    output wire         s_axis_cmb_tready,
+
+    output wire [511:0] m_axis_cmb_res_tdata,
+    output wire         m_axis_cmb_res_tvalid,
+    input  wire         m_axis_cmb_res_tready
+);
+
+`include "mdd_crc_math.vh"
+`include "mdd_formats.vh"
+
+localparam SLOT_W = (MSGS <= 2) ? 1 : $clog2(MSGS);
+localparam [63:0] CRC_MASK = mdd_crc_mask(CRC_ALG);
+localparam [63:0] XOROUT = mdd_crc_xorout(CRC_ALG);
+localparam [63:0] ONE = mdd_crc_one(CRC_ALG);
+/* verilator lint_off WIDTH */
+localparam [63:0] MSGS_64 = MSGS;   // an overridden parameter is 32 bits, the default unsized
+/* verilator lint_on WIDTH */
+localparam [63:0] ADDR_MASK = (ADDR_W >= 64) ? ~64'd0 : ((64'd1 << ADDR_W) - 64'd1);
+localparam [63:0] ID_MAX = (ID_W >= 32) ? 64'hFFFF_FFFF : ((64'd1 << ID_W) - 64'd1);
+// the coverage fingerprint's mixing function F(a) = a * x^64 mod G64 (docs/cmb.md section 5)
+localparam [4095:0] FMIX = mdd_crc_shift_matrix(3, 64'd8, 0);
+
+initial begin
+    if (CRC_W != mdd_crc_width(CRC_ALG)) begin
+        $display("Error: CRC_W (%0d) must be %0d for CRC_ALG %0d (%m)", CRC_W, mdd_crc_width(CRC_ALG), CRC_ALG);
+        $finish;
+    end
+    if (MSGS < 2 || MSGS > 1024 || ID_W < 1 || ID_W > 32 || ADDR_W < 32 || ADDR_W > 64) begin
+        $display("Error: need 2 <= MSGS <= 1024, 1 <= ID_W <= 32, 32 <= ADDR_W <= 64 (%m)");
+        $finish;
+    end
+end
+
+function [63:0] fmix(input [63:0] v);
+    integer r;
+    begin
+        for (r = 0; r < 64; r = r + 1) begin
+            fmix[r] = ^(v & FMIX[64*r +: 64]);
+        end
+    end
+endfunction
+
+// index of the lowest set bit (0 for none)
+function [5:0] lowest_bit(input [63:0] v);
+    integer i;
+    begin
+        lowest_bit = 6'd0;
+        for (i = 63; i >= 0; i = i - 1) begin
+            if (v[i]) lowest_bit = i[5:0];
+        end
+    end
+endfunction
+
+// ---------------------------------------------------------------------------
+// The record as it travels from A to Q (tuser of the inverse shift unit)
+// ---------------------------------------------------------------------------
+localparam SD_ID    = 0;     // 32
+localparam SD_OP    = 32;    // 2
+localparam SD_MODE  = 34;
+localparam SD_LENV  = 35;
+localparam SD_CRCV  = 36;
+localparam SD_ERR   = 37;    // 4
+localparam SD_FWORD = 41;    // 2
+localparam SD_FBIT  = 43;    // 6
+localparam SD_W1    = 49;    // 64
+localparam SD_SLEN  = 113;   // 32
+localparam SIDE_W   = 145;
+
+// ---------------------------------------------------------------------------
+// Flow control
+// ---------------------------------------------------------------------------
+reg  o_valid = 1'b0;
+wire advance = m_axis_cmb_res_tready || !o_valid;
+wire inv_s_tready;
+wire front_advance = inv_s_tready;   // = advance | ~(shift output valid)
+
+assign s_axis_cmb_tready = front_advance;
+
+// ---------------------------------------------------------------------------
+// A: decode and record-level checks
+// ---------------------------------------------------------------------------
+wire [63:0] w0 = s_axis_cmb_tdata[63:0];
+wire [63:0] w1 = s_axis_cmb_tdata[127:64];
+wire [63:0] w2 = s_axis_cmb_tdata[191:128];
+wire [63:0] w3 = s_axis_cmb_tdata[255:192];
+
+wire [31:0] in_id    = w0[MDD_CMBREC_ID_LSB +: 32];
+wire [1:0]  in_op    = w0[MDD_CMBREC_OP_LSB +: 2];
+wire        in_mode  = w0[MDD_CMBREC_MODE_LSB];
+wire        in_lenv  = w0[MDD_CMBREC_LEN_VALID_LSB];
+wire        in_crcv  = w0[MDD_CMBREC_CRC_VALID_LSB];
+wire        in_crreg = w0[MDD_CMBREC_CRC_REG_LSB];
+wire [31:0] in_slen  = w2[31:0];
+wire in_seg   = in_op == MDD_CMB_OP_SEG[1:0];
+wire in_open  = in_op == MDD_CMB_OP_OPEN[1:0];
+wire in_close = in_op == MDD_CMB_OP_CLOSE[1:0];
+
+// the bits each op may use (docs/cmb.md section 2)
+wire [63:0] allow0 = 64'h3_FFFF_FFFF
+                   | (in_seg  ? (64'd1 << MDD_CMBREC_CRC_REG_LSB) : 64'd0)
+                   | (in_open ? (64'd7 << MDD_CMBREC_MODE_LSB) : 64'd0)
+                   | (in_close ? (64'd1 << MDD_CMBREC_CRC_VALID_LSB) : 64'd0);
+wire [63:0] allow1 = (in_seg || (in_open && in_lenv)) ? ~64'd0 : 64'd0;
+wire [63:0] allow2 = in_seg ? 64'hFFFF_FFFF : 64'd0;
+wire [63:0] allow3 = (in_seg || ((in_open || in_close) && in_crcv)) ? CRC_MASK : 64'd0;
+wire [63:0] bad0 = w0 & ~allow0;
+wire [63:0] bad1 = w1 & ~allow1;
+wire [63:0] bad2 = w2 & ~allow2;
+wire [63:0] bad3 = w3 & ~allow3;
+wire        fmt_bad = |{bad0, bad1, bad2, bad3};
+wire [1:0]  fmt_word = (|bad0) ? 2'd0 : (|bad1) ? 2'd1 : (|bad2) ? 2'd2 : 2'd3;
+wire [63:0] fmt_bits = (|bad0) ? bad0 : (|bad1) ? bad1 : (|bad2) ? bad2 : bad3;
+
+wire [64:0] in_end = {1'b0, w1} + {33'd0, in_slen};
+wire        end_over = (in_end >> ADDR_W) != 65'd0;
+wire        len_over = (w1 >> ADDR_W) != 64'd0;
+wire        id_over = ({32'd0, in_id} >> ID_W) != 64'd0;
+
+reg [3:0] in_err;
+always @* begin
+    if (fmt_bad)
+        in_err = MDD_CMB_ERR_FORMAT[3:0];
+    else if (id_over)
+        in_err = MDD_CMB_ERR_ID_RANGE[3:0];
+    else if ((in_seg && in_slen == 32'd0) || (in_open && in_lenv && w1 == 64'd0))
+        in_err = MDD_CMB_ERR_LEN_ZERO[3:0];
+    else if ((in_seg && end_over) || (in_open && in_lenv && len_over))
+        in_err = MDD_CMB_ERR_ADDR_RANGE[3:0];
+    else
+        in_err = 4'd0;
+end
+
+reg              a_valid = 1'b0;
+reg [SIDE_W-1:0] a_side = {SIDE_W{1'b0}};
+reg [CRC_W-1:0]  a_crc = {CRC_W{1'b0}};
+reg [ADDR_W-1:0] a_end = {ADDR_W{1'b0}};
+
+always @(posedge clk) begin
+    if (front_advance) begin
+        a_side <= {in_slen, w1, lowest_bit(fmt_bits), fmt_word, in_err, in_crcv, in_lenv, in_mode, in_op, in_id};
+        a_crc  <= w3[CRC_W-1:0] ^ ((in_seg && in_crreg) ? XOROUT[CRC_W-1:0] : {CRC_W{1'b0}});
+        a_end  <= in_seg ? in_end[ADDR_W-1:0] : {ADDR_W{1'b0}};
+    end
+    if (rst) begin
+        a_valid <= 1'b0;
+    end else if (front_advance) begin
+        a_valid <= s_axis_cmb_tvalid;
+    end
+end
+
+// ---------------------------------------------------------------------------
+// The shift units: v * x^(-8 end) and x^(8 end)
+// ---------------------------------------------------------------------------
+wire [CRC_W-1:0]  s_nv;
+wire [CRC_W-1:0]  s_xp;
+wire [SIDE_W-1:0] s_side;
+wire              s_valid;
+wire              fwd_s_tready;
+wire              fwd_m_tvalid;
+wire              fwd_m_tuser;
+
+mdd_crc_shift #(
+    .CRC_ALG(CRC_ALG), .N_W(ADDR_W), .INVERSE(1), .BITS_PER_STAGE(BITS_PER_STAGE), .USER_W(SIDE_W)
+) u_inv (
+    .clk(clk), .rst(rst),
+    .s_reg(a_crc), .s_nbytes(a_end), .s_tuser(a_side), .s_tvalid(a_valid), .s_tready(inv_s_tready),
+    .m_reg(s_nv), .m_tuser(s_side), .m_tvalid(s_valid), .m_tready(advance)
+);
+
+// the same valid pattern as u_inv, so both advance together
+mdd_crc_shift #(
+    .CRC_ALG(CRC_ALG), .N_W(ADDR_W), .INVERSE(0), .BITS_PER_STAGE(BITS_PER_STAGE), .USER_W(1)
+) u_fwd (
+    .clk(clk), .rst(rst),
+    .s_reg(ONE[CRC_W-1:0]), .s_nbytes(a_end), .s_tuser(1'b0), .s_tvalid(a_valid), .s_tready(fwd_s_tready),
+    .m_reg(s_xp), .m_tuser(fwd_m_tuser), .m_tvalid(fwd_m_tvalid), .m_tready(advance)
+);
+
+wire [2:0] fwd_handshake_unused = {fwd_s_tready, fwd_m_tvalid, fwd_m_tuser};   // equal to u_inv's
+
+// ---------------------------------------------------------------------------
+// Tables: CAM of open ids, context RAM
+// ---------------------------------------------------------------------------
+localparam CX_MODE  = 0;
+localparam CX_LENV  = 1;
+localparam CX_CRCV  = 2;
+localparam CX_LEN   = 3;
+localparam CX_EXP   = CX_LEN + ADDR_W;
+localparam CX_ACC   = CX_EXP + CRC_W;
+localparam CX_XPOW  = CX_ACC + CRC_W;
+localparam CX_LO    = CX_XPOW + CRC_W;
+localparam CX_EOM   = CX_LO + ADDR_W;
+localparam CX_BYTES = CX_EOM + ADDR_W;
+localparam CX_FP    = CX_BYTES + ADDR_W;
+localparam CX_REJ   = CX_FP + 64;
+localparam CTX_W    = CX_REJ + 8;
+
+reg [MSGS*ID_W-1:0] cam_ids = {(MSGS*ID_W){1'b0}};   // flat: id of slot k at [k*ID_W +: ID_W]
+reg [MSGS-1:0]  cam_valid = {MSGS{1'b0}};
+reg [CTX_W-1:0] ctx_mem [0:MSGS-1];
+
+integer t;
+initial begin
+    for (t = 0; t < MSGS; t = t + 1) begin
+        ctx_mem[t] = {CTX_W{1'b0}};
+    end
+end
+
+// ---------------------------------------------------------------------------
+// P: lookup of the record leaving the shift units (tables as before Q's write)
+// ---------------------------------------------------------------------------
+wire [31:0] s_id = s_side[SD_ID +: 32];
+wire        s_in_range = ({32'd0, s_id} >> ID_W) == 64'd0;
+
+reg [MSGS-1:0] hit_vec;
+reg [SLOT_W-1:0] hit_slot, free1, free2;
+wire [MSGS-1:0] free_vec = ~cam_valid;
+wire [MSGS-1:0] free1_vec = free_vec & (~free_vec + {{(MSGS-1){1'b0}}, 1'b1});
+wire [MSGS-1:0] free_rest = free_vec & ~free1_vec;
+wire [MSGS-1:0] free2_vec = free_rest & (~free_rest + {{(MSGS-1){1'b0}}, 1'b1});
+integer h;
+always @* begin
+    hit_slot = {SLOT_W{1'b0}};
+    free1 = {SLOT_W{1'b0}};
+    free2 = {SLOT_W{1'b0}};
+    for (h = 0; h < MSGS; h = h + 1) begin
+        hit_vec[h] = cam_valid[h] && cam_ids[h*ID_W +: ID_W] == s_id[ID_W-1:0] && s_in_range;
+        // one-hot vectors ORed into binary indices
+        if (hit_vec[h]) hit_slot = hit_slot | h[SLOT_W-1:0];
+        if (free1_vec[h]) free1 = free1 | h[SLOT_W-1:0];
+        if (free2_vec[h]) free2 = free2 | h[SLOT_W-1:0];
+    end
+end
+
+wire [63:0] s_w1 = s_side[SD_W1 +: 64];
+wire [63:0] s_end64 = s_w1 + {32'd0, s_side[SD_SLEN +: 32]};
+
+reg              p_valid = 1'b0;
+reg [SIDE_W-1:0] p_side = {SIDE_W{1'b0}};
+reg [63:0]       p_end64 = 64'd0;
+reg [CRC_W-1:0]  p_nv = {CRC_W{1'b0}};
+reg [CRC_W-1:0]  p_xp = {CRC_W{1'b0}};
+reg [63:0]       p_fpd = 64'd0;
+reg              p_hit = 1'b0;
+reg [SLOT_W-1:0] p_slot = {SLOT_W{1'b0}};
+reg              p_free1_ok = 1'b0, p_free2_ok = 1'b0;
+reg [SLOT_W-1:0] p_free1 = {SLOT_W{1'b0}}, p_free2 = {SLOT_W{1'b0}};
+reg              p_same_prev = 1'b0;
+reg [CTX_W-1:0]  ram_q = {CTX_W{1'b0}};
+
+always @(posedge clk) begin
+    if (advance) begin
+        p_same_prev <= s_valid && p_valid && s_id == p_side[SD_ID +: 32];
+        ram_q       <= ctx_mem[hit_slot];
+        p_side      <= s_side;
+        p_end64     <= s_end64;
+        p_nv        <= s_nv;
+        p_xp        <= s_xp;
+        p_fpd       <= fmix(s_end64 & ADDR_MASK) - fmix(s_w1 & ADDR_MASK);
+        p_hit       <= |hit_vec;
+        p_slot      <= hit_slot;
+        p_free1_ok  <= |free1_vec;
+        p_free1     <= free1;
+        p_free2_ok  <= |free2_vec;
+        p_free2     <= free2;
+    end
+    if (rst) begin
+        p_valid <= 1'b0;
+    end else if (advance) begin
+        p_valid <= s_valid;
+    end
+end
+
+// ---------------------------------------------------------------------------
+// Q: context read-modify-write and table checks
+// ---------------------------------------------------------------------------
+reg              prev_present = 1'b0, prev_ins = 1'b0, prev_del = 1'b0;
+reg [SLOT_W-1:0] prev_slot = {SLOT_W{1'b0}};
+reg [CTX_W-1:0]  prev_ctx = {CTX_W{1'b0}};
+
+wire [31:0] p_id   = p_side[SD_ID +: 32];
+wire [1:0]  p_op   = p_side[SD_OP +: 2];
+wire [3:0]  p_err  = p_side[SD_ERR +: 4];
+wire [63:0] p_w1   = p_side[SD_W1 +: 64];
+wire [31:0] p_slen = p_side[SD_SLEN +: 32];
+
+wire              e_hit  = p_same_prev ? prev_present : p_hit;
+wire [SLOT_W-1:0] e_slot = p_same_prev ? prev_slot : p_slot;
+wire [CTX_W-1:0]  c      = p_same_prev ? prev_ctx : ram_q;
+
+wire              c_mode  = c[CX_MODE];
+wire              c_lenv  = c[CX_LENV];
+wire [ADDR_W-1:0] c_len   = c[CX_LEN +: ADDR_W];
+wire [ADDR_W-1:0] c_lo    = c[CX_LO +: ADDR_W];
+wire [ADDR_W-1:0] c_eom   = c[CX_EOM +: ADDR_W];
+wire [ADDR_W-1:0] c_bytes = c[CX_BYTES +: ADDR_W];
+wire [7:0]        c_rej   = c[CX_REJ +: 8];
+
+wire [ADDR_W-1:0] seg_start = p_w1[ADDR_W-1:0];
+wire [ADDR_W-1:0] seg_end   = p_end64[ADDR_W-1:0];
+wire [ADDR_W-1:0] seg_len   = {{(ADDR_W-32){1'b0}}, p_slen};
+wire [ADDR_W-1:0] new_lo    = (seg_start < c_lo) ? seg_start : c_lo;
+wire [ADDR_W-1:0] new_eom   = (seg_end > c_eom) ? seg_end : c_eom;
+wire [ADDR_W-1:0] span      = new_eom - (c_mode ? new_lo : {ADDR_W{1'b0}});
+wire [ADDR_W-1:0] new_bytes = c_bytes + seg_len;
+
+reg [CTX_W-1:0]  n;
+reg [3:0]        e_err;
+reg [63:0]       e_exp, e_got;
+reg              e_result, e_abort, e_we, e_ins, e_del, e_alloc_ok;
+reg [SLOT_W-1:0] e_wslot, e_alloc;
+
+always @* begin
+    n = c;
+    e_err = p_err;
+    e_exp = 64'd0;
+    e_got = 64'd0;
+    e_result = 1'b0;
+    e_abort = 1'b0;
+    e_we = 1'b0;
+    e_ins = 1'b0;
+    e_del = 1'b0;
+    e_wslot = e_slot;
+
+    case (p_err)
+        MDD_CMB_ERR_FORMAT[3:0]: begin
+            e_exp = {62'd0, p_side[SD_FWORD +: 2]};
+            e_got = {58'd0, p_side[SD_FBIT +: 6]};
+        end
+        MDD_CMB_ERR_ID_RANGE[3:0]: begin
+            e_exp = ID_MAX;
+            e_got = {32'd0, p_id};
+        end
+        MDD_CMB_ERR_LEN_ZERO[3:0]: begin
+            e_exp = 64'd1;
+        end
+        MDD_CMB_ERR_ADDR_RANGE[3:0]: begin
+            e_exp = ADDR_MASK;
+            e_got = (p_op == MDD_CMB_OP_SEG[1:0]) ? p_end64 : p_w1;
+        end
+        default: begin
+        end
+    endcase
+
+    // OPEN's slot: the lowest free one unless Q took it on the last edge, then the next; or the one Q freed
+    e_alloc_ok = 1'b1;
+    if (p_free1_ok && !(prev_ins && prev_slot == p_free1))
+        e_alloc = p_free1;
+    else if (p_free2_ok && !(prev_ins && prev_slot == p_free2))
+        e_alloc = p_free2;
+    else if (prev_del)
+        e_alloc = prev_slot;
+    else begin
+        e_alloc = {SLOT_W{1'b0}};
+        e_alloc_ok = 1'b0;
+    end
+
+    if (p_err == 4'd0) begin
+        case (p_op)
+            MDD_CMB_OP_OPEN[1:0]: begin
+                if (e_hit) begin
+                    e_err = MDD_CMB_ERR_ALREADY_OPEN[3:0];
+                end else if (!e_alloc_ok) begin
+                    e_err = MDD_CMB_ERR_TABLE_FULL[3:0];
+                    e_exp = MSGS_64;
+                    e_got = MSGS_64;
+                end else begin
+                    e_ins = 1'b1;
+                    e_wslot = e_alloc;
+                    n = {CTX_W{1'b0}};
+                    n[CX_MODE] = p_side[SD_MODE];
+                    n[CX_LENV] = p_side[SD_LENV];
+                    n[CX_CRCV] = p_side[SD_CRCV];
+                    n[CX_LEN +: ADDR_W] = p_w1[ADDR_W-1:0];
+                    n[CX_EXP +: CRC_W] = p_nv;   // the expected CRC passed the inverse unit with n = 0
+                    n[CX_XPOW +: CRC_W] = ONE[CRC_W-1:0];
+                    n[CX_LO +: ADDR_W] = ADDR_MASK[ADDR_W-1:0];
+                    e_we = 1'b1;
+                end
+            end
+            MDD_CMB_OP_SEG[1:0]: begin
+                if (!e_hit) begin
+                    e_err = MDD_CMB_ERR_NOT_OPEN[3:0];
+                end else if (c_lenv && (c_mode ? span > c_len : seg_end > c_len)) begin
+                    e_err = MDD_CMB_ERR_PAST_END[3:0];
+                    e_exp = {{(64-ADDR_W){1'b0}}, c_len};
+                    e_got = {{(64-ADDR_W){1'b0}}, c_mode ? span : seg_end};
+                end else if (c_bytes > span - seg_len) begin   // bytes + len > span, without the carry
+                    e_err = MDD_CMB_ERR_OVERLAP[3:0];
+                    e_exp = {{(64-ADDR_W){1'b0}}, span};
+                    e_got = {{(64-ADDR_W){1'b0}}, c_bytes} + {32'd0, p_slen};
+                end else begin
+                    n[CX_ACC +: CRC_W] = c[CX_ACC +: CRC_W] ^ p_nv;
+                    if (seg_end > c_eom) n[CX_XPOW +: CRC_W] = p_xp;
+                    n[CX_LO +: ADDR_W] = new_lo;
+                    n[CX_EOM +: ADDR_W] = new_eom;
+                    n[CX_BYTES +: ADDR_W] = new_bytes;
+                    n[CX_FP +: 64] = c[CX_FP +: 64] + p_fpd;
+                    e_we = 1'b1;
+                    if (c_lenv && new_bytes == c_len) begin
+                        e_result = 1'b1;
+                        e_del = 1'b1;
+                    end
+                end
+            end
+            MDD_CMB_OP_CLOSE[1:0]: begin
+                if (!e_hit) begin
+                    e_err = MDD_CMB_ERR_NOT_OPEN[3:0];
+                end else begin
+                    if (p_side[SD_CRCV]) begin
+                        n[CX_EXP +: CRC_W] = p_nv;
+                        n[CX_CRCV] = 1'b1;
+                    end
+                    e_result = 1'b1;
+                    e_del = 1'b1;
+                end
+            end
+            default: begin   // ABORT
+                if (!e_hit) begin
+                    e_err = MDD_CMB_ERR_NOT_OPEN[3:0];
+                end else begin
+                    e_result = 1'b1;
+                    e_abort = 1'b1;
+                    e_del = 1'b1;
+                end
+            end
+        endcase
+    end
+
+    // a refused record naming an open message: only its count changes
+    if (e_err != 4'd0 && e_hit) begin
+        n = c;
+        n[CX_REJ +: 8] = (c_rej == 8'hFF) ? c_rej : c_rej + 8'd1;
+        e_we = 1'b1;
+    end
+end
+
+wire e_is_err = e_err != 4'd0;
+
+// the output-to-be: is_err, abort, code, op, id, mode, lenv, crcv, rejected, exp_crc, bytes, W4..W7
+localparam RS_ERR   = 0;
+localparam RS_ABORT = 1;
+localparam RS_CODE  = 2;     // 4
+localparam RS_OP    = 6;     // 2
+localparam RS_ID    = 8;     // 32
+localparam RS_MODE  = 40;
+localparam RS_LENV  = 41;
+localparam RS_CRCV  = 42;
+localparam RS_REJ   = 43;    // 8
+localparam RS_EXP   = 51;    // 64
+localparam RS_BYTES = 115;   // 64
+localparam RS_W4    = 179;   // 64
+localparam RS_W5    = 243;
+localparam RS_W6    = 307;
+localparam RS_W7    = 371;
+localparam RES_W    = 435;
+
+wire [63:0] n_exp64 = {{(64-CRC_W){1'b0}}, n[CX_EXP +: CRC_W]};
+wire [RES_W-1:0] e_res = e_is_err ?
+    {e_got, e_exp, {32'd0, p_slen}, p_w1, 64'd0, 64'd0, 8'd0, 3'd0,
+     p_id, p_op, e_err, 1'b0, 1'b1} :
+    {64'd0, {{(64-ADDR_W){1'b0}}, n[CX_LEN +: ADDR_W]}, {{(64-ADDR_W){1'b0}}, n[CX_EOM +: ADDR_W]},
+     {{(64-ADDR_W){1'b0}}, n[CX_LO +: ADDR_W]}, {{(64-ADDR_W){1'b0}}, n[CX_BYTES +: ADDR_W]},
+     n[CX_CRCV] ? n_exp64 : 64'd0, n[CX_REJ +: 8], n[CX_CRCV], n[CX_LENV], n[CX_MODE],
+     p_id, p_op, 4'd0, e_abort, 1'b0};
+
+reg              q_valid = 1'b0;
+reg [RES_W-1:0]  q_res = {RES_W{1'b0}};
+reg [CRC_W-1:0]  q_acc = {CRC_W{1'b0}};
+reg [CRC_W-1:0]  q_xpow = {CRC_W{1'b0}};
+reg [63:0]       q_fp = 64'd0;
+reg [63:0]       q_eom = 64'd0;
+reg [63:0]       q_lo_eff = 64'd0;
+
+always @(posedge clk) begin
+    if (advance && p_valid && !rst) begin
+        if (e_we) ctx_mem[e_wslot] <= n;
+        if (e_ins) begin
+            cam_valid[e_wslot] <= 1'b1;
+            cam_ids[e_wslot*ID_W +: ID_W] <= p_id[ID_W-1:0];
+        end
+        if (e_del) cam_valid[e_wslot] <= 1'b0;
+    end
+    if (advance) begin
+        prev_slot <= e_wslot;
+        prev_ctx  <= n;
+        q_res     <= e_res;
+        q_acc     <= n[CX_ACC +: CRC_W];
+        q_xpow    <= n[CX_XPOW +: CRC_W];
+        q_fp      <= n[CX_FP +: 64];
+        q_eom     <= {{(64-ADDR_W){1'b0}}, n[CX_EOM +: ADDR_W]};
+        q_lo_eff  <= n[CX_MODE] ? {{(64-ADDR_W){1'b0}}, n[CX_LO +: ADDR_W]} : 64'd0;
+    end
+    if (rst) begin
+        cam_valid    <= {MSGS{1'b0}};
+        prev_present <= 1'b0;
+        prev_ins     <= 1'b0;
+        prev_del     <= 1'b0;
+        q_valid      <= 1'b0;
+    end else if (advance) begin
+        prev_present <= (e_hit && !e_del) || e_ins;
+        prev_ins     <= p_valid && e_ins;
+        prev_del     <= p_valid && e_del;
+        q_valid      <= p_valid && (e_is_err || e_result);
+    end
+end
+
+// ---------------------------------------------------------------------------
+// M1, M2: acc * x^(8 eom), fingerprint compare, byte count
+// ---------------------------------------------------------------------------
+wire [CRC_W-1:0] m_crc;
+
+mdd_crc_mul #(.CRC_ALG(CRC_ALG)) u_mul (.clk(clk), .ce(advance), .a(q_acc), .b(q_xpow), .p(m_crc));
+
+wire [63:0] q_w4 = q_res[RS_W4 +: 64];
+wire [63:0] q_w5 = q_res[RS_W5 +: 64];
+wire [63:0] q_required = q_res[RS_LENV] ? q_res[RS_W6 +: 64] :
+                         ((q_res[RS_MODE] ? q_w5 - q_w4 : q_w5) & ADDR_MASK);
+wire [63:0] q_bytes = q_res[RS_BYTES +: 64];
+
+reg             m1_valid = 1'b0, m2_valid = 1'b0;
+reg [RES_W-1:0] m1_res = {RES_W{1'b0}}, m2_res = {RES_W{1'b0}};
+reg [63:0]      m1_fp = 64'd0, m1_fexp = 64'd0;
+reg             m1_count_ok = 1'b0, m2_count_ok = 1'b0, m2_fp_ok = 1'b0;
+
+always @(posedge clk) begin
+    if (advance) begin
+        m1_res      <= q_res;
+        m1_fp       <= q_fp;
+        m1_fexp     <= fmix(q_eom) - fmix(q_lo_eff);
+        m1_count_ok <= q_bytes != 64'd0 && q_bytes == q_required;
+        m2_res      <= m1_res;
+        m2_fp_ok    <= m1_fp == m1_fexp;
+        m2_count_ok <= m1_count_ok;
+    end
+    if (rst) begin
+        m1_valid <= 1'b0;
+        m2_valid <= 1'b0;
+    end else if (advance) begin
+        m1_valid <= q_valid;
+        m2_valid <= m1_valid;
+    end
+end
+
+// ---------------------------------------------------------------------------
+// O: status and the output record
+// ---------------------------------------------------------------------------
+wire        r_err  = m2_res[RS_ERR];
+wire        r_crcv = m2_res[RS_CRCV];
+wire [63:0] r_exp  = m2_res[RS_EXP +: 64];
+wire [63:0] r_crc  = {{(64-CRC_W){1'b0}}, m_crc};
+wire        r_match = r_crcv && r_crc == r_exp;
+wire [3:0]  r_code = r_err ? m2_res[RS_CODE +: 4] :
+                     m2_res[RS_ABORT] ? MDD_CMB_ST_ABORTED[3:0] :
+                     !m2_count_ok ? MDD_CMB_ST_INCOMPLETE[3:0] :
+                     !m2_fp_ok ? MDD_CMB_ST_OVERLAP[3:0] :
+                     (r_crcv && !r_match) ? MDD_CMB_ST_MISMATCH[3:0] : MDD_CMB_ST_OK[3:0];
+wire        r_complete = r_code == MDD_CMB_ST_OK[3:0] || r_code == MDD_CMB_ST_MISMATCH[3:0];
+wire        r_res = !r_err;
+
+wire [63:0] r_w0 = {8'd0, r_res ? m2_res[RS_REJ +: 8] : 8'd0, 4'd0,
+                    r_res && r_complete, r_res && r_match, r_res && r_crcv,
+                    r_res && m2_res[RS_LENV], r_res && m2_res[RS_MODE],
+                    m2_res[RS_OP +: 2], r_err, r_code, m2_res[RS_ID +: 32]};
+
+reg [511:0] o_data = 512'd0;
+
+always @(posedge clk) begin
+    // loads only with a valid record: the output data are a function of valid records alone
+    if (advance && m2_valid) begin
+        o_data <= {m2_res[RS_W7 +: 64], m2_res[RS_W6 +: 64], m2_res[RS_W5 +: 64], m2_res[RS_W4 +: 64],
+                   r_res ? m2_res[RS_BYTES +: 64] : 64'd0, r_res ? r_exp : 64'd0, r_res ? r_crc : 64'd0, r_w0};
+    end
+    if (rst) begin
+        o_valid <= 1'b0;
+    end else if (advance) begin
+        o_valid <= m2_valid;
+    end
+end
+
+assign m_axis_cmb_res_tdata  = o_data;
+assign m_axis_cmb_res_tvalid = o_valid;
+
+endmodule
+
+`resetall
