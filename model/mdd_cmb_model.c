@@ -97,8 +97,22 @@ mdd_cmb_params mdd_cmb_default_params(void)
 
 static uint64_t low_mask(unsigned bits) { return bits >= 64 ? ~0ull : (1ull << bits) - 1; }
 
-/* The coverage fingerprint's mixing function (docs/cmb.md section 5). */
-static uint64_t fp_mix(uint64_t a) { return mdd_crc_shift(MDD_CRC64_NVME, a, 8); }
+/* The coverage fingerprint's mixing function F (docs/cmb.md section 5, D-048): two rounds of a GF(2)-linear
+ * spread (the CRC-64/NVME register after eight zero bytes) and the PRESENT 4-bit S-box on every nibble.  A
+ * bijection, and non-linear over both GF(2) and the integers mod 2^64, where the fingerprint adds. */
+static const uint8_t fp_sbox[16] = {0xC, 0x5, 0x6, 0xB, 0x9, 0x0, 0xA, 0xD, 0x3, 0xE, 0xF, 0x8, 0x4, 0x7, 0x1, 0x2};
+
+static uint64_t fp_mix(uint64_t a)
+{
+    for (int round = 0; round < 2; round++) {
+        a = mdd_crc_shift(MDD_CRC64_NVME, a, 8);
+        uint64_t s = 0;
+        for (int nib = 0; nib < 16; nib++)
+            s |= (uint64_t)fp_sbox[(a >> (4 * nib)) & 15] << (4 * nib);
+        a = s;
+    }
+    return a;
+}
 
 static unsigned ctz64(uint64_t v)
 {
@@ -190,15 +204,16 @@ static void stage_a(const mdd_cmb_model *m, const uint64_t *w, side *s, uint64_t
 
     /* the bits each op may use (docs/cmb.md section 2) */
     uint64_t allowed[4];
-    allowed[0] = low_mask(34);
+    allowed[0] = low_mask(MDD_CMBREC_OP_LSB + MDD_CMBREC_OP_W); /* ID and OP */
     if (seg)
-        allowed[0] |= 1ull << 37;
+        allowed[0] |= 1ull << MDD_CMBREC_CRC_REG_LSB;
     if (open)
-        allowed[0] |= 7ull << 34;
+        allowed[0] |= (1ull << MDD_CMBREC_MODE_LSB) | (1ull << MDD_CMBREC_LEN_VALID_LSB) |
+                      (1ull << MDD_CMBREC_CRC_VALID_LSB);
     if (close)
-        allowed[0] |= 1ull << 36;
+        allowed[0] |= 1ull << MDD_CMBREC_CRC_VALID_LSB;
     allowed[1] = (seg || (open && s->len_valid)) ? ~0ull : 0;
-    allowed[2] = seg ? low_mask(32) : 0;
+    allowed[2] = seg ? low_mask(MDD_CMBREC_SEG_LEN_W) << MDD_CMBREC_SEG_LEN_LSB : 0;
     allowed[3] = (seg || ((open || close) && s->crc_valid)) ? m->crc_mask : 0;
 
     const uint64_t end64 = s->w1 + s->seg_len;

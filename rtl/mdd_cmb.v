@@ -68,7 +68,7 @@ localparam [63:0] MSGS_64 = MSGS;   // an overridden parameter is 32 bits, the d
 /* verilator lint_on WIDTH */
 localparam [63:0] ADDR_MASK = (ADDR_W >= 64) ? ~64'd0 : ((64'd1 << ADDR_W) - 64'd1);
 localparam [63:0] ID_MAX = (ID_W >= 32) ? 64'hFFFF_FFFF : ((64'd1 << ID_W) - 64'd1);
-// the coverage fingerprint's mixing function F(a) = a * x^64 mod G64 (docs/cmb.md section 5)
+// the coverage fingerprint's linear spread: the CRC-64/NVME register after eight zero bytes (docs/cmb.md 5)
 localparam [4095:0] FMIX = mdd_crc_shift_matrix(3, 64'd8, 0);
 
 initial begin
@@ -82,12 +82,34 @@ initial begin
     end
 end
 
-function [63:0] fmix(input [63:0] v);
-    integer r;
+// PRESENT's 4-bit S-box
+function [3:0] sbox4(input [3:0] x);
     begin
-        for (r = 0; r < 64; r = r + 1) begin
-            fmix[r] = ^(v & FMIX[64*r +: 64]);
+        case (x)
+            4'h0: sbox4 = 4'hC;  4'h1: sbox4 = 4'h5;  4'h2: sbox4 = 4'h6;  4'h3: sbox4 = 4'hB;
+            4'h4: sbox4 = 4'h9;  4'h5: sbox4 = 4'h0;  4'h6: sbox4 = 4'hA;  4'h7: sbox4 = 4'hD;
+            4'h8: sbox4 = 4'h3;  4'h9: sbox4 = 4'hE;  4'hA: sbox4 = 4'hF;  4'hB: sbox4 = 4'h8;
+            4'hC: sbox4 = 4'h4;  4'hD: sbox4 = 4'h7;  4'hE: sbox4 = 4'h1;  default: sbox4 = 4'h2;
+        endcase
+    end
+endfunction
+
+// The fingerprint's mixing function F (D-048): two rounds of the linear spread and an S-box on every nibble,
+// so that it is non-linear over GF(2) and over the integers mod 2^64, where the fingerprint adds.
+function [63:0] fmix(input [63:0] v);
+    integer round, r;
+    reg [63:0] x, y;
+    begin
+        x = v;
+        for (round = 0; round < 2; round = round + 1) begin
+            for (r = 0; r < 64; r = r + 1) begin
+                y[r] = ^(x & FMIX[64*r +: 64]);
+            end
+            for (r = 0; r < 16; r = r + 1) begin
+                x[4*r +: 4] = sbox4(y[4*r +: 4]);
+            end
         end
+        fmix = x;
     end
 endfunction
 
@@ -131,7 +153,7 @@ assign s_axis_cmb_tready = front_advance;
 // A: decode and record-level checks
 // ---------------------------------------------------------------------------
 wire [63:0] w0 = s_axis_cmb_tdata[63:0];
-wire [63:0] w1 = s_axis_cmb_tdata[127:64];
+wire [63:0] w1 = s_axis_cmb_tdata[127:64];   // ADDR (SEG) or the message length (OPEN)
 wire [63:0] w2 = s_axis_cmb_tdata[191:128];
 wire [63:0] w3 = s_axis_cmb_tdata[255:192];
 
@@ -141,18 +163,23 @@ wire        in_mode  = w0[MDD_CMBREC_MODE_LSB];
 wire        in_lenv  = w0[MDD_CMBREC_LEN_VALID_LSB];
 wire        in_crcv  = w0[MDD_CMBREC_CRC_VALID_LSB];
 wire        in_crreg = w0[MDD_CMBREC_CRC_REG_LSB];
-wire [31:0] in_slen  = w2[31:0];
+wire [31:0] in_slen  = s_axis_cmb_tdata[MDD_CMBREC_SEG_LEN_LSB +: 32];
 wire in_seg   = in_op == MDD_CMB_OP_SEG[1:0];
 wire in_open  = in_op == MDD_CMB_OP_OPEN[1:0];
 wire in_close = in_op == MDD_CMB_OP_CLOSE[1:0];
 
 // the bits each op may use (docs/cmb.md section 2)
-wire [63:0] allow0 = 64'h3_FFFF_FFFF
-                   | (in_seg  ? (64'd1 << MDD_CMBREC_CRC_REG_LSB) : 64'd0)
-                   | (in_open ? (64'd7 << MDD_CMBREC_MODE_LSB) : 64'd0)
-                   | (in_close ? (64'd1 << MDD_CMBREC_CRC_VALID_LSB) : 64'd0);
+localparam [63:0] ALLOW_ID_OP = ~(~64'd0 << (MDD_CMBREC_OP_LSB + MDD_CMBREC_OP_W));
+localparam [63:0] BIT_CRC_REG = 64'd1 << MDD_CMBREC_CRC_REG_LSB;
+localparam [63:0] BIT_CRC_VALID = 64'd1 << MDD_CMBREC_CRC_VALID_LSB;
+localparam [63:0] BITS_OPEN = (64'd1 << MDD_CMBREC_MODE_LSB) | (64'd1 << MDD_CMBREC_LEN_VALID_LSB) | BIT_CRC_VALID;
+localparam [63:0] ALLOW_SEG_LEN = ~(~64'd0 << MDD_CMBREC_SEG_LEN_W) << (MDD_CMBREC_SEG_LEN_LSB - 128);
+wire [63:0] allow0 = ALLOW_ID_OP
+                   | (in_seg  ? BIT_CRC_REG : 64'd0)
+                   | (in_open ? BITS_OPEN : 64'd0)
+                   | (in_close ? BIT_CRC_VALID : 64'd0);
 wire [63:0] allow1 = (in_seg || (in_open && in_lenv)) ? ~64'd0 : 64'd0;
-wire [63:0] allow2 = in_seg ? 64'hFFFF_FFFF : 64'd0;
+wire [63:0] allow2 = in_seg ? ALLOW_SEG_LEN : 64'd0;
 wire [63:0] allow3 = (in_seg || ((in_open || in_close) && in_crcv)) ? CRC_MASK : 64'd0;
 wire [63:0] bad0 = w0 & ~allow0;
 wire [63:0] bad1 = w1 & ~allow1;
@@ -189,7 +216,7 @@ reg [ADDR_W-1:0] a_end = {ADDR_W{1'b0}};
 always @(posedge clk) begin
     if (front_advance) begin
         a_side <= {in_slen, w1, lowest_bit(fmt_bits), fmt_word, in_err, in_crcv, in_lenv, in_mode, in_op, in_id};
-        a_crc  <= w3[CRC_W-1:0] ^ ((in_seg && in_crreg) ? XOROUT[CRC_W-1:0] : {CRC_W{1'b0}});
+        a_crc  <= s_axis_cmb_tdata[MDD_CMBREC_CRC_LSB +: CRC_W] ^ ((in_seg && in_crreg) ? XOROUT[CRC_W-1:0] : {CRC_W{1'b0}});
         a_end  <= in_seg ? in_end[ADDR_W-1:0] : {ADDR_W{1'b0}};
     end
     if (rst) begin
@@ -609,10 +636,23 @@ wire [3:0]  r_code = r_err ? m2_res[RS_CODE +: 4] :
 wire        r_complete = r_code == MDD_CMB_ST_OK[3:0] || r_code == MDD_CMB_ST_MISMATCH[3:0];
 wire        r_res = !r_err;
 
-wire [63:0] r_w0 = {8'd0, r_res ? m2_res[RS_REJ +: 8] : 8'd0, 4'd0,
-                    r_res && r_complete, r_res && r_match, r_res && r_crcv,
-                    r_res && m2_res[RS_LENV], r_res && m2_res[RS_MODE],
-                    m2_res[RS_OP +: 2], r_err, r_code, m2_res[RS_ID +: 32]};
+// output word 0, laid out by include/mdd/formats.def (CMBRES)
+reg [63:0] r_w0;
+always @* begin
+    r_w0 = 64'd0;
+    r_w0[MDD_CMBRES_ID_LSB +: 32] = m2_res[RS_ID +: 32];
+    r_w0[MDD_CMBRES_CODE_LSB +: 4] = r_code;
+    r_w0[MDD_CMBRES_ERROR_LSB] = r_err;
+    r_w0[MDD_CMBRES_OP_LSB +: 2] = m2_res[RS_OP +: 2];
+    if (r_res) begin
+        r_w0[MDD_CMBRES_MODE_LSB] = m2_res[RS_MODE];
+        r_w0[MDD_CMBRES_LEN_VALID_LSB] = m2_res[RS_LENV];
+        r_w0[MDD_CMBRES_CRC_VALID_LSB] = r_crcv;
+        r_w0[MDD_CMBRES_MATCH_LSB] = r_match;
+        r_w0[MDD_CMBRES_COMPLETE_LSB] = r_complete;
+        r_w0[MDD_CMBRES_REJECTED_LSB +: 8] = m2_res[RS_REJ +: 8];
+    end
+end
 
 reg [511:0] o_data = 512'd0;
 
