@@ -4,8 +4,10 @@
 #   test-c          unit tests (sanitized) + CLI tests + formats test (include/mdd/formats.h, rtl/mdd_formats.vh)
 #                   + reference receiver vs traffic generator (tb/unit/test_rxref.c) + reference transmitter
 #                   (tb/unit/test_txref.c) + check stage twin in TX mode (tb/unit/test_check_stage.c) + pcap
-#                   export checked by tshark (tb/unit/test_pcap.c); logs in $(RESULTS)/c-crc.log, cli.log,
-#                   formats.log, rxref.log, txref.log, check-stage-tx.log and pcap.log
+#                   export checked by tshark (tb/unit/test_pcap.c) + reference combiner vs its stimulus
+#                   generator's truth and the combiner twin vs both (tb/unit/test_cmb.c, suites cmb-ref and
+#                   cmb-model); logs in $(RESULTS)/c-crc.log, cli.log, formats.log, rxref.log, txref.log,
+#                   check-stage-tx.log, pcap.log, cmb-ref.log and cmb-model.log
 #   bench-c         CRC throughput / combine cost table (-O2, not sanitized)
 # zlib and ISA-L are oracles and anchors for the tests and the bench only; libmdd needs libc + pthreads.
 
@@ -28,6 +30,7 @@ TEST_RXREF_BIN := $(BUILD)/bin/test_rxref
 TEST_TXREF_BIN := $(BUILD)/bin/test_txref
 TEST_PCAP_BIN := $(BUILD)/bin/test_pcap
 TEST_CHECK_STAGE_BIN := $(BUILD)/bin/test_check_stage
+TEST_CMB_BIN := $(BUILD)/bin/test_cmb
 BENCH_CRC_BIN := $(BUILD)/bin/bench_crc
 
 .PHONY: lib lib-san cli test-c bench-c
@@ -113,6 +116,17 @@ $(TEST_CHECK_STAGE_BIN): $(BUILD)/obj-san/test_check_stage.o $(LIBMDD_SAN)
 	@mkdir -p $(@D)
 	$(CC) $(MDD_SAN_CFLAGS) $^ -o $@ $(MDD_LDLIBS)
 
+$(BUILD)/obj-san/test_cmb.o: tb/unit/test_cmb.c
+	@mkdir -p $(@D)
+	$(CC) $(MDD_SAN_CFLAGS) -MMD -MP -c $< -o $@
+
+# The reference combiner (model/mdd_cmbref.c) against hand-written cases and the truth of its stimulus generator
+# (model/mdd_cmbtraf.c) ("test_cmb ref"), and the combiner twin against both through the scoreboard
+# (model/mdd_cmbscore.c) ("test_cmb model"); all in libmdd. zlib's crc32_combine is an oracle for CRC-32.
+$(TEST_CMB_BIN): $(BUILD)/obj-san/test_cmb.o $(LIBMDD_SAN)
+	@mkdir -p $(@D)
+	$(CC) $(MDD_SAN_CFLAGS) $^ -o $@ -lz $(MDD_LDLIBS)
+
 $(BUILD)/obj/bench_crc.o: tb/bench/bench_crc.c
 	@mkdir -p $(@D)
 	$(CC) $(MDD_CFLAGS) -MMD -MP -c $< -o $@
@@ -125,7 +139,7 @@ $(BENCH_CRC_BIN): $(BUILD)/obj/bench_crc.o $(LIBMDD)
 # formats: the staleness check of the .vh (mk/formats.mk) runs first and its exit status is one of the test's
 # checks, so the log still ends with the test's own result line.
 test-c: $(TEST_CRC_BIN) $(MDD_CLI) $(TEST_FORMATS_BIN) $(TEST_RXREF_BIN) $(TEST_TXREF_BIN) $(TEST_CHECK_STAGE_BIN) \
-        $(TEST_PCAP_BIN)
+        $(TEST_PCAP_BIN) $(TEST_CMB_BIN)
 	@mkdir -p $(RESULTS)
 	@rc=0; $(TEST_CRC_BIN) 2>&1 | tee $(RESULTS)/c-crc.log || rc=1; \
 	 tb/unit/test_cli.sh $(MDD_CLI) 2>&1 | tee $(RESULTS)/cli.log || rc=1; \
@@ -134,7 +148,9 @@ test-c: $(TEST_CRC_BIN) $(MDD_CLI) $(TEST_FORMATS_BIN) $(TEST_RXREF_BIN) $(TEST_
 	 $(TEST_RXREF_BIN) 2>&1 | tee $(RESULTS)/rxref.log || rc=1; \
 	 $(TEST_TXREF_BIN) 2>&1 | tee $(RESULTS)/txref.log || rc=1; \
 	 $(TEST_CHECK_STAGE_BIN) 2>&1 | tee $(RESULTS)/check-stage-tx.log || rc=1; \
-	 $(TEST_PCAP_BIN) 2>&1 | tee $(RESULTS)/pcap.log || rc=1; exit $$rc
+	 $(TEST_PCAP_BIN) 2>&1 | tee $(RESULTS)/pcap.log || rc=1; \
+	 $(TEST_CMB_BIN) ref 2>&1 | tee $(RESULTS)/cmb-ref.log || rc=1; \
+	 $(TEST_CMB_BIN) model 2>&1 | tee $(RESULTS)/cmb-model.log || rc=1; exit $$rc
 
 bench-c: $(BENCH_CRC_BIN)
 	@mkdir -p $(RESULTS)
