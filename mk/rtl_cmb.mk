@@ -16,7 +16,7 @@ CMB_SHAPE_a0 := 0 64 32 64 2
 CMB_SHAPE_a1 := 1 4 8 32 2
 CMB_SHAPE_a2 := 2 16 32 48 2
 CMB_SHAPE_a3 := 3 8 32 64 3
-CMB_SRCS := rtl/mdd_cmb.v rtl/mdd_crc_shift.v rtl/mdd_crc_mul.v rtl/mdd_crc_math.vh rtl/mdd_formats.vh
+CMB_SRCS := rtl/mdd_cmb.v rtl/mdd_crc_shift.v rtl/mdd_crc_mul.v rtl/mdd_ram_1r1w.v rtl/mdd_crc_math.vh rtl/mdd_formats.vh
 CMB_DIR  := $(BUILD)/cmb
 CMB_HARNESS_DEPS := tb/lockstep/cmb_main.cpp $(LS_HDRS) $(LIBMDD)
 
@@ -92,7 +92,7 @@ define CMB_ICARUS
 $(CMB_DIR)/$(1).vvp: $(CMB_SRCS) tb/icarus/tb_mdd_cmb.v
 	@mkdir -p $$(@D)
 	$(IVERILOG) $(IVERILOG_FLAGS) -o $$@ -s tb_mdd_cmb $(call cmb_iparams,$(1)) tb/icarus/tb_mdd_cmb.v \
-	    rtl/mdd_cmb.v rtl/mdd_crc_shift.v rtl/mdd_crc_mul.v
+	    rtl/mdd_cmb.v rtl/mdd_crc_shift.v rtl/mdd_crc_mul.v rtl/mdd_ram_1r1w.v
 
 $(CMB_DIR)/$(1).vec: $(call cmb_bin,$(1))
 	@mkdir -p $$(@D)
@@ -120,3 +120,15 @@ REGRESS_TESTS  += $(foreach c,$(CMB_CONFIGS),$(foreach s,$(CMB_REGRESS_SEEDS),cm
 ICARUS_TESTS   += $(foreach c,$(CMB_ICARUS_CONFIGS),cmb-icarus-$(c))
 LINT_TARGETS   += $(foreach c,$(CMB_CONFIGS),cmb-lint-$(c))
 BENCH_LOCKSTEP += $(foreach c,$(CMB_CONFIGS),cmb-bench-$(c))
+
+# make sim: the default combiner scenario, human-readable.
+.PHONY: cmb-sim
+cmb-sim: $(call cmb_bin,a0)
+	$(call RUN_SUITE,sim-cmb,$(call cmb_bin,a0) --scenario sim/cmb.scn --vcd $(CMB_DIR)/vcd/sim)
+SIM_TARGETS += cmb-sim
+
+# The context RAM on its own (the combiner's lint covers it inside mdd_cmb).
+.PHONY: ram-1r1w-lint
+ram-1r1w-lint:
+	$(call VL_LINT,mdd_ram_1r1w,-GDATA_W=427 -GDEPTH=64 -GADDR_W=6)
+LINT_TARGETS += ram-1r1w-lint

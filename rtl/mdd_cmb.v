@@ -274,15 +274,20 @@ localparam CX_REJ   = CX_FP + 64;
 localparam CTX_W    = CX_REJ + 8;
 
 reg [MSGS*ID_W-1:0] cam_ids = {(MSGS*ID_W){1'b0}};   // flat: id of slot k at [k*ID_W +: ID_W]
-reg [MSGS-1:0]  cam_valid = {MSGS{1'b0}};
-reg [CTX_W-1:0] ctx_mem [0:MSGS-1];
+reg [MSGS-1:0]      cam_valid = {MSGS{1'b0}};
 
-integer t;
-initial begin
-    for (t = 0; t < MSGS; t = t + 1) begin
-        ctx_mem[t] = {CTX_W{1'b0}};
-    end
-end
+// the context RAM: read in P (the slot P looked up), written in Q
+wire [CTX_W-1:0]  ram_q;
+wire              ctx_we;
+wire [SLOT_W-1:0] ctx_waddr;
+wire [CTX_W-1:0]  ctx_wdata;
+reg  [SLOT_W-1:0] hit_slot;
+
+mdd_ram_1r1w #(.DATA_W(CTX_W), .DEPTH(MSGS), .ADDR_W(SLOT_W)) u_ctx (
+    .clk(clk),
+    .re(advance), .raddr(hit_slot), .rdata(ram_q),
+    .we(ctx_we), .waddr(ctx_waddr), .wdata(ctx_wdata)
+);
 
 // ---------------------------------------------------------------------------
 // P: lookup of the record leaving the shift units (tables as before Q's write)
@@ -291,7 +296,7 @@ wire [31:0] s_id = s_side[SD_ID +: 32];
 wire        s_in_range = ({32'd0, s_id} >> ID_W) == 64'd0;
 
 reg [MSGS-1:0] hit_vec;
-reg [SLOT_W-1:0] hit_slot, free1, free2;
+reg [SLOT_W-1:0] free1, free2;
 wire [MSGS-1:0] free_vec = ~cam_valid;
 wire [MSGS-1:0] free1_vec = free_vec & (~free_vec + {{(MSGS-1){1'b0}}, 1'b1});
 wire [MSGS-1:0] free_rest = free_vec & ~free1_vec;
@@ -324,12 +329,10 @@ reg [SLOT_W-1:0] p_slot = {SLOT_W{1'b0}};
 reg              p_free1_ok = 1'b0, p_free2_ok = 1'b0;
 reg [SLOT_W-1:0] p_free1 = {SLOT_W{1'b0}}, p_free2 = {SLOT_W{1'b0}};
 reg              p_same_prev = 1'b0;
-reg [CTX_W-1:0]  ram_q = {CTX_W{1'b0}};
 
 always @(posedge clk) begin
     if (advance) begin
         p_same_prev <= s_valid && p_valid && s_id == p_side[SD_ID +: 32];
-        ram_q       <= ctx_mem[hit_slot];
         p_side      <= s_side;
         p_end64     <= s_end64;
         p_nv        <= s_nv;
@@ -377,10 +380,20 @@ wire [7:0]        c_rej   = c[CX_REJ +: 8];
 wire [ADDR_W-1:0] seg_start = p_w1[ADDR_W-1:0];
 wire [ADDR_W-1:0] seg_end   = p_end64[ADDR_W-1:0];
 wire [ADDR_W-1:0] seg_len   = {{(ADDR_W-32){1'b0}}, p_slen};
-wire [ADDR_W-1:0] new_lo    = (seg_start < c_lo) ? seg_start : c_lo;
-wire [ADDR_W-1:0] new_eom   = (seg_end > c_eom) ? seg_end : c_eom;
-wire [ADDR_W-1:0] span      = new_eom - (c_mode ? new_lo : {ADDR_W{1'b0}});
-wire [ADDR_W-1:0] new_bytes = c_bytes + seg_len;
+// The span after this segment, from four differences computed beside the compares that choose one, so that
+// one carry chain (compare or subtract), a mux and one more compare stand between the context and a decision.
+wire              lo_from_start = seg_start < c_lo;
+wire              eom_from_end  = seg_end > c_eom;
+wire [ADDR_W-1:0] new_lo    = lo_from_start ? seg_start : c_lo;
+wire [ADDR_W-1:0] new_eom   = eom_from_end ? seg_end : c_eom;
+wire [ADDR_W-1:0] span_end_lo   = seg_end - c_lo;
+wire [ADDR_W-1:0] span_eom_start = c_eom - seg_start;
+wire [ADDR_W-1:0] span_eom_lo   = c_eom - c_lo;
+wire [ADDR_W-1:0] span_rel  = eom_from_end ? (lo_from_start ? seg_len : span_end_lo) :
+                                             (lo_from_start ? span_eom_start : span_eom_lo);
+wire [ADDR_W-1:0] span      = c_mode ? span_rel : new_eom;
+wire [ADDR_W:0]   bytes_sum = {1'b0, c_bytes} + {1'b0, seg_len};
+wire [ADDR_W-1:0] new_bytes = bytes_sum[ADDR_W-1:0];
 
 reg [CTX_W-1:0]  n;
 reg [3:0]        e_err;
@@ -463,7 +476,7 @@ always @* begin
                     e_err = MDD_CMB_ERR_PAST_END[3:0];
                     e_exp = {{(64-ADDR_W){1'b0}}, c_len};
                     e_got = {{(64-ADDR_W){1'b0}}, c_mode ? span : seg_end};
-                end else if (c_bytes > span - seg_len) begin   // bytes + len > span, without the carry
+                end else if (bytes_sum > {1'b0, span}) begin
                     e_err = MDD_CMB_ERR_OVERLAP[3:0];
                     e_exp = {{(64-ADDR_W){1'b0}}, span};
                     e_got = {{(64-ADDR_W){1'b0}}, c_bytes} + {32'd0, p_slen};
@@ -515,6 +528,10 @@ end
 
 wire e_is_err = e_err != 4'd0;
 
+assign ctx_we    = advance && p_valid && !rst && e_we;
+assign ctx_waddr = e_wslot;
+assign ctx_wdata = n;
+
 // the output-to-be: is_err, abort, code, op, id, mode, lenv, crcv, rejected, exp_crc, bytes, W4..W7
 localparam RS_ERR   = 0;
 localparam RS_ABORT = 1;
@@ -552,7 +569,6 @@ reg [63:0]       q_lo_eff = 64'd0;
 
 always @(posedge clk) begin
     if (advance && p_valid && !rst) begin
-        if (e_we) ctx_mem[e_wslot] <= n;
         if (e_ins) begin
             cam_valid[e_wslot] <= 1'b1;
             cam_ids[e_wslot*ID_W +: ID_W] <= p_id[ID_W-1:0];

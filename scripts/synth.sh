@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Area/depth estimate of one RTL configuration with yosys, generic LUT6 mapping (no vendor tools).
-#   scripts/synth.sh TOP [PARAM=VALUE ...]
+#   [SYNTH_RAMS="mod ..."] scripts/synth.sh TOP [PARAM=VALUE ...]
 # Prints one line: TOP PARAMS  LUTs  FFs  levels, where levels = LUT6 levels on the longest
 # register-to-register (or port-to-register) path, from `ltp -noff`. Full log in build/synth/.
+# Modules named in SYNTH_RAMS are read as black boxes: RAMs that an FPGA maps to block or distributed RAM, which
+# the generic LUT6 flow would turn into flip-flops and read multiplexers (their size is reported by the caller).
 set -euo pipefail
 top=${1:?usage: scripts/synth.sh TOP [PARAM=VALUE ...]}; shift
 chparams=""; tag="$top"
@@ -11,8 +13,12 @@ for kv in "$@"; do
 done
 mkdir -p build/synth
 log=build/synth/$tag.log
-srcs=$(echo rtl/*.v)  # one line: yosys -p takes commands, not newlines
-yosys -q -l "$log" -p "read_verilog -defer -Irtl $srcs; hierarchy -top $top $chparams; synth -flatten -top $top -lut 6; stat; ltp -noff" >/dev/null
+srcs=""; libs=""
+for f in rtl/*.v; do  # one line: yosys -p takes commands, not newlines
+  m=$(basename "$f" .v)
+  if [[ " ${SYNTH_RAMS:-} " == *" $m "* ]]; then libs+="read_verilog -lib -Irtl $f; "; else srcs+=" $f"; fi
+done
+yosys -q -l "$log" -p "${libs}read_verilog -defer -Irtl $srcs; hierarchy -top $top $chparams; synth -flatten -top $top -lut 6; stat; ltp -noff" >/dev/null
 # synth prints statistics too: read only the last "Printing statistics" block (ours)
 start=$(grep -n 'Printing statistics' "$log" | tail -n 1 | cut -d: -f1)
 stats=$(tail -n +"${start:-1}" "$log")
