@@ -25,27 +25,9 @@
 
 #include "mdd/crc.h"
 #include "mdd/formats.h"
+#include "mdd_rng.h"
 
-struct rng {
-    uint64_t s;
-};
-
-static uint64_t rnd(struct rng *g)
-{
-    /* splitmix64 */
-    uint64_t z = (g->s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static uint64_t below(struct rng *g, uint64_t n) { return n ? rnd(g) % n : 0; }
-static uint64_t range(struct rng *g, uint64_t lo, uint64_t hi)
-{
-    return hi - lo == ~(uint64_t)0 ? rnd(g) : lo + below(g, hi - lo + 1);
-}
-static bool chance(struct rng *g, unsigned pct) { return below(g, 100) < pct; }
-static bool chance_pm(struct rng *g, unsigned pm) { return below(g, 1000) < pm; }
+static bool chance_pm(struct mdd_rng *g, unsigned pm) { return mdd_rng_below(g, 1000) < pm; }
 
 /* A planned record and its side record. */
 struct prec {
@@ -62,7 +44,7 @@ struct flight {
 
 struct mdd_cmbtraf {
     struct mdd_cmbtraf_cfg cfg;
-    struct rng g;
+    struct mdd_rng g;
     uint64_t addr_max, id_space, crc_mask;
     unsigned crc_w;
     /* messages in flight */
@@ -267,16 +249,16 @@ static bool id_in_flight(const struct mdd_cmbtraf *t, uint64_t id)
 static uint32_t free_id(struct mdd_cmbtraf *t, bool prefer_recent)
 {
     if (prefer_recent && t->n_recent) {
-        uint32_t id = t->recent[below(&t->g, t->n_recent)];
+        uint32_t id = t->recent[mdd_rng_below(&t->g, t->n_recent)];
         if (!id_in_flight(t, id))
             return id;
     }
     for (int tries = 0; tries < 32; tries++) {
-        uint64_t id = below(&t->g, t->id_space);
+        uint64_t id = mdd_rng_below(&t->g, t->id_space);
         if (!id_in_flight(t, id))
             return (uint32_t)id;
     }
-    uint64_t id = below(&t->g, t->id_space);
+    uint64_t id = mdd_rng_below(&t->g, t->id_space);
     while (id_in_flight(t, id))
         id = (id + 1) & (t->id_space - 1);
     return (uint32_t)id;
@@ -356,7 +338,7 @@ static void reserved_bit(struct mdd_cmbtraf *t, const uint64_t *w, unsigned *wor
     const bool w2lo_def = op == MDD_CMB_OP_SEG;
     const bool w3_def = op == MDD_CMB_OP_SEG || ((op == MDD_CMB_OP_OPEN || op == MDD_CMB_OP_CLOSE) && cv);
     for (;;) {
-        unsigned wd = (unsigned)below(&t->g, 4);
+        unsigned wd = (unsigned)mdd_rng_below(&t->g, 4);
         unsigned cand[64], n = 0;
         for (unsigned b = 0; b < 64; b++) {
             bool reserved;
@@ -380,7 +362,7 @@ static void reserved_bit(struct mdd_cmbtraf *t, const uint64_t *w, unsigned *wor
         }
         if (n) {
             *word = wd;
-            *bit = cand[below(&t->g, n)];
+            *bit = cand[mdd_rng_below(&t->g, n)];
             return;
         }
     }
@@ -424,23 +406,23 @@ static void info_set(struct prec *r, uint64_t serial, unsigned kind, unsigned co
 static uint32_t draw_len(struct mdd_cmbtraf *t)
 {
     const uint32_t max = t->cfg.max_len;
-    unsigned r = (unsigned)below(&t->g, 100);
-    uint64_t len = r < 10 ? range(&t->g, 1, 16)
-                   : r < 60 ? range(&t->g, 17, 1024)
-                   : r < 90 ? range(&t->g, 1025, 8192)
-                            : range(&t->g, 8193, 65536);
-    return len > max ? (uint32_t)range(&t->g, 1, max) : (uint32_t)len;
+    unsigned r = (unsigned)mdd_rng_below(&t->g, 100);
+    uint64_t len = r < 10 ? mdd_rng_range(&t->g, 1, 16)
+                   : r < 60 ? mdd_rng_range(&t->g, 17, 1024)
+                   : r < 90 ? mdd_rng_range(&t->g, 1025, 8192)
+                            : mdd_rng_range(&t->g, 8193, 65536);
+    return len > max ? (uint32_t)mdd_rng_range(&t->g, 1, max) : (uint32_t)len;
 }
 
 static uint32_t draw_nsegs(struct mdd_cmbtraf *t, uint32_t len)
 {
-    unsigned r = (unsigned)below(&t->g, 100);
-    uint64_t n = r < 30 ? range(&t->g, 1, 4)
-                 : r < 70 ? range(&t->g, 5, 32)
-                 : r < 93 ? range(&t->g, 33, 200)
-                          : range(&t->g, 201, 1000);
+    unsigned r = (unsigned)mdd_rng_below(&t->g, 100);
+    uint64_t n = r < 30 ? mdd_rng_range(&t->g, 1, 4)
+                 : r < 70 ? mdd_rng_range(&t->g, 5, 32)
+                 : r < 93 ? mdd_rng_range(&t->g, 33, 200)
+                          : mdd_rng_range(&t->g, 201, 1000);
     if (n > t->cfg.max_segs)
-        n = range(&t->g, 1, t->cfg.max_segs);
+        n = mdd_rng_range(&t->g, 1, t->cfg.max_segs);
     return n > len ? len : (uint32_t)n;
 }
 
@@ -449,41 +431,41 @@ static uint32_t draw_nsegs(struct mdd_cmbtraf *t, uint32_t len)
 static uint64_t draw_base(struct mdd_cmbtraf *t, uint32_t len)
 {
     const uint64_t max_base = t->addr_max - len; /* the last end, base + len, is at most 2^ADDR_W - 1 */
-    unsigned r = (unsigned)below(&t->g, 100);
+    unsigned r = (unsigned)mdd_rng_below(&t->g, 100);
     if (r < 10) {
-        uint64_t b = below(&t->g, 16);
+        uint64_t b = mdd_rng_below(&t->g, 16);
         return b > max_base ? max_base : b;
     }
     if (r < 20)
-        return max_base - below(&t->g, 16 < max_base ? 16 : max_base);
+        return max_base - mdd_rng_below(&t->g, 16 < max_base ? 16 : max_base);
     if (r < 35) {
-        unsigned k = (unsigned)below(&t->g, t->cfg.p.addr_w);
-        uint64_t b = ((uint64_t)1 << k) - below(&t->g, (uint64_t)len + 2);
+        unsigned k = (unsigned)mdd_rng_below(&t->g, t->cfg.p.addr_w);
+        uint64_t b = ((uint64_t)1 << k) - mdd_rng_below(&t->g, (uint64_t)len + 2);
         return b > max_base ? max_base : b;
     }
-    return range(&t->g, 0, max_base);
+    return mdd_rng_range(&t->g, 0, max_base);
 }
 
 /* A wrong expected CRC: the right one with one bit flipped. */
 static uint64_t wrong_crc(struct mdd_cmbtraf *t, uint64_t crc)
 {
-    return crc ^ ((uint64_t)1 << below(&t->g, t->crc_w));
+    return crc ^ ((uint64_t)1 << mdd_rng_below(&t->g, t->crc_w));
 }
 
 static void start_message(struct mdd_cmbtraf *t)
 {
-    struct rng *g = &t->g;
+    struct mdd_rng *g = &t->g;
     const struct mdd_cmbtraf_cfg *c = &t->cfg;
     const mdd_crc_alg alg = c->p.alg;
     struct mdd_cmbtraf_msg *m = xcalloc(1, sizeof *m);
     m->serial = ++t->serial;
-    m->id = free_id(t, chance(g, 20));
+    m->id = free_id(t, mdd_rng_chance(g, 20));
     m->len = draw_len(t);
-    m->mode = chance(g, c->rel_pct) ? MDD_CMB_MODE_REL : MDD_CMB_MODE_KNOWN;
+    m->mode = mdd_rng_chance(g, c->rel_pct) ? MDD_CMB_MODE_REL : MDD_CMB_MODE_KNOWN;
     m->base = m->mode == MDD_CMB_MODE_REL ? draw_base(t, m->len) : 0;
     m->bytes = xcalloc(m->len, 1);
     for (uint32_t i = 0; i < m->len; i += 8) {
-        uint64_t v = rnd(g);
+        uint64_t v = mdd_rng_next(g);
         for (uint32_t k = 0; k < 8 && i + k < m->len; k++)
             m->bytes[i + k] = (uint8_t)(v >> (8 * k));
     }
@@ -499,7 +481,7 @@ static void start_message(struct mdd_cmbtraf *t)
     memset(t->mark, 0, m->len);
     const uint32_t N = m->len - 1, M = n - 1;
     for (uint32_t j = N - M + 1; j <= N && M; j++) {
-        uint32_t x = (uint32_t)range(g, 1, j);
+        uint32_t x = (uint32_t)mdd_rng_range(g, 1, j);
         t->mark[t->mark[x] ? j : x] = 1;
     }
     m->segs = xcalloc(n, sizeof *m->segs);
@@ -515,10 +497,10 @@ static void start_message(struct mdd_cmbtraf *t)
             at = p;
         }
 
-    m->len_valid = chance(g, c->len_pct);
-    m->exp_open_valid = chance(g, c->crc_open_pct);
+    m->len_valid = mdd_rng_chance(g, c->len_pct);
+    m->exp_open_valid = mdd_rng_chance(g, c->crc_open_pct);
     if (m->exp_open_valid)
-        m->exp_open = chance(g, c->bad_crc_pct) ? wrong_crc(t, m->crc) : m->crc;
+        m->exp_open = mdd_rng_chance(g, c->bad_crc_pct) ? wrong_crc(t, m->crc) : m->crc;
 
     /* which injections this message gets */
     bool inj[MDD_CMBTRAF_K_COUNT] = {false};
@@ -542,16 +524,16 @@ static void start_message(struct mdd_cmbtraf *t)
     for (uint32_t i = 0; i < n; i++)
         perm[i] = i;
     for (uint32_t i = n; i > 1; i--) {
-        uint32_t j = (uint32_t)below(g, i), tmp = perm[i - 1];
+        uint32_t j = (uint32_t)mdd_rng_below(g, i), tmp = perm[i - 1];
         perm[i - 1] = perm[j];
         perm[j] = tmp;
     }
     uint32_t n_sent = n;
     if (inj[MDD_CMBTRAF_K_ABORT]) {
-        n_sent = (uint32_t)below(g, m->len_valid ? n : n + 1); /* with L, the message must not end by itself */
+        n_sent = (uint32_t)mdd_rng_below(g, m->len_valid ? n : n + 1); /* with L, the message must not end by itself */
     } else if (inj[MDD_CMBTRAF_K_HOLE]) {
         /* leave one segment out: interior without L */
-        uint32_t hole = m->len_valid ? (uint32_t)below(g, n) : (uint32_t)range(g, 1, n - 2);
+        uint32_t hole = m->len_valid ? (uint32_t)mdd_rng_below(g, n) : (uint32_t)mdd_rng_range(g, 1, n - 2);
         uint32_t w = 0;
         for (uint32_t i = 0; i < n; i++)
             if (perm[i] != hole)
@@ -564,9 +546,9 @@ static void start_message(struct mdd_cmbtraf *t)
                    (!m->len_valid || inj[MDD_CMBTRAF_K_DUP] || inj[MDD_CMBTRAF_K_OVERLAP] ||
                     inj[MDD_CMBTRAF_K_HOLE] || inj[MDD_CMBTRAF_K_REOPEN]);
     if (m->has_close) {
-        m->exp_close_valid = chance(g, c->crc_close_pct);
+        m->exp_close_valid = mdd_rng_chance(g, c->crc_close_pct);
         if (m->exp_close_valid)
-            m->exp_close = chance(g, c->bad_crc_pct) ? wrong_crc(t, m->crc) : m->crc;
+            m->exp_close = mdd_rng_chance(g, c->bad_crc_pct) ? wrong_crc(t, m->crc) : m->crc;
     }
     for (unsigned kd = 1; kd < MDD_CMBTRAF_K_COUNT; kd++)
         if (inj[kd]) {
@@ -581,7 +563,7 @@ static void start_message(struct mdd_cmbtraf *t)
     info_set(r, m->serial, MDD_CMBTRAF_K_NONE, 0, false, 0, 0);
     for (uint32_t i = 0; i < n_sent; i++) {
         const struct mdd_cmbtraf_seg *s = &m->segs[perm[i]];
-        bool reg = chance(g, c->crc_reg_pct);
+        bool reg = mdd_rng_chance(g, c->crc_reg_pct);
         r = flight_push(&f);
         rec_seg(r->w, m->id, m->base + s->off, s->len, crc_as_sent(t, s->crc, reg), reg);
         info_set(r, m->serial, MDD_CMBTRAF_K_NONE, 0, false, 0, 0);
@@ -611,27 +593,27 @@ static void start_message(struct mdd_cmbtraf *t)
     if (inj[MDD_CMBTRAF_K_OVERLAP]) {
         memset(&x, 0, sizeof x);
         /* one end strictly inside a segment of 2 bytes or more, the other anywhere that keeps it in the message */
-        uint32_t pick = (uint32_t)below(g, wide), si = 0;
+        uint32_t pick = (uint32_t)mdd_rng_below(g, wide), si = 0;
         for (uint32_t i = 0; i < n; i++)
             if (m->segs[i].len >= 2 && pick-- == 0) {
                 si = i;
                 break;
             }
         const struct mdd_cmbtraf_seg *s = &m->segs[si];
-        uint32_t p = (uint32_t)range(g, s->off + 1, s->off + s->len - 1), a, b;
-        if (chance(g, 50)) {
+        uint32_t p = (uint32_t)mdd_rng_range(g, s->off + 1, s->off + s->len - 1), a, b;
+        if (mdd_rng_chance(g, 50)) {
             a = p;
-            b = (uint32_t)range(g, p + 1, m->len);
+            b = (uint32_t)mdd_rng_range(g, p + 1, m->len);
         } else {
-            a = (uint32_t)range(g, 0, p - 1);
+            a = (uint32_t)mdd_rng_range(g, 0, p - 1);
             b = p;
         }
-        bool reg = chance(g, c->crc_reg_pct);
+        bool reg = mdd_rng_chance(g, c->crc_reg_pct);
         rec_seg(x.w, m->id, m->base + a, b - a, crc_as_sent(t, mdd_crc(alg, m->bytes + a, b - a), reg), reg);
         info_set(&x, m->serial, MDD_CMBTRAF_K_OVERLAP, 0, false, 0, 0);
         x.info.seg = UINT32_MAX;
         x.info.benign = x.info.last_legit = false;
-        flight_insert(&f, range(g, 1, f.n - 1), &x);
+        flight_insert(&f, mdd_rng_range(g, 1, f.n - 1), &x);
     }
     if (inj[MDD_CMBTRAF_K_DUP]) {
         memset(&x, 0, sizeof x);
@@ -640,7 +622,7 @@ static void start_message(struct mdd_cmbtraf *t)
         for (size_t i = 0; i < f.n; i++)
             cand += f.recs[i].info.kind == MDD_CMBTRAF_K_NONE && f.recs[i].info.seg != UINT32_MAX &&
                     i < f.n - 1;
-        size_t pick = below(g, cand), at = 0;
+        size_t pick = mdd_rng_below(g, cand), at = 0;
         for (size_t i = 0; i < f.n; i++)
             if (f.recs[i].info.kind == MDD_CMBTRAF_K_NONE && f.recs[i].info.seg != UINT32_MAX && i < f.n - 1 &&
                 pick-- == 0) {
@@ -648,12 +630,12 @@ static void start_message(struct mdd_cmbtraf *t)
                 break;
             }
         const struct mdd_cmbtraf_seg *s = &m->segs[f.recs[at].info.seg];
-        bool reg = chance(g, c->crc_reg_pct);
+        bool reg = mdd_rng_chance(g, c->crc_reg_pct);
         rec_seg(x.w, m->id, m->base + s->off, s->len, crc_as_sent(t, s->crc, reg), reg);
         info_set(&x, m->serial, MDD_CMBTRAF_K_DUP, 0, false, 0, 0);
         x.info.seg = f.recs[at].info.seg;
         x.info.benign = x.info.last_legit = false;
-        flight_insert(&f, range(g, at + 1, f.n - 1), &x);
+        flight_insert(&f, mdd_rng_range(g, at + 1, f.n - 1), &x);
     }
 
     /* benign records and the second OPEN: after the OPEN, before the ending record */
@@ -673,7 +655,7 @@ static void start_message(struct mdd_cmbtraf *t)
             break;
         case MDD_CMBTRAF_K_FORMAT: {
             /* a copy of any record the message has so far (injected ones included), one reserved bit set */
-            x = f.recs[below(g, f.n)];
+            x = f.recs[mdd_rng_below(g, f.n)];
             unsigned wd, bit;
             reserved_bit(t, x.w, &wd, &bit);
             x.w[wd] |= (uint64_t)1 << bit;
@@ -683,41 +665,41 @@ static void start_message(struct mdd_cmbtraf *t)
             break;
         }
         case MDD_CMBTRAF_K_ZERO_LEN:
-            if (chance(g, 70)) {
-                bool reg = chance(g, 50);
-                rec_seg(x.w, m->id, m->base + below(g, m->len), 0, rnd(g) & t->crc_mask, reg);
+            if (mdd_rng_chance(g, 70)) {
+                bool reg = mdd_rng_chance(g, 50);
+                rec_seg(x.w, m->id, m->base + mdd_rng_below(g, m->len), 0, mdd_rng_next(g) & t->crc_mask, reg);
             } else {
-                bool cv = chance(g, 50);
-                rec_open(x.w, m->id, (unsigned)below(g, 2), true, 0, cv, cv ? rnd(g) & t->crc_mask : 0);
+                bool cv = mdd_rng_chance(g, 50);
+                rec_open(x.w, m->id, (unsigned)mdd_rng_below(g, 2), true, 0, cv, cv ? mdd_rng_next(g) & t->crc_mask : 0);
             }
             code = MDD_CMB_ERR_LEN_ZERO;
             exp = 1;
             got = 0;
             break;
         case MDD_CMBTRAF_K_ADDR_RANGE:
-            if (t->cfg.p.addr_w < 64 && chance(g, 30)) {
-                uint64_t l = t->addr_max + 1 + below(g, (uint64_t)1 << 20);
-                bool cv = chance(g, 50);
-                rec_open(x.w, m->id, (unsigned)below(g, 2), true, l, cv, cv ? rnd(g) & t->crc_mask : 0);
+            if (t->cfg.p.addr_w < 64 && mdd_rng_chance(g, 30)) {
+                uint64_t l = t->addr_max + 1 + mdd_rng_below(g, (uint64_t)1 << 20);
+                bool cv = mdd_rng_chance(g, 50);
+                rec_open(x.w, m->id, (unsigned)mdd_rng_below(g, 2), true, l, cv, cv ? mdd_rng_next(g) & t->crc_mask : 0);
                 got = l;
             } else {
                 /* ends 1 .. 1000 bytes beyond 2^ADDR_W - 1 (with ADDR_W = 64: wraps past 2^64) */
-                uint64_t before = below(g, 1000), beyond = range(g, 1, 1000);
+                uint64_t before = mdd_rng_below(g, 1000), beyond = mdd_rng_range(g, 1, 1000);
                 uint64_t addr = t->addr_max - before;
-                bool reg = chance(g, 50);
-                rec_seg(x.w, m->id, addr, before + beyond, rnd(g) & t->crc_mask, reg);
+                bool reg = mdd_rng_chance(g, 50);
+                rec_seg(x.w, m->id, addr, before + beyond, mdd_rng_next(g) & t->crc_mask, reg);
                 got = addr + before + beyond; /* mod 2^64 */
             }
             code = MDD_CMB_ERR_ADDR_RANGE;
             exp = t->addr_max;
             break;
         default: { /* PAST_END: L given */
-            uint64_t extra = range(g, 1, 100), addr, slen;
+            uint64_t extra = mdd_rng_range(g, 1, 100), addr, slen;
             if (m->mode == MDD_CMB_MODE_KNOWN) {
-                addr = below(g, (uint64_t)m->len + 1);
+                addr = mdd_rng_below(g, (uint64_t)m->len + 1);
                 slen = m->len - addr + extra;
                 got = addr + slen;
-            } else if (m->base >= extra && (chance(g, 50) || m->base + m->len > t->addr_max - extra)) {
+            } else if (m->base >= extra && (mdd_rng_chance(g, 50) || m->base + m->len > t->addr_max - extra)) {
                 addr = m->base - extra; /* starts before the message, ends at its end: span L + extra */
                 slen = m->len + extra;
                 got = m->len + extra;
@@ -726,8 +708,8 @@ static void start_message(struct mdd_cmbtraf *t)
                 slen = m->len + extra;
                 got = m->len + extra;
             }
-            bool reg = chance(g, 50);
-            rec_seg(x.w, m->id, addr, slen, rnd(g) & t->crc_mask, reg);
+            bool reg = mdd_rng_chance(g, 50);
+            rec_seg(x.w, m->id, addr, slen, mdd_rng_next(g) & t->crc_mask, reg);
             code = MDD_CMB_ERR_PAST_END;
             exp = m->len;
             certain = false;
@@ -743,7 +725,7 @@ static void start_message(struct mdd_cmbtraf *t)
         for (size_t i = 0; i < f.n; i++)
             if (f.recs[i].info.last_legit)
                 ei = i;
-        flight_insert(&f, range(g, 1, ei), &x);
+        flight_insert(&f, mdd_rng_range(g, 1, ei), &x);
         m->n_benign++;
     }
 
@@ -759,26 +741,26 @@ static void start_message(struct mdd_cmbtraf *t)
 /* A standalone bad record: SEG/CLOSE/ABORT of an id with no message in flight, or an id >= 2^ID_W. */
 static void standalone(struct mdd_cmbtraf *t, unsigned kind, uint64_t *w, struct mdd_cmbtraf_info *info)
 {
-    struct rng *g = &t->g;
+    struct mdd_rng *g = &t->g;
     uint32_t id;
-    unsigned op = (unsigned)below(g, kind == MDD_CMBTRAF_K_ID_RANGE ? 4 : 3);
+    unsigned op = (unsigned)mdd_rng_below(g, kind == MDD_CMBTRAF_K_ID_RANGE ? 4 : 3);
     if (kind == MDD_CMBTRAF_K_ID_RANGE)
-        id = (uint32_t)range(g, t->id_space, 0xFFFFFFFFull);
+        id = (uint32_t)mdd_rng_range(g, t->id_space, 0xFFFFFFFFull);
     else
-        id = free_id(t, chance(g, 50));
+        id = free_id(t, mdd_rng_chance(g, 50));
     op = op == 0 ? MDD_CMB_OP_SEG : op == 1 ? MDD_CMB_OP_CLOSE : op == 2 ? MDD_CMB_OP_ABORT : MDD_CMB_OP_OPEN;
-    bool cv = chance(g, 50);
+    bool cv = mdd_rng_chance(g, 50);
     if (op == MDD_CMB_OP_SEG) {
-        uint64_t len = range(g, 1, 4096), addr = below(g, t->addr_max - len + 1);
-        bool reg = chance(g, 50);
-        rec_seg(w, id, addr, len, rnd(g) & t->crc_mask, reg);
+        uint64_t len = mdd_rng_range(g, 1, 4096), addr = mdd_rng_below(g, t->addr_max - len + 1);
+        bool reg = mdd_rng_chance(g, 50);
+        rec_seg(w, id, addr, len, mdd_rng_next(g) & t->crc_mask, reg);
     } else if (op == MDD_CMB_OP_CLOSE) {
-        rec_close(w, id, cv, rnd(g) & t->crc_mask);
+        rec_close(w, id, cv, mdd_rng_next(g) & t->crc_mask);
     } else if (op == MDD_CMB_OP_ABORT) {
         rec_abort(w, id);
     } else {
-        bool lv = chance(g, 50);
-        rec_open(w, id, (unsigned)below(g, 2), lv, range(g, 1, 100000), cv, rnd(g) & t->crc_mask);
+        bool lv = mdd_rng_chance(g, 50);
+        rec_open(w, id, (unsigned)mdd_rng_below(g, 2), lv, mdd_rng_range(g, 1, 100000), cv, mdd_rng_next(g) & t->crc_mask);
     }
     memset(info, 0, sizeof *info);
     info->kind = kind;
@@ -820,7 +802,7 @@ static void finish_message(struct mdd_cmbtraf *t, size_t i)
 
 bool mdd_cmbtraf_next(struct mdd_cmbtraf *t, uint64_t rec[MDD_CMB_REC_WORDS], struct mdd_cmbtraf_info *info)
 {
-    struct rng *g = &t->g;
+    struct mdd_rng *g = &t->g;
     if (!t->draining) {
         if (chance_pm(g, t->cfg.rate[MDD_CMBTRAF_K_UNKNOWN_ID])) {
             standalone(t, MDD_CMBTRAF_K_UNKNOWN_ID, rec, info);
@@ -838,8 +820,8 @@ bool mdd_cmbtraf_next(struct mdd_cmbtraf *t, uint64_t rec[MDD_CMB_REC_WORDS], st
             if (t->over_left) {
                 if (--t->over_left == 0)
                     t->target = t->cfg.inflight;
-            } else if (chance(g, t->cfg.over_pct)) {
-                uint64_t tgt = (uint64_t)t->cfg.p.msgs + 1 + below(g, t->cfg.p.msgs / 4 + 2);
+            } else if (mdd_rng_chance(g, t->cfg.over_pct)) {
+                uint64_t tgt = (uint64_t)t->cfg.p.msgs + 1 + mdd_rng_below(g, t->cfg.p.msgs / 4 + 2);
                 if (tgt > t->id_space - 1)
                     tgt = t->id_space - 1;
                 if (tgt > t->target)
@@ -851,12 +833,12 @@ bool mdd_cmbtraf_next(struct mdd_cmbtraf *t, uint64_t rec[MDD_CMB_REC_WORDS], st
     if (t->n_fl == 0)
         return false;
     size_t i = t->n_fl;
-    if (t->last && chance(g, t->cfg.burst_pct))
+    if (t->last && mdd_rng_chance(g, t->cfg.burst_pct))
         for (size_t k = 0; k < t->n_fl; k++)
             if (t->fl[k].m == t->last)
                 i = k;
     if (i == t->n_fl)
-        i = below(g, t->n_fl);
+        i = mdd_rng_below(g, t->n_fl);
     struct flight *f = &t->fl[i];
     const struct prec *r = &f->recs[f->pos++];
     memcpy(rec, r->w, sizeof r->w);

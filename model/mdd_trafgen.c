@@ -23,25 +23,10 @@
 
 #include "mdd/crc.h"
 #include "mdd/formats.h"
+#include "mdd_rng.h"
 
 /* ------------------------------------------------------------------------------------------------------ */
 
-struct rng {
-    uint64_t s;
-};
-
-static uint64_t rnd(struct rng *g)
-{
-    /* splitmix64 */
-    uint64_t z = (g->s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static uint64_t below(struct rng *g, uint64_t n) { return n ? rnd(g) % n : 0; }
-static uint64_t range(struct rng *g, uint64_t lo, uint64_t hi) { return lo + below(g, hi - lo + 1); }
-static bool chance(struct rng *g, unsigned pct) { return below(g, 100) < pct; }
 
 static void be_put(uint8_t *p, unsigned len, uint64_t v)
 {
@@ -63,68 +48,68 @@ static uint8_t mk_tag(unsigned kind, unsigned flags, bool keep)
 
 void mdd_gen_random_cfg(uint64_t seed, unsigned W, struct mdd_gen_cfg *c)
 {
-    struct rng g = {seed ^ 0x5EEDC0F1Full};
+    struct mdd_rng g = {seed ^ 0x5EEDC0F1Full};
     if (!W)
         W = 8;
     memset(c, 0, sizeof *c);
-    unsigned p = (unsigned)below(&g, 100);
+    unsigned p = (unsigned)mdd_rng_below(&g, 100);
     c->proto = p < 45 ? MDD_PROTO_ISCSI : p < 85 ? MDD_PROTO_MPA : MDD_PROTO_RAW;
     bool raw = c->proto == MDD_PROTO_RAW;
-    c->hdig_en = c->proto == MDD_PROTO_ISCSI && chance(&g, 50);
-    c->ddig_en = !raw && chance(&g, 70);
-    c->mrk_en = !raw && chance(&g, 55);
-    c->mrk_chk = c->mrk_en && chance(&g, 90);
+    c->hdig_en = c->proto == MDD_PROTO_ISCSI && mdd_rng_chance(&g, 50);
+    c->ddig_en = !raw && mdd_rng_chance(&g, 70);
+    c->mrk_en = !raw && mdd_rng_chance(&g, 55);
+    c->mrk_chk = c->mrk_en && mdd_rng_chance(&g, 90);
     if (c->mrk_en) {
         if (c->proto == MDD_PROTO_MPA) {
             c->mrk_period = 512;
         } else {
-            unsigned r = (unsigned)below(&g, 100);
-            uint32_t markint = r < 35 ? (uint32_t)range(&g, 1, 4) : r < 75 ? (uint32_t)range(&g, 5, 64)
-                                                                           : (uint32_t)range(&g, 65, 2048);
+            unsigned r = (unsigned)mdd_rng_below(&g, 100);
+            uint32_t markint = r < 35 ? (uint32_t)mdd_rng_range(&g, 1, 4) : r < 75 ? (uint32_t)mdd_rng_range(&g, 5, 64)
+                                                                           : (uint32_t)mdd_rng_range(&g, 65, 2048);
             c->mrk_period = 4 * markint + 8;
         }
-        c->mrk_phase = (uint32_t)below(&g, c->mrk_period);
+        c->mrk_phase = (uint32_t)mdd_rng_below(&g, c->mrk_period);
     }
-    unsigned d = (unsigned)below(&g, 100);
+    unsigned d = (unsigned)mdd_rng_below(&g, 100);
     c->dif_op = d < 30 ? MDD_DIF_NONE : d < 55 ? MDD_DIF_CHECK_KEEP : d < 78 ? MDD_DIF_CHECK_STRIP : MDD_DIF_CHECK_REPLACE;
-    c->pi_fmt = (unsigned)below(&g, 3);
-    c->prot_type = (unsigned)range(&g, 1, 3);
+    c->pi_fmt = (unsigned)mdd_rng_below(&g, 3);
+    c->prot_type = (unsigned)mdd_rng_range(&g, 1, 3);
     c->dif_chk = MDD_DIFCHK_GUARD | MDD_DIFCHK_APP | MDD_DIFCHK_REF;
-    unsigned b = (unsigned)below(&g, 100);
-    c->blk_len = b < 30 ? (uint32_t)range(&g, 8, 64) : b < 45 ? (uint32_t)range(&g, W, 3 * W)
+    unsigned b = (unsigned)mdd_rng_below(&g, 100);
+    c->blk_len = b < 30 ? (uint32_t)mdd_rng_range(&g, 8, 64) : b < 45 ? (uint32_t)mdd_rng_range(&g, W, 3 * W)
                  : b < 75                                    ? 512
                  : b < 85                                    ? 4096
-                                                             : (uint32_t)range(&g, 65, 1100);
-    c->hdr_out = chance(&g, 50);
+                                                             : (uint32_t)mdd_rng_range(&g, 65, 1100);
+    c->hdr_out = mdd_rng_chance(&g, 50);
     if (c->proto == MDD_PROTO_MPA) {
-        unsigned u = (unsigned)below(&g, 4);
-        c->ulp_hdr_len = u == 0 ? 14 : u == 1 ? 18 : u == 2 ? 28 : (unsigned)range(&g, 0, 64);
+        unsigned u = (unsigned)mdd_rng_below(&g, 4);
+        c->ulp_hdr_len = u == 0 ? 14 : u == 1 ? 18 : u == 2 ? 28 : (unsigned)mdd_rng_range(&g, 0, 64);
     }
-    c->ahs_words_max = c->proto == MDD_PROTO_ISCSI && chance(&g, 50) ? (unsigned)range(&g, 1, 4) : 0;
+    c->ahs_words_max = c->proto == MDD_PROTO_ISCSI && mdd_rng_chance(&g, 50) ? (unsigned)mdd_rng_range(&g, 1, 4) : 0;
     do
-        c->app_tag = (uint16_t)rnd(&g);
+        c->app_tag = (uint16_t)mdd_rng_next(&g);
     while (c->app_tag == MDD_APP_ESCAPE);
-    unsigned m = (unsigned)below(&g, 10);
-    c->app_mask = m < 6 ? 0xFFFF : m < 8 ? (uint16_t)rnd(&g) : 0;
-    unsigned rt = (unsigned)below(&g, 10);
-    c->ref_tag = rt < 6 ? (rnd(&g) & 0xFFFFFFFFFFFFull)
-                 : rt < 8 ? 0xFFFFFFFFull - below(&g, 4)         /* T10 ref wraps at 32 bits */
-                          : 0xFFFFFFFFFFFFull - below(&g, 4);    /* 48-bit wrap */
-    unsigned s = (unsigned)below(&g, 100);
+    unsigned m = (unsigned)mdd_rng_below(&g, 10);
+    c->app_mask = m < 6 ? 0xFFFF : m < 8 ? (uint16_t)mdd_rng_next(&g) : 0;
+    unsigned rt = (unsigned)mdd_rng_below(&g, 10);
+    c->ref_tag = rt < 6 ? (mdd_rng_next(&g) & 0xFFFFFFFFFFFFull)
+                 : rt < 8 ? 0xFFFFFFFFull - mdd_rng_below(&g, 4)         /* T10 ref wraps at 32 bits */
+                          : 0xFFFFFFFFFFFFull - mdd_rng_below(&g, 4);    /* 48-bit wrap */
+    unsigned s = (unsigned)mdd_rng_below(&g, 100);
     if (s < 35) { /* small PDUs, around the datapath width */
-        c->data_min = (uint32_t)below(&g, 2 * W);
-        c->data_max = c->data_min + (uint32_t)below(&g, 4 * W);
-        c->n_pdus = (unsigned)range(&g, 1, 40);
+        c->data_min = (uint32_t)mdd_rng_below(&g, 2 * W);
+        c->data_max = c->data_min + (uint32_t)mdd_rng_below(&g, 4 * W);
+        c->n_pdus = (unsigned)mdd_rng_range(&g, 1, 40);
     } else if (s < 85) {
-        c->data_min = (uint32_t)range(&g, 1, 512);
-        c->data_max = c->data_min + (uint32_t)below(&g, 2048);
-        c->n_pdus = (unsigned)range(&g, 1, 10);
+        c->data_min = (uint32_t)mdd_rng_range(&g, 1, 512);
+        c->data_max = c->data_min + (uint32_t)mdd_rng_below(&g, 2048);
+        c->n_pdus = (unsigned)mdd_rng_range(&g, 1, 10);
     } else {
-        c->data_min = (uint32_t)range(&g, 1, 4096);
-        c->data_max = c->data_min + (uint32_t)below(&g, 16384 - c->data_min);
-        c->n_pdus = (unsigned)range(&g, 1, 3);
+        c->data_min = (uint32_t)mdd_rng_range(&g, 1, 4096);
+        c->data_max = c->data_min + (uint32_t)mdd_rng_below(&g, 16384 - c->data_min);
+        c->n_pdus = (unsigned)mdd_rng_range(&g, 1, 3);
     }
-    if (!raw && c->data_min == 0 && chance(&g, 50))
+    if (!raw && c->data_min == 0 && mdd_rng_chance(&g, 50))
         c->data_min = 1;
     if (raw && c->data_min == 0) /* a RAW stream has no PDUs: keep it non-empty */
         c->data_min = 1;
@@ -139,15 +124,15 @@ void mdd_gen_random_cfg(uint64_t seed, unsigned W, struct mdd_gen_cfg *c)
             c->data_min = c->data_max;
     }
     /* max_data (descriptor limit) at or above the largest segment: data + every PI it can hold */
-    if (chance(&g, 50)) {
+    if (mdd_rng_chance(&g, 50)) {
         uint32_t pi_len = mdd_pifmt(c->pi_fmt)->pi_len;
         uint32_t bound = c->data_max + (c->dif_op ? pi_len * (c->data_max / c->blk_len + 2) : 0);
-        c->max_data = bound + (uint32_t)below(&g, 64);
+        c->max_data = bound + (uint32_t)mdd_rng_below(&g, 64);
     }
-    c->tcp_seq = (uint32_t)rnd(&g);
+    c->tcp_seq = (uint32_t)mdd_rng_next(&g);
     c->esc_every = c->dif_op ? 16 : 0;
-    c->nodata_pct = !raw && chance(&g, 20) ? (unsigned)range(&g, 5, 30) : 0;
-    c->pi_split = chance(&g, 50);
+    c->nodata_pct = !raw && mdd_rng_chance(&g, 20) ? (unsigned)mdd_rng_range(&g, 5, 30) : 0;
+    c->pi_split = mdd_rng_chance(&g, 50);
 }
 
 /* ------------------------------------------------------------------------------------------------------ */
@@ -220,7 +205,7 @@ int mdd_gen_build(const struct mdd_gen_cfg *cfg, uint64_t seed, struct mdd_gen_s
 {
     memset(s, 0, sizeof *s);
     const struct mdd_gen_cfg *c = cfg;
-    struct rng g = {seed};
+    struct mdd_rng g = {seed};
     const struct mdd_pifmt *pf = mdd_pifmt(c->pi_fmt);
     bool raw = c->proto == MDD_PROTO_RAW, mpa = c->proto == MDD_PROTO_MPA;
     bool dif = c->dif_op != MDD_DIF_NONE;
@@ -239,7 +224,7 @@ int mdd_gen_build(const struct mdd_gen_cfg *cfg, uint64_t seed, struct mdd_gen_s
         return -1;
     dsum[0] = 0;
     for (size_t k = 0; k < n_seg; k++)
-        dsum[k + 1] = dsum[k] + (!raw && below(&g, 100) < c->nodata_pct ? 0 : range(&g, c->data_min, c->data_max));
+        dsum[k + 1] = dsum[k] + (!raw && mdd_rng_below(&g, 100) < c->nodata_pct ? 0 : mdd_rng_range(&g, c->data_min, c->data_max));
     uint64_t D = dsum[n_seg];
     uint64_t nblk = dif ? D / c->blk_len : 0;
     size_t slen = (size_t)(D + nblk * pi_len);
@@ -256,7 +241,7 @@ int mdd_gen_build(const struct mdd_gen_cfg *cfg, uint64_t seed, struct mdd_gen_s
             uint64_t take = dif ? (D - done < c->blk_len ? D - done : c->blk_len) : D;
             size_t dstart = q;
             for (uint64_t k = 0; k < take; k++, q++) {
-                sb[q] = sh[q] = (uint8_t)rnd(&g);
+                sb[q] = sh[q] = (uint8_t)mdd_rng_next(&g);
                 skind[q] = MDD_KIND_PAY;
                 saux[q] = 0;
                 sflag[q] = 0;
@@ -273,22 +258,22 @@ int mdd_gen_build(const struct mdd_gen_cfg *cfg, uint64_t seed, struct mdd_gen_s
             be_put(good + pf->app_off, 2, c->app_tag);
             ref_field(c, pf, blk, good + pf->ref_off);
             memcpy(wire, good, sizeof wire);
-            bool esc = c->esc_every && below(&g, c->esc_every) == 0;
+            bool esc = c->esc_every && mdd_rng_below(&g, c->esc_every) == 0;
             if (esc) {
                 s->blk_escaped[blk] = 1;
                 for (unsigned k = 0; k < pf->guard_len; k++)
-                    wire[k] = (uint8_t)rnd(&g);
+                    wire[k] = (uint8_t)mdd_rng_next(&g);
                 be_put(wire + pf->app_off, 2, MDD_APP_ESCAPE);
                 if (c->prot_type == 3)
                     memset(wire + pf->ref_off, 0xFF, pf->ref_len);
-                else if (chance(&g, 50))
+                else if (mdd_rng_chance(&g, 50))
                     for (unsigned k = 0; k < pf->ref_len; k++)
-                        wire[pf->ref_off + k] = (uint8_t)rnd(&g);
+                        wire[pf->ref_off + k] = (uint8_t)mdd_rng_next(&g);
             } else {
                 /* unchecked application-tag bits carry noise; never the escape value */
                 uint16_t app;
                 do
-                    app = (uint16_t)(c->app_tag ^ (rnd(&g) & (uint16_t)~c->app_mask));
+                    app = (uint16_t)(c->app_tag ^ (mdd_rng_next(&g) & (uint16_t)~c->app_mask));
                 while (app == MDD_APP_ESCAPE);
                 be_put(wire + pf->app_off, 2, app);
             }
@@ -371,12 +356,12 @@ int mdd_gen_build(const struct mdd_gen_cfg *cfg, uint64_t seed, struct mdd_gen_s
             hlen = 2 + c->ulp_hdr_len;
             be_put(hdr, 2, c->ulp_hdr_len + dlen);
             for (uint32_t j = 2; j < hlen; j++)
-                hdr[j] = (uint8_t)rnd(&g);
+                hdr[j] = (uint8_t)mdd_rng_next(&g);
         } else {
-            unsigned ahs = (unsigned)range(&g, 0, c->ahs_words_max);
+            unsigned ahs = (unsigned)mdd_rng_range(&g, 0, c->ahs_words_max);
             hlen = MDD_ISCSI_BHS_LEN + 4 * ahs;
             for (uint32_t j = 0; j < hlen; j++)
-                hdr[j] = (uint8_t)rnd(&g);
+                hdr[j] = (uint8_t)mdd_rng_next(&g);
             hdr[0] = 0x25; /* SCSI Data-In */
             hdr[MDD_ISCSI_AHS_OFF] = (uint8_t)ahs;
             be_put(hdr + MDD_ISCSI_DSL_OFF, 3, dlen);
@@ -717,10 +702,10 @@ static int cmp_size(const void *a, const void *b)
 
 size_t mdd_gen_split(const struct mdd_gen_stream *s, uint64_t seed, size_t max_xfers, unsigned flags, size_t *cuts)
 {
-    struct rng g = {seed ^ 0xC075C075ull};
+    struct mdd_rng g = {seed ^ 0xC075C075ull};
     if (s->wire_len == 0 || max_xfers == 0)
         return 0;
-    size_t want = (size_t)range(&g, 1, max_xfers);
+    size_t want = (size_t)mdd_rng_range(&g, 1, max_xfers);
     if (want > s->wire_len)
         want = s->wire_len;
     size_t n = 1;
@@ -728,7 +713,7 @@ size_t mdd_gen_split(const struct mdd_gen_stream *s, uint64_t seed, size_t max_x
     /* draw want-1 distinct allowed cut points; give up on a point after a few tries */
     for (size_t k = 1; k < want; k++) {
         for (int tries = 0; tries < 16; tries++) {
-            size_t c = (size_t)range(&g, 1, s->wire_len - 1);
+            size_t c = (size_t)mdd_rng_range(&g, 1, s->wire_len - 1);
             bool dup = false;
             for (size_t q = 1; q < n; q++)
                 dup |= cuts[q] == c;
