@@ -20,8 +20,8 @@ CMB_SRCS := rtl/mdd_cmb.v rtl/mdd_crc_shift.v rtl/mdd_crc_mul.v rtl/mdd_ram_1r1w
 CMB_DIR  := $(BUILD)/cmb
 CMB_HARNESS_DEPS := tb/lockstep/cmb_main.cpp $(LS_HDRS) $(LIBMDD)
 
-# make test: 10^6 cycles per configuration, ~0.8 M segments at the default stalls (5-10 s each).
-CMB_TEST_CYCLES    := 1000000
+# make test: 5 x 10^5 cycles per configuration, ~0.4 M segments at the default stalls (3-8 s each).
+CMB_TEST_CYCLES    := 500000
 # make regress: 5 seeds x 10^6 cycles (> 10^6 segments per configuration in all), each seed with its own mix:
 # the defaults; short messages with many injections and bursts of one message (forwarding, table churn); a slow
 # consumer; OPENs beyond MSGS and frequent resets; long relative-mode messages without L.
@@ -36,7 +36,7 @@ CMB_REGRESS_KNOBS_15 := rel_pct=100 len_pct=0 crc_close_pct=80 bad_crc_pct=30
 # No duplicate or overlapping segments there: Icarus checks the RTL against the twin, the lockstep runs check both
 # against the scoreboard, and a scoreboard failure (an overlap status, say) would stop the vector file.
 CMB_ICARUS_CONFIGS := a1 a3
-CMB_ICARUS_CYCLES  := 2000
+CMB_ICARUS_CYCLES  := 1000
 
 cmb_shape  = $(CMB_SHAPE_$(1))
 cmb_alg    = $(word 1,$(call cmb_shape,$(1)))

@@ -10,3 +10,7 @@ synth: deps
 	@for a in 1 2 3; do scripts/synth.sh mdd_crc_unit W=8 CRC_ALG=$$a; scripts/synth.sh mdd_crc_unit W=64 CRC_ALG=$$a; done
 	@for a in $(SYNTH_ALGS); do for inv in 0 1; do scripts/synth.sh mdd_crc_shift CRC_ALG=$$a INVERSE=$$inv; done; done
 	@for w in $(WS); do scripts/synth.sh mdd_pack W=$$w; done
+	@for a in $(SYNTH_ALGS); do scripts/synth.sh mdd_crc_mul CRC_ALG=$$a; done
+	@# the combiner's context RAM (MSGS x 427 bits at the defaults) is block or distributed RAM on an FPGA
+	@SYNTH_RAMS=mdd_ram_1r1w scripts/synth.sh mdd_cmb
+	@SYNTH_RAMS=mdd_ram_1r1w scripts/synth.sh mdd_cmb MSGS=16 ADDR_W=48
