@@ -113,13 +113,22 @@ function [63:0] fmix(input [63:0] v);
     end
 endfunction
 
-// index of the lowest set bit (0 for none)
+// index of the lowest set bit (0 for none): a one-hot of it from prefix ORs, then an OR-encode, so that no
+// priority chain 64 deep is built
 function [5:0] lowest_bit(input [63:0] v);
-    integer i;
+    integer i, b;
+    reg [63:0] below_any, onehot;
     begin
-        lowest_bit = 6'd0;
-        for (i = 63; i >= 0; i = i - 1) begin
-            if (v[i]) lowest_bit = i[5:0];
+        below_any[0] = 1'b0;
+        for (i = 1; i < 64; i = i + 1) begin
+            below_any[i] = |(v & ~(~64'd0 << i));
+        end
+        onehot = v & ~below_any;
+        for (b = 0; b < 6; b = b + 1) begin
+            lowest_bit[b] = 1'b0;
+            for (i = 0; i < 64; i = i + 1) begin
+                if (((i >> b) & 1) != 0) lowest_bit[b] = lowest_bit[b] | onehot[i];
+            end
         end
     end
 endfunction

@@ -58,16 +58,24 @@ for (i = 0; i < CRC_W; i = i + 1) begin : g_order
 end
 endgenerate
 
-reg [PROD_W-1:0] prod;
-integer k;
-always @* begin
-    prod = {PROD_W{1'b0}};
-    for (k = 0; k < CRC_W; k = k + 1) begin
-        if (a_n[k]) begin
-            prod = prod ^ ({{(CRC_W-1){1'b0}}, b_n} << k);
+// carry-less product: coefficient k is the XOR of a_i & b_(k-i), written as one reduction per coefficient so
+// that synthesis builds a balanced tree (a loop of conditional XORs becomes a 32-deep chain)
+wire [PROD_W-1:0] prod;
+
+genvar k, j;
+generate
+for (k = 0; k < PROD_W; k = k + 1) begin : g_coef
+    wire [CRC_W-1:0] terms;
+    for (j = 0; j < CRC_W; j = j + 1) begin : g_term
+        if (k - j >= 0 && k - j < CRC_W) begin : g_in
+            assign terms[j] = a_n[j] & b_n[k-j];
+        end else begin : g_out
+            assign terms[j] = 1'b0;
         end
     end
+    assign prod[k] = ^terms;
 end
+endgenerate
 
 reg [PROD_W-1:0] prod_q = {PROD_W{1'b0}};
 always @(posedge clk) begin

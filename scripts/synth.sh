@@ -5,6 +5,9 @@
 # register-to-register (or port-to-register) path, from `ltp -noff`. Full log in build/synth/.
 # Modules named in SYNTH_RAMS are read as black boxes: RAMs that an FPGA maps to block or distributed RAM, which
 # the generic LUT6 flow would turn into flip-flops and read multiplexers (their size is reported by the caller).
+# SYNTH_HIER=1 keeps the hierarchy (each module synthesised once per parameter set, far faster for a large top
+# with pipelined submodules): counts are the design-hierarchy totals, levels the deepest module's, which is the
+# longest path when every module boundary is a register, as in mdd_cmb.
 set -euo pipefail
 top=${1:?usage: scripts/synth.sh TOP [PARAM=VALUE ...]}; shift
 chparams=""; tag="$top"
@@ -18,11 +21,14 @@ for f in rtl/*.v; do  # one line: yosys -p takes commands, not newlines
   m=$(basename "$f" .v)
   if [[ " ${SYNTH_RAMS:-} " == *" $m "* ]]; then libs+="read_verilog -lib -Irtl $f; "; else srcs+=" $f"; fi
 done
-yosys -q -l "$log" -p "${libs}read_verilog -defer -Irtl $srcs; hierarchy -top $top $chparams; synth -flatten -top $top -lut 6; stat; ltp -noff" >/dev/null
-# synth prints statistics too: read only the last "Printing statistics" block (ours)
+flatten="-flatten"; [[ -n "${SYNTH_HIER:-}" ]] && flatten=""
+yosys -q -l "$log" -p "${libs}read_verilog -defer -Irtl $srcs; hierarchy -top $top $chparams; synth $flatten -top $top -lut 6; stat; ltp -noff" >/dev/null
+# synth prints statistics too: read only the last "Printing statistics" block (ours), and with the hierarchy kept
+# only its design-hierarchy totals
 start=$(grep -n 'Printing statistics' "$log" | tail -n 1 | cut -d: -f1)
 stats=$(tail -n +"${start:-1}" "$log")
+if [[ -n "${SYNTH_HIER:-}" ]]; then stats=$(printf '%s\n' "$stats" | sed -n '/=== design hierarchy ===/,$p'); fi
 luts=$(printf '%s\n' "$stats" | grep -E '^\s+\$lut\s+[0-9]+' | awk '{print $2}')
 ffs=$(printf '%s\n' "$stats" | grep -E '^\s+\$_(S?DFF|DFFE|SDFFE|SDFFCE|ALDFF|DLATCH)[A-Z_0-9]*\s+[0-9]+' | awk '{s+=$2} END {print s+0}')
-levels=$(grep -E 'Longest topological path' "$log" | tail -n 1 | sed -E 's/.*length=([0-9]+).*/\1/')
+levels=$(grep -E 'Longest topological path' "$log" | sed -E 's/.*length=([0-9]+).*/\1/' | sort -n | tail -n 1)
 printf '%-14s %-22s %7s LUTs %7s FFs %3s levels\n' "$top" "${*:-defaults}" "${luts:-0}" "$ffs" "${levels:-?}"
