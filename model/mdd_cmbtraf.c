@@ -267,7 +267,8 @@ static uint32_t free_id(struct mdd_cmbtraf *t, bool prefer_recent)
 /* ------------------------------------------------------------------------------------------------------ */
 /* Records.                                                                                                 */
 
-static void rec_seg(uint64_t *w, uint32_t id, uint64_t addr, uint64_t len, uint64_t crc, bool reg)
+/* The record builders (mdd_cmbtraf.h): every field as given, so that tests can also build malformed records. */
+void mdd_cmbrec_seg(uint64_t *w, uint32_t id, uint64_t addr, uint64_t len, uint64_t crc, bool reg)
 {
     memset(w, 0, MDD_CMB_REC_WORDS * sizeof w[0]);
     MDD_SET(CMBREC, ID, w, id);
@@ -278,7 +279,7 @@ static void rec_seg(uint64_t *w, uint32_t id, uint64_t addr, uint64_t len, uint6
     MDD_SET(CMBREC, CRC, w, crc);
 }
 
-static void rec_open(uint64_t *w, uint32_t id, unsigned mode, bool len_valid, uint64_t len, bool crc_valid,
+void mdd_cmbrec_open(uint64_t *w, uint32_t id, unsigned mode, bool len_valid, uint64_t len, bool crc_valid,
                      uint64_t exp)
 {
     memset(w, 0, MDD_CMB_REC_WORDS * sizeof w[0]);
@@ -287,27 +288,36 @@ static void rec_open(uint64_t *w, uint32_t id, unsigned mode, bool len_valid, ui
     MDD_SET(CMBREC, MODE, w, mode);
     MDD_SET(CMBREC, LEN_VALID, w, len_valid);
     MDD_SET(CMBREC, CRC_VALID, w, crc_valid);
-    if (len_valid)
-        MDD_SET(CMBREC, ADDR, w, len);
-    if (crc_valid)
-        MDD_SET(CMBREC, CRC, w, exp);
+    MDD_SET(CMBREC, ADDR, w, len);
+    MDD_SET(CMBREC, CRC, w, exp);
 }
 
-static void rec_close(uint64_t *w, uint32_t id, bool crc_valid, uint64_t exp)
+void mdd_cmbrec_close(uint64_t *w, uint32_t id, bool crc_valid, uint64_t exp)
 {
     memset(w, 0, MDD_CMB_REC_WORDS * sizeof w[0]);
     MDD_SET(CMBREC, ID, w, id);
     MDD_SET(CMBREC, OP, w, MDD_CMB_OP_CLOSE);
     MDD_SET(CMBREC, CRC_VALID, w, crc_valid);
-    if (crc_valid)
-        MDD_SET(CMBREC, CRC, w, exp);
+    MDD_SET(CMBREC, CRC, w, exp);
 }
 
-static void rec_abort(uint64_t *w, uint32_t id)
+void mdd_cmbrec_abort(uint64_t *w, uint32_t id)
 {
     memset(w, 0, MDD_CMB_REC_WORDS * sizeof w[0]);
     MDD_SET(CMBREC, ID, w, id);
     MDD_SET(CMBREC, OP, w, MDD_CMB_OP_ABORT);
+}
+
+/* The generator's legitimate records: a length or CRC only where its valid bit says so. */
+static void rec_open(uint64_t *w, uint32_t id, unsigned mode, bool len_valid, uint64_t len, bool crc_valid,
+                     uint64_t exp)
+{
+    mdd_cmbrec_open(w, id, mode, len_valid, len_valid ? len : 0, crc_valid, crc_valid ? exp : 0);
+}
+
+static void rec_close(uint64_t *w, uint32_t id, bool crc_valid, uint64_t exp)
+{
+    mdd_cmbrec_close(w, id, crc_valid, crc_valid ? exp : 0);
 }
 
 /* A segment CRC as sent: the value, or the register (value ^ xorout) with CRC_REG. */
@@ -565,7 +575,7 @@ static void start_message(struct mdd_cmbtraf *t)
         const struct mdd_cmbtraf_seg *s = &m->segs[perm[i]];
         bool reg = mdd_rng_chance(g, c->crc_reg_pct);
         r = flight_push(&f);
-        rec_seg(r->w, m->id, m->base + s->off, s->len, crc_as_sent(t, s->crc, reg), reg);
+        mdd_cmbrec_seg(r->w, m->id, m->base + s->off, s->len, crc_as_sent(t, s->crc, reg), reg);
         info_set(r, m->serial, MDD_CMBTRAF_K_NONE, 0, false, 0, 0);
         r->info.seg = perm[i];
     }
@@ -573,7 +583,7 @@ static void start_message(struct mdd_cmbtraf *t)
     size_t e = f.n - 1;
     if (inj[MDD_CMBTRAF_K_ABORT]) {
         r = flight_push(&f);
-        rec_abort(r->w, m->id);
+        mdd_cmbrec_abort(r->w, m->id);
         info_set(r, m->serial, MDD_CMBTRAF_K_ABORT, 0, false, 0, 0);
         e = f.n - 1;
     } else if (m->has_close) {
@@ -609,7 +619,7 @@ static void start_message(struct mdd_cmbtraf *t)
             b = p;
         }
         bool reg = mdd_rng_chance(g, c->crc_reg_pct);
-        rec_seg(x.w, m->id, m->base + a, b - a, crc_as_sent(t, mdd_crc(alg, m->bytes + a, b - a), reg), reg);
+        mdd_cmbrec_seg(x.w, m->id, m->base + a, b - a, crc_as_sent(t, mdd_crc(alg, m->bytes + a, b - a), reg), reg);
         info_set(&x, m->serial, MDD_CMBTRAF_K_OVERLAP, 0, false, 0, 0);
         x.info.seg = UINT32_MAX;
         x.info.benign = x.info.last_legit = false;
@@ -631,7 +641,7 @@ static void start_message(struct mdd_cmbtraf *t)
             }
         const struct mdd_cmbtraf_seg *s = &m->segs[f.recs[at].info.seg];
         bool reg = mdd_rng_chance(g, c->crc_reg_pct);
-        rec_seg(x.w, m->id, m->base + s->off, s->len, crc_as_sent(t, s->crc, reg), reg);
+        mdd_cmbrec_seg(x.w, m->id, m->base + s->off, s->len, crc_as_sent(t, s->crc, reg), reg);
         info_set(&x, m->serial, MDD_CMBTRAF_K_DUP, 0, false, 0, 0);
         x.info.seg = f.recs[at].info.seg;
         x.info.benign = x.info.last_legit = false;
@@ -667,7 +677,7 @@ static void start_message(struct mdd_cmbtraf *t)
         case MDD_CMBTRAF_K_ZERO_LEN:
             if (mdd_rng_chance(g, 70)) {
                 bool reg = mdd_rng_chance(g, 50);
-                rec_seg(x.w, m->id, m->base + mdd_rng_below(g, m->len), 0, mdd_rng_next(g) & t->crc_mask, reg);
+                mdd_cmbrec_seg(x.w, m->id, m->base + mdd_rng_below(g, m->len), 0, mdd_rng_next(g) & t->crc_mask, reg);
             } else {
                 bool cv = mdd_rng_chance(g, 50);
                 rec_open(x.w, m->id, (unsigned)mdd_rng_below(g, 2), true, 0, cv, cv ? mdd_rng_next(g) & t->crc_mask : 0);
@@ -687,7 +697,7 @@ static void start_message(struct mdd_cmbtraf *t)
                 uint64_t before = mdd_rng_below(g, 1000), beyond = mdd_rng_range(g, 1, 1000);
                 uint64_t addr = t->addr_max - before;
                 bool reg = mdd_rng_chance(g, 50);
-                rec_seg(x.w, m->id, addr, before + beyond, mdd_rng_next(g) & t->crc_mask, reg);
+                mdd_cmbrec_seg(x.w, m->id, addr, before + beyond, mdd_rng_next(g) & t->crc_mask, reg);
                 got = addr + before + beyond; /* mod 2^64 */
             }
             code = MDD_CMB_ERR_ADDR_RANGE;
@@ -709,7 +719,7 @@ static void start_message(struct mdd_cmbtraf *t)
                 got = m->len + extra;
             }
             bool reg = mdd_rng_chance(g, 50);
-            rec_seg(x.w, m->id, addr, slen, mdd_rng_next(g) & t->crc_mask, reg);
+            mdd_cmbrec_seg(x.w, m->id, addr, slen, mdd_rng_next(g) & t->crc_mask, reg);
             code = MDD_CMB_ERR_PAST_END;
             exp = m->len;
             certain = false;
@@ -753,11 +763,11 @@ static void standalone(struct mdd_cmbtraf *t, unsigned kind, uint64_t *w, struct
     if (op == MDD_CMB_OP_SEG) {
         uint64_t len = mdd_rng_range(g, 1, 4096), addr = mdd_rng_below(g, t->addr_max - len + 1);
         bool reg = mdd_rng_chance(g, 50);
-        rec_seg(w, id, addr, len, mdd_rng_next(g) & t->crc_mask, reg);
+        mdd_cmbrec_seg(w, id, addr, len, mdd_rng_next(g) & t->crc_mask, reg);
     } else if (op == MDD_CMB_OP_CLOSE) {
         rec_close(w, id, cv, mdd_rng_next(g) & t->crc_mask);
     } else if (op == MDD_CMB_OP_ABORT) {
-        rec_abort(w, id);
+        mdd_cmbrec_abort(w, id);
     } else {
         bool lv = mdd_rng_chance(g, 50);
         rec_open(w, id, (unsigned)mdd_rng_below(g, 2), lv, mdd_rng_range(g, 1, 100000), cv, mdd_rng_next(g) & t->crc_mask);

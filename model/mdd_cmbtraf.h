@@ -72,6 +72,14 @@ struct mdd_cmbtraf_cfg {
 };
 
 /* Sets every field to its default for these parameters. */
+/* Record builders: one CMBREC record of 4 words with every given field set as given (nothing checked, so a test
+ * can also build malformed records). */
+void mdd_cmbrec_seg(uint64_t *w, uint32_t id, uint64_t addr, uint64_t len, uint64_t crc, bool reg);
+void mdd_cmbrec_open(uint64_t *w, uint32_t id, unsigned mode, bool len_valid, uint64_t len, bool crc_valid,
+                     uint64_t exp);
+void mdd_cmbrec_close(uint64_t *w, uint32_t id, bool crc_valid, uint64_t exp);
+void mdd_cmbrec_abort(uint64_t *w, uint32_t id);
+
 void mdd_cmbtraf_default_cfg(struct mdd_cmbtraf_cfg *cfg, const mdd_cmb_params *p);
 
 /* One segment of a message: bytes [off, off + len) of the message, CRC of those bytes alone. */

@@ -59,44 +59,7 @@
 /* ------------------------------------------------------------------------------------------------------ */
 /* Records and expected outputs, built from explicit values.                                                */
 
-static void r_seg(uint64_t *w, uint32_t id, uint64_t addr, uint64_t len, uint64_t crc, bool reg)
-{
-    memset(w, 0, 4 * sizeof w[0]);
-    MDD_SET(CMBREC, ID, w, id);
-    MDD_SET(CMBREC, OP, w, MDD_CMB_OP_SEG);
-    MDD_SET(CMBREC, CRC_REG, w, reg);
-    MDD_SET(CMBREC, ADDR, w, addr);
-    MDD_SET(CMBREC, SEG_LEN, w, len);
-    MDD_SET(CMBREC, CRC, w, crc);
-}
-
-static void r_open(uint64_t *w, uint32_t id, unsigned mode, bool lv, uint64_t len, bool cv, uint64_t exp)
-{
-    memset(w, 0, 4 * sizeof w[0]);
-    MDD_SET(CMBREC, ID, w, id);
-    MDD_SET(CMBREC, OP, w, MDD_CMB_OP_OPEN);
-    MDD_SET(CMBREC, MODE, w, mode);
-    MDD_SET(CMBREC, LEN_VALID, w, lv);
-    MDD_SET(CMBREC, CRC_VALID, w, cv);
-    MDD_SET(CMBREC, ADDR, w, len);
-    MDD_SET(CMBREC, CRC, w, exp);
-}
-
-static void r_close(uint64_t *w, uint32_t id, bool cv, uint64_t exp)
-{
-    memset(w, 0, 4 * sizeof w[0]);
-    MDD_SET(CMBREC, ID, w, id);
-    MDD_SET(CMBREC, OP, w, MDD_CMB_OP_CLOSE);
-    MDD_SET(CMBREC, CRC_VALID, w, cv);
-    MDD_SET(CMBREC, CRC, w, exp);
-}
-
-static void r_abort(uint64_t *w, uint32_t id)
-{
-    memset(w, 0, 4 * sizeof w[0]);
-    MDD_SET(CMBREC, ID, w, id);
-    MDD_SET(CMBREC, OP, w, MDD_CMB_OP_ABORT);
-}
+/* Records come from the generator's builders (model/mdd_cmbtraf.h), which set every field as given. */
 
 /* An expected result (ERROR = 0). */
 struct eres {
@@ -227,59 +190,59 @@ static void directed_status(void)
     check(mdd_crc_params_of(alg)->check == check_val && mdd_crc(alg, digits, 9) == check_val, "CRC-32C check value");
 
     label("OK: known offset, L, expected at OPEN, segments out of order");
-    r_open(rec, 5, MDD_CMB_MODE_KNOWN, true, 9, true, check_val);
+    mdd_cmbrec_open(rec, 5, MDD_CMB_MODE_KNOWN, true, 9, true, check_val);
     quiet("open", rec);
-    r_seg(rec, 5, 4, 5, mdd_crc(alg, digits + 4, 5), false);
+    mdd_cmbrec_seg(rec, 5, 4, 5, mdd_crc(alg, digits + 4, 5), false);
     quiet("seg [4,9)", rec);
-    r_seg(rec, 5, 0, 2, mdd_crc(alg, digits, 2), false);
+    mdd_cmbrec_seg(rec, 5, 0, 2, mdd_crc(alg, digits, 2), false);
     quiet("seg [0,2)", rec);
-    r_seg(rec, 5, 2, 2, mdd_crc(alg, digits + 2, 2) ^ 0xFFFFFFFFu, true); /* register domain: value ^ xorout */
+    mdd_cmbrec_seg(rec, 5, 2, 2, mdd_crc(alg, digits + 2, 2) ^ 0xFFFFFFFFu, true); /* register domain: value ^ xorout */
     make_res(&(struct eres){.id = 5, .status = MDD_CMB_ST_OK, .op = MDD_CMB_OP_SEG, .mode = MDD_CMB_MODE_KNOWN,
                             .len_valid = true, .crc_valid = true, .match = true, .complete = true, .crc = check_val,
                             .exp_crc = check_val, .bytes = 9, .lo = 0, .eom = 9, .len = 9},
              want);
     gives("seg [2,4) ends it", rec);
-    r_seg(rec, 5, 0, 1, 0, false);
+    mdd_cmbrec_seg(rec, 5, 0, 1, 0, false);
     refused("ended message: NOT_OPEN", rec, MDD_CMB_ERR_NOT_OPEN, 0, 0);
 
     label("OK: relative, no L, no expected CRC, id reused");
     const uint64_t base = 0xFFFFFFFFull - 9; /* the last end is 2^32 - 1 */
-    r_open(rec, 5, MDD_CMB_MODE_REL, false, 0, false, 0);
+    mdd_cmbrec_open(rec, 5, MDD_CMB_MODE_REL, false, 0, false, 0);
     quiet("open (id 5 again)", rec);
-    r_seg(rec, 5, base + 3, 6, mdd_crc(alg, digits + 3, 6), false);
+    mdd_cmbrec_seg(rec, 5, base + 3, 6, mdd_crc(alg, digits + 3, 6), false);
     quiet("seg [3,9)", rec);
-    r_seg(rec, 5, base, 3, mdd_crc(alg, digits, 3), false);
+    mdd_cmbrec_seg(rec, 5, base, 3, mdd_crc(alg, digits, 3), false);
     quiet("seg [0,3) before lo", rec);
-    r_close(rec, 5, false, 0);
+    mdd_cmbrec_close(rec, 5, false, 0);
     make_res(&(struct eres){.id = 5, .status = MDD_CMB_ST_OK, .op = MDD_CMB_OP_CLOSE, .mode = MDD_CMB_MODE_REL,
                             .complete = true, .crc = check_val, .bytes = 9, .lo = base, .eom = 0xFFFFFFFFull},
              want);
     gives("close", rec);
 
     label("MISMATCH: relative, L, wrong expected at OPEN replaced by another wrong one at CLOSE");
-    r_open(rec, 0xFF, MDD_CMB_MODE_REL, true, 9, true, check_val ^ 1);
+    mdd_cmbrec_open(rec, 0xFF, MDD_CMB_MODE_REL, true, 9, true, check_val ^ 1);
     quiet("open", rec);
-    r_seg(rec, 0xFF, 1000, 9, check_val, false);
+    mdd_cmbrec_seg(rec, 0xFF, 1000, 9, check_val, false);
     make_res(&(struct eres){.id = 0xFF, .status = MDD_CMB_ST_MISMATCH, .op = MDD_CMB_OP_SEG, .mode = MDD_CMB_MODE_REL,
                             .len_valid = true, .crc_valid = true, .complete = true, .crc = check_val,
                             .exp_crc = check_val ^ 1, .bytes = 9, .lo = 1000, .eom = 1009, .len = 9},
              want);
     gives("one segment", rec);
-    r_open(rec, 0xFF, MDD_CMB_MODE_KNOWN, false, 0, true, check_val);
+    mdd_cmbrec_open(rec, 0xFF, MDD_CMB_MODE_KNOWN, false, 0, true, check_val);
     quiet("open, right expected", rec);
-    r_seg(rec, 0xFF, 0, 9, check_val, false);
+    mdd_cmbrec_seg(rec, 0xFF, 0, 9, check_val, false);
     quiet("seg", rec);
-    r_close(rec, 0xFF, true, 0x12345678);
+    mdd_cmbrec_close(rec, 0xFF, true, 0x12345678);
     make_res(&(struct eres){.id = 0xFF, .status = MDD_CMB_ST_MISMATCH, .op = MDD_CMB_OP_CLOSE,
                             .mode = MDD_CMB_MODE_KNOWN, .crc_valid = true, .complete = true, .crc = check_val,
                             .exp_crc = 0x12345678, .bytes = 9, .lo = 0, .eom = 9},
              want);
     gives("close with a wrong expected CRC replaces the right one", rec);
-    r_open(rec, 0xFE, MDD_CMB_MODE_KNOWN, false, 0, true, 0x1);
+    mdd_cmbrec_open(rec, 0xFE, MDD_CMB_MODE_KNOWN, false, 0, true, 0x1);
     quiet("open, wrong expected", rec);
-    r_seg(rec, 0xFE, 0, 9, check_val, false);
+    mdd_cmbrec_seg(rec, 0xFE, 0, 9, check_val, false);
     quiet("seg", rec);
-    r_close(rec, 0xFE, true, check_val);
+    mdd_cmbrec_close(rec, 0xFE, true, check_val);
     make_res(&(struct eres){.id = 0xFE, .status = MDD_CMB_ST_OK, .op = MDD_CMB_OP_CLOSE, .mode = MDD_CMB_MODE_KNOWN,
                             .crc_valid = true, .match = true, .complete = true, .crc = check_val,
                             .exp_crc = check_val, .bytes = 9, .lo = 0, .eom = 9},
@@ -287,13 +250,13 @@ static void directed_status(void)
     gives("close with the right expected CRC: OK", rec);
 
     label("INCOMPLETE: a hole, CLOSE");
-    r_open(rec, 1, MDD_CMB_MODE_KNOWN, false, 0, true, check_val);
+    mdd_cmbrec_open(rec, 1, MDD_CMB_MODE_KNOWN, false, 0, true, check_val);
     quiet("open", rec);
-    r_seg(rec, 1, 6, 3, mdd_crc(alg, digits + 6, 3), false);
+    mdd_cmbrec_seg(rec, 1, 6, 3, mdd_crc(alg, digits + 6, 3), false);
     quiet("seg [6,9)", rec);
-    r_seg(rec, 1, 0, 3, mdd_crc(alg, digits, 3), false);
+    mdd_cmbrec_seg(rec, 1, 0, 3, mdd_crc(alg, digits, 3), false);
     quiet("seg [0,3)", rec);
-    r_close(rec, 1, false, 0);
+    mdd_cmbrec_close(rec, 1, false, 0);
     /* SUM v_i x^(8 (eom - end_i)) = v("123" 0^3 "789") + v(0^3 "789") + v("789") */
     {
         uint8_t m[9] = {'1', '2', '3', 0, 0, 0, '7', '8', '9'};
@@ -306,9 +269,9 @@ static void directed_status(void)
     gives("close", rec);
 
     label("INCOMPLETE: nothing accepted (relative: eom - lo would wrap); MATCH = expected equals the CRC (0)");
-    r_open(rec, 2, MDD_CMB_MODE_REL, false, 0, true, 0);
+    mdd_cmbrec_open(rec, 2, MDD_CMB_MODE_REL, false, 0, true, 0);
     quiet("open", rec);
-    r_close(rec, 2, false, 0);
+    mdd_cmbrec_close(rec, 2, false, 0);
     make_res(&(struct eres){.id = 2, .status = MDD_CMB_ST_INCOMPLETE, .op = MDD_CMB_OP_CLOSE, .mode = MDD_CMB_MODE_REL,
                             .crc_valid = true, .match = true, .crc = 0, .exp_crc = 0, .bytes = 0,
                             .lo = 0xFFFFFFFFull, .eom = 0},
@@ -316,11 +279,11 @@ static void directed_status(void)
     gives("close", rec);
 
     label("INCOMPLETE: a message with L closed early");
-    r_open(rec, 3, MDD_CMB_MODE_KNOWN, true, 9, false, 0);
+    mdd_cmbrec_open(rec, 3, MDD_CMB_MODE_KNOWN, true, 9, false, 0);
     quiet("open", rec);
-    r_seg(rec, 3, 0, 8, mdd_crc(alg, digits, 8), false);
+    mdd_cmbrec_seg(rec, 3, 0, 8, mdd_crc(alg, digits, 8), false);
     quiet("seg [0,8)", rec);
-    r_close(rec, 3, false, 0);
+    mdd_cmbrec_close(rec, 3, false, 0);
     make_res(&(struct eres){.id = 3, .status = MDD_CMB_ST_INCOMPLETE, .op = MDD_CMB_OP_CLOSE,
                             .mode = MDD_CMB_MODE_KNOWN, .len_valid = true, .crc = mdd_crc(alg, digits, 8), .bytes = 8,
                             .lo = 0, .eom = 8, .len = 9},
@@ -328,11 +291,11 @@ static void directed_status(void)
     gives("close", rec);
 
     label("INCOMPLETE: known offset without L, segments not starting at 0");
-    r_open(rec, 3, MDD_CMB_MODE_KNOWN, false, 0, false, 0);
+    mdd_cmbrec_open(rec, 3, MDD_CMB_MODE_KNOWN, false, 0, false, 0);
     quiet("open", rec);
-    r_seg(rec, 3, 4, 5, mdd_crc(alg, digits + 4, 5), false);
+    mdd_cmbrec_seg(rec, 3, 4, 5, mdd_crc(alg, digits + 4, 5), false);
     quiet("seg [4,9)", rec);
-    r_close(rec, 3, false, 0);
+    mdd_cmbrec_close(rec, 3, false, 0);
     make_res(&(struct eres){.id = 3, .status = MDD_CMB_ST_INCOMPLETE, .op = MDD_CMB_OP_CLOSE,
                             .mode = MDD_CMB_MODE_KNOWN, .crc = mdd_crc(alg, digits + 4, 5), .bytes = 5, .lo = 4,
                             .eom = 9},
@@ -340,13 +303,13 @@ static void directed_status(void)
     gives("close: required = eom = 9 > 5", rec);
 
     label("OVERLAP status: a partial duplicate accepted while a hole remained, L reached");
-    r_open(rec, 4, MDD_CMB_MODE_KNOWN, true, 9, true, check_val);
+    mdd_cmbrec_open(rec, 4, MDD_CMB_MODE_KNOWN, true, 9, true, check_val);
     quiet("open", rec);
-    r_seg(rec, 4, 5, 4, mdd_crc(alg, digits + 5, 4), false);
+    mdd_cmbrec_seg(rec, 4, 5, 4, mdd_crc(alg, digits + 5, 4), false);
     quiet("seg [5,9)", rec);
-    r_seg(rec, 4, 0, 3, mdd_crc(alg, digits, 3), false);
+    mdd_cmbrec_seg(rec, 4, 0, 3, mdd_crc(alg, digits, 3), false);
     quiet("seg [0,3)", rec);
-    r_seg(rec, 4, 1, 2, mdd_crc(alg, digits + 1, 2), false);
+    mdd_cmbrec_seg(rec, 4, 1, 2, mdd_crc(alg, digits + 1, 2), false);
     /* v("6789") + v("123") x^48 + v("23") x^48, with v(A) x^48 = v(A 0^6) + v(0^6) (the v(0^6) cancel) */
     make_res(&(struct eres){.id = 4, .status = MDD_CMB_ST_OVERLAP, .op = MDD_CMB_OP_SEG, .mode = MDD_CMB_MODE_KNOWN,
                             .len_valid = true, .crc_valid = true, .match = false,
@@ -357,15 +320,15 @@ static void directed_status(void)
     gives("seg [1,3): bytes 9 = L, not exact", rec);
 
     label("OVERLAP status: relative, no L, duplicate of a whole segment plus a hole of the same size");
-    r_open(rec, 4, MDD_CMB_MODE_REL, false, 0, false, 0);
+    mdd_cmbrec_open(rec, 4, MDD_CMB_MODE_REL, false, 0, false, 0);
     quiet("open", rec);
-    r_seg(rec, 4, 100, 3, mdd_crc(alg, digits, 3), false);
+    mdd_cmbrec_seg(rec, 4, 100, 3, mdd_crc(alg, digits, 3), false);
     quiet("seg [0,3)", rec);
-    r_seg(rec, 4, 106, 3, mdd_crc(alg, digits + 6, 3), false);
+    mdd_cmbrec_seg(rec, 4, 106, 3, mdd_crc(alg, digits + 6, 3), false);
     quiet("seg [6,9)", rec);
-    r_seg(rec, 4, 100, 3, mdd_crc(alg, digits, 3), false);
+    mdd_cmbrec_seg(rec, 4, 100, 3, mdd_crc(alg, digits, 3), false);
     quiet("seg [0,3) again: 9 bytes <= span 9", rec);
-    r_close(rec, 4, false, 0);
+    mdd_cmbrec_close(rec, 4, false, 0);
     /* the two copies of [0,3) cancel: the CRC is v("789") alone */
     make_res(&(struct eres){.id = 4, .status = MDD_CMB_ST_OVERLAP, .op = MDD_CMB_OP_CLOSE, .mode = MDD_CMB_MODE_REL,
                             .crc = mdd_crc(alg, digits + 6, 3), .bytes = 9, .lo = 100, .eom = 109},
@@ -373,18 +336,18 @@ static void directed_status(void)
     gives("close", rec);
 
     label("ABORTED");
-    r_open(rec, 6, MDD_CMB_MODE_REL, true, 9, true, check_val);
+    mdd_cmbrec_open(rec, 6, MDD_CMB_MODE_REL, true, 9, true, check_val);
     quiet("open", rec);
-    r_seg(rec, 6, 50, 4, mdd_crc(alg, digits, 4), false);
+    mdd_cmbrec_seg(rec, 6, 50, 4, mdd_crc(alg, digits, 4), false);
     quiet("seg", rec);
-    r_abort(rec, 6);
+    mdd_cmbrec_abort(rec, 6);
     make_res(&(struct eres){.id = 6, .status = MDD_CMB_ST_ABORTED, .op = MDD_CMB_OP_ABORT, .mode = MDD_CMB_MODE_REL,
                             .len_valid = true, .crc_valid = true, .crc = mdd_crc(alg, digits, 4),
                             .exp_crc = check_val, .bytes = 4, .lo = 50, .eom = 54, .len = 9},
              want);
     gives("abort", rec);
     refused("abort again: NOT_OPEN", rec, MDD_CMB_ERR_NOT_OPEN, 0, 0);
-    r_close(rec, 6, false, 0);
+    mdd_cmbrec_close(rec, 6, false, 0);
     refused("close after abort: NOT_OPEN", rec, MDD_CMB_ERR_NOT_OPEN, 0, 0);
     check(mdd_cmbref_open_count(ref) == 0, "nothing open at the end");
 }
@@ -398,114 +361,114 @@ static void directed_errors(void)
     check(mdd_crc(alg, digits, 9) == check_val, "CRC-16/T10-DIF check value");
 
     label("FORMAT");
-    r_open(rec, 7, MDD_CMB_MODE_KNOWN, true, 9, false, 0);
+    mdd_cmbrec_open(rec, 7, MDD_CMB_MODE_KNOWN, true, 9, false, 0);
     quiet("open id 7", rec);
-    r_seg(rec, 7, 0, 4, mdd_crc(alg, digits, 4), false);
+    mdd_cmbrec_seg(rec, 7, 0, 4, mdd_crc(alg, digits, 4), false);
     quiet("seg [0,4)", rec);
-    r_seg(rec, 7, 4, 5, 0, false);
+    mdd_cmbrec_seg(rec, 7, 4, 5, 0, false);
     rec[0] |= 1ull << 40;
     refused("SEG, W0 bit 40", rec, MDD_CMB_ERR_FORMAT, 0, 40);
-    r_seg(rec, 7, 4, 5, 0, false);
+    mdd_cmbrec_seg(rec, 7, 4, 5, 0, false);
     rec[0] |= 1ull << 34; /* MODE: "-" for SEG */
     refused("SEG, MODE", rec, MDD_CMB_ERR_FORMAT, 0, 34);
-    r_seg(rec, 7, 4, 5, 0, false);
+    mdd_cmbrec_seg(rec, 7, 4, 5, 0, false);
     rec[2] |= 1ull << 32;
     rec[3] |= 1ull << 63;
     refused("SEG, W2 bit 32 and W3 bit 63: the first word", rec, MDD_CMB_ERR_FORMAT, 2, 32);
-    r_seg(rec, 7, 4, 5, 0x10000, false);
+    mdd_cmbrec_seg(rec, 7, 4, 5, 0x10000, false);
     refused("SEG, W3 bit 16 (above the 16-bit CRC)", rec, MDD_CMB_ERR_FORMAT, 3, 16);
-    r_open(rec, 8, MDD_CMB_MODE_KNOWN, false, 0x100, false, 0);
+    mdd_cmbrec_open(rec, 8, MDD_CMB_MODE_KNOWN, false, 0x100, false, 0);
     refused("OPEN without LEN_VALID, W1 = 0x100", rec, MDD_CMB_ERR_FORMAT, 1, 8);
-    r_open(rec, 8, MDD_CMB_MODE_KNOWN, false, 0, false, 0x8000);
+    mdd_cmbrec_open(rec, 8, MDD_CMB_MODE_KNOWN, false, 0, false, 0x8000);
     refused("OPEN without CRC_VALID, W3 bit 15", rec, MDD_CMB_ERR_FORMAT, 3, 15);
-    r_open(rec, 8, MDD_CMB_MODE_KNOWN, false, 0, false, 0);
+    mdd_cmbrec_open(rec, 8, MDD_CMB_MODE_KNOWN, false, 0, false, 0);
     rec[0] |= 1ull << 37; /* CRC_REG: "-" for OPEN */
     refused("OPEN, CRC_REG", rec, MDD_CMB_ERR_FORMAT, 0, 37);
-    r_open(rec, 8, MDD_CMB_MODE_KNOWN, false, 0, false, 0);
+    mdd_cmbrec_open(rec, 8, MDD_CMB_MODE_KNOWN, false, 0, false, 0);
     rec[2] = 1;
     refused("OPEN, W2 bit 0", rec, MDD_CMB_ERR_FORMAT, 2, 0);
-    r_close(rec, 7, false, 0);
+    mdd_cmbrec_close(rec, 7, false, 0);
     rec[0] |= 1ull << 35; /* LEN_VALID: "-" for CLOSE */
     refused("CLOSE, LEN_VALID", rec, MDD_CMB_ERR_FORMAT, 0, 35);
-    r_close(rec, 7, false, 0);
+    mdd_cmbrec_close(rec, 7, false, 0);
     rec[1] = 1ull << 63;
     refused("CLOSE, W1 bit 63", rec, MDD_CMB_ERR_FORMAT, 1, 63);
-    r_abort(rec, 7);
+    mdd_cmbrec_abort(rec, 7);
     rec[0] |= 1ull << 36; /* CRC_VALID: "-" for ABORT */
     refused("ABORT, CRC_VALID", rec, MDD_CMB_ERR_FORMAT, 0, 36);
-    r_abort(rec, 7);
+    mdd_cmbrec_abort(rec, 7);
     rec[3] = 2;
     refused("ABORT, W3 bit 1", rec, MDD_CMB_ERR_FORMAT, 3, 1);
-    r_seg(rec, 0x1234, 4, 5, 0, false);
+    mdd_cmbrec_seg(rec, 0x1234, 4, 5, 0, false);
     rec[0] |= 1ull << 63;
     refused("FORMAT before ID_RANGE", rec, MDD_CMB_ERR_FORMAT, 0, 63);
-    r_seg(rec, 0x107, 4, 5, 0, false);
+    mdd_cmbrec_seg(rec, 0x107, 4, 5, 0, false);
     rec[0] |= 1ull << 63;
     refused("FORMAT with ID 0x107 (names no message: its low 8 bits are 7)", rec, MDD_CMB_ERR_FORMAT, 0, 63);
 
     label("ID_RANGE");
-    r_seg(rec, 0x100, 4, 5, 0, false);
+    mdd_cmbrec_seg(rec, 0x100, 4, 5, 0, false);
     refused("SEG id 0x100 (ID_W 8)", rec, MDD_CMB_ERR_ID_RANGE, 0xFF, 0x100);
-    r_open(rec, 0xFFFFFFFFu, MDD_CMB_MODE_KNOWN, true, 0, false, 0);
+    mdd_cmbrec_open(rec, 0xFFFFFFFFu, MDD_CMB_MODE_KNOWN, true, 0, false, 0);
     refused("OPEN id 2^32-1, L = 0: ID_RANGE before LEN_ZERO", rec, MDD_CMB_ERR_ID_RANGE, 0xFF, 0xFFFFFFFFu);
-    r_abort(rec, 0x80000007u);
+    mdd_cmbrec_abort(rec, 0x80000007u);
     refused("ABORT id 0x80000007", rec, MDD_CMB_ERR_ID_RANGE, 0xFF, 0x80000007u);
 
     label("LEN_ZERO");
-    r_seg(rec, 7, 4, 0, 0, false);
+    mdd_cmbrec_seg(rec, 7, 4, 0, 0, false);
     refused("SEG_LEN 0", rec, MDD_CMB_ERR_LEN_ZERO, 1, 0);
-    r_seg(rec, 99, 0xFFFFFFFFull, 0, 0, false);
+    mdd_cmbrec_seg(rec, 99, 0xFFFFFFFFull, 0, 0, false);
     refused("SEG_LEN 0 at the top, id not open: LEN_ZERO before ADDR_RANGE/NOT_OPEN", rec, MDD_CMB_ERR_LEN_ZERO, 1, 0);
-    r_open(rec, 7, MDD_CMB_MODE_REL, true, 0, false, 0);
+    mdd_cmbrec_open(rec, 7, MDD_CMB_MODE_REL, true, 0, false, 0);
     refused("OPEN L = 0 of an open id: LEN_ZERO before ALREADY_OPEN", rec, MDD_CMB_ERR_LEN_ZERO, 1, 0);
 
     label("ADDR_RANGE (ADDR_W 32)");
-    r_seg(rec, 7, 0xFFFFFFF0ull, 0x11, 0, false);
+    mdd_cmbrec_seg(rec, 7, 0xFFFFFFF0ull, 0x11, 0, false);
     refused("end 2^32", rec, MDD_CMB_ERR_ADDR_RANGE, 0xFFFFFFFFull, 0x100000001ull);
-    r_seg(rec, 99, 0x100000000ull, 1, 0, false);
+    mdd_cmbrec_seg(rec, 99, 0x100000000ull, 1, 0, false);
     refused("ADDR 2^32, id not open: ADDR_RANGE before NOT_OPEN", rec, MDD_CMB_ERR_ADDR_RANGE, 0xFFFFFFFFull,
             0x100000001ull);
-    r_open(rec, 7, MDD_CMB_MODE_KNOWN, true, 0x100000000ull, false, 0);
+    mdd_cmbrec_open(rec, 7, MDD_CMB_MODE_KNOWN, true, 0x100000000ull, false, 0);
     refused("OPEN L = 2^32 of an open id: ADDR_RANGE before ALREADY_OPEN", rec, MDD_CMB_ERR_ADDR_RANGE, 0xFFFFFFFFull,
             0x100000000ull);
 
     label("ALREADY_OPEN, TABLE_FULL");
-    r_open(rec, 7, MDD_CMB_MODE_KNOWN, false, 0, false, 0);
+    mdd_cmbrec_open(rec, 7, MDD_CMB_MODE_KNOWN, false, 0, false, 0);
     refused("OPEN id 7 again", rec, MDD_CMB_ERR_ALREADY_OPEN, 0, 0);
-    r_open(rec, 9, MDD_CMB_MODE_REL, true, 0xFFFFFFFFull, false, 0);
+    mdd_cmbrec_open(rec, 9, MDD_CMB_MODE_REL, true, 0xFFFFFFFFull, false, 0);
     quiet("open id 9 (L = 2^32 - 1: the largest)", rec);
-    r_open(rec, 9, MDD_CMB_MODE_REL, false, 0, false, 0);
+    mdd_cmbrec_open(rec, 9, MDD_CMB_MODE_REL, false, 0, false, 0);
     refused("OPEN id 9 again with the table full: ALREADY_OPEN before TABLE_FULL", rec, MDD_CMB_ERR_ALREADY_OPEN, 0,
             0);
-    r_open(rec, 10, MDD_CMB_MODE_REL, false, 0, false, 0);
+    mdd_cmbrec_open(rec, 10, MDD_CMB_MODE_REL, false, 0, false, 0);
     refused("OPEN id 10, MSGS 2 open", rec, MDD_CMB_ERR_TABLE_FULL, 2, 2);
 
     label("NOT_OPEN");
-    r_seg(rec, 10, 0, 1, 0, false);
+    mdd_cmbrec_seg(rec, 10, 0, 1, 0, false);
     refused("SEG id 10", rec, MDD_CMB_ERR_NOT_OPEN, 0, 0);
-    r_close(rec, 11, true, 5);
+    mdd_cmbrec_close(rec, 11, true, 5);
     refused("CLOSE id 11", rec, MDD_CMB_ERR_NOT_OPEN, 0, 0);
-    r_abort(rec, 0);
+    mdd_cmbrec_abort(rec, 0);
     refused("ABORT id 0", rec, MDD_CMB_ERR_NOT_OPEN, 0, 0);
 
     label("PAST_END (known offset, L = 9)");
-    r_seg(rec, 7, 8, 2, 0, false);
+    mdd_cmbrec_seg(rec, 7, 8, 2, 0, false);
     refused("seg [8,10)", rec, MDD_CMB_ERR_PAST_END, 9, 10);
-    r_seg(rec, 7, 2, 8, 0, false);
+    mdd_cmbrec_seg(rec, 7, 2, 8, 0, false);
     refused("seg [2,10), overlapping too: PAST_END before OVERLAP", rec, MDD_CMB_ERR_PAST_END, 9, 10);
-    r_seg(rec, 7, 0xFFFF0000ull, 2, 0, false);
+    mdd_cmbrec_seg(rec, 7, 0xFFFF0000ull, 2, 0, false);
     refused("seg far beyond", rec, MDD_CMB_ERR_PAST_END, 9, 0xFFFF0002ull);
 
     label("OVERLAP (known offset, L = 9, [0,4) in)");
-    r_seg(rec, 7, 2, 4, 0, false);
+    mdd_cmbrec_seg(rec, 7, 2, 4, 0, false);
     refused("seg [2,6): 4 + 4 > span 6", rec, MDD_CMB_ERR_OVERLAP, 6, 8);
-    r_seg(rec, 7, 0, 4, 0, false);
+    mdd_cmbrec_seg(rec, 7, 0, 4, 0, false);
     refused("seg [0,4) again: 8 > 4", rec, MDD_CMB_ERR_OVERLAP, 4, 8);
-    r_seg(rec, 7, 3, 1, 0, false);
+    mdd_cmbrec_seg(rec, 7, 3, 1, 0, false);
     refused("seg [3,4): 5 > 4", rec, MDD_CMB_ERR_OVERLAP, 4, 5);
 
     label("REJECTED counts every refused record that named an open message, nothing else changed");
-    r_seg(rec, 7, 4, 5, mdd_crc(alg, digits + 4, 5), false);
+    mdd_cmbrec_seg(rec, 7, 4, 5, mdd_crc(alg, digits + 4, 5), false);
     /* id 7: 8 FORMAT, 2 LEN_ZERO, 2 ADDR_RANGE, 1 ALREADY_OPEN, 3 PAST_END, 3 OVERLAP (not the FORMAT with
        ID 0x107 nor the ID_RANGE with 0x80000007) */
     make_res(&(struct eres){.id = 7, .status = MDD_CMB_ST_OK, .op = MDD_CMB_OP_SEG, .mode = MDD_CMB_MODE_KNOWN,
@@ -513,7 +476,7 @@ static void directed_errors(void)
                             .lo = 0, .eom = 9, .len = 9},
              want);
     gives("id 7: seg [4,9) ends it", rec);
-    r_abort(rec, 9);
+    mdd_cmbrec_abort(rec, 9);
     make_res(&(struct eres){.id = 9, .status = MDD_CMB_ST_ABORTED, .op = MDD_CMB_OP_ABORT, .mode = MDD_CMB_MODE_REL,
                             .len_valid = true, .rejected = 1, .crc = 0, .bytes = 0, .lo = 0xFFFFFFFFull, .eom = 0,
                             .len = 0xFFFFFFFFull},
@@ -536,26 +499,26 @@ static void directed_relative(void)
     label("relative, L = 100, ADDR_W 64: PAST_END by the span");
     const uint32_t id = 0xFFFFFFFFu; /* the largest id with ID_W 32 */
     const uint64_t base = top - 100;  /* the message's last end is 2^64 - 1 */
-    r_open(rec, id, MDD_CMB_MODE_REL, true, 100, false, 0);
+    mdd_cmbrec_open(rec, id, MDD_CMB_MODE_REL, true, 100, false, 0);
     quiet("open", rec);
-    r_seg(rec, id, base + 40, 20, mdd_crc(alg, msg + 40, 20), false);
+    mdd_cmbrec_seg(rec, id, base + 40, 20, mdd_crc(alg, msg + 40, 20), false);
     quiet("seg [40,60)", rec);
-    r_seg(rec, id, base - 41, 1, 0, false);
+    mdd_cmbrec_seg(rec, id, base - 41, 1, 0, false);
     refused("1 byte at -41: span [-41,60) = 101 > 100", rec, MDD_CMB_ERR_PAST_END, 100, 101);
-    r_seg(rec, id, base - 40, 1, mdd_crc(alg, msg, 1), false);
+    mdd_cmbrec_seg(rec, id, base - 40, 1, mdd_crc(alg, msg, 1), false);
     quiet("1 byte at -40: span 100 (the receiver cannot know where the message starts)", rec);
-    r_seg(rec, id, base + 60, 1, 0, false);
+    mdd_cmbrec_seg(rec, id, base + 60, 1, 0, false);
     refused("1 byte at 60: span [-40,61) = 101", rec, MDD_CMB_ERR_PAST_END, 100, 101);
-    r_seg(rec, id, base - 40, 100, 0, false);
+    mdd_cmbrec_seg(rec, id, base - 40, 100, 0, false);
     refused("100 bytes at -40: span 100, 121 bytes > 100", rec, MDD_CMB_ERR_OVERLAP, 100, 121);
     for (int i = 0; i < 300; i++) {
-        r_close(rec, id, false, 0);
+        mdd_cmbrec_close(rec, id, false, 0);
         rec[2] = 1ull << (i % 64);
         bool has = mdd_cmbref_step(ref, rec, out);
         if (i < 2 || i == 299)
             check(has && MDD_GET(CMBRES, CODE, out) == MDD_CMB_ERR_FORMAT, "FORMAT %d", i);
     }
-    r_abort(rec, id);
+    mdd_cmbrec_abort(rec, id);
     /* v(msg[0]) x^(8 * 99) + v(msg[40,60)): with S = msg[0] 0^79 msg[40,60), v(S) + v(0^79 msg[40,60)) is the
        first term */
     memset(buf, 0, sizeof buf);
@@ -570,17 +533,17 @@ static void directed_relative(void)
 
     label("relative, no L: OVERLAP by the count, then the gap filled");
     const uint64_t a = 0x123456789ABCull;
-    r_open(rec, 1, MDD_CMB_MODE_REL, false, 0, false, 0);
+    mdd_cmbrec_open(rec, 1, MDD_CMB_MODE_REL, false, 0, false, 0);
     quiet("open", rec);
-    r_seg(rec, 1, a + 10, 10, mdd_crc(alg, msg + 10, 10), false);
+    mdd_cmbrec_seg(rec, 1, a + 10, 10, mdd_crc(alg, msg + 10, 10), false);
     quiet("seg [10,20)", rec);
-    r_seg(rec, 1, a + 12, 6, 0, false);
+    mdd_cmbrec_seg(rec, 1, a + 12, 6, 0, false);
     refused("seg [12,18): 16 > 10", rec, MDD_CMB_ERR_OVERLAP, 10, 16);
-    r_seg(rec, 1, a + 5, 7, 0, false);
+    mdd_cmbrec_seg(rec, 1, a + 5, 7, 0, false);
     refused("seg [5,12): 17 > span 15", rec, MDD_CMB_ERR_OVERLAP, 15, 17);
-    r_seg(rec, 1, a + 5, 5, mdd_crc(alg, msg + 5, 5) ^ ~0ull, true);
+    mdd_cmbrec_seg(rec, 1, a + 5, 5, mdd_crc(alg, msg + 5, 5) ^ ~0ull, true);
     quiet("seg [5,10), CRC_REG", rec);
-    r_close(rec, 1, true, mdd_crc(alg, msg + 5, 15));
+    mdd_cmbrec_close(rec, 1, true, mdd_crc(alg, msg + 5, 15));
     make_res(&(struct eres){.id = 1, .status = MDD_CMB_ST_OK, .op = MDD_CMB_OP_CLOSE, .mode = MDD_CMB_MODE_REL,
                             .crc_valid = true, .match = true, .complete = true, .rejected = 2,
                             .crc = mdd_crc(alg, msg + 5, 15), .exp_crc = mdd_crc(alg, msg + 5, 15), .bytes = 15,
@@ -589,15 +552,15 @@ static void directed_relative(void)
     gives("close", rec);
 
     label("ADDR_W 64: an end that carries out of 64 bits, the very last byte");
-    r_open(rec, 2, MDD_CMB_MODE_REL, false, 0, false, 0);
+    mdd_cmbrec_open(rec, 2, MDD_CMB_MODE_REL, false, 0, false, 0);
     quiet("open", rec);
-    r_seg(rec, 2, top - 3, 8, 0, false);
+    mdd_cmbrec_seg(rec, 2, top - 3, 8, 0, false);
     refused("seg at 2^64 - 4, 8 bytes: end 2^64 + 4", rec, MDD_CMB_ERR_ADDR_RANGE, top, 4);
-    r_seg(rec, 2, top, 1, 0, false);
+    mdd_cmbrec_seg(rec, 2, top, 1, 0, false);
     refused("seg at 2^64 - 1, 1 byte: end 2^64", rec, MDD_CMB_ERR_ADDR_RANGE, top, 0);
-    r_seg(rec, 2, top - 7, 7, mdd_crc(alg, msg, 7), false);
+    mdd_cmbrec_seg(rec, 2, top - 7, 7, mdd_crc(alg, msg, 7), false);
     quiet("seg [2^64 - 8, 2^64 - 1)", rec);
-    r_close(rec, 2, false, 0);
+    mdd_cmbrec_close(rec, 2, false, 0);
     make_res(&(struct eres){.id = 2, .status = MDD_CMB_ST_OK, .op = MDD_CMB_OP_CLOSE, .mode = MDD_CMB_MODE_REL,
                             .complete = true, .rejected = 2, .crc = mdd_crc(alg, msg, 7), .bytes = 7, .lo = top - 7,
                             .eom = top},
@@ -605,9 +568,9 @@ static void directed_relative(void)
     gives("close", rec);
 
     label("a segment of 2^32 - 1 bytes (the largest SEG_LEN), known offset");
-    r_open(rec, 3, MDD_CMB_MODE_KNOWN, true, 0xFFFFFFFFull, false, 0);
+    mdd_cmbrec_open(rec, 3, MDD_CMB_MODE_KNOWN, true, 0xFFFFFFFFull, false, 0);
     quiet("open L = 2^32 - 1", rec);
-    r_seg(rec, 3, 0, 0xFFFFFFFFull, 0x0123456789ABCDEFull, false);
+    mdd_cmbrec_seg(rec, 3, 0, 0xFFFFFFFFull, 0x0123456789ABCDEFull, false);
     make_res(&(struct eres){.id = 3, .status = MDD_CMB_ST_OK, .op = MDD_CMB_OP_SEG, .mode = MDD_CMB_MODE_KNOWN,
                             .len_valid = true, .complete = true, .crc = 0x0123456789ABCDEFull, .bytes = 0xFFFFFFFFull,
                             .lo = 0, .eom = 0xFFFFFFFFull, .len = 0xFFFFFFFFull},
@@ -1006,43 +969,43 @@ static void directed_twin(void)
        of [1,2) with [0,1) missing sums to F(5) + F(2) - 2 F(1) = F(5) - F(0) whenever F(2) = 2 F(1), which holds.
        Known offset, L = 5, "12345": [2,3) [1,2) [1,2) [3,4) [4,5): 5 bytes, not a tiling: OVERLAP, never OK. */
     {
-        r_open(r[0], 1, MDD_CMB_MODE_KNOWN, true, 5, false, 0);
-        r_seg(r[1], 1, 2, 1, mdd_crc(alg, d + 2, 1), false);
-        r_seg(r[2], 1, 1, 1, mdd_crc(alg, d + 1, 1), false);
-        r_seg(r[3], 1, 1, 1, mdd_crc(alg, d + 1, 1), false);
-        r_seg(r[4], 1, 3, 1, mdd_crc(alg, d + 3, 1), false);
-        r_seg(r[5], 1, 4, 1, mdd_crc(alg, d + 4, 1), false);
+        mdd_cmbrec_open(r[0], 1, MDD_CMB_MODE_KNOWN, true, 5, false, 0);
+        mdd_cmbrec_seg(r[1], 1, 2, 1, mdd_crc(alg, d + 2, 1), false);
+        mdd_cmbrec_seg(r[2], 1, 1, 1, mdd_crc(alg, d + 1, 1), false);
+        mdd_cmbrec_seg(r[3], 1, 1, 1, mdd_crc(alg, d + 1, 1), false);
+        mdd_cmbrec_seg(r[4], 1, 3, 1, mdd_crc(alg, d + 3, 1), false);
+        mdd_cmbrec_seg(r[5], 1, 4, 1, mdd_crc(alg, d + 4, 1), false);
         const struct dexp w[] = {D_NONE, D_NONE, D_NONE, D_NONE, D_NONE, D_RES(OVERLAP)};
         twin_seq("a duplicate and a hole of the same size (fingerprint: F(2) = 2 F(1))", &p2, (const uint64_t(*)[4])r,
                  6, w, NULL);
     }
     /* one message on consecutive cycles: OPEN, SEGs and CLOSE back to back (Q forwards its own write) */
     {
-        r_open(r[0], 7, MDD_CMB_MODE_REL, false, 0, true, mdd_crc(alg, d, 9));
-        r_seg(r[1], 7, 1003, 6, mdd_crc(alg, d + 3, 6), false);
-        r_seg(r[2], 7, 1000, 3, mdd_crc(alg, d, 3) ^ 0xFFFFFFFFu, true);
-        r_seg(r[3], 7, 1001, 2, 0, false); /* overlap: 11 > 9 */
-        r_close(r[4], 7, false, 0);
-        r_seg(r[5], 7, 1000, 1, 0, false); /* closed the cycle before */
+        mdd_cmbrec_open(r[0], 7, MDD_CMB_MODE_REL, false, 0, true, mdd_crc(alg, d, 9));
+        mdd_cmbrec_seg(r[1], 7, 1003, 6, mdd_crc(alg, d + 3, 6), false);
+        mdd_cmbrec_seg(r[2], 7, 1000, 3, mdd_crc(alg, d, 3) ^ 0xFFFFFFFFu, true);
+        mdd_cmbrec_seg(r[3], 7, 1001, 2, 0, false); /* overlap: 11 > 9 */
+        mdd_cmbrec_close(r[4], 7, false, 0);
+        mdd_cmbrec_seg(r[5], 7, 1000, 1, 0, false); /* closed the cycle before */
         const struct dexp w[] = {D_NONE, D_NONE, D_NONE, D_ERR(OVERLAP), D_RES(OK), D_ERR(NOT_OPEN)};
         twin_seq("one message on consecutive cycles", &p2, (const uint64_t(*)[4])r, 6, w, NULL);
     }
     /* MSGS 2: a full table, a result frees a slot, an OPEN on the very next cycle takes it; two OPENs on
        consecutive cycles take two slots; a second OPEN of the same id on the next cycle is ALREADY_OPEN */
     {
-        r_open(r[0], 1, MDD_CMB_MODE_KNOWN, true, 1, false, 0);
-        r_open(r[1], 2, MDD_CMB_MODE_KNOWN, false, 0, false, 0);
-        r_open(r[2], 3, MDD_CMB_MODE_KNOWN, false, 0, false, 0); /* full */
-        r_seg(r[3], 1, 0, 1, mdd_crc(alg, d, 1), false);        /* ends id 1 */
-        r_open(r[4], 3, MDD_CMB_MODE_KNOWN, false, 0, false, 0); /* takes the freed slot */
-        r_open(r[5], 3, MDD_CMB_MODE_KNOWN, false, 0, false, 0); /* already open */
-        r_abort(r[6], 2);
-        r_abort(r[7], 3);
-        r_open(r[8], 4, MDD_CMB_MODE_REL, false, 0, false, 0);
-        r_open(r[9], 5, MDD_CMB_MODE_REL, false, 0, false, 0);
-        r_open(r[10], 6, MDD_CMB_MODE_REL, false, 0, false, 0); /* full again */
-        r_close(r[11], 4, false, 0);
-        r_close(r[12], 5, false, 0);
+        mdd_cmbrec_open(r[0], 1, MDD_CMB_MODE_KNOWN, true, 1, false, 0);
+        mdd_cmbrec_open(r[1], 2, MDD_CMB_MODE_KNOWN, false, 0, false, 0);
+        mdd_cmbrec_open(r[2], 3, MDD_CMB_MODE_KNOWN, false, 0, false, 0); /* full */
+        mdd_cmbrec_seg(r[3], 1, 0, 1, mdd_crc(alg, d, 1), false);        /* ends id 1 */
+        mdd_cmbrec_open(r[4], 3, MDD_CMB_MODE_KNOWN, false, 0, false, 0); /* takes the freed slot */
+        mdd_cmbrec_open(r[5], 3, MDD_CMB_MODE_KNOWN, false, 0, false, 0); /* already open */
+        mdd_cmbrec_abort(r[6], 2);
+        mdd_cmbrec_abort(r[7], 3);
+        mdd_cmbrec_open(r[8], 4, MDD_CMB_MODE_REL, false, 0, false, 0);
+        mdd_cmbrec_open(r[9], 5, MDD_CMB_MODE_REL, false, 0, false, 0);
+        mdd_cmbrec_open(r[10], 6, MDD_CMB_MODE_REL, false, 0, false, 0); /* full again */
+        mdd_cmbrec_close(r[11], 4, false, 0);
+        mdd_cmbrec_close(r[12], 5, false, 0);
         const struct dexp w[] = {D_NONE,         D_NONE,          D_ERR(TABLE_FULL), D_RES(OK),
                                  D_NONE,         D_ERR(ALREADY_OPEN), D_RES(ABORTED), D_RES(ABORTED),
                                  D_NONE,         D_NONE,          D_ERR(TABLE_FULL), D_RES(INCOMPLETE),
