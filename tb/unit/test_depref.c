@@ -31,7 +31,7 @@
 #include "mdd/crc.h"
 #include "mdd/formats.h"
 #include "mdd_depref.h"
-//DEPSCORE
+#include "mdd_depscore.h"
 #include "mdd_deptraf.h"
 #include "mdd_hostmem.h"
 #include "test_util.h"
