@@ -203,7 +203,8 @@ static struct obj *add_obj(struct mdd_depscore *s, struct spkt *pk, unsigned kin
     o->got = calloc(len ? len : 1, 1);
     if (!o->data || !o->got)
         abort();
-    memcpy(o->data, data, may);
+    if (may)
+        memcpy(o->data, data, may);
     o->ring = ring;
     o->count = count;
     o->pk = pk;
@@ -296,8 +297,10 @@ static void drain_raw(struct mdd_depscore *s)
         if (predict(s, &w))
             raw_free(&w);
     }
-    memmove(s->rawq, s->rawq + i, (s->raw_n - i) * sizeof *s->rawq);
-    s->raw_n -= i;
+    if (i) {
+        memmove(s->rawq, s->rawq + i, (s->raw_n - i) * sizeof *s->rawq);
+        s->raw_n -= i;
+    }
 }
 
 static void resolve(struct mdd_depscore *s, bool flushed)

@@ -707,4 +707,527 @@ int main(int argc, char **argv)
     return failed ? 1 : 0;
 }
 
-void selftest_cycle(void) {}
+/* A fake engine for the self-tests: docs/deposit.md section 6.4 done simply, one packet at a time, with the
+ * reference as its brain (so a run without mutation must pass every check: the point is the plumbing: drivers,
+ * AXI slave, write attribution, order, events, register snoop). Mutations make it break one rule each. */
+enum { MUT_NONE, MUT_DATA, MUT_EARLY_STATUS, MUT_WLAST, MUT_EXTRA_BYTE };
+
+struct seg {
+    uint64_t addr;
+    uint32_t len;
+    uint8_t *data;
+};
+
+struct fake {
+    mdd_dep_params p;
+    struct mdd_depref *ref;
+    unsigned mut;
+    uint64_t mut_at;           /* the packet the mutation hits */
+    /* stream in */
+    uint8_t *buf;
+    uint64_t *keep;
+    size_t beats;
+    bool irregular, busy;
+    uint64_t npkts;
+    struct mdd_depref_res r;
+    /* steps: 0 body, 1 status, 2 ptr, 3 cqe, 4 event, 5 done */
+    unsigned step;
+    struct seg segs[2];
+    unsigned nseg, cur;
+    uint32_t off;
+    /* AXI master: one burst at a time */
+    bool awv, wv;
+    uint64_t awaddr;
+    unsigned awlen, beat;
+    uint8_t wdata[64];
+    uint64_t wstrb;
+    bool wlast;
+    unsigned outstanding;
+    uint32_t burst_start, burst_end; /* byte range of the current burst inside the segment */
+    /* s_axil */
+    bool l_aw, l_w, l_b, l_r;
+    uint32_t l_awaddr, l_wdata, l_rdata;
+    /* events */
+    uint32_t evq[64];
+    unsigned ev_h, ev_n;
+};
+
+static void fake_init(struct fake *f, const mdd_dep_params *p, unsigned mut, uint64_t mut_at)
+{
+    memset(f, 0, sizeof *f);
+    f->p = *p;
+    f->ref = mdd_depref_new(p);
+    f->mut = mut;
+    f->mut_at = mut_at;
+    f->buf = xmalloc(70000 + 64);
+    f->keep = xmalloc((70000 / 4 + 64) * sizeof *f->keep);
+}
+
+static void fake_free(struct fake *f)
+{
+    mdd_depref_free(f->ref);
+    free(f->buf);
+    free(f->keep);
+    for (unsigned i = 0; i < 2; i++)
+        free(f->segs[i].data);
+}
+
+static void fake_set_step(struct fake *f, unsigned step)
+{
+    f->step = step;
+    f->nseg = f->cur = 0;
+    f->off = 0;
+    for (unsigned i = 0; i < 2; i++)
+        free(f->segs[i].data);
+    memset(f->segs, 0, sizeof f->segs);
+    const struct mdd_depref_res *r = &f->r;
+    struct mdd_depref_wr const *w = NULL;
+    if (step == 0 && r->has_entry) {
+        w = &r->entry;
+        uint32_t n = r->place_must ? r->place_must : r->place_may;
+        if (n) {
+            f->segs[1].addr = r->ea;
+            f->segs[1].len = n;
+            f->segs[1].data = xmalloc(n);
+            memcpy(f->segs[1].data, f->buf + 32, n);
+            if (f->mut == MUT_DATA && f->npkts == f->mut_at)
+                f->segs[1].data[n / 2] ^= 0x5A;
+            if (f->mut == MUT_EXTRA_BYTE && f->npkts == f->mut_at)
+                f->segs[1].len++; /* one byte past the payload */
+        }
+    } else if (step == 1 && r->has_entry) {
+        w = &r->status;
+    } else if (step == 2 && r->has_entry) {
+        w = &r->ptr;
+    } else if (step == 3 && r->has_cqe) {
+        w = &r->cqe;
+    }
+    if (w) {
+        f->segs[0].addr = w->addr;
+        f->segs[0].len = w->len;
+        f->segs[0].data = xmalloc(w->len);
+        memcpy(f->segs[0].data, w->data, w->len);
+    }
+    f->nseg = f->segs[1].len && step == 0 ? 2 : w ? 1 : 0;
+    if (step == 0 && !w && f->segs[1].len) /* cannot happen: a payload always has an entry */
+        f->nseg = 0;
+    if (f->nseg == 1 && !w) {
+        f->segs[0] = f->segs[1];
+        f->segs[1].data = NULL;
+    }
+}
+
+/* The next burst of the current step, if any bytes remain: sets AW and the first W beat. */
+static bool fake_next_burst(struct fake *f)
+{
+    const unsigned w = f->p.w;
+    while (f->cur < f->nseg && f->off >= f->segs[f->cur].len)
+        f->cur++, f->off = 0;
+    if (f->cur >= f->nseg)
+        return false;
+    const struct seg *g = &f->segs[f->cur];
+    const uint64_t start = g->addr + f->off, end = g->addr + g->len, al = start & ~(uint64_t)(w - 1);
+    const uint64_t block = (al / f->p.burst_bytes + 1) * f->p.burst_bytes;
+    uint64_t stop = end < block ? end : block;
+    uint64_t beats = (stop - al + w - 1) / w;
+    if (beats > 256)
+        beats = 256, stop = al + 256 * (uint64_t)w;
+    f->awaddr = al;
+    f->awlen = (unsigned)beats - 1;
+    f->beat = 0;
+    f->burst_start = f->off;
+    f->burst_end = (uint32_t)(stop - g->addr);
+    f->awv = f->wv = true;
+    return true;
+}
+
+static void fake_beat(struct fake *f)
+{
+    const unsigned w = f->p.w;
+    const struct seg *g = &f->segs[f->cur];
+    memset(f->wdata, 0, sizeof f->wdata);
+    f->wstrb = 0;
+    for (unsigned l = 0; l < w; l++) {
+        uint64_t a = f->awaddr + (uint64_t)f->beat * w + l;
+        uint64_t o = a - g->addr;
+        if (a >= g->addr && o >= f->burst_start && o < f->burst_end) {
+            f->wdata[l] = o < g->len && g->data ? (o < g->len - (f->mut == MUT_EXTRA_BYTE && f->npkts == f->mut_at && g == &f->segs[1]) ? g->data[o] : 0xEE) : 0;
+            f->wstrb |= (uint64_t)1 << l;
+        }
+    }
+    f->wlast = f->beat == f->awlen;
+    if (f->mut == MUT_WLAST && f->npkts == f->mut_at && f->awlen > 0 && f->beat == 0)
+        f->wlast = true;
+}
+
+static void fake_eval(const struct fake *f, const mdd_dep_in *in, mdd_dep_out *o)
+{
+    (void)in;
+    memset(o, 0, sizeof *o);
+    o->s_axis_dep_tready = !f->busy;
+    o->m_axi_awvalid = f->awv;
+    o->m_axi_awaddr = f->awaddr;
+    o->m_axi_awlen = f->awlen;
+    o->m_axi_awsize = (uint32_t)__builtin_ctz(f->p.w);
+    o->m_axi_awburst = 1;
+    o->m_axi_wvalid = f->wv && !f->awv; /* W after AW: the slave takes W only for an accepted AW */
+    memcpy(o->m_axi_wdata, f->wdata, sizeof f->wdata);
+    o->m_axi_wstrb = f->wstrb;
+    o->m_axi_wlast = f->wlast;
+    o->m_axi_bready = true;
+    o->s_axil_awready = !f->l_aw && !f->l_b;
+    o->s_axil_wready = !f->l_w && !f->l_b;
+    o->s_axil_bvalid = f->l_b;
+    o->s_axil_arready = !f->l_r;
+    o->s_axil_rvalid = f->l_r;
+    o->s_axil_rdata = f->l_rdata;
+    o->m_axis_evt_tvalid = f->ev_h != f->ev_n;
+    o->m_axis_evt_tdata = f->ev_h != f->ev_n ? f->evq[f->ev_h % 64] : 0;
+}
+
+static void fake_tick(struct fake *f, const mdd_dep_in *in, const mdd_dep_out *o)
+{
+    const unsigned w = f->p.w;
+    /* s_axil */
+    if (in->s_axil_awvalid && o->s_axil_awready)
+        f->l_aw = true, f->l_awaddr = in->s_axil_awaddr;
+    if (in->s_axil_wvalid && o->s_axil_wready)
+        f->l_w = true, f->l_wdata = in->s_axil_wdata;
+    if (f->l_b && in->s_axil_bready)
+        f->l_b = false;
+    else if (f->l_aw && f->l_w) {
+        uint32_t ev;
+        if (mdd_depref_reg_write(f->ref, f->l_awaddr, f->l_wdata, &ev))
+            f->evq[f->ev_n++ % 64] = ev;
+        f->l_aw = f->l_w = false;
+        f->l_b = true;
+    }
+    if (f->l_r && in->s_axil_rready)
+        f->l_r = false;
+    else if (in->s_axil_arvalid && o->s_axil_arready) {
+        f->l_rdata = 0;
+        mdd_depref_reg_read(f->ref, in->s_axil_araddr, &f->l_rdata);
+        f->l_r = true;
+    }
+    /* events */
+    if (o->m_axis_evt_tvalid && in->m_axis_evt_tready)
+        f->ev_h++;
+    /* stream */
+    if (in->s_axis_dep_tvalid && o->s_axis_dep_tready) {
+        const uint64_t full = w == 64 ? ~(uint64_t)0 : ((uint64_t)1 << w) - 1;
+        memcpy(f->buf + f->beats * w, in->s_axis_dep_tdata, w);
+        f->keep[f->beats] = in->s_axis_dep_tkeep;
+        if ((!in->s_axis_dep_tlast && in->s_axis_dep_tkeep != full) ||
+            (in->s_axis_dep_tlast && (in->s_axis_dep_tkeep & (in->s_axis_dep_tkeep + 1))))
+            f->irregular = true;
+        f->beats++;
+        if (in->s_axis_dep_tlast) {
+            uint64_t k = in->s_axis_dep_tkeep;
+            struct mdd_deppkt pkt = {f->buf, (uint32_t)((f->beats - 1) * w + (k ? 64 - __builtin_clzll(k) : 0)),
+                                     f->irregular ? f->keep : NULL, in->s_axis_dep_tuser, false};
+            mdd_depref_packet(f->ref, &pkt, &f->r);
+            f->npkts++;
+            f->busy = true;
+            f->beats = 0;
+            f->irregular = false;
+            fake_set_step(f, 0);
+        }
+    }
+    /* AXI */
+    if (o->m_axi_awvalid && in->m_axi_awready) {
+        f->awv = false;
+        f->outstanding++;
+        fake_beat(f);
+    } else if (o->m_axi_wvalid && in->m_axi_wready) {
+        if (o->m_axi_wlast && f->beat != f->awlen) { /* MUT_WLAST: the burst ends early; finish it properly */
+            f->wv = false;
+            f->off = f->burst_end;
+        } else if (f->beat == f->awlen) {
+            f->wv = false;
+            f->off = f->burst_end;
+        } else {
+            f->beat++;
+            fake_beat(f);
+        }
+    }
+    if (in->m_axi_bvalid && o->m_axi_bready)
+        f->outstanding--;
+    if (!f->busy || f->awv || f->wv)
+        return;
+    /* rings: wait for room, as the engine does */
+    if (f->step == 0 && f->r.has_entry) {
+        const struct mdd_depref_ring *q = mdd_depref_rhq(f->ref, f->r.rhq);
+        if (f->r.rhq_count - q->head >= (1u << q->log2n))
+            return;
+    }
+    if (f->step == 3 && f->r.has_cqe) {
+        const struct mdd_depref_ring *q = mdd_depref_cq(f->ref, f->r.cq);
+        if (f->r.cq_count - q->head >= (1u << q->log2n))
+            return;
+    }
+    if (fake_next_burst(f))
+        return;
+    const bool early = f->mut == MUT_EARLY_STATUS && f->npkts == f->mut_at && f->step == 0;
+    if (f->outstanding && !early)
+        return; /* every B of the step before */
+    if (f->step < 3) {
+        fake_set_step(f, f->step + 1);
+    } else if (f->step == 3) {
+        if (f->r.event)
+            f->evq[f->ev_n++ % 64] = f->r.evt_tdata;
+        f->step = 5;
+        f->busy = false;
+    }
+}
+
+static uint64_t sc_fail_count;
+static char sc_first[700];
+static bool sc_expect_fail;
+
+static void sc_fail(void *ctx, const char *what, const char *msg)
+{
+    (void)ctx;
+    if (!sc_fail_count++)
+        snprintf(sc_first, sizeof sc_first, "%s: %s", what, msg);
+    if (!sc_expect_fail)
+        check(false, "%s: %s", what, msg);
+}
+
+/* One closed-loop run: generator -> drivers -> fake engine -> AXI slave -> scoreboard. Returns the failures the
+ * scoreboard and host memory reported. */
+static uint64_t loop_run(unsigned w, uint64_t packets, uint64_t seed, unsigned mut, uint64_t mut_at, bool quiet)
+{
+    mdd_dep_params p = mdd_depref_default_params(w);
+    p.burst_bytes = w == 4 ? 16 : 256;
+    struct mdd_deptraf_cfg cfg;
+    mdd_deptraf_default_cfg(&cfg, &p);
+    cfg.max_len = 3000;
+    struct mdd_deptraf *t = mdd_deptraf_new(&cfg, seed);
+    struct mdd_hostmem_cfg hc;
+    mdd_hostmem_default_cfg(&hc, &p);
+    hc.seed = seed;
+    sc_fail_count = 0;
+    sc_first[0] = 0;
+    sc_expect_fail = quiet;
+    label("closed loop W=%u seed %" PRIu64, w, seed);
+    struct mdd_hostmem *hm = mdd_hostmem_new(&hc, sc_fail, NULL);
+    mdd_deptraf_declare(t, hm);
+    struct mdd_depscore *sc = mdd_depscore_new(&p, hm, sc_fail, NULL);
+    struct mdd_depstream *st = mdd_depstream_new(w, 70, seed);
+    struct mdd_depaxil *ax = mdd_depaxil_new(80, seed);
+    struct fake f;
+    fake_init(&f, &p, mut, mut_at);
+    mdd_depref_set_poison(f.ref, mdd_hostmem_poison_resp, hm);
+    size_t n;
+    const struct mdd_deptraf_reg *regs = mdd_deptraf_init_regs(t, &n);
+    for (size_t i = 0; i < n; i++)
+        mdd_depaxil_write(ax, regs[i].addr, regs[i].data);
+    uint32_t cq_head[256] = {0};
+    uint64_t sent = 0, cyc = 0, reads = 0;
+    struct mdd_deptraf_item it = {0};
+    bool have = false;
+    const uint64_t limit = 400000 + packets * 4000;
+    for (cyc = 0; cyc < limit; cyc++) {
+        /* stimulus: packets while the stream is short; software actions that need a quiet engine wait for it */
+        if (!have && sent < packets && mdd_depaxil_idle(ax)) {
+            mdd_deptraf_next(t, &it);
+            have = true;
+        }
+        if (have && !it.is_sw && mdd_depstream_idle(st)) {
+            mdd_depstream_push(st, it.data, it.len, it.keep, it.tuser);
+            sent++;
+            have = false;
+        } else if (have && it.is_sw && mdd_depstream_idle(st) && mdd_depscore_quiet(sc) && mdd_depaxil_idle(ax)) {
+            for (size_t i = 0; i < it.nregs; i++)
+                mdd_depaxil_write(ax, it.regs[i].addr, it.regs[i].data);
+            if (it.sw == MDD_DEPTRAF_SW_ARM) { /* a read-back of the counters while quiet */
+                mdd_depaxil_read(ax, MDD_DEPREG_PKTS);
+                mdd_depaxil_read(ax, MDD_DEPREG_CQES);
+                mdd_depaxil_read(ax, MDD_DEPREG_ERR_COUNT + 4 * MDD_DEP_ERR_HDR_CSUM);
+            }
+            have = false;
+        }
+        if (cyc % 64 == 0 && mdd_depaxil_idle(ax)) { /* software consumes the rings */
+            for (unsigned q = 0; q < p.rhqs; q++) {
+                struct mdd_deptraf_reg hr[2];
+                mdd_deptraf_head_regs(false, q, mdd_deptraf_sw_rhq_tail(t, hm, q), hr);
+                mdd_depaxil_write(ax, hr[0].addr, hr[0].data);
+                mdd_depaxil_write(ax, hr[1].addr, hr[1].data);
+            }
+            for (unsigned q = 0; q < p.cqs; q++) {
+                struct mdd_deptraf_reg hr[2];
+                cq_head[q] = mdd_deptraf_sw_cq_tail(t, hm, q, cq_head[q]);
+                mdd_deptraf_head_regs(true, q, cq_head[q], hr);
+                mdd_depaxil_write(ax, hr[0].addr, hr[0].data);
+                mdd_depaxil_write(ax, hr[1].addr, hr[1].data);
+            }
+        }
+        mdd_dep_in in;
+        mdd_dep_out out;
+        memset(&in, 0, sizeof in);
+        mdd_depstream_drive(st, &in);
+        mdd_depaxil_drive(ax, &in);
+        mdd_hostmem_axi_drive(hm, &in);
+        in.m_axis_evt_tready = (cyc * 7 + seed) % 3 != 0;
+        fake_eval(&f, &in, &out);
+        mdd_hostmem_axi_tick(hm, &in, &out, cyc);
+        mdd_depscore_cycle(sc, &in, &out, cyc);
+        mdd_depstream_tick(st, &in, &out);
+        mdd_depaxil_tick(ax, &in, &out);
+        fake_tick(&f, &in, &out);
+        uint32_t ra, rd, rr;
+        while (mdd_depaxil_pop_read(ax, &ra, &rd, &rr))
+            reads++;
+        if (sent == packets && !have && mdd_depstream_idle(st) && !f.busy && mdd_depaxil_idle(ax) &&
+            mdd_hostmem_axi_idle(hm) && mdd_depscore_quiet(sc) && f.ev_h == f.ev_n)
+            break;
+    }
+    mdd_depscore_finish(sc);
+    const struct mdd_depscore_stats *ss = mdd_depscore_get_stats(sc);
+    if (!quiet) {
+        label("closed loop W=%u seed %" PRIu64, w, seed);
+        check(cyc < limit, "the run drained (%" PRIu64 " cycles)", cyc);
+        check(ss->packets == packets && ss->retired == packets, "packets predicted %" PRIu64 ", retired %" PRIu64,
+              ss->packets, ss->retired);
+        check(mdd_hostmem_violations(hm) == 0, "safety violations %" PRIu64, mdd_hostmem_violations(hm));
+        check(ss->reads_checked > 0 && ss->events > 0 && ss->bytes_checked > 0, "reads %" PRIu64 " events %" PRIu64,
+              ss->reads_checked, ss->events);
+        printf("closed loop W=%u: %" PRIu64 " packets in %" PRIu64 " cycles, %" PRIu64 " bursts, %" PRIu64
+               " bytes checked, %" PRIu64 " events, %" PRIu64 " register reads checked (%" PRIu64 " skipped), %" PRIu64
+               " scoreboard checks\n",
+               w, packets, cyc, mdd_hostmem_bursts(hm), ss->bytes_checked, ss->events, ss->reads_checked,
+               ss->reads_skipped, mdd_depscore_passed(sc));
+    }
+    uint64_t fails = sc_fail_count;
+    fake_free(&f);
+    mdd_depaxil_free(ax);
+    mdd_depstream_free(st);
+    mdd_depscore_free(sc);
+    mdd_hostmem_free(hm);
+    mdd_deptraf_free(t);
+    sc_expect_fail = false;
+    return fails;
+}
+
+/* The AXI slave alone: two bursts from a hand-driven master, data, strobes, B order, SLVERR. */
+static void slave_direct(void)
+{
+    mdd_dep_params p = mdd_depref_default_params(8);
+    struct mdd_hostmem_cfg hc;
+    mdd_hostmem_default_cfg(&hc, &p);
+    hc.awready_pct = hc.wready_pct = hc.bvalid_pct = 100;
+    hc.bready_delay_max = 0;
+    sc_fail_count = 0;
+    sc_expect_fail = true;
+    struct mdd_hostmem *hm = mdd_hostmem_new(&hc, sc_fail, NULL);
+    mdd_hostmem_auth_add(hm, 0x1000, 0x100);
+    mdd_hostmem_poison(hm, 0x1080, 8, 2);
+    /* burst A: 0x1000, 2 beats, bytes 0x1003..0x100F; burst B: 0x1080, 1 beat (poisoned) */
+    mdd_dep_in in;
+    mdd_dep_out o;
+    uint64_t cyc = 0;
+    memset(&in, 0, sizeof in);
+    mdd_hostmem_axi_tick(hm, &in, &(mdd_dep_out){0}, cyc++); /* first cycle: readies come up */
+    struct {
+        uint64_t addr;
+        unsigned len;
+        uint64_t strb[2];
+    } b[2] = {{0x1000, 1, {0xF8, 0xFF}}, {0x1080, 0, {0x0F, 0}}};
+    unsigned resp[2] = {9, 9}, nb = 0;
+    for (unsigned k = 0; k < 2; k++) {
+        memset(&o, 0, sizeof o);
+        o.m_axi_awvalid = true, o.m_axi_awaddr = b[k].addr, o.m_axi_awlen = b[k].len, o.m_axi_awsize = 3,
+        o.m_axi_awburst = 1, o.m_axi_bready = true;
+        mdd_hostmem_axi_drive(hm, &in);
+        if (in.m_axi_bvalid && nb < 2)
+            resp[nb++] = in.m_axi_bresp;
+        mdd_hostmem_axi_tick(hm, &in, &o, cyc++);
+        for (unsigned beat = 0; beat <= b[k].len; beat++) {
+            memset(&o, 0, sizeof o);
+            o.m_axi_wvalid = true, o.m_axi_wstrb = b[k].strb[beat], o.m_axi_wlast = beat == b[k].len,
+            o.m_axi_bready = true;
+            for (unsigned l = 0; l < 8; l++)
+                o.m_axi_wdata[l] = (uint8_t)(0x10 * k + 8 * beat + l);
+            mdd_hostmem_axi_drive(hm, &in);
+            if (in.m_axi_bvalid && nb < 2)
+                resp[nb++] = in.m_axi_bresp;
+            mdd_hostmem_axi_tick(hm, &in, &o, cyc++);
+        }
+    }
+    for (unsigned i = 0; i < 6; i++) {
+        memset(&o, 0, sizeof o);
+        o.m_axi_bready = true;
+        mdd_hostmem_axi_drive(hm, &in);
+        if (in.m_axi_bvalid && nb < 2)
+            resp[nb++] = in.m_axi_bresp;
+        mdd_hostmem_axi_tick(hm, &in, &o, cyc++);
+    }
+    label("AXI slave, hand-driven bursts");
+    uint8_t m[16];
+    size_t known = mdd_hostmem_read(hm, 0x1000, m, 16);
+    check(known == 13 && m[3] == 3 && m[15] == 15 && m[0] == 0, "bytes known %zu, m[3] %u m[15] %u", known, m[3], m[15]);
+    check(mdd_hostmem_read(hm, 0x1080, m, 4) == 0, "poisoned bytes not stored");
+    check(resp[0] == 0 && resp[1] == 2 && nb == 2, "B responses %u %u (in order: OKAY, SLVERR)", resp[0], resp[1]);
+    check(sc_fail_count == 0, "no protocol failure on legal bursts: %s", sc_first);
+    /* illegal: wrong awsize, a 4 KiB crossing, wlast on the first of two beats, a write outside the set */
+    const uint64_t before = mdd_hostmem_failures(hm);
+    memset(&o, 0, sizeof o);
+    o.m_axi_awvalid = true, o.m_axi_awaddr = 0x1FF8, o.m_axi_awlen = 1, o.m_axi_awsize = 2, o.m_axi_awburst = 1;
+    mdd_hostmem_axi_drive(hm, &in);
+    mdd_hostmem_axi_tick(hm, &in, &o, cyc++);
+    check(mdd_hostmem_failures(hm) == before + 2, "awsize 2 at W=8 and a 4 KiB crossing: %" PRIu64 " failures",
+          mdd_hostmem_failures(hm) - before);
+    memset(&o, 0, sizeof o);
+    o.m_axi_wvalid = true, o.m_axi_wstrb = 0xFF, o.m_axi_wlast = true, o.m_axi_bready = true;
+    mdd_hostmem_axi_drive(hm, &in);
+    mdd_hostmem_axi_tick(hm, &in, &o, cyc++);
+    check(mdd_hostmem_failures(hm) >= before + 4, "wlast on beat 1 of 2, strobes outside the set: %" PRIu64,
+          mdd_hostmem_failures(hm) - before);
+    check(mdd_hostmem_violations(hm) == 1, "one safety violation: %" PRIu64, mdd_hostmem_violations(hm));
+    /* AW dropped before awready */
+    struct mdd_hostmem_cfg h2 = hc;
+    h2.awready_pct = 0;
+    struct mdd_hostmem *h = mdd_hostmem_new(&h2, sc_fail, NULL);
+    memset(&o, 0, sizeof o);
+    o.m_axi_awvalid = true, o.m_axi_awaddr = 0x2000, o.m_axi_awsize = 3, o.m_axi_awburst = 1;
+    mdd_hostmem_axi_drive(h, &in);
+    mdd_hostmem_axi_tick(h, &in, &o, 0);
+    o.m_axi_awaddr = 0x2008;
+    mdd_hostmem_axi_drive(h, &in);
+    mdd_hostmem_axi_tick(h, &in, &o, 1);
+    check(mdd_hostmem_failures(h) == 1, "AW changed before awready: %" PRIu64, mdd_hostmem_failures(h));
+    /* the per-packet order check */
+    struct mdd_hostmem_order ord = {0};
+    char msg[200];
+    mdd_hostmem_order_add(&ord, MDD_HM_STEP_BODY, 10, 20);
+    mdd_hostmem_order_add(&ord, MDD_HM_STEP_STATUS, 21, 25);
+    check(mdd_hostmem_order_check(&ord, msg, sizeof msg), "status after the body's B");
+    mdd_hostmem_order_add(&ord, MDD_HM_STEP_PTR, 25, 30);
+    check(!mdd_hostmem_order_check(&ord, msg, sizeof msg), "pointer in the cycle of the status B is too early");
+    mdd_hostmem_free(h);
+    mdd_hostmem_free(hm);
+    sc_expect_fail = false;
+}
+
+void selftest_cycle(void)
+{
+    slave_direct();
+    loop_run(8, 1500, 11, MUT_NONE, 0, false);
+    loop_run(64, 600, 12, MUT_NONE, 0, false);
+    loop_run(4, 600, 13, MUT_NONE, 0, false);
+    static const struct {
+        unsigned mut;
+        const char *name;
+    } muts[] = {{MUT_DATA, "a payload byte changed"},
+                {MUT_EARLY_STATUS, "status word before the payload's B"},
+                {MUT_WLAST, "wlast on the first beat of a longer burst"},
+                {MUT_EXTRA_BYTE, "one byte past the payload"}};
+    for (size_t i = 0; i < sizeof muts / sizeof muts[0]; i++) {
+        uint64_t caught = 0;
+        for (uint64_t at = 20; at < 60 && !caught; at += 7)
+            caught = loop_run(8, 80, 21 + i, muts[i].mut, at, true);
+        label("mutation: %s", muts[i].name);
+        check(caught > 0, "not caught");
+        printf("mutation \"%s\": %" PRIu64 " failures reported, first: %s\n", muts[i].name, caught, sc_first);
+    }
+}
