@@ -145,6 +145,7 @@ struct mdd_dep_model {
     uint32_t *q_tail, *q_head;
     uint64_t *k_base;
     unsigned *k_l2n, *k_evt, *k_arm;
+    bool *k_valid;
     uint32_t *k_tail, *k_head;
     bool sweeping;
     unsigned sweep_idx;
@@ -232,10 +233,11 @@ mdd_dep_model *mdd_dep_model_new(const mdd_dep_params *p)
     m->k_l2n = calloc(p->cqs, sizeof(unsigned));
     m->k_evt = calloc(p->cqs, sizeof(unsigned));
     m->k_arm = calloc(p->cqs, sizeof(unsigned));
+    m->k_valid = calloc(p->cqs, sizeof(bool));
     m->k_tail = calloc(p->cqs, sizeof(uint32_t));
     m->k_head = calloc(p->cqs, sizeof(uint32_t));
     if (!m->c_state || !m->c_cfg || !m->r_valid_t || !m->r_cfg || !m->a_val || !m->a_prot || !m->q_base ||
-        !m->q_ptr || !m->q_l2n || !m->q_tail || !m->q_head || !m->k_base || !m->k_l2n || !m->k_evt || !m->k_arm ||
+        !m->q_ptr || !m->q_l2n || !m->q_tail || !m->q_head || !m->k_base || !m->k_l2n || !m->k_evt || !m->k_arm || !m->k_valid ||
         !m->k_tail || !m->k_head || mdd_crc_unit_model_init(&m->crc, p->w, MDD_CRC32C, 1) != 0) {
         mdd_dep_model_free(m);
         return NULL;
@@ -261,6 +263,7 @@ void mdd_dep_model_free(mdd_dep_model *m)
     free(m->k_l2n);
     free(m->k_evt);
     free(m->k_arm);
+    free(m->k_valid);
     free(m->k_tail);
     free(m->k_head);
     free(m);
@@ -284,7 +287,7 @@ typedef struct comb {
     bool areg_we, fail_valid, cq_inc, cq_wait, evt_go, done;
     unsigned cq_idx;
     uint32_t cq_slot;
-    bool phase, sol;
+    bool phase, sol, cq_valid;
     /* chk */
     bool hdr_pop, rhq_inc, rhq_wait, full;
     unsigned e_code, e_field;
@@ -336,16 +339,17 @@ static void comb_tail(const mdd_dep_model *m, comb *c)
     c->sol = c->is_err || j->sol;
     unsigned arm = m->k_arm[c->cq_idx];
     c->qualifies = arm == 1 || (arm == 2 && c->sol);
+    c->cq_valid = m->k_valid[c->cq_idx];
     c->job_take = m->t_st == T_IDLE && c->job_valid;
     c->tail_upd = j->upd && (m->t_st == T_ENTRY || m->t_st == T_PAY || m->t_st == T_WB || m->t_st == T_COMMIT);
     c->vrd_pop = m->t_st == T_WB && c->b_wait && !fifo_empty(&m->vf) && !fifo_empty(&m->cf);
     c->areg_we = m->t_st == T_COMMIT && !c->is_err && j->upd;
     c->fail_valid = m->t_st == T_COMMIT && c->is_err;
-    c->cq_inc = m->t_st == T_CQE && !c->cq_full && c->axw_idle;
-    c->cq_wait = m->t_st == T_CQE && c->cq_full;
+    c->cq_inc = m->t_st == T_CQE && c->cq_valid && !c->cq_full && c->axw_idle;
+    c->cq_wait = m->t_st == T_CQE && c->cq_valid && c->cq_full;
     c->evt_go = m->t_st == T_EVT && c->qualifies && c->evt_free;
     c->done = (m->t_st == T_PWAIT && c->b_wait && !c->is_err && !j->want) ||
-              (m->t_st == T_EVT && (!c->qualifies || c->evt_free));
+              (m->t_st == T_EVT && (!c->qualifies || c->evt_free)) || (m->t_st == T_CQE && !c->cq_valid);
     c->cmd_go = false;
     c->cmd_pay = false;
     c->cmd_addr = 0;
@@ -871,7 +875,9 @@ static void tick_tail(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
         if (c->b_wait) m->t_st = (c->is_err || m->tj.want) ? T_CQE : T_IDLE;
         break;
     case T_CQE:
-        if (c->cq_inc) {
+        if (!c->cq_valid) {
+            m->t_st = T_IDLE;
+        } else if (c->cq_inc) {
             m->t_cq = c->cq_idx;
             m->t_st = T_CWAIT;
         }
@@ -1122,6 +1128,7 @@ static void tick_regs(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
                     if (ti < p->cqs) {
                         m->k_base[ti] = d0, m->k_l2n[ti] = d2 & 31, m->k_evt[ti] = (d2 >> 16) & 0xFFFF;
                         m->k_arm[ti] = 0, m->k_tail[ti] = m->k_head[ti] = 0;
+                        m->k_valid[ti] = true;
                     }
                     break;
                 default:
@@ -1166,7 +1173,7 @@ static void tick_regs(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
         m->cnt_bytes = 0;
         memset(m->cnt_code, 0, sizeof m->cnt_code);
         for (unsigned i = 0; i < p->rhqs; ++i) m->q_tail[i] = m->q_head[i] = 0;
-        for (unsigned i = 0; i < p->cqs; ++i) m->k_arm[i] = 0, m->k_tail[i] = m->k_head[i] = 0;
+        for (unsigned i = 0; i < p->cqs; ++i) m->k_arm[i] = 0, m->k_tail[i] = m->k_head[i] = 0, m->k_valid[i] = false;
     }
 }
 

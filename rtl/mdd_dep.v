@@ -221,6 +221,7 @@ wire [63:0]   cq_base;
 wire [4:0]    cq_l2n;
 wire [31:0]   cq_tail, cq_head;
 wire [1:0]    cq_arm;
+wire          cq_valid;
 wire          cq_inc, cq_wait, evt_free, evt_go, done;
 wire [4:0]    done_code;
 wire [7:0]    pay_bytes;
@@ -234,8 +235,8 @@ mdd_dep_tail #(.QI_W(CQI_W)) u_tail (
     .cmd_len(cmd_len), .cmd_sdata(cmd_sdata), .b_fire(b_fire), .b_resp(m_axi_bresp),
     .areg_we(areg_we), .areg_idx(areg_idx), .areg_val(areg_val), .fail_valid(fail_valid), .fail_conn(fail_conn),
     .err_cq(err_cq), .cq_idx(cq_idx), .cq_base(cq_base), .cq_l2n(cq_l2n), .cq_tail(cq_tail), .cq_head(cq_head),
-    .cq_arm(cq_arm), .cq_inc(cq_inc), .cq_wait(cq_wait), .evt_free(evt_free), .evt_go(evt_go), .done(done),
-    .done_code(done_code)
+    .cq_arm(cq_arm), .cq_valid(cq_valid), .cq_inc(cq_inc), .cq_wait(cq_wait), .evt_free(evt_free), .evt_go(evt_go),
+    .done(done), .done_code(done_code)
 );
 
 mdd_dep_axw #(.W(W), .BURST_BYTES(BURST_BYTES), .MAX_OUTSTANDING(MAX_OUTSTANDING), .AXI_ID_W(AXI_ID_W)) u_axw (
@@ -271,7 +272,7 @@ mdd_dep_regs #(.CONNS(CONNS), .REGIONS(REGIONS), .AREGS(AREGS), .RHQS(RHQS), .CQ
     .rhq_head(rhq_head), .rhq_inc(rhq_inc), .rhq_wait(rhq_wait),
     .areg_we(areg_we), .areg_idx(areg_idx), .areg_val(areg_val), .fail_valid(fail_valid), .fail_conn(fail_conn),
     .err_cq(err_cq), .cq_idx(cq_idx), .cq_base(cq_base), .cq_l2n(cq_l2n), .cq_tail(cq_tail), .cq_head(cq_head),
-    .cq_arm(cq_arm), .cq_inc(cq_inc), .cq_wait(cq_wait), .evt_free(evt_free), .evt_go(evt_go),
+    .cq_arm(cq_arm), .cq_valid(cq_valid), .cq_inc(cq_inc), .cq_wait(cq_wait), .evt_free(evt_free), .evt_go(evt_go),
     .done(done), .done_code(done_code),
     .pay_bytes(pay_bytes), .b_fire(b_fire), .b_resp(m_axi_bresp)
 );

@@ -25,7 +25,8 @@
  * Events: one output register.  The tail's event (CQE landed in an armed CQ)
  * disarms the CQ; a CQ_ARM write of ARM_ANY while the CQ holds unread entries
  * sends the event at once and leaves the CQ disarmed; a CQ_ARM write waits
- * while the register is busy.
+ * while the register is busy.  A CQ is valid once software wrote its entry
+ * after reset; the tail drops a CQE for a CQ that is not (section 6.3).
  *
  * Parameters: table sizes CONNS, REGIONS, AREGS, RHQS, CQS (powers of two),
  * their index widths *_W (log2, at least 1), AXIL_ADDR_W.
@@ -108,6 +109,7 @@ module mdd_dep_regs #(
     output wire [31:0]            cq_tail,
     output wire [31:0]            cq_head,
     output wire [1:0]             cq_arm,
+    output wire                   cq_valid,
     input  wire                   cq_inc,
     input  wire                   cq_wait,
     output wire                   evt_free,
@@ -143,6 +145,7 @@ reg [63:0]  k_base  [0:CQS-1];
 reg [4:0]   k_l2n   [0:CQS-1];
 reg [15:0]  k_evt   [0:CQS-1];
 reg [1:0]   k_arm   [0:CQS-1];
+reg [CQS-1:0] k_valid = {CQS{1'b0}};   // created since reset
 reg [31:0]  k_tail  [0:CQS-1];
 reg [31:0]  k_head  [0:CQS-1];
 
@@ -206,6 +209,7 @@ assign cq_l2n     = k_l2n[cq_idx];
 assign cq_tail    = k_tail[cq_idx];
 assign cq_head    = k_head[cq_idx];
 assign cq_arm     = k_arm[cq_idx];
+assign cq_valid   = k_valid[cq_idx];
 assign err_cq     = err_cq_r;
 assign evt_free   = !evt_valid;
 
@@ -392,6 +396,7 @@ always @(posedge clk) begin
                             k_l2n[t_ki] <= d2[4:0];
                             k_evt[t_ki] <= d2[31:16];
                             k_arm[t_ki] <= 2'd0;
+                            k_valid[t_ki] <= 1'b1;
                             k_tail[t_ki] <= 32'd0;
                             k_head[t_ki] <= 32'd0;
                         end
@@ -439,6 +444,7 @@ always @(posedge clk) begin
             q_tail[i] <= 32'd0;
             q_head[i] <= 32'd0;
         end
+        k_valid <= {CQS{1'b0}};
         for (i = 0; i < CQS; i = i + 1) begin
             k_arm[i] <= 2'd0;
             k_tail[i] <= 32'd0;

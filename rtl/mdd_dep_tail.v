@@ -17,7 +17,8 @@
  * entry or payload), FLUSHED, first one wins.  Commit: OK writes the address
  * register update; any error sets the connection to EXCEPTION (fail_valid,
  * which also marks a later header of that connection already checked).
- * A full CQ makes it wait; the event waits for a free event register.
+ * A full CQ makes it wait; the event waits for a free event register.  A CQE
+ * for a CQ that software has not created since reset is dropped.
  *
  * Parameters: QI_W = log2(CQS) (at least 1): CQ indices are taken modulo CQS.
  */
@@ -64,6 +65,7 @@ module mdd_dep_tail #(
     input  wire [31:0]     cq_tail,
     input  wire [31:0]     cq_head,
     input  wire [1:0]      cq_arm,
+    input  wire            cq_valid,
     output wire            cq_inc,
     output wire            cq_wait,
     input  wire            evt_free,
@@ -139,10 +141,11 @@ assign areg_idx = j_uidx;
 assign areg_val = j_uval;
 assign fail_valid = st == T_COMMIT && is_err;
 assign fail_conn = h_conn;
-assign cq_inc   = st == T_CQE && !cq_full && axw_idle;
-assign cq_wait  = st == T_CQE && cq_full;
+assign cq_inc   = st == T_CQE && cq_valid && !cq_full && axw_idle;
+assign cq_wait  = st == T_CQE && cq_valid && cq_full;
 assign evt_go   = st == T_EVT && qualifies && evt_free;
-assign done     = (st == T_PWAIT && b_wait && !is_err && !j_want) || (st == T_EVT && (!qualifies || evt_free));
+assign done     = (st == T_PWAIT && b_wait && !is_err && !j_want) || (st == T_EVT && (!qualifies || evt_free)) ||
+                  (st == T_CQE && !cq_valid);
 assign done_code = code;
 
 reg [63:0] w0, w2, w3;
@@ -233,7 +236,9 @@ always @(posedge clk) begin
         T_SWAIT: if (b_wait) st <= T_PTR;
         T_PTR: if (axw_idle) st <= T_PWAIT;
         T_PWAIT: if (b_wait) st <= (is_err || j_want) ? T_CQE : T_IDLE;
-        T_CQE: if (cq_inc) begin
+        T_CQE: if (!cq_valid) begin
+            st <= T_IDLE;               // a CQ not created since reset: no CQE, no event
+        end else if (cq_inc) begin
             t_cq <= cq_idx;
             st <= T_CWAIT;
         end
