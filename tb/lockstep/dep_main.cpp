@@ -385,11 +385,12 @@ class DepBench {
         if (!pkt_valid_ && !in_.rst) {
             if (gap_left_ > 0) {
                 --gap_left_;
+            } else if (bench_ && (axil_busy_ || !axil_.empty())) {
+                // bench: packets only while software is quiet (the tables programmed, no head update pending)
             } else {
                 pkt_ = make_packet();
                 pkt_valid_ = true;
                 pkt_pos_ = 0;
-                hdr_cycle_ = ~0ull;
                 ++pkts_sent_;
             }
         }
@@ -516,20 +517,22 @@ class DepBench {
         if (in_.s_axis_dep_tvalid) ++tv_cycles_;
         if (in_.s_axis_dep_tvalid && o.s_axis_dep_tready) {
             ++beats_in_;
-            if (pkt_pos_ < 32 && pkt_pos_ + kW >= 32) hdr_cycle_ = cycles_;
+            if (pkt_pos_ < 32 && pkt_pos_ + kW >= 32) lat_pending_.push_back(cycles_);
             pkt_pos_ += kW;
             offered_ = false;
             if (in_.s_axis_dep_tlast) {
                 pkt_valid_ = false;
                 gap_left_ = gap_;
-                if (hdr_cycle_ != ~0ull) lat_pending_.push_back(hdr_cycle_);
             }
         }
         // latency: with gap >= 200 and no faults, the first AW after a header belongs to its packet's entry
         if (o.m_axi_awvalid && !prev_awvalid_ && !lat_pending_.empty()) {
             uint64_t lat = cycles_ - lat_pending_.front();
             lat_pending_.clear();
-            if (gap_ >= 200) {
+            bool entry = false;  // a packet that passed its checks starts with its RHQ entry; a failed one with a CQE
+            for (unsigned q = 0; q < DEP_RHQS; ++q)
+                if (o.m_axi_awaddr >= rhq_[q].base && o.m_axi_awaddr < rhq_[q].base + (32ull << rhq_[q].ptr_or_l2n)) entry = true;
+            if (gap_ >= 200 && entry) {
                 lat_min_ = lat_n_ && lat_min_ < lat ? lat_min_ : lat;
                 lat_max_ = lat > lat_max_ ? lat : lat_max_;
                 ++lat_n_;
@@ -603,7 +606,14 @@ class DepBench {
     // A host byte landed: producer pointers and CQEs are decoded once their last byte is in.
     void on_byte(uint64_t a) {
         for (unsigned q = 0; q < DEP_RHQS; ++q)
-            if (a == rhq_[q].ptr + 3) rhq_tail_[q] = (uint32_t)(mem_[a - 3] | mem_[a - 2] << 8 | mem_[a - 1] << 16 | mem_[a] << 24);
+            if (a == rhq_[q].ptr + 3) {
+                rhq_tail_[q] = (uint32_t)(mem_[a - 3] | mem_[a - 2] << 8 | mem_[a - 1] << 16 | mem_[a] << 24);
+                if (bench_) {  // bench: software reads every entry at once, so no ring ever fills
+                    rhq_head_[q] = rhq_tail_[q];
+                    axil_.push_back({true, 0x040, q});
+                    axil_.push_back({true, 0x044, rhq_tail_[q]});
+                }
+            }
         for (unsigned k = 0; k < DEP_CQS; ++k) {
             uint64_t base = cq_[k].base, n = 1ull << cq_[k].ptr_or_l2n;
             if (a < base || a >= base + 32 * n || (a - base) % 32 != 31) continue;
@@ -629,6 +639,11 @@ class DepBench {
                 last_tag_ = tag;
             }
             ++cq_count_[k];
+            if (bench_) {
+                cq_head_[k] = cq_count_[k];
+                axil_.push_back({true, 0x040, k});
+                axil_.push_back({true, 0x048, cq_count_[k]});
+            }
         }
     }
 
@@ -668,7 +683,6 @@ class DepBench {
     std::deque<std::pair<uint64_t, unsigned>> bq_;
     std::unordered_map<uint64_t, uint8_t> mem_;
     // measurements
-    uint64_t hdr_cycle_ = ~0ull;
     std::vector<uint64_t> lat_pending_;
     bool prev_awvalid_ = false;
     uint64_t lat_min_ = 0, lat_max_ = 0, lat_n_ = 0;
