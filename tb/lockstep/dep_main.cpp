@@ -191,11 +191,11 @@ class DepBench {
                          bench_ ? "bench: " : "", (unsigned long long)lat_min_, (unsigned long long)lat_max_,
                          (unsigned long long)lat_n_, (unsigned long long)kLatency);
         if (bench_ && cycles_)
-            std::fprintf(f, "  bench: %.3f input beats/cycle while tvalid (%llu/%llu), %.3f payload bytes/cycle "
-                            "(W = %u) over %llu cycles\n",
+            std::fprintf(f, "  bench: %.3f input beats/cycle while tvalid (%llu/%llu), %.3f bytes strobed/cycle "
+                            "(W = %u) over %llu cycles, longest run of full W beats on consecutive cycles %llu\n",
                          tv_cycles_ ? (double)beats_in_ / tv_cycles_ : 0.0, (unsigned long long)beats_in_,
                          (unsigned long long)tv_cycles_, (double)pay_bytes_ / cycles_, kW,
-                         (unsigned long long)cycles_);
+                         (unsigned long long)cycles_, (unsigned long long)run_max_);
     }
 
     uint64_t checks() const { return checks_; }
@@ -584,6 +584,10 @@ class DepBench {
             chk.fail("axi-wstrb", "strobe above W");
         if (in_.m_axi_bvalid) bq_.pop_front();  // bready is 1 (compared)
         if (o.m_axi_wvalid && in_.m_axi_wready) pay_bytes_ += __builtin_popcountll(o.m_axi_wstrb);
+        // the longest run of consecutive full W beats: W bytes per clock inside a message
+        const uint64_t full = kW == 64 ? ~0ull : (1ull << kW) - 1;
+        run_ = (o.m_axi_wvalid && in_.m_axi_wready && o.m_axi_wstrb == full) ? run_ + 1 : 0;
+        if (run_ > run_max_) run_max_ = run_;
         // events
         if (o.m_axis_evt_tvalid && in_.m_axis_evt_tready) {
             ++events_;
@@ -687,7 +691,8 @@ class DepBench {
     bool prev_awvalid_ = false;
     uint64_t lat_min_ = 0, lat_max_ = 0, lat_n_ = 0;
     uint64_t pkts_sent_ = 0, pkts_bad_ = 0, bursts_ = 0, beats_ = 0, bytes_ = 0, slverr_ = 0, cqes_ = 0, cqe_err_ = 0,
-             events_ = 0, axil_ops_ = 0, checks_ = 0, beats_in_ = 0, tv_cycles_ = 0, pay_bytes_ = 0;
+             events_ = 0, axil_ops_ = 0, checks_ = 0, beats_in_ = 0, tv_cycles_ = 0, pay_bytes_ = 0, run_ = 0,
+             run_max_ = 0;
     uint64_t codes_[24]{};
     std::vector<int> sig_;
     int sig_awaddr_ = 0, sig_awlen_ = 0, sig_wdata_ = 0, sig_wstrb_ = 0, sig_tdata_ = 0, sig_rdata_ = 0, sig_evt_ = 0;
