@@ -11,12 +11,14 @@
 #   d0  W = 8 and the RTL defaults
 #   d1  W = 4, small tables (4 connections, 8 regions and registers, 2 RHQs and CQs), 64-byte bursts, 3 outstanding
 #   d2  W = 64, 512-byte bursts
+#   d3  W = 16, one RHQ and one CQ, two-entry tables, one-beat bursts, one burst outstanding
 # Build products: $(BUILD)/vl/dep_<cfg>/ (Verilator), $(BUILD)/dep/ (Icarus, waveforms).
 
-DEP_CONFIGS := d0 d1 d2
+DEP_CONFIGS := d0 d1 d2 d3
 DEP_SHAPE_d0 := 8 64 256 256 16 16 256 16 4
 DEP_SHAPE_d1 := 4 4 8 8 2 2 64 3 1
 DEP_SHAPE_d2 := 64 64 256 256 16 16 512 16 4
+DEP_SHAPE_d3 := 16 2 2 4 1 1 16 1 2
 DEP_SRCS := $(wildcard rtl/mdd_dep*.v) rtl/mdd_fifo.v rtl/mdd_crc_unit.v rtl/mdd_compact.v rtl/mdd_crc_shift.v \
             rtl/mdd_crc_math.vh rtl/mdd_formats.vh
 DEP_DIR  := $(BUILD)/dep

@@ -192,6 +192,10 @@ end
 
 assign init_busy = sweeping;
 
+// ring indices modulo RHQS / CQS (a one-entry table has a one-bit index that must read as 0)
+wire [QI_W-1:0]  rq = (RHQS == 1) ? {QI_W{1'b0}} : rhq_idx;
+wire [CQI_W-1:0] kq = (CQS == 1) ? {CQI_W{1'b0}} : cq_idx;
+
 // reads for the check unit and the tail
 assign conn_state = c_state[conn_idx];
 assign conn_cfg   = c_cfg[conn_idx];
@@ -199,17 +203,17 @@ assign rg_valid   = r_valid[rg_idx];
 assign rg_cfg     = r_cfg[rg_idx];
 assign ar_data0   = a_mem[ar_idx0];
 assign ar_data1   = a_mem[ar_idx1];
-assign rhq_base   = q_base[rhq_idx];
-assign rhq_ptr    = q_ptr[rhq_idx];
-assign rhq_l2n    = q_l2n[rhq_idx];
-assign rhq_tail   = q_tail[rhq_idx];
-assign rhq_head   = q_head[rhq_idx];
-assign cq_base    = k_base[cq_idx];
-assign cq_l2n     = k_l2n[cq_idx];
-assign cq_tail    = k_tail[cq_idx];
-assign cq_head    = k_head[cq_idx];
-assign cq_arm     = k_arm[cq_idx];
-assign cq_valid   = k_valid[cq_idx];
+assign rhq_base   = q_base[rq];
+assign rhq_ptr    = q_ptr[rq];
+assign rhq_l2n    = q_l2n[rq];
+assign rhq_tail   = q_tail[rq];
+assign rhq_head   = q_head[rq];
+assign cq_base    = k_base[kq];
+assign cq_l2n     = k_l2n[kq];
+assign cq_tail    = k_tail[kq];
+assign cq_head    = k_head[kq];
+assign cq_arm     = k_arm[kq];
+assign cq_valid   = k_valid[kq];
 assign err_cq     = err_cq_r;
 assign evt_free   = !evt_valid;
 
@@ -230,13 +234,13 @@ assign m_axis_evt_tdata  = evt_data;
 assign m_axis_evt_tvalid = evt_valid;
 
 /* verilator lint_off WIDTH */
-wire [CQI_W-1:0] db_cq  = db_idx;
-wire [QI_W-1:0]  db_rhq = db_idx;
+wire [CQI_W-1:0] db_cq  = (CQS == 1) ? {CQI_W{1'b0}} : db_idx;
+wire [QI_W-1:0]  db_rhq = (RHQS == 1) ? {QI_W{1'b0}} : db_idx;
 wire [CI_W-1:0]  t_ci   = tbl_idx;
 wire [RI_W-1:0]  t_ri   = tbl_idx;
 wire [AI_W-1:0]  t_ai   = tbl_idx;
-wire [QI_W-1:0]  t_qi   = tbl_idx;
-wire [CQI_W-1:0] t_ki   = tbl_idx;
+wire [QI_W-1:0]  t_qi   = (RHQS == 1) ? {QI_W{1'b0}} : tbl_idx;
+wire [CQI_W-1:0] t_ki   = (CQS == 1) ? {CQI_W{1'b0}} : tbl_idx;
 wire [CI_W-1:0]  f_ci   = fail_conn;
 wire [AI_W-1:0]  u_ai   = areg_idx;
 wire [CI_W-1:0]  s_ci   = sweep_idx;
@@ -328,9 +332,9 @@ endtask
 
 always @(posedge clk) begin
     // hardware updates
-    if (rhq_inc) q_tail[rhq_idx] <= q_tail[rhq_idx] + 32'd1;
-    if (cq_inc) k_tail[cq_idx] <= k_tail[cq_idx] + 32'd1;
-    if (evt_go) k_arm[cq_idx] <= 2'd0;
+    if (rhq_inc) q_tail[rq] <= q_tail[rq] + 32'd1;
+    if (cq_inc) k_tail[kq] <= k_tail[kq] + 32'd1;
+    if (evt_go) k_arm[kq] <= 2'd0;
     if (areg_we) a_mem[u_ai][63:0] <= areg_val;
     if (fail_valid) c_state[f_ci] <= 2'd2;
     // events
@@ -338,7 +342,7 @@ always @(posedge clk) begin
     if (evt_go) begin
         evt_valid <= 1'b1;
         /* verilator lint_off WIDTH */
-        evt_data <= {16'd0 + cq_idx, k_evt[cq_idx]};
+        evt_data <= {16'd0 + kq, k_evt[kq]};
         /* verilator lint_on WIDTH */
     end
     if (arm_now) begin
