@@ -105,7 +105,9 @@ localparam [63:0] INIT64   = mdd_crc_init(CRC_ALG);
 localparam [63:0] XOROUT64 = mdd_crc_xorout(CRC_ALG);
 localparam [CRC_W-1:0] INIT   = INIT64[CRC_W-1:0];
 localparam [CRC_W-1:0] XOROUT = XOROUT64[CRC_W-1:0];
+/* verilator lint_off WIDTHCONCAT */
 localparam [63:0] W_BYTES = {32'd0, W[31:0]};
+/* verilator lint_on WIDTHCONCAT */
 
 // bad parameters stop elaboration instead of silently computing garbage
 initial begin

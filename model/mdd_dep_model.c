@@ -1,0 +1,1204 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * C twin of rtl/mdd_dep.v, the direct-deposit receive engine (docs/deposit.md, section 9 for the pipeline).
+ *
+ * One section per RTL module, each with the module's registers under the RTL names: ingest (mdd_dep_in),
+ * the four mdd_fifo instances, the payload CRC unit (its own twin, model/mdd_crc_unit_model.h), the check unit
+ * (mdd_dep_chk), the tail (mdd_dep_tail), the AXI writer (mdd_dep_axw) and the register block (mdd_dep_regs).
+ * comb() computes every combinational signal of one cycle from the registers and the inputs, in the order the
+ * signals depend on each other (registers only -> tail -> check unit -> writer -> FIFO readies -> CRC unit ->
+ * ingest -> register block); eval() reports the outputs, tick() applies the clock edge from the same values,
+ * reading old register values only, as the RTL's nonblocking assignments do.
+ */
+#include "mdd_dep_model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "mdd/crc.h"
+#include "mdd/formats.h"
+#include "mdd_crc_unit_model.h"
+
+#define HDR_DEPTH 4
+#define PAY_DEPTH 32
+#define PKT_DEPTH 8
+
+/* ---- FIFO records ---- */
+typedef struct hrec {
+    uint8_t h[32];
+    unsigned herr, hlane, hseen;
+} hrec;
+typedef struct prec {
+    uint8_t d[MDD_DEP_MAX_W];
+    uint64_t m;
+    bool last;
+} prec;
+typedef struct vrec {
+    bool up, pcrc;
+    unsigned code, lane;
+    uint64_t exp, found;
+    uint32_t trl;
+} vrec;
+
+/* mdd_fifo: wr/rd count modulo 2 * depth */
+typedef struct fifo {
+    unsigned depth, wr, rd;
+} fifo;
+static bool fifo_empty(const fifo *f) { return f->wr == f->rd; }
+static bool fifo_full(const fifo *f) { return f->wr != f->rd && (f->wr % f->depth) == (f->rd % f->depth); }
+static unsigned fifo_head(const fifo *f) { return f->rd % f->depth; }
+static void fifo_tick(fifo *f, bool push, bool pop, bool rst)
+{
+    if (push) f->wr = (f->wr + 1) % (2 * f->depth);
+    if (pop) f->rd = (f->rd + 1) % (2 * f->depth);
+    if (rst) f->wr = f->rd = 0;
+}
+
+enum { S_IDLE, S_EARLY, S_LOOK1, S_LOOK2, S_EVAL, S_RHQ, S_OUT };
+enum { T_IDLE, T_ENTRY, T_PAY, T_WB, T_COMMIT, T_STATUS, T_SWAIT, T_PTR, T_PWAIT, T_CQE, T_CWAIT, T_EVT };
+
+/* the job, as the check unit's registers hold it */
+typedef struct job {
+    uint8_t h[28];
+    unsigned cq, reply;
+    bool pass;
+    unsigned code, field;
+    uint64_t exp, found, ea, entry, ptr_addr, upd_val;
+    uint32_t ptr_val;
+    unsigned upd_idx;
+    bool upd, want, sol, flush;
+} job;
+
+typedef struct conn_cfg {
+    unsigned pd, rhq, cq, reply, abase, alen;
+} conn_cfg;
+typedef struct rg_cfg {
+    bool rights;
+    unsigned key, pd;
+    uint64_t base, len;
+} rg_cfg;
+
+struct mdd_dep_model {
+    mdd_dep_params p;
+    unsigned lw, cl, sweep;
+    uint64_t kmask;
+    /* ---- mdd_dep_in ---- */
+    uint64_t pos, nseen;
+    uint8_t hbuf[32];
+    uint32_t len_r;
+    bool pcrc_r, hkb_r, lkb_r;
+    unsigned hlane_r, llane_r;
+    uint8_t prev4[4];
+    /* ---- FIFOs ---- */
+    fifo hf, pf, vf, cf;
+    hrec hmem[HDR_DEPTH];
+    prec pmem[PAY_DEPTH];
+    vrec vmem[PKT_DEPTH];
+    uint32_t cmem[PKT_DEPTH];
+    /* ---- payload CRC unit ---- */
+    mdd_crc_unit_model crc;
+    /* ---- mdd_dep_chk ---- */
+    unsigned c_st;
+    uint8_t h[32];
+    unsigned herr, hlane, hseen;
+    bool flush;
+    unsigned cs_state;
+    conn_cfg cc;
+    bool r_valid;
+    rg_cfg rc;
+    uint64_t a0v, a1v;
+    unsigned a0p, a1p;
+    job j; /* j_* registers (h, cq, reply and flush are live copies, filled when the job is read) */
+    /* ---- mdd_dep_tail ---- */
+    unsigned t_st;
+    job tj;
+    unsigned code, field;
+    uint64_t expv, found;
+    bool perr;
+    unsigned presp, t_cq;
+    /* ---- mdd_dep_axw ---- */
+    bool busy, pay;
+    uint64_t a0;
+    uint32_t len;
+    uint8_t sd[32];
+    uint64_t aw_off;
+    uint32_t ob, nout, have;
+    unsigned ahead, outc;
+    uint8_t cur_d[MDD_DEP_MAX_W], prev_d[MDD_DEP_MAX_W];
+    uint64_t cur_m, prev_m;
+    bool ended;
+    bool awvalid;
+    uint64_t awaddr;
+    unsigned awlen;
+    bool wvalid, wlast, wpay;
+    uint8_t wdata[MDD_DEP_MAX_W];
+    uint64_t wstrb;
+    /* ---- mdd_dep_regs ---- */
+    uint8_t *c_state;
+    conn_cfg *c_cfg;
+    bool *r_valid_t;
+    rg_cfg *r_cfg;
+    uint64_t *a_val;
+    uint8_t *a_prot;
+    uint64_t *q_base, *q_ptr;
+    unsigned *q_l2n;
+    uint32_t *q_tail, *q_head;
+    uint64_t *k_base;
+    unsigned *k_l2n, *k_evt, *k_arm;
+    bool *k_valid;
+    uint32_t *k_tail, *k_head;
+    bool sweeping;
+    unsigned sweep_idx;
+    unsigned err_cq, tbl_sel;
+    uint32_t tbl_idx, db_idx;
+    uint32_t tbl_data[8];
+    bool axi_err, bvalid, rvalid;
+    uint32_t rdata;
+    bool evt_valid;
+    uint32_t evt_data;
+    uint32_t cnt_pkts, cnt_ok, cnt_err, cnt_cqes, cnt_evts;
+    uint64_t cnt_bytes;
+    uint32_t cnt_code[32];
+};
+
+mdd_dep_params mdd_dep_default_params(unsigned w)
+{
+    mdd_dep_params p = {w, 64, 256, 256, 16, 16, 256, 16, 4};
+    return p;
+}
+
+static bool pow2(unsigned v) { return v && !(v & (v - 1)); }
+static unsigned log2u(unsigned v)
+{
+    unsigned l = 0;
+    while ((1u << l) < v) ++l;
+    return l;
+}
+static unsigned popc(uint64_t v)
+{
+    unsigned n = 0;
+    for (; v; v &= v - 1) ++n;
+    return n;
+}
+static unsigned low0(uint64_t k, unsigned w)
+{
+    for (unsigned i = 0; i < w; ++i)
+        if (!((k >> i) & 1)) return i;
+    return 0;
+}
+static uint64_t be(const uint8_t *b, unsigned n)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < n; ++i) v = v << 8 | b[i];
+    return v;
+}
+static void put_le(uint8_t *b, uint64_t v, unsigned n)
+{
+    for (unsigned i = 0; i < n; ++i) b[i] = (uint8_t)(v >> (8 * i));
+}
+
+mdd_dep_model *mdd_dep_model_new(const mdd_dep_params *p)
+{
+    if (p->w != 4 && p->w != 8 && p->w != 16 && p->w != 32 && p->w != 64) return NULL;
+    if (!pow2(p->conns) || p->conns < 2 || p->conns > 65536 || !pow2(p->regions) || p->regions < 2 ||
+        p->regions > (1u << 24) || !pow2(p->aregs) || p->aregs < 2 || p->aregs > 65536 || !pow2(p->rhqs) ||
+        p->rhqs > 256 || !pow2(p->cqs) || p->cqs > 256)
+        return NULL;
+    if (!pow2(p->burst_bytes) || p->burst_bytes < p->w || p->burst_bytes > 256 * p->w || p->burst_bytes > 4096)
+        return NULL;
+    if (p->max_outstanding < 1 || p->max_outstanding > 256 || p->axi_id_w < 1 || p->axi_id_w > 8) return NULL;
+    mdd_dep_model *m = calloc(1, sizeof *m);
+    if (!m) return NULL;
+    m->p = *p;
+    m->lw = log2u(p->w);
+    m->cl = p->w == 64 ? 32 : 0;
+    m->kmask = p->w == 64 ? ~0ull : (1ull << p->w) - 1;
+    m->sweep = p->conns > p->regions ? p->conns : p->regions;
+    m->hf.depth = HDR_DEPTH;
+    m->pf.depth = PAY_DEPTH;
+    m->vf.depth = PKT_DEPTH;
+    m->cf.depth = PKT_DEPTH;
+    m->c_state = calloc(p->conns, 1);
+    m->c_cfg = calloc(p->conns, sizeof *m->c_cfg);
+    m->r_valid_t = calloc(p->regions, sizeof(bool));
+    m->r_cfg = calloc(p->regions, sizeof *m->r_cfg);
+    m->a_val = calloc(p->aregs, sizeof(uint64_t));
+    m->a_prot = calloc(p->aregs, 1);
+    m->q_base = calloc(p->rhqs, sizeof(uint64_t));
+    m->q_ptr = calloc(p->rhqs, sizeof(uint64_t));
+    m->q_l2n = calloc(p->rhqs, sizeof(unsigned));
+    m->q_tail = calloc(p->rhqs, sizeof(uint32_t));
+    m->q_head = calloc(p->rhqs, sizeof(uint32_t));
+    m->k_base = calloc(p->cqs, sizeof(uint64_t));
+    m->k_l2n = calloc(p->cqs, sizeof(unsigned));
+    m->k_evt = calloc(p->cqs, sizeof(unsigned));
+    m->k_arm = calloc(p->cqs, sizeof(unsigned));
+    m->k_valid = calloc(p->cqs, sizeof(bool));
+    m->k_tail = calloc(p->cqs, sizeof(uint32_t));
+    m->k_head = calloc(p->cqs, sizeof(uint32_t));
+    if (!m->c_state || !m->c_cfg || !m->r_valid_t || !m->r_cfg || !m->a_val || !m->a_prot || !m->q_base ||
+        !m->q_ptr || !m->q_l2n || !m->q_tail || !m->q_head || !m->k_base || !m->k_l2n || !m->k_evt || !m->k_arm || !m->k_valid ||
+        !m->k_tail || !m->k_head || mdd_crc_unit_model_init(&m->crc, p->w, MDD_CRC32C, 1) != 0) {
+        mdd_dep_model_free(m);
+        return NULL;
+    }
+    return m;
+}
+
+void mdd_dep_model_free(mdd_dep_model *m)
+{
+    if (!m) return;
+    free(m->c_state);
+    free(m->c_cfg);
+    free(m->r_valid_t);
+    free(m->r_cfg);
+    free(m->a_val);
+    free(m->a_prot);
+    free(m->q_base);
+    free(m->q_ptr);
+    free(m->q_l2n);
+    free(m->q_tail);
+    free(m->q_head);
+    free(m->k_base);
+    free(m->k_l2n);
+    free(m->k_evt);
+    free(m->k_arm);
+    free(m->k_valid);
+    free(m->k_tail);
+    free(m->k_head);
+    free(m);
+}
+
+/* ======================================================================================================== */
+/* Combinational signals of one cycle                                                                       */
+/* ======================================================================================================== */
+
+typedef struct comb {
+    /* regs */
+    bool init_busy, evt_free;
+    /* axw (registers only) */
+    bool axw_idle, axw_out_zero;
+    /* tail */
+    bool job_valid, job_take, tail_upd, vrd_pop, b_wait, is_err, cq_full, qualifies;
+    bool cmd_go, cmd_pay;
+    uint64_t cmd_addr;
+    uint32_t cmd_len;
+    uint8_t cmd_sdata[32];
+    bool areg_we, fail_valid, cq_inc, cq_wait, evt_go, done;
+    unsigned cq_idx;
+    uint32_t cq_slot;
+    bool phase, sol, cq_valid;
+    /* chk */
+    bool hdr_pop, rhq_inc, rhq_wait, full;
+    unsigned e_code, e_field;
+    uint64_t e_exp, e_found;
+    uint64_t ea, upd_val;
+    bool upd, cond;
+    unsigned conn_idx, rg_idx, ar_idx0, ar_idx1, rhq_idx;
+    uint32_t slot;
+    /* axw */
+    unsigned s;
+    bool delta, aw_stop, aw_load, done_now, wl, emit, pay_pop, use_head;
+    uint64_t start, endp, beats;
+    uint8_t e_d[MDD_DEP_MAX_W];
+    uint64_t e_m;
+    uint32_t nout_calc;
+    unsigned pay_bytes;
+    /* fifo readies */
+    bool hf_ready, pf_ready, vf_ready, cf_ready;
+    /* crc */
+    mdd_crc_unit_in cin;
+    mdd_crc_unit_out cout;
+    /* ingest */
+    bool s_tready, fire, hdr_push, pay_push;
+    hrec hr;
+    prec pr;
+    vrec vr;
+    uint64_t nseen_n;
+    uint8_t hbuf_n[32];
+    uint32_t len_e;
+    bool pcrc_e, hkb_n, lkb_n;
+    unsigned hlane_n, llane_n;
+    /* regs */
+    bool w_fire, arm_now;
+} comb;
+
+static void comb_tail(const mdd_dep_model *m, comb *c)
+{
+    const job *j = &m->tj;
+    c->job_valid = m->c_st == S_OUT;
+    c->is_err = m->code != 0;
+    c->b_wait = c->axw_idle && c->axw_out_zero;
+    unsigned qmask = m->p.cqs - 1;
+    c->cq_idx = m->t_st == T_CQE ? ((c->is_err ? m->err_cq : j->cq) & qmask) : m->t_cq;
+    uint32_t ct = m->k_tail[c->cq_idx], ch = m->k_head[c->cq_idx];
+    unsigned l2n = m->k_l2n[c->cq_idx];
+    c->cq_full = (uint64_t)(uint32_t)(ct - ch) >= (1ull << l2n);
+    c->cq_slot = ct & (uint32_t)((1ull << l2n) - 1);
+    c->phase = !((ct >> l2n) & 1);
+    c->sol = c->is_err || j->sol;
+    unsigned arm = m->k_arm[c->cq_idx];
+    c->qualifies = arm == 1 || (arm == 2 && c->sol);
+    c->cq_valid = m->k_valid[c->cq_idx];
+    c->job_take = m->t_st == T_IDLE && c->job_valid;
+    c->tail_upd = j->upd && (m->t_st == T_ENTRY || m->t_st == T_PAY || m->t_st == T_WB || m->t_st == T_COMMIT);
+    c->vrd_pop = m->t_st == T_WB && c->b_wait && !fifo_empty(&m->vf) && !fifo_empty(&m->cf);
+    c->areg_we = m->t_st == T_COMMIT && !c->is_err && j->upd;
+    c->fail_valid = m->t_st == T_COMMIT && c->is_err;
+    c->cq_inc = m->t_st == T_CQE && c->cq_valid && !c->cq_full && c->axw_idle;
+    c->cq_wait = m->t_st == T_CQE && c->cq_valid && c->cq_full;
+    c->evt_go = m->t_st == T_EVT && c->qualifies && c->evt_free;
+    c->done = (m->t_st == T_PWAIT && c->b_wait && !c->is_err && !j->want) ||
+              (m->t_st == T_EVT && (!c->qualifies || c->evt_free)) || (m->t_st == T_CQE && !c->cq_valid);
+    c->cmd_go = false;
+    c->cmd_pay = false;
+    c->cmd_addr = 0;
+    c->cmd_len = 0;
+    memset(c->cmd_sdata, 0, 32);
+    uint32_t h_len = (uint32_t)be(j->h + 20, 4);
+    switch (m->t_st) {
+    case T_ENTRY:
+        c->cmd_go = c->axw_idle;
+        c->cmd_addr = j->entry;
+        c->cmd_len = 32;
+        memcpy(c->cmd_sdata, j->h, 28);
+        break;
+    case T_PAY:
+        c->cmd_go = c->axw_idle;
+        c->cmd_pay = true;
+        c->cmd_addr = j->ea;
+        c->cmd_len = j->pass ? h_len : 0;
+        break;
+    case T_STATUS:
+        c->cmd_go = c->axw_idle;
+        c->cmd_addr = j->entry + 28;
+        c->cmd_len = 4;
+        c->cmd_sdata[0] = 1;
+        c->cmd_sdata[1] = (uint8_t)m->code;
+        break;
+    case T_PTR:
+        c->cmd_go = c->axw_idle;
+        c->cmd_addr = j->ptr_addr;
+        c->cmd_len = 4;
+        put_le(c->cmd_sdata, j->ptr_val, 4);
+        break;
+    case T_CQE: {
+        c->cmd_go = c->cq_inc;
+        c->cmd_addr = m->k_base[c->cq_idx] + ((uint64_t)c->cq_slot << 5);
+        c->cmd_len = 32;
+        uint64_t w0 = (uint64_t)m->code | (uint64_t)j->h[0] << 8 | (uint64_t)j->h[1] << 16 | (uint64_t)c->phase << 24 |
+                      (uint64_t)c->sol << 25 | (uint64_t)c->is_err << 26 | be(j->h + 2, 2) << 32 |
+                      (uint64_t)m->field << 48;
+        uint64_t w1 = be(j->h + 24, 4) | (uint64_t)h_len << 32;
+        uint64_t w2 = c->is_err ? m->expv : j->ea;
+        uint64_t w3 = c->is_err ? m->found : ((uint64_t)j->ptr_val | (uint64_t)j->reply << 32);
+        put_le(c->cmd_sdata, w0, 8);
+        put_le(c->cmd_sdata + 8, w1, 8);
+        put_le(c->cmd_sdata + 16, w2, 8);
+        put_le(c->cmd_sdata + 24, w3, 8);
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+static bool op_known(unsigned op) { return (op >= 1 && op <= 5) || (op >= 0x10 && op <= 0x14); }
+
+static void comb_chk(const mdd_dep_model *m, comb *c)
+{
+    const uint8_t *h = m->h;
+    unsigned op = h[0], flags = h[1], conn = (unsigned)be(h + 2, 2), areg = (unsigned)be(h + 16, 2);
+    unsigned rsvd = (unsigned)be(h + 18, 2);
+    uint32_t token = (uint32_t)be(h + 4, 4), len = (uint32_t)be(h + 20, 4), csum = (uint32_t)be(h + 28, 4);
+    uint64_t off = be(h + 8, 8);
+    bool write = op >= 1 && op <= 5, known = op_known(op), uses = known && op != 1, two = op == 5 || op == 0x14;
+    c->e_code = 0;
+    c->e_field = 0xFFFF;
+    c->e_exp = 0;
+    c->e_found = 0;
+    uint32_t calc = (uint32_t)mdd_crc(MDD_CRC32C, h, 28);
+    if (m->herr == 1) {
+        c->e_code = MDD_DEP_ERR_SHORT, c->e_exp = 32, c->e_found = m->hseen;
+    } else if (m->herr == 2) {
+        c->e_code = MDD_DEP_ERR_KEEP, c->e_field = m->hlane;
+    } else if (calc != csum) {
+        c->e_code = MDD_DEP_ERR_HDR_CSUM, c->e_field = 28, c->e_exp = calc, c->e_found = csum;
+    } else if (!known) {
+        c->e_code = MDD_DEP_ERR_OPCODE, c->e_field = 0, c->e_found = op;
+    } else if (flags & 0xF8) {
+        c->e_code = MDD_DEP_ERR_FORMAT, c->e_field = 1, c->e_found = flags;
+    } else if (rsvd) {
+        c->e_code = MDD_DEP_ERR_FORMAT, c->e_field = 18, c->e_found = rsvd;
+    } else if (!write && token) {
+        c->e_code = MDD_DEP_ERR_FORMAT, c->e_field = 4, c->e_found = token;
+    } else if (!write && len) {
+        c->e_code = MDD_DEP_ERR_FORMAT, c->e_field = 20, c->e_found = len;
+    } else if (!write && (flags & 1)) {
+        c->e_code = MDD_DEP_ERR_FORMAT, c->e_field = 1, c->e_found = flags;
+    } else if (conn >= m->p.conns) {
+        c->e_code = MDD_DEP_ERR_CONN_RANGE, c->e_field = 2, c->e_exp = m->p.conns, c->e_found = conn;
+    }
+    c->ea = 0;
+    c->upd = false;
+    c->upd_val = 0;
+    c->cond = false;
+    if (m->c_st == S_EVAL) {
+        unsigned need0 = (op == 2 || op == 3) ? 4 : (op == 4 || op == 5) ? 6 : op == 0x10 ? 2 : (op == 0x11 || op == 0x12) ? 3 : 1;
+        unsigned need1 = 1, idx1 = areg + 1;
+        if (m->cs_state != 1) {
+            c->e_code = m->cs_state == 0   ? MDD_DEP_ERR_CONN_INVALID
+                        : m->cs_state == 2 ? MDD_DEP_ERR_CONN_EXCEPTION
+                                           : MDD_DEP_ERR_CONN_FLUSHED;
+            c->e_field = 2, c->e_exp = 1, c->e_found = m->cs_state;
+        } else if (uses && areg >= m->cc.alen) {
+            c->e_code = MDD_DEP_ERR_AREG_WINDOW, c->e_field = 16, c->e_exp = m->cc.alen, c->e_found = areg;
+        } else if (uses && two && idx1 >= m->cc.alen) {
+            c->e_code = MDD_DEP_ERR_AREG_WINDOW, c->e_field = 16, c->e_exp = m->cc.alen, c->e_found = idx1;
+        } else if (uses && (m->a0p & need0) != need0) {
+            c->e_code = MDD_DEP_ERR_AREG_PROT, c->e_field = 16, c->e_exp = need0, c->e_found = m->a0p;
+        } else if (uses && two && (m->a1p & need1) != need1) {
+            c->e_code = MDD_DEP_ERR_AREG_PROT, c->e_field = 16, c->e_exp = need1, c->e_found = m->a1p;
+        }
+        uint64_t eo = op == 1 ? off : op == 3 ? m->a0v + off : m->a0v;
+        uint64_t s1 = eo + len;
+        bool c1 = s1 < eo;
+        uint64_t s2 = m->rc.base + s1;
+        bool c2 = s2 < m->rc.base;
+        c->ea = m->rc.base + eo;
+        if (c->e_code == 0 && write) {
+            uint32_t tidx = token >> 8;
+            if (tidx >= m->p.regions) {
+                c->e_code = MDD_DEP_ERR_TOKEN_RANGE, c->e_field = 4, c->e_exp = m->p.regions, c->e_found = tidx;
+            } else if (!m->r_valid) {
+                c->e_code = MDD_DEP_ERR_TOKEN_INVALID, c->e_field = 4, c->e_exp = 1, c->e_found = 0;
+            } else if (m->rc.key != (token & 0xFF)) {
+                c->e_code = MDD_DEP_ERR_TOKEN_KEY, c->e_field = 4, c->e_exp = m->rc.key, c->e_found = token & 0xFF;
+            } else if (m->rc.pd != m->cc.pd) {
+                c->e_code = MDD_DEP_ERR_TOKEN_PD, c->e_field = 4, c->e_exp = m->cc.pd, c->e_found = m->rc.pd;
+            } else if (c1 || c2) {
+                c->e_code = MDD_DEP_ERR_OVERFLOW, c->e_field = 8, c->e_exp = 0, c->e_found = eo;
+            } else if (s1 > m->rc.len) {
+                c->e_code = MDD_DEP_ERR_BOUNDS, c->e_field = 20, c->e_exp = m->rc.len, c->e_found = s1;
+            } else if (!m->rc.rights) {
+                c->e_code = MDD_DEP_ERR_RIGHTS, c->e_field = 4, c->e_exp = 1, c->e_found = 0;
+            }
+        }
+        c->upd = op == 4 || op == 5 || op == 0x10 || op == 0x11 || op == 0x12;
+        c->upd_val = op == 5 ? m->a0v + m->a1v : op == 0x10 ? off : op == 0x12 ? m->a0v + 1 : m->a0v + off;
+        c->cond = op == 0x13 ? m->a0v == off : op == 0x14 ? m->a0v == m->a1v : false;
+    }
+    c->conn_idx = conn & (m->p.conns - 1);
+    c->rg_idx = (token >> 8) & (m->p.regions - 1);
+    c->ar_idx0 = (m->cc.abase + areg) & (m->p.aregs - 1);
+    c->ar_idx1 = (m->cc.abase + areg + 1) & (m->p.aregs - 1);
+    c->rhq_idx = m->cc.rhq & (m->p.rhqs - 1);
+    uint32_t qt = m->q_tail[c->rhq_idx], qh = m->q_head[c->rhq_idx];
+    unsigned l2n = m->q_l2n[c->rhq_idx];
+    c->full = (uint64_t)(uint32_t)(qt - qh) >= (1ull << l2n);
+    c->slot = qt & (uint32_t)((1ull << l2n) - 1);
+    c->hdr_pop = m->c_st == S_IDLE && !fifo_empty(&m->hf) && !c->init_busy;
+    c->rhq_wait = m->c_st == S_RHQ && c->full;
+    c->rhq_inc = m->c_st == S_RHQ && !c->full;
+}
+
+static void comb_axw(const mdd_dep_model *m, const mdd_dep_in *in, comb *c)
+{
+    unsigned W = m->p.w, lw = m->lw;
+    uint64_t bbm = m->p.burst_bytes - 1;
+    unsigned e = (unsigned)(m->a0 & (W - 1));
+    c->s = (e - m->cl) & (W - 1);
+    c->delta = W == 64 && e < 32;
+    uint32_t need = m->ob + c->delta;
+    uint64_t avail = ((uint64_t)m->have << lw) - m->cl;
+    c->aw_stop = m->aw_off >= m->len || (m->pay && m->ended && m->aw_off >= avail);
+    c->done_now = m->busy && (m->pay ? (m->ended && (m->ob >= m->nout || (m->ahead == 0 && c->aw_stop))) : m->ob >= m->nout);
+    c->start = m->a0 + m->aw_off;
+    /* 65-bit: bnd = (start | bbm) + 1, lim = a0 + len, endp = min */
+    uint64_t bnd_lo = (c->start | bbm) + 1;
+    bool bnd_hi = bnd_lo == 0;
+    uint64_t lim_lo = m->a0 + m->len;
+    bool lim_hi = lim_lo < m->a0;
+    bool lim_lt = lim_hi != bnd_hi ? bnd_hi : lim_lo < bnd_lo;
+    c->endp = lim_lt ? lim_lo : bnd_lo;
+    c->beats = ((c->endp - 1) >> lw) - (c->start >> lw) + 1;
+    c->aw_load = m->busy && !c->aw_stop && m->outc < m->p.max_outstanding && (!m->awvalid || in->m_axi_awready);
+    uint64_t beat_addr = (m->a0 & ~(uint64_t)(W - 1)) + ((uint64_t)m->ob << lw);
+    c->wl = m->ob == m->nout - 1 || ((beat_addr + W) & bbm) == 0;
+    c->emit = false;
+    c->pay_pop = false;
+    c->use_head = false;
+    bool c_zero = false, p_zero = false;
+    bool pv = !fifo_empty(&m->pf);
+    const prec *head = &m->pmem[fifo_head(&m->pf)];
+    if (m->busy && !c->done_now && m->ob < m->nout && m->ahead != 0 && (!m->wvalid || in->m_axi_wready)) {
+        if (!m->pay) {
+            c->emit = true;
+        } else if (!m->ended) {
+            if (pv) {
+                c->pay_pop = true;
+                c->emit = need == m->have;
+                c->use_head = true;
+            }
+        } else {
+            c->emit = true;
+            c_zero = true;
+            p_zero = need != m->have;
+        }
+    }
+    if (m->busy && m->pay && m->ob >= m->nout && !m->ended && pv) c->pay_pop = true;
+    uint8_t zero[MDD_DEP_MAX_W] = {0};
+    const uint8_t *cd = c->use_head ? head->d : m->cur_d;
+    uint64_t cm = c->use_head ? head->m : m->cur_m;
+    const uint8_t *pd = c->use_head ? m->cur_d : m->prev_d;
+    uint64_t pm = c->use_head ? m->cur_m : m->prev_m;
+    if (c_zero) cd = zero, cm = 0, pd = m->cur_d, pm = m->cur_m;
+    if (p_zero) pd = zero, pm = 0;
+    c->e_m = 0;
+    memset(c->e_d, 0, sizeof c->e_d);
+    for (unsigned l = 0; l < W; ++l) {
+        if (m->pay) {
+            if (l >= c->s) {
+                unsigned li = l - c->s;
+                c->e_d[l] = cd[li];
+                c->e_m |= ((cm >> li) & 1) << l;
+            } else {
+                unsigned li = l - c->s + W;
+                c->e_d[l] = pd[li];
+                c->e_m |= ((pm >> li) & 1) << l;
+            }
+        } else {
+            uint64_t diff = beat_addr + l - m->a0;
+            bool in_r = diff < m->len;
+            c->e_m |= (uint64_t)in_r << l;
+            c->e_d[l] = in_r ? m->sd[diff & 31] : 0;
+        }
+    }
+    c->nout_calc = (uint32_t)(((uint64_t)c->cmd_len + (c->cmd_addr & (W - 1)) + W - 1) >> lw);
+    c->pay_bytes = (m->wvalid && in->m_axi_wready && m->wpay) ? popc(m->wstrb) : 0;
+}
+
+static void comb_in(const mdd_dep_model *m, const mdd_dep_in *in, comb *c)
+{
+    unsigned W = m->p.w;
+    uint64_t K = in->s_axis_dep_tkeep & m->kmask;
+    bool last = in->s_axis_dep_tlast;
+    c->s_tready = !c->init_busy && c->hf_ready && c->pf_ready && c->vf_ready && c->cout.s_tready;
+    c->fire = in->s_axis_dep_tvalid && c->s_tready;
+    bool first = m->pos == 0;
+    unsigned cnt = popc(K);
+    c->nseen_n = (first ? 0 : m->nseen) + cnt;
+    bool in_hdr = m->pos < 32;
+    bool hdr_end = in_hdr && m->pos + W >= 32;
+    if (first) memset(c->hbuf_n, 0, 32);
+    else memcpy(c->hbuf_n, m->hbuf, 32);
+    uint64_t hmask = 0;
+    for (unsigned l = 0; l < W; ++l) {
+        unsigned hp = (unsigned)(m->pos & 63) + l;
+        if (in_hdr && hp < 32) {
+            hmask |= 1ull << l;
+            c->hbuf_n[hp] = ((K >> l) & 1) ? in->s_axis_dep_tdata[l] : 0;
+        }
+    }
+    bool hkb_now = in_hdr && (K & hmask) != hmask;
+    bool hkb_old = first ? false : m->hkb_r;
+    c->hkb_n = hkb_old || hkb_now;
+    c->hlane_n = (hkb_now && !hkb_old) ? low0(K | (~hmask & m->kmask), W) : m->hlane_r;
+    bool short_now = last && in_hdr && c->nseen_n < 32;
+    c->hdr_push = in_hdr && (hdr_end || last);
+    unsigned herr = short_now ? 1 : c->hkb_n ? 2 : 0;
+    c->len_e = in_hdr ? (uint32_t)be(c->hbuf_n + 20, 4) : m->len_r;
+    c->pcrc_e = in_hdr ? (c->hbuf_n[1] & 1) : m->pcrc_r;
+    c->pay_push = m->pos + W > 32 || last;
+    uint64_t hi_pos = 32 + (uint64_t)c->len_e;
+    uint64_t rem = hi_pos > m->pos ? hi_pos - m->pos : 0;
+    uint64_t mask = 0;
+    for (unsigned l = 0; l < W; ++l)
+        if (((K >> l) & 1) && !((hmask >> l) & 1) && l < rem) mask |= 1ull << l;
+    bool lkb_now = m->pos + W > 32 && (last ? (K & ((K + 1) & m->kmask)) != 0 : (K | hmask) != m->kmask);
+    bool lkb_old = first ? false : m->lkb_r;
+    c->lkb_n = lkb_old || lkb_now;
+    c->llane_n = (lkb_now && !lkb_old) ? low0(K | hmask, W) : m->llane_r;
+    uint64_t exp_total = 32 + (uint64_t)c->len_e + (c->pcrc_e ? 4 : 0);
+    vrec *v = &c->vr;
+    memset(v, 0, sizeof *v);
+    if (c->nseen_n < exp_total) v->code = 1, v->exp = exp_total, v->found = c->nseen_n;
+    else if (c->lkb_n) v->code = 2, v->lane = c->llane_n;
+    else if (c->nseen_n > exp_total) v->code = 3, v->exp = exp_total, v->found = c->nseen_n;
+    uint32_t trl = 0;
+    for (int t = 0; t < 4; ++t) {
+        int q = (int)cnt + t - 4;
+        uint8_t b = q >= 0 ? in->s_axis_dep_tdata[q] : m->prev4[q + 4];
+        trl |= (uint32_t)b << (8 * (3 - t));
+    }
+    v->trl = trl;
+    v->pcrc = c->pcrc_e;
+    v->up = in->s_axis_dep_tuser;
+    memcpy(c->hr.h, c->hbuf_n, 32);
+    c->hr.herr = herr;
+    c->hr.hlane = c->hlane_n;
+    c->hr.hseen = (unsigned)(c->nseen_n & 0xFF);
+    memset(c->pr.d, 0, sizeof c->pr.d);
+    memcpy(c->pr.d, in->s_axis_dep_tdata, W);
+    c->pr.m = mask;
+    c->pr.last = last;
+}
+
+static void cycle_comb(const mdd_dep_model *m, const mdd_dep_in *in, comb *c)
+{
+    memset(c, 0, sizeof *c);
+    c->init_busy = m->sweeping;
+    c->evt_free = !m->evt_valid;
+    c->axw_idle = !m->busy;
+    c->axw_out_zero = m->outc == 0;
+    comb_tail(m, c);
+    comb_chk(m, c);
+    comb_axw(m, in, c);
+    c->hf_ready = !fifo_full(&m->hf) || (!fifo_empty(&m->hf) && c->hdr_pop);
+    c->pf_ready = !fifo_full(&m->pf) || (!fifo_empty(&m->pf) && c->pay_pop);
+    c->vf_ready = !fifo_full(&m->vf) || (!fifo_empty(&m->vf) && c->vrd_pop);
+    c->cf_ready = !fifo_full(&m->cf) || (!fifo_empty(&m->cf) && c->vrd_pop);
+    /* the CRC unit's s_tready does not look at its inputs: evaluate once for it, then with the real word */
+    c->cin.rst = in->rst;
+    c->cin.m_tready = c->cf_ready;
+    mdd_crc_unit_eval(&m->crc, &c->cin, &c->cout);
+    comb_in(m, in, c);
+    memcpy(c->cin.s_tdata, in->s_axis_dep_tdata, m->p.w);
+    c->cin.s_tkeep = c->pr.m;
+    c->cin.s_tlast = in->s_axis_dep_tlast;
+    c->cin.s_tvalid = c->fire && c->pay_push;
+    mdd_crc_unit_eval(&m->crc, &c->cin, &c->cout);
+    /* register block */
+    unsigned waddr = (in->s_axil_awaddr >> 2) & 0x3FF;
+    bool arm_wr = waddr == 0x013;
+    c->w_fire = in->s_axil_awvalid && in->s_axil_wvalid && !m->bvalid && !m->sweeping &&
+                !(arm_wr && (m->evt_valid || c->evt_go));
+    unsigned dbq = m->db_idx & (m->p.cqs - 1);
+    c->arm_now = c->w_fire && arm_wr && m->db_idx < m->p.cqs && (in->s_axil_wdata & 3) == 1 &&
+                 m->k_tail[dbq] != m->k_head[dbq];
+}
+
+void mdd_dep_eval(const mdd_dep_model *m, const mdd_dep_in *in, mdd_dep_out *out)
+{
+    comb c;
+    cycle_comb(m, in, &c);
+    memset(out, 0, sizeof *out);
+    out->s_axis_dep_tready = c.s_tready;
+    out->m_axi_awid = 0;
+    out->m_axi_awaddr = m->awaddr;
+    out->m_axi_awlen = m->awlen;
+    out->m_axi_awsize = m->lw;
+    out->m_axi_awburst = 1;
+    out->m_axi_awvalid = m->awvalid;
+    memcpy(out->m_axi_wdata, m->wdata, m->p.w);
+    out->m_axi_wstrb = m->wstrb;
+    out->m_axi_wlast = m->wlast;
+    out->m_axi_wvalid = m->wvalid;
+    out->m_axi_bready = true;
+    out->s_axil_awready = c.w_fire;
+    out->s_axil_wready = c.w_fire;
+    out->s_axil_bresp = 0;
+    out->s_axil_bvalid = m->bvalid;
+    out->s_axil_arready = !m->rvalid;
+    out->s_axil_rdata = m->rdata;
+    out->s_axil_rresp = 0;
+    out->s_axil_rvalid = m->rvalid;
+    out->m_axis_evt_tdata = m->evt_data;
+    out->m_axis_evt_tvalid = m->evt_valid;
+}
+
+/* ======================================================================================================== */
+/* Clock edge                                                                                               */
+/* ======================================================================================================== */
+
+static void tick_in(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
+{
+    unsigned W = m->p.w;
+    if (c->fire) {
+        m->pos = in->s_axis_dep_tlast ? 0 : m->pos + W;
+        memcpy(m->hbuf, c->hbuf_n, 32);
+        m->nseen = c->nseen_n;
+        if (c->hdr_push) {
+            m->len_r = c->len_e;
+            m->pcrc_r = c->pcrc_e;
+        }
+        m->hkb_r = c->hkb_n;
+        m->hlane_r = c->hlane_n;
+        m->lkb_r = c->lkb_n;
+        m->llane_r = c->llane_n;
+        memcpy(m->prev4, in->s_axis_dep_tdata + W - 4, 4);
+    }
+    if (in->rst) m->pos = 0;
+}
+
+static void tick_chk(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
+{
+    unsigned st = m->c_st;
+    const hrec *hr = &m->hmem[fifo_head(&m->hf)];
+    unsigned conn = (unsigned)be(m->h + 2, 2);
+    unsigned op = m->h[0], flags = m->h[1];
+    bool write = op >= 1 && op <= 5, uses = op_known(op) && op != 1;
+    job *j = &m->j;
+    switch (st) {
+    case S_IDLE:
+        if (c->hdr_pop) {
+            memcpy(m->h, hr->h, 32);
+            m->herr = hr->herr;
+            m->hlane = hr->hlane;
+            m->hseen = hr->hseen;
+            m->flush = false;
+            m->c_st = S_EARLY;
+        }
+        break;
+    case S_EARLY:
+        if (c->e_code) {
+            j->pass = false, j->code = c->e_code, j->field = c->e_field, j->exp = c->e_exp, j->found = c->e_found;
+            j->upd = j->want = j->sol = false;
+            m->c_st = S_OUT;
+        } else if (!(uses && c->tail_upd)) {
+            m->c_st = S_LOOK1;
+        }
+        break;
+    case S_LOOK1:
+        m->cs_state = m->c_state[c->conn_idx];
+        m->cc = m->c_cfg[c->conn_idx];
+        m->r_valid = m->r_valid_t[c->rg_idx];
+        m->rc = m->r_cfg[c->rg_idx];
+        m->c_st = S_LOOK2;
+        break;
+    case S_LOOK2:
+        m->a0v = m->a_val[c->ar_idx0], m->a0p = m->a_prot[c->ar_idx0];
+        m->a1v = m->a_val[c->ar_idx1], m->a1p = m->a_prot[c->ar_idx1];
+        m->c_st = S_EVAL;
+        break;
+    case S_EVAL:
+        j->code = c->e_code, j->field = c->e_field, j->exp = c->e_exp, j->found = c->e_found;
+        j->ea = write ? c->ea : 0;
+        j->upd = c->upd;
+        j->upd_val = c->upd_val;
+        j->upd_idx = c->ar_idx0;
+        j->want = (flags & 4) || c->cond;
+        j->sol = (flags & 2) || c->cond;
+        if (c->e_code) {
+            j->pass = false;
+            j->upd = false;
+            m->c_st = S_OUT;
+        } else {
+            j->pass = true;
+            m->c_st = S_RHQ;
+        }
+        break;
+    case S_RHQ:
+        if (!c->full) {
+            j->entry = m->q_base[c->rhq_idx] + ((uint64_t)c->slot << 5);
+            j->ptr_addr = m->q_ptr[c->rhq_idx];
+            j->ptr_val = m->q_tail[c->rhq_idx] + 1;
+            m->c_st = S_OUT;
+        }
+        break;
+    case S_OUT:
+        if (c->job_take) m->c_st = S_IDLE;
+        break;
+    default:
+        m->c_st = S_IDLE;
+    }
+    if (c->fail_valid && (unsigned)be(m->tj.h + 2, 2) == conn && st >= S_LOOK1) m->flush = true;
+    if (in->rst) m->c_st = S_IDLE;
+}
+
+/* the job as the tail latches it: the check unit's j_* registers, its header, connection fields and flush */
+static job job_out(const mdd_dep_model *m)
+{
+    job j = m->j;
+    memcpy(j.h, m->h, 28);
+    j.cq = m->cc.cq;
+    j.reply = m->cc.reply;
+    j.flush = m->flush;
+    return j;
+}
+
+static void tick_tail(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
+{
+    const vrec *v = &m->vmem[fifo_head(&m->vf)];
+    uint32_t crc = m->cmem[fifo_head(&m->cf)];
+    bool perr_old = m->perr;
+    unsigned st = m->t_st;
+    switch (st) {
+    case T_IDLE:
+        if (c->job_valid) {
+            m->tj = job_out(m);
+            m->code = m->tj.code;
+            m->field = m->tj.field;
+            m->expv = m->tj.exp;
+            m->found = m->tj.found;
+            m->perr = false;
+            m->presp = 0;
+            m->t_st = m->tj.pass ? T_ENTRY : T_PAY;
+        }
+        break;
+    case T_ENTRY:
+        if (c->axw_idle) m->t_st = T_PAY;
+        break;
+    case T_PAY:
+        if (c->axw_idle) m->t_st = T_WB;
+        break;
+    case T_WB:
+        if (c->vrd_pop) {
+            if (m->tj.pass) {
+                m->field = 0xFFFF;
+                if (v->code == 1) m->code = MDD_DEP_ERR_SHORT, m->expv = v->exp, m->found = v->found;
+                else if (v->code == 2) m->code = MDD_DEP_ERR_KEEP, m->field = v->lane, m->expv = 0, m->found = 0;
+                else if (v->code == 3) m->code = MDD_DEP_ERR_LONG, m->expv = v->exp, m->found = v->found;
+                else if (v->pcrc && crc != v->trl) m->code = MDD_DEP_ERR_PAYLOAD_CRC, m->expv = crc, m->found = v->trl;
+                else if (v->up) m->code = MDD_DEP_ERR_UPSTREAM, m->expv = 0, m->found = 0;
+                else if (perr_old) m->code = MDD_DEP_ERR_AXI_RESP, m->expv = 0, m->found = m->presp;
+                else if (m->tj.flush) m->code = MDD_DEP_ERR_FLUSHED, m->expv = 0, m->found = 0;
+                m->t_st = T_COMMIT;
+            } else {
+                m->t_st = T_CQE;
+            }
+        }
+        break;
+    case T_COMMIT:
+        m->t_st = T_STATUS;
+        break;
+    case T_STATUS:
+        if (c->axw_idle) m->t_st = T_SWAIT;
+        break;
+    case T_SWAIT:
+        if (c->b_wait) m->t_st = T_PTR;
+        break;
+    case T_PTR:
+        if (c->axw_idle) m->t_st = T_PWAIT;
+        break;
+    case T_PWAIT:
+        if (c->b_wait) m->t_st = (c->is_err || m->tj.want) ? T_CQE : T_IDLE;
+        break;
+    case T_CQE:
+        if (!c->cq_valid) {
+            m->t_st = T_IDLE;
+        } else if (c->cq_inc) {
+            m->t_cq = c->cq_idx;
+            m->t_st = T_CWAIT;
+        }
+        break;
+    case T_CWAIT:
+        if (c->b_wait) m->t_st = T_EVT;
+        break;
+    case T_EVT:
+        if (!c->qualifies || c->evt_free) m->t_st = T_IDLE;
+        break;
+    default:
+        m->t_st = T_IDLE;
+    }
+    if ((st == T_PAY || st == T_WB || st == T_ENTRY) && in->m_axi_bvalid && (in->m_axi_bresp & 3) != 0 && !perr_old) {
+        m->perr = true;
+        m->presp = in->m_axi_bresp & 3;
+    }
+    if (in->rst) m->t_st = T_IDLE;
+}
+
+static void tick_axw(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
+{
+    unsigned W = m->p.w, lw = m->lw;
+    const prec *head = &m->pmem[fifo_head(&m->pf)];
+    /* old values the nonblocking assignments read */
+    uint8_t cur_d[MDD_DEP_MAX_W];
+    uint64_t cur_m = m->cur_m;
+    memcpy(cur_d, m->cur_d, sizeof cur_d);
+    uint64_t a0_old = m->a0;
+    if (c->cmd_go) {
+        m->busy = true;
+        m->pay = c->cmd_pay;
+        m->a0 = c->cmd_addr;
+        m->len = c->cmd_len;
+        memcpy(m->sd, c->cmd_sdata, 32);
+        m->aw_off = 0;
+        m->ob = 0;
+        m->nout = c->cmd_len == 0 ? 0 : c->nout_calc;
+        m->have = 0;
+        m->ended = false;
+        m->cur_m = m->prev_m = 0;
+        memset(m->cur_d, 0, sizeof m->cur_d);
+        memset(m->prev_d, 0, sizeof m->prev_d);
+    }
+    if (c->done_now) m->busy = false;
+    if (c->aw_load) {
+        m->awaddr = c->start & ~(uint64_t)(W - 1);
+        m->awlen = (unsigned)(c->beats - 1) & 0xFF;
+        m->aw_off = (c->endp - a0_old) & 0x1FFFFFFFFull;
+    }
+    m->awvalid = c->aw_load || (m->awvalid && !in->m_axi_awready);
+    if (c->pay_pop) {
+        m->have = m->have + 1;
+        m->ended = head->last;
+        memcpy(m->cur_d, head->d, sizeof m->cur_d);
+        m->cur_m = head->m;
+        memcpy(m->prev_d, cur_d, sizeof m->prev_d);
+        m->prev_m = cur_m;
+    }
+    bool wvalid_old = m->wvalid;
+    if (c->emit) {
+        memcpy(m->wdata, c->e_d, sizeof m->wdata);
+        m->wstrb = c->e_m;
+        m->wlast = c->wl;
+        m->wpay = m->pay;
+        m->ob = m->ob + 1;
+    }
+    m->wvalid = c->emit || (wvalid_old && !in->m_axi_wready);
+    m->ahead = (m->ahead + c->aw_load - (c->emit && c->wl)) & 0x1FF;
+    m->outc = (m->outc + c->aw_load - in->m_axi_bvalid) & 0x1FF;
+    (void)lw;
+    if (in->rst) {
+        m->busy = false;
+        m->awvalid = false;
+        m->wvalid = false;
+        m->ahead = 0;
+        m->outc = 0;
+    }
+}
+
+/* TBL_CMD 2: the entry image */
+static void load_image(const mdd_dep_model *m, uint32_t *d)
+{
+    uint64_t w[4] = {0, 0, 0, 0};
+    uint32_t i = m->tbl_idx;
+    const mdd_dep_params *p = &m->p;
+    switch (m->tbl_sel) {
+    case 0:
+        if (i < p->conns) {
+            const conn_cfg *c = &m->c_cfg[i];
+            w[0] = (uint64_t)m->c_state[i] | (uint64_t)c->pd << 16 | (uint64_t)c->rhq << 32 | (uint64_t)c->cq << 40 |
+                   (uint64_t)c->reply << 48;
+            w[1] = (uint64_t)c->abase | (uint64_t)c->alen << 16;
+        }
+        break;
+    case 1:
+        if (i < p->regions) {
+            const rg_cfg *r = &m->r_cfg[i];
+            w[0] = (uint64_t)m->r_valid_t[i] | (uint64_t)r->rights << 1 | (uint64_t)r->key << 8 | (uint64_t)r->pd << 16;
+            w[1] = r->base;
+            w[2] = r->len;
+        }
+        break;
+    case 2:
+        if (i < p->aregs) {
+            w[0] = m->a_val[i];
+            w[1] = m->a_prot[i];
+        }
+        break;
+    case 3:
+        if (i < p->rhqs) {
+            w[0] = m->q_base[i];
+            w[1] = m->q_ptr[i];
+            w[2] = m->q_l2n[i];
+            w[3] = (uint64_t)m->q_tail[i] | (uint64_t)m->q_head[i] << 32;
+        }
+        break;
+    case 4:
+        if (i < p->cqs) {
+            w[0] = m->k_base[i];
+            w[2] = (uint64_t)m->k_l2n[i] | (uint64_t)m->k_evt[i] << 16 | (uint64_t)m->k_arm[i] << 32;
+            w[3] = (uint64_t)m->k_tail[i] | (uint64_t)m->k_head[i] << 32;
+        }
+        break;
+    default:
+        break;
+    }
+    for (unsigned k = 0; k < 8; ++k) d[k] = (uint32_t)(w[k / 2] >> (32 * (k % 2)));
+}
+
+static uint32_t read_reg(const mdd_dep_model *m, const comb *c, unsigned a)
+{
+    switch (a) {
+    case 0x000: return 0x4D444401u;
+    case 0x001: return (uint32_t)m->axi_err << 3 | (uint32_t)c->cq_wait << 2 | (uint32_t)c->rhq_wait << 1 | m->sweeping;
+    case 0x002: return m->err_cq;
+    case 0x004: return m->tbl_sel;
+    case 0x005: return m->tbl_idx;
+    case 0x010: return m->db_idx;
+    case 0x040: return m->cnt_pkts;
+    case 0x041: return m->cnt_ok;
+    case 0x042: return m->cnt_err;
+    case 0x043: return m->cnt_cqes;
+    case 0x044: return m->cnt_evts;
+    case 0x046: return (uint32_t)m->cnt_bytes;
+    case 0x047: return (uint32_t)(m->cnt_bytes >> 32);
+    default: break;
+    }
+    if (a >= 0x008 && a <= 0x00F) return m->tbl_data[a & 7];
+    if (a >= 0x080 && a <= 0x09F) return (a & 31) < 24 ? m->cnt_code[a & 31] : 0;
+    return 0;
+}
+
+static void tick_regs(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
+{
+    const mdd_dep_params *p = &m->p;
+    /* values read before the edge */
+    uint32_t img[8];
+    load_image(m, img);
+    uint32_t rd = read_reg(m, c, (in->s_axil_araddr >> 2) & 0x3FF);
+    unsigned cq_idx = c->cq_idx, rhq_idx = c->rhq_idx;
+    uint32_t q_tail_old = m->q_tail[rhq_idx], k_tail_old = m->k_tail[cq_idx];
+    unsigned evt_old = m->k_evt[cq_idx];
+    unsigned dbq = m->db_idx & (p->cqs - 1), dbr = m->db_idx & (p->rhqs - 1);
+    unsigned dbq_evt = m->k_evt[dbq];
+    uint32_t code_old = m->cnt_code[c->done ? (m->code & 31) : 0];
+    bool evt_valid_old = m->evt_valid;
+    /* hardware updates */
+    if (c->rhq_inc) m->q_tail[rhq_idx] = q_tail_old + 1;
+    if (c->cq_inc) m->k_tail[cq_idx] = k_tail_old + 1;
+    if (c->evt_go) m->k_arm[cq_idx] = 0;
+    if (c->areg_we) m->a_val[m->tj.upd_idx & (p->aregs - 1)] = m->tj.upd_val;
+    if (c->fail_valid) m->c_state[(unsigned)be(m->tj.h + 2, 2) & (p->conns - 1)] = 2;
+    /* events */
+    if (evt_valid_old && in->m_axis_evt_tready) m->evt_valid = false;
+    if (c->evt_go) {
+        m->evt_valid = true;
+        m->evt_data = (uint32_t)cq_idx << 16 | (evt_old & 0xFFFF);
+    }
+    if (c->arm_now) {
+        m->evt_valid = true;
+        m->evt_data = (uint32_t)dbq << 16 | (dbq_evt & 0xFFFF);
+    }
+    /* counters */
+    if (c->done) {
+        ++m->cnt_pkts;
+        if (m->code == 0) ++m->cnt_ok;
+        else ++m->cnt_err;
+        m->cnt_code[m->code & 31] = code_old + 1;
+    }
+    if (c->cq_inc) ++m->cnt_cqes;
+    if (c->evt_go || c->arm_now) ++m->cnt_evts;
+    m->cnt_bytes += c->pay_bytes;
+    if (in->m_axi_bvalid && (in->m_axi_bresp & 3) != 0) m->axi_err = true;
+    /* AXI4-Lite */
+    bool bvalid_old = m->bvalid, rvalid_old = m->rvalid, axi_err_old = m->axi_err;
+    (void)axi_err_old;
+    if (bvalid_old && in->s_axil_bready) m->bvalid = false;
+    if (rvalid_old && in->s_axil_rready) m->rvalid = false;
+    if (in->s_axil_arvalid && !rvalid_old) {
+        m->rvalid = true;
+        m->rdata = rd;
+    }
+    if (c->w_fire) {
+        uint32_t wd = in->s_axil_wdata;
+        unsigned a = (in->s_axil_awaddr >> 2) & 0x3FF;
+        m->bvalid = true;
+        uint64_t d0 = (uint64_t)m->tbl_data[1] << 32 | m->tbl_data[0];
+        uint64_t d1 = (uint64_t)m->tbl_data[3] << 32 | m->tbl_data[2];
+        uint64_t d2 = (uint64_t)m->tbl_data[5] << 32 | m->tbl_data[4];
+        uint32_t ti = m->tbl_idx;
+        switch (a) {
+        case 0x001:
+            if (wd & 8) m->axi_err = false;
+            break;
+        case 0x002: m->err_cq = wd & 0xFF; break;
+        case 0x004: m->tbl_sel = wd & 7; break;
+        case 0x005: m->tbl_idx = wd; break;
+        case 0x006:
+            if (wd == 1) {
+                switch (m->tbl_sel) {
+                case 0:
+                    if (ti < p->conns) {
+                        m->c_state[ti] = d0 & 3;
+                        conn_cfg *cc = &m->c_cfg[ti];
+                        cc->pd = (d0 >> 16) & 0xFFFF, cc->rhq = (d0 >> 32) & 0xFF, cc->cq = (d0 >> 40) & 0xFF;
+                        cc->reply = (d0 >> 48) & 0xFFFF, cc->abase = d1 & 0xFFFF, cc->alen = (d1 >> 16) & 0x1FFFF;
+                    }
+                    break;
+                case 1:
+                    if (ti < p->regions) {
+                        m->r_valid_t[ti] = d0 & 1;
+                        rg_cfg *r = &m->r_cfg[ti];
+                        r->rights = (d0 >> 1) & 1, r->key = (d0 >> 8) & 0xFF, r->pd = (d0 >> 16) & 0xFFFF;
+                        r->base = d1, r->len = d2;
+                    }
+                    break;
+                case 2:
+                    if (ti < p->aregs) m->a_val[ti] = d0, m->a_prot[ti] = d1 & 7;
+                    break;
+                case 3:
+                    if (ti < p->rhqs) {
+                        m->q_base[ti] = d0, m->q_ptr[ti] = d1, m->q_l2n[ti] = d2 & 31;
+                        m->q_tail[ti] = m->q_head[ti] = 0;
+                    }
+                    break;
+                case 4:
+                    if (ti < p->cqs) {
+                        m->k_base[ti] = d0, m->k_l2n[ti] = d2 & 31, m->k_evt[ti] = (d2 >> 16) & 0xFFFF;
+                        m->k_arm[ti] = 0, m->k_tail[ti] = m->k_head[ti] = 0;
+                        m->k_valid[ti] = true;
+                    }
+                    break;
+                default:
+                    break;
+                }
+            } else if (wd == 2) {
+                memcpy(m->tbl_data, img, sizeof img);
+            }
+            break;
+        case 0x010: m->db_idx = wd; break;
+        case 0x011:
+            if (m->db_idx < p->rhqs) m->q_head[dbr] = wd;
+            break;
+        case 0x012:
+            if (m->db_idx < p->cqs) m->k_head[dbq] = wd;
+            break;
+        case 0x013:
+            if (m->db_idx < p->cqs) m->k_arm[dbq] = c->arm_now ? 0 : (wd & 3);
+            break;
+        default:
+            if (a >= 0x008 && a <= 0x00F) m->tbl_data[a & 7] = wd;
+            break;
+        }
+    }
+    if (m->sweeping) {
+        if (m->sweep_idx < p->conns) m->c_state[m->sweep_idx] = 0;
+        if (m->sweep_idx < p->regions) m->r_valid_t[m->sweep_idx] = false;
+        if (m->sweep_idx == m->sweep - 1) m->sweeping = false;
+        m->sweep_idx = m->sweep_idx + 1;
+    }
+    if (in->rst) {
+        m->sweeping = true;
+        m->sweep_idx = 0;
+        m->err_cq = 0;
+        m->tbl_sel = 0;
+        m->tbl_idx = 0;
+        m->db_idx = 0;
+        m->axi_err = false;
+        m->bvalid = m->rvalid = false;
+        m->evt_valid = false;
+        m->cnt_pkts = m->cnt_ok = m->cnt_err = m->cnt_cqes = m->cnt_evts = 0;
+        m->cnt_bytes = 0;
+        memset(m->cnt_code, 0, sizeof m->cnt_code);
+        for (unsigned i = 0; i < p->rhqs; ++i) m->q_tail[i] = m->q_head[i] = 0;
+        for (unsigned i = 0; i < p->cqs; ++i) m->k_arm[i] = 0, m->k_tail[i] = m->k_head[i] = 0, m->k_valid[i] = false;
+    }
+}
+
+void mdd_dep_tick(mdd_dep_model *m, const mdd_dep_in *in)
+{
+    comb c;
+    cycle_comb(m, in, &c);
+    bool hpush = c.fire && c.hdr_push && c.hf_ready, ppush = c.fire && c.pay_push;
+    bool vpush = c.fire && in->s_axis_dep_tlast;
+    bool cpush = c.cout.m_tvalid && c.cf_ready;
+    /* the units read the FIFO heads and the tables as they were before the edge: the tail (reads the check unit's
+     * job), the check unit (reads the tables), the writer, then the FIFO memories (a push into a full FIFO that
+     * pops overwrites the head), then the rest */
+    tick_tail(m, in, &c);
+    tick_chk(m, in, &c);
+    tick_axw(m, in, &c);
+    if (hpush) m->hmem[m->hf.wr % HDR_DEPTH] = c.hr;
+    if (ppush) m->pmem[m->pf.wr % PAY_DEPTH] = c.pr;
+    if (vpush) m->vmem[m->vf.wr % PKT_DEPTH] = c.vr;
+    if (cpush) m->cmem[m->cf.wr % PKT_DEPTH] = (uint32_t)c.cout.m_crc;
+    tick_in(m, in, &c);
+    tick_regs(m, in, &c);
+    mdd_crc_unit_tick(&m->crc, &c.cin);
+    fifo_tick(&m->hf, hpush, !fifo_empty(&m->hf) && c.hdr_pop, in->rst);
+    fifo_tick(&m->pf, ppush, !fifo_empty(&m->pf) && c.pay_pop, in->rst);
+    fifo_tick(&m->vf, vpush, !fifo_empty(&m->vf) && c.vrd_pop, in->rst);
+    fifo_tick(&m->cf, cpush, !fifo_empty(&m->cf) && c.vrd_pop, in->rst);
+}

@@ -1,0 +1,349 @@
+// SPDX-License-Identifier: MIT
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * Deposit engine, check unit (docs/deposit.md sections 4 and 5).
+ *
+ * One header at a time, a fixed sequence of registered steps:
+ *   IDLE   pop a header record when the tables are initialised
+ *   EARLY  checks 1-6 (SHORT, KEEP, HDR_CSUM, OPCODE, FORMAT, CONN_RANGE);
+ *          an op that uses address registers waits here while the tail still
+ *          has an uncommitted register update (areg hazard: no speculation)
+ *   LOOK1  connection and region entries read (register file, combinational)
+ *   LOOK2  address registers A[i], A[i+1] read
+ *   EVAL   checks 7-13, the effective address, the deferred update, NOTIFY
+ *   RHQ    reserve the connection's RHQ slot, waiting while the ring is full
+ *   OUT    the job waits for the tail
+ * The first failing check names the error (code, field, expected, found).
+ * A header reaching OUT with a pass took 6 cycles from its pop (no waits).
+ * flush: a packet of the same connection failed late (fail_conn) after this
+ * header read the connection state: the tail ends this packet FLUSHED.
+ *
+ * Parameters: CONNS, REGIONS (table sizes, as mdd_dep) and the index widths
+ * CI_W, RI_W, AI_W, QI_W (log2 of CONNS, REGIONS, AREGS, RHQS, at least 1).
+ */
+module mdd_dep_chk #(
+    parameter CONNS = 64,
+    parameter REGIONS = 256,
+    parameter CI_W = 6,
+    parameter RI_W = 8,
+    parameter AI_W = 8,
+    parameter QI_W = 4
+) (
+    input  wire            clk,
+    input  wire            rst,
+    input  wire            init_busy,
+
+    input  wire            hdr_valid,
+    input  wire [273:0]    hdr_data,
+    output wire            hdr_pop,
+
+    input  wire            tail_upd,     // the tail's packet has an uncommitted register update
+    input  wire            fail_valid,   // a packet failed late: its connection goes to EXCEPTION
+    input  wire [15:0]     fail_conn,
+
+    // table reads (combinational, mdd_dep_regs)
+    output wire [CI_W-1:0] conn_idx,
+    input  wire [1:0]      conn_state,
+    input  wire [80:0]     conn_cfg,     // {alen17, abase16, reply16, cq8, rhq8, pd16}
+    output wire [RI_W-1:0] rg_idx,
+    input  wire            rg_valid,
+    input  wire [152:0]    rg_cfg,       // {len64, base64, pd16, key8, rights1}
+    output wire [AI_W-1:0] ar_idx0,
+    output wire [AI_W-1:0] ar_idx1,
+    input  wire [66:0]     ar_data0,     // {prot3, value64}
+    input  wire [66:0]     ar_data1,
+    output wire [QI_W-1:0] rhq_idx,
+    input  wire [63:0]     rhq_base,
+    input  wire [63:0]     rhq_ptr,
+    input  wire [4:0]      rhq_l2n,
+    input  wire [31:0]     rhq_tail,
+    input  wire [31:0]     rhq_head,
+    output wire            rhq_inc,
+    output wire            rhq_wait,
+
+    // the job
+    output wire            job_valid,
+    input  wire            job_take,
+    output wire [705:0]    job
+);
+
+`include "mdd_crc_math.vh"
+`include "mdd_formats.vh"
+
+localparam [2:0] S_IDLE = 3'd0, S_EARLY = 3'd1, S_LOOK1 = 3'd2, S_LOOK2 = 3'd3, S_EVAL = 3'd4, S_RHQ = 3'd5,
+                 S_OUT = 3'd6;
+
+// header checksum: CRC-32C (value) of bytes 0-27 = raw(data) ^ (init shifted over 28 bytes) ^ xorout
+localparam [32767:0] HMAT = mdd_crc_data_matrix(0, 28);
+localparam [4095:0]  SH28 = mdd_crc_shift_matrix(0, 64'd28, 0);
+localparam [63:0]    CINIT = mdd_crc_init(0);
+localparam [63:0]    CXOR = mdd_crc_xorout(0);
+
+function [31:0] hdr_crc(input [223:0] d);
+    integer r;
+    begin
+        for (r = 0; r < 32; r = r + 1) begin
+            hdr_crc[r] = (^(d & HMAT[512*r +: 224])) ^ (^(CINIT & SH28[64*r +: 64])) ^ CXOR[r];
+        end
+    end
+endfunction
+
+/* verilator lint_off WIDTH */
+localparam [63:0] CONNS64 = CONNS;
+localparam [63:0] REGIONS64 = REGIONS;
+/* verilator lint_on WIDTH */
+
+reg [2:0]   st = S_IDLE;
+reg [255:0] h = 256'd0;
+reg [1:0]   herr = 2'd0;
+reg [7:0]   hlane = 8'd0, hseen = 8'd0;
+reg         flush = 1'b0;
+// LOOK1
+reg [1:0]   c_state = 2'd0;
+reg [80:0]  c_cfg = 81'd0;
+reg         r_valid = 1'b0;
+reg [152:0] r_cfg = 153'd0;
+// LOOK2
+reg [66:0]  a0 = 67'd0, a1 = 67'd0;
+// result
+reg         j_pass = 1'b0;
+reg [4:0]   j_code = 5'd0;
+reg [15:0]  j_field = 16'd0;
+reg [63:0]  j_exp = 64'd0, j_found = 64'd0, j_ea = 64'd0, j_upd_val = 64'd0;
+reg         j_upd = 1'b0, j_want = 1'b0, j_sol = 1'b0;
+reg [AI_W-1:0] j_upd_idx = {AI_W{1'b0}};
+reg [63:0]  j_entry = 64'd0, j_ptr_addr = 64'd0;
+reg [31:0]  j_ptr_val = 32'd0;
+
+// header fields (big-endian on the wire)
+wire [7:0]  h_op    = h[8*0 +: 8];
+wire [7:0]  h_flags = h[8*1 +: 8];
+wire [15:0] h_conn  = {h[8*2 +: 8], h[8*3 +: 8]};
+wire [31:0] h_token = {h[8*4 +: 8], h[8*5 +: 8], h[8*6 +: 8], h[8*7 +: 8]};
+wire [63:0] h_off   = {h[8*8 +: 8], h[8*9 +: 8], h[8*10 +: 8], h[8*11 +: 8], h[8*12 +: 8], h[8*13 +: 8],
+                       h[8*14 +: 8], h[8*15 +: 8]};
+wire [15:0] h_areg  = {h[8*16 +: 8], h[8*17 +: 8]};
+wire [15:0] h_rsvd  = {h[8*18 +: 8], h[8*19 +: 8]};
+wire [31:0] h_len   = {h[8*20 +: 8], h[8*21 +: 8], h[8*22 +: 8], h[8*23 +: 8]};
+wire [31:0] h_csum  = {h[8*28 +: 8], h[8*29 +: 8], h[8*30 +: 8], h[8*31 +: 8]};
+
+wire op_known = (h_op >= 8'h01 && h_op <= 8'h05) || (h_op >= 8'h10 && h_op <= 8'h14);
+wire op_write = h_op >= 8'h01 && h_op <= 8'h05;
+wire op_areg  = op_known && h_op != 8'h01;
+wire op_two   = h_op == 8'h05 || h_op == 8'h14;   // A[i+1] is used too
+
+wire [15:0] c_pd    = c_cfg[15:0];
+/* verilator lint_off UNUSEDSIGNAL */
+wire [7:0]  c_rhq   = c_cfg[23:16];   // the RHQ index is taken modulo RHQS
+/* verilator lint_on UNUSEDSIGNAL */
+wire [7:0]  c_cq    = c_cfg[31:24];
+wire [15:0] c_reply = c_cfg[47:32];
+wire [15:0] c_abase = c_cfg[63:48];
+wire [16:0] c_alen  = c_cfg[80:64];
+wire        r_rights = r_cfg[0];
+wire [7:0]  r_key   = r_cfg[8:1];
+wire [15:0] r_pd    = r_cfg[24:9];
+wire [63:0] r_base  = r_cfg[88:25];
+wire [63:0] r_len   = r_cfg[152:89];
+
+// combinational
+reg [4:0]  e_code;
+reg [15:0] e_field;
+reg [63:0] e_exp, e_found;
+reg [31:0] csum_calc;
+reg [2:0]  need0, need1;
+reg [16:0] idx1;
+reg [63:0] eo, ea, upd_val;
+reg [64:0] s1;
+/* verilator lint_off UNUSEDSIGNAL */
+reg [64:0] s2;     // only its carry
+/* verilator lint_on UNUSEDSIGNAL */
+reg        upd, cond;
+reg [31:0] used;
+reg        full;
+reg [31:0] slot;
+
+always @(*) begin
+    e_code = 5'd0;
+    e_field = 16'hFFFF;
+    e_exp = 64'd0;
+    e_found = 64'd0;
+    csum_calc = hdr_crc(h[223:0]);
+    // checks 1-6
+    if (herr == 2'd1) begin
+        e_code = MDD_DEP_ERR_SHORT; e_exp = 64'd32; e_found = {56'd0, hseen};
+    end else if (herr == 2'd2) begin
+        e_code = MDD_DEP_ERR_KEEP; e_field = {8'd0, hlane};
+    end else if (csum_calc != h_csum) begin
+        e_code = MDD_DEP_ERR_HDR_CSUM; e_field = 16'd28; e_exp = {32'd0, csum_calc}; e_found = {32'd0, h_csum};
+    end else if (!op_known) begin
+        e_code = MDD_DEP_ERR_OPCODE; e_field = 16'd0; e_found = {56'd0, h_op};
+    end else if (h_flags[7:3] != 5'd0) begin
+        e_code = MDD_DEP_ERR_FORMAT; e_field = 16'd1; e_found = {56'd0, h_flags};
+    end else if (h_rsvd != 16'd0) begin
+        e_code = MDD_DEP_ERR_FORMAT; e_field = 16'd18; e_found = {48'd0, h_rsvd};
+    end else if (!op_write && h_token != 32'd0) begin
+        e_code = MDD_DEP_ERR_FORMAT; e_field = 16'd4; e_found = {32'd0, h_token};
+    end else if (!op_write && h_len != 32'd0) begin
+        e_code = MDD_DEP_ERR_FORMAT; e_field = 16'd20; e_found = {32'd0, h_len};
+    end else if (!op_write && h_flags[0]) begin
+        e_code = MDD_DEP_ERR_FORMAT; e_field = 16'd1; e_found = {56'd0, h_flags};
+    end else if ({48'd0, h_conn} >= CONNS64) begin
+        e_code = MDD_DEP_ERR_CONN_RANGE; e_field = 16'd2; e_exp = CONNS64; e_found = {48'd0, h_conn};
+    end
+    if (st == S_EVAL) begin
+        // checks 7-13
+        need0 = (h_op == 8'h02 || h_op == 8'h03) ? 3'b100 :
+                (h_op == 8'h04 || h_op == 8'h05) ? 3'b110 :
+                (h_op == 8'h10) ? 3'b010 :
+                (h_op == 8'h11 || h_op == 8'h12) ? 3'b011 : 3'b001;
+        need1 = 3'b001;
+        idx1 = {1'b0, h_areg} + 17'd1;
+        if (c_state != 2'd1) begin
+            e_code = (c_state == 2'd0) ? MDD_DEP_ERR_CONN_INVALID :
+                     (c_state == 2'd2) ? MDD_DEP_ERR_CONN_EXCEPTION : MDD_DEP_ERR_CONN_FLUSHED;
+            e_field = 16'd2; e_exp = 64'd1; e_found = {62'd0, c_state};
+        end else if (op_areg && {1'b0, h_areg} >= c_alen) begin
+            e_code = MDD_DEP_ERR_AREG_WINDOW; e_field = 16'd16; e_exp = {47'd0, c_alen}; e_found = {48'd0, h_areg};
+        end else if (op_areg && op_two && idx1 >= c_alen) begin
+            e_code = MDD_DEP_ERR_AREG_WINDOW; e_field = 16'd16; e_exp = {47'd0, c_alen}; e_found = {47'd0, idx1};
+        end else if (op_areg && (a0[66:64] & need0) != need0) begin
+            e_code = MDD_DEP_ERR_AREG_PROT; e_field = 16'd16; e_exp = {61'd0, need0}; e_found = {61'd0, a0[66:64]};
+        end else if (op_areg && op_two && (a1[66:64] & need1) != need1) begin
+            e_code = MDD_DEP_ERR_AREG_PROT; e_field = 16'd16; e_exp = {61'd0, need1}; e_found = {61'd0, a1[66:64]};
+        end
+        eo = (h_op == 8'h01) ? h_off : (h_op == 8'h03) ? a0[63:0] + h_off : a0[63:0];
+        s1 = {1'b0, eo} + {33'd0, h_len};
+        s2 = {1'b0, r_base} + {1'b0, s1[63:0]};
+        ea = r_base + eo;
+        if (e_code == 5'd0 && op_write) begin
+            if ({40'd0, h_token[31:8]} >= REGIONS64) begin
+                e_code = MDD_DEP_ERR_TOKEN_RANGE; e_field = 16'd4; e_exp = REGIONS64;
+                e_found = {40'd0, h_token[31:8]};
+            end else if (!r_valid) begin
+                e_code = MDD_DEP_ERR_TOKEN_INVALID; e_field = 16'd4; e_exp = 64'd1; e_found = 64'd0;
+            end else if (r_key != h_token[7:0]) begin
+                e_code = MDD_DEP_ERR_TOKEN_KEY; e_field = 16'd4; e_exp = {56'd0, r_key}; e_found = {56'd0, h_token[7:0]};
+            end else if (r_pd != c_pd) begin
+                e_code = MDD_DEP_ERR_TOKEN_PD; e_field = 16'd4; e_exp = {48'd0, c_pd}; e_found = {48'd0, r_pd};
+            end else if (s1[64] || s2[64]) begin
+                e_code = MDD_DEP_ERR_OVERFLOW; e_field = 16'd8; e_exp = 64'd0; e_found = eo;
+            end else if (s1[63:0] > r_len) begin
+                e_code = MDD_DEP_ERR_BOUNDS; e_field = 16'd20; e_exp = r_len; e_found = s1[63:0];
+            end else if (!r_rights) begin
+                e_code = MDD_DEP_ERR_RIGHTS; e_field = 16'd4; e_exp = 64'd1; e_found = 64'd0;
+            end
+        end
+        upd = h_op == 8'h04 || h_op == 8'h05 || h_op == 8'h10 || h_op == 8'h11 || h_op == 8'h12;
+        upd_val = (h_op == 8'h05) ? a0[63:0] + a1[63:0] :
+                  (h_op == 8'h10) ? h_off :
+                  (h_op == 8'h12) ? a0[63:0] + 64'd1 : a0[63:0] + h_off;
+        cond = (h_op == 8'h13) ? (a0[63:0] == h_off) : (h_op == 8'h14) ? (a0[63:0] == a1[63:0]) : 1'b0;
+    end else begin
+        need0 = 3'd0;
+        need1 = 3'd0;
+        idx1 = 17'd0;
+        eo = 64'd0;
+        s1 = 65'd0;
+        s2 = 65'd0;
+        ea = 64'd0;
+        upd = 1'b0;
+        upd_val = 64'd0;
+        cond = 1'b0;
+    end
+    // RHQ space
+    used = rhq_tail - rhq_head;
+    full = {1'b0, used} >= (33'd1 << rhq_l2n);
+    slot = rhq_tail & ((32'd1 << rhq_l2n) - 32'd1);
+end
+
+wire uses_areg_wait = op_areg && tail_upd;
+
+assign hdr_pop  = st == S_IDLE && hdr_valid && !init_busy;
+assign rhq_wait = st == S_RHQ && full;
+assign rhq_inc  = st == S_RHQ && !full;
+assign job_valid = st == S_OUT;
+
+/* verilator lint_off WIDTH */
+assign conn_idx = h_conn[CI_W-1:0];
+assign rg_idx   = h_token[8 +: RI_W];
+assign ar_idx0  = c_abase + h_areg;
+assign ar_idx1  = c_abase + h_areg + 16'd1;
+assign rhq_idx  = c_rhq[QI_W-1:0];
+/* verilator lint_on WIDTH */
+
+always @(posedge clk) begin
+    case (st)
+        S_IDLE: if (hdr_pop) begin
+            h <= hdr_data[255:0];
+            herr <= hdr_data[257:256];
+            hlane <= hdr_data[265:258];
+            hseen <= hdr_data[273:266];
+            flush <= 1'b0;
+            st <= S_EARLY;
+        end
+        S_EARLY: begin
+            if (e_code != 5'd0) begin
+                j_pass <= 1'b0; j_code <= e_code; j_field <= e_field; j_exp <= e_exp; j_found <= e_found;
+                j_upd <= 1'b0; j_want <= 1'b0; j_sol <= 1'b0;
+                st <= S_OUT;
+            end else if (!uses_areg_wait) begin
+                st <= S_LOOK1;
+            end
+        end
+        S_LOOK1: begin
+            c_state <= conn_state;
+            c_cfg <= conn_cfg;
+            r_valid <= rg_valid;
+            r_cfg <= rg_cfg;
+            st <= S_LOOK2;
+        end
+        S_LOOK2: begin
+            a0 <= ar_data0;
+            a1 <= ar_data1;
+            st <= S_EVAL;
+        end
+        S_EVAL: begin
+            j_code <= e_code; j_field <= e_field; j_exp <= e_exp; j_found <= e_found;
+            j_ea <= op_write ? ea : 64'd0;
+            j_upd <= upd;
+            j_upd_val <= upd_val;
+            j_upd_idx <= ar_idx0;
+            j_want <= h_flags[2] || cond;
+            j_sol <= h_flags[1] || cond;
+            if (e_code != 5'd0) begin
+                j_pass <= 1'b0;
+                j_upd <= 1'b0;
+                st <= S_OUT;
+            end else begin
+                j_pass <= 1'b1;
+                st <= S_RHQ;
+            end
+        end
+        S_RHQ: if (!full) begin
+            j_entry <= rhq_base + {27'd0, slot, 5'd0};
+            j_ptr_addr <= rhq_ptr;
+            j_ptr_val <= rhq_tail + 32'd1;
+            st <= S_OUT;
+        end
+        S_OUT: if (job_take) st <= S_IDLE;
+        default: st <= S_IDLE;
+    endcase
+    if (fail_valid && fail_conn == h_conn && st >= S_LOOK1) flush <= 1'b1;
+    if (rst) st <= S_IDLE;
+end
+
+// the job: {flush, sol, want, upd, upd_idx(16), upd_val, ptr_val, ptr_addr, entry, ea, found, exp, field, code, pass,
+//           reply, cq, hdr bytes 0-27}
+/* verilator lint_off WIDTH */
+wire [15:0] j_upd_idx16 = j_upd_idx;
+/* verilator lint_on WIDTH */
+assign job = {flush, j_sol, j_want, j_upd, j_upd_idx16, j_upd_val, j_ptr_val, j_ptr_addr, j_entry, j_ea, j_found,
+              j_exp, j_field, j_code, j_pass, c_reply, c_cq, h[223:0]};
+
+endmodule
+
+`resetall

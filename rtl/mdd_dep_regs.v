@@ -1,0 +1,462 @@
+// SPDX-License-Identifier: MIT
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * Deposit engine, register block and tables (docs/deposit.md sections 3, 6.5
+ * and 7).
+ *
+ * AXI4-Lite slave: a write is taken when AW and W are both valid (one cycle,
+ * then B); a read answers one cycle after AR.  wstrb is not looked at (every
+ * register is written whole).  TBL_CMD executes in the cycle of its write:
+ * 1 copies TBL_DATA into entry TBL_IDX of table TBL_SEL (an index outside
+ * the table is ignored), 2 copies the entry into TBL_DATA (zeros outside).
+ *
+ * Tables are register files read combinationally by the check unit and the
+ * tail: connection (state kept apart so that the tail's EXCEPTION write and
+ * the reset sweep touch two bits), region (valid kept apart), address
+ * registers, RHQs and CQs (configuration, tail, head, arm in flops).  After
+ * reset a sweep clears one connection state and one region valid bit per
+ * cycle for max(CONNS, REGIONS) cycles: init_busy meanwhile, and AXI4-Lite
+ * writes wait.  Writes in one cycle: hardware first (RHQ/CQ tail increments,
+ * register commit, EXCEPTION), then software, which wins on the same field.
+ *
+ * Events: one output register.  The tail's event (CQE landed in an armed CQ)
+ * disarms the CQ; a CQ_ARM write of ARM_ANY while the CQ holds unread entries
+ * sends the event at once and leaves the CQ disarmed; a CQ_ARM write waits
+ * while the register is busy.  A CQ is valid once software wrote its entry
+ * after reset; the tail drops a CQE for a CQ that is not (section 6.3).
+ *
+ * Parameters: table sizes CONNS, REGIONS, AREGS, RHQS, CQS (powers of two),
+ * their index widths *_W (log2, at least 1), AXIL_ADDR_W.
+ */
+module mdd_dep_regs #(
+    parameter CONNS = 64,
+    parameter REGIONS = 256,
+    parameter AREGS = 256,
+    parameter RHQS = 16,
+    parameter CQS = 16,
+    parameter CI_W = 6,
+    parameter RI_W = 8,
+    parameter AI_W = 8,
+    parameter QI_W = 4,
+    parameter CQI_W = 4,
+    parameter AXIL_ADDR_W = 12
+) (
+    input  wire                   clk,
+    input  wire                   rst,
+
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  wire [AXIL_ADDR_W-1:0] s_axil_awaddr,   // word addresses: bits 1:0 ignored
+    input  wire                   s_axil_awvalid,
+    output wire                   s_axil_awready,
+    input  wire [31:0]            s_axil_wdata,
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  wire [3:0]             s_axil_wstrb,
+    input  wire                   s_axil_wvalid,
+    output wire                   s_axil_wready,
+    output wire [1:0]             s_axil_bresp,
+    output wire                   s_axil_bvalid,
+    input  wire                   s_axil_bready,
+    input  wire [AXIL_ADDR_W-1:0] s_axil_araddr,
+    /* verilator lint_on UNUSEDSIGNAL */
+    input  wire                   s_axil_arvalid,
+    output wire                   s_axil_arready,
+    output wire [31:0]            s_axil_rdata,
+    output wire [1:0]             s_axil_rresp,
+    output wire                   s_axil_rvalid,
+    input  wire                   s_axil_rready,
+
+    output wire [31:0]            m_axis_evt_tdata,
+    output wire                   m_axis_evt_tvalid,
+    input  wire                   m_axis_evt_tready,
+
+    output wire                   init_busy,
+
+    // check unit
+    input  wire [CI_W-1:0]        conn_idx,
+    output wire [1:0]             conn_state,
+    output wire [80:0]            conn_cfg,
+    input  wire [RI_W-1:0]        rg_idx,
+    output wire                   rg_valid,
+    output wire [152:0]           rg_cfg,
+    input  wire [AI_W-1:0]        ar_idx0,
+    input  wire [AI_W-1:0]        ar_idx1,
+    output wire [66:0]            ar_data0,
+    output wire [66:0]            ar_data1,
+    input  wire [QI_W-1:0]        rhq_idx,
+    output wire [63:0]            rhq_base,
+    output wire [63:0]            rhq_ptr,
+    output wire [4:0]             rhq_l2n,
+    output wire [31:0]            rhq_tail,
+    output wire [31:0]            rhq_head,
+    input  wire                   rhq_inc,
+    input  wire                   rhq_wait,
+
+    // tail
+    input  wire                   areg_we,
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  wire [15:0]            areg_idx,
+    input  wire [63:0]            areg_val,
+    input  wire                   fail_valid,
+    input  wire [15:0]            fail_conn,
+    /* verilator lint_on UNUSEDSIGNAL */
+    output wire [7:0]             err_cq,
+    input  wire [CQI_W-1:0]       cq_idx,
+    output wire [63:0]            cq_base,
+    output wire [4:0]             cq_l2n,
+    output wire [31:0]            cq_tail,
+    output wire [31:0]            cq_head,
+    output wire [1:0]             cq_arm,
+    output wire                   cq_valid,
+    input  wire                   cq_inc,
+    input  wire                   cq_wait,
+    output wire                   evt_free,
+    input  wire                   evt_go,
+    input  wire                   done,
+    input  wire [4:0]             done_code,
+
+    // AXI writer
+    input  wire [7:0]             pay_bytes,
+    input  wire                   b_fire,
+    input  wire [1:0]             b_resp
+);
+
+localparam SWEEP = (CONNS > REGIONS) ? CONNS : REGIONS;
+localparam SW_W = $clog2(SWEEP) + 1;
+/* verilator lint_off WIDTH */
+localparam [SW_W-1:0] SWEEP_LAST = SWEEP - 1;
+localparam [31:0] CONNS32 = CONNS, REGIONS32 = REGIONS, AREGS32 = AREGS, RHQS32 = RHQS, CQS32 = CQS;
+/* verilator lint_on WIDTH */
+
+// tables
+reg [1:0]   c_state [0:CONNS-1];
+reg [80:0]  c_cfg   [0:CONNS-1];
+reg         r_valid [0:REGIONS-1];
+reg [152:0] r_cfg   [0:REGIONS-1];
+reg [66:0]  a_mem   [0:AREGS-1];
+reg [63:0]  q_base  [0:RHQS-1];
+reg [63:0]  q_ptr   [0:RHQS-1];
+reg [4:0]   q_l2n   [0:RHQS-1];
+reg [31:0]  q_tail  [0:RHQS-1];
+reg [31:0]  q_head  [0:RHQS-1];
+reg [63:0]  k_base  [0:CQS-1];
+reg [4:0]   k_l2n   [0:CQS-1];
+reg [15:0]  k_evt   [0:CQS-1];
+reg [1:0]   k_arm   [0:CQS-1];
+reg [CQS-1:0] k_valid = {CQS{1'b0}};   // created since reset
+reg [31:0]  k_tail  [0:CQS-1];
+reg [31:0]  k_head  [0:CQS-1];
+
+integer i;
+initial begin
+    for (i = 0; i < CONNS; i = i + 1) begin
+        c_state[i] = 2'd0;
+        c_cfg[i] = 81'd0;
+    end
+    for (i = 0; i < REGIONS; i = i + 1) begin
+        r_valid[i] = 1'b0;
+        r_cfg[i] = 153'd0;
+    end
+    for (i = 0; i < AREGS; i = i + 1) a_mem[i] = 67'd0;
+    for (i = 0; i < RHQS; i = i + 1) begin
+        q_base[i] = 64'd0; q_ptr[i] = 64'd0; q_l2n[i] = 5'd0; q_tail[i] = 32'd0; q_head[i] = 32'd0;
+    end
+    for (i = 0; i < CQS; i = i + 1) begin
+        k_base[i] = 64'd0; k_l2n[i] = 5'd0; k_evt[i] = 16'd0; k_arm[i] = 2'd0; k_tail[i] = 32'd0; k_head[i] = 32'd0;
+    end
+end
+
+// registers
+reg            sweeping = 1'b0;
+reg [SW_W-1:0] sweep_idx = {SW_W{1'b0}};
+reg [7:0]      err_cq_r = 8'd0;
+reg [2:0]      tbl_sel = 3'd0;
+reg [31:0]     tbl_idx = 32'd0;
+reg [31:0]     tbl_data [0:7];
+reg [31:0]     db_idx = 32'd0;
+reg            axi_err = 1'b0;
+reg            bvalid = 1'b0, rvalid = 1'b0;
+reg [31:0]     rdata = 32'd0;
+reg            evt_valid = 1'b0;
+reg [31:0]     evt_data = 32'd0;
+reg [31:0]     cnt_pkts = 32'd0, cnt_ok = 32'd0, cnt_err = 32'd0, cnt_cqes = 32'd0, cnt_evts = 32'd0;
+reg [63:0]     cnt_bytes = 64'd0;
+reg [31:0]     cnt_code [0:31];
+
+initial begin
+    for (i = 0; i < 8; i = i + 1) tbl_data[i] = 32'd0;
+    for (i = 0; i < 32; i = i + 1) cnt_code[i] = 32'd0;
+end
+
+assign init_busy = sweeping;
+
+// ring indices modulo RHQS / CQS (a one-entry table has a one-bit index that must read as 0)
+wire [QI_W-1:0]  rq = (RHQS == 1) ? {QI_W{1'b0}} : rhq_idx;
+wire [CQI_W-1:0] kq = (CQS == 1) ? {CQI_W{1'b0}} : cq_idx;
+
+// reads for the check unit and the tail
+assign conn_state = c_state[conn_idx];
+assign conn_cfg   = c_cfg[conn_idx];
+assign rg_valid   = r_valid[rg_idx];
+assign rg_cfg     = r_cfg[rg_idx];
+assign ar_data0   = a_mem[ar_idx0];
+assign ar_data1   = a_mem[ar_idx1];
+assign rhq_base   = q_base[rq];
+assign rhq_ptr    = q_ptr[rq];
+assign rhq_l2n    = q_l2n[rq];
+assign rhq_tail   = q_tail[rq];
+assign rhq_head   = q_head[rq];
+assign cq_base    = k_base[kq];
+assign cq_l2n     = k_l2n[kq];
+assign cq_tail    = k_tail[kq];
+assign cq_head    = k_head[kq];
+assign cq_arm     = k_arm[kq];
+assign cq_valid   = k_valid[kq];
+assign err_cq     = err_cq_r;
+assign evt_free   = !evt_valid;
+
+// AXI4-Lite write
+wire [9:0] waddr = s_axil_awaddr[11:2];
+wire [9:0] raddr = s_axil_araddr[11:2];
+wire       arm_wr = waddr == 10'h013;
+wire       w_fire = s_axil_awvalid && s_axil_wvalid && !bvalid && !sweeping && !(arm_wr && (evt_valid || evt_go));
+assign s_axil_awready = w_fire;
+assign s_axil_wready  = w_fire;
+assign s_axil_bresp   = 2'b00;
+assign s_axil_bvalid  = bvalid;
+assign s_axil_arready = !rvalid;
+assign s_axil_rdata   = rdata;
+assign s_axil_rresp   = 2'b00;
+assign s_axil_rvalid  = rvalid;
+assign m_axis_evt_tdata  = evt_data;
+assign m_axis_evt_tvalid = evt_valid;
+
+/* verilator lint_off WIDTH */
+wire [CQI_W-1:0] db_cq  = (CQS == 1) ? {CQI_W{1'b0}} : db_idx;
+wire [QI_W-1:0]  db_rhq = (RHQS == 1) ? {QI_W{1'b0}} : db_idx;
+wire [CI_W-1:0]  t_ci   = tbl_idx;
+wire [RI_W-1:0]  t_ri   = tbl_idx;
+wire [AI_W-1:0]  t_ai   = tbl_idx;
+wire [QI_W-1:0]  t_qi   = (RHQS == 1) ? {QI_W{1'b0}} : tbl_idx;
+wire [CQI_W-1:0] t_ki   = (CQS == 1) ? {CQI_W{1'b0}} : tbl_idx;
+wire [CI_W-1:0]  f_ci   = fail_conn;
+wire [AI_W-1:0]  u_ai   = areg_idx;
+wire [CI_W-1:0]  s_ci   = sweep_idx;
+wire [RI_W-1:0]  s_ri   = sweep_idx;
+/* verilator lint_on WIDTH */
+wire db_rhq_ok = db_idx < RHQS32;
+wire db_cq_ok  = db_idx < CQS32;
+wire arm_now   = w_fire && arm_wr && db_cq_ok && s_axil_wdata[1:0] == 2'd1 && k_tail[db_cq] != k_head[db_cq];
+
+// the entry image as four 64-bit words
+wire [63:0] d0 = {tbl_data[1], tbl_data[0]};
+wire [63:0] d1 = {tbl_data[3], tbl_data[2]};
+wire [63:0] d2 = {tbl_data[5], tbl_data[4]};
+
+// the read data, loaded into rdata when AR is taken
+task load_rdata;
+    begin
+        casez (raddr)
+            10'h000: rdata <= 32'h4D444401;
+            10'h001: rdata <= {28'd0, axi_err, cq_wait, rhq_wait, sweeping};
+            10'h002: rdata <= {24'd0, err_cq_r};
+            10'h004: rdata <= {29'd0, tbl_sel};
+            10'h005: rdata <= tbl_idx;
+            10'h008, 10'h009, 10'h00A, 10'h00B, 10'h00C, 10'h00D, 10'h00E, 10'h00F: rdata <= tbl_data[raddr[2:0]];
+            10'h010: rdata <= db_idx;
+            10'h040: rdata <= cnt_pkts;
+            10'h041: rdata <= cnt_ok;
+            10'h042: rdata <= cnt_err;
+            10'h043: rdata <= cnt_cqes;
+            10'h044: rdata <= cnt_evts;
+            10'h046: rdata <= cnt_bytes[31:0];
+            10'h047: rdata <= cnt_bytes[63:32];
+            10'b00100?????: rdata <= (raddr[4:0] < 5'd24) ? cnt_code[raddr[4:0]] : 32'd0;
+            default: rdata <= 32'd0;
+        endcase
+    end
+endtask
+
+
+// TBL_CMD 2: the entry image, built where it is loaded (the tables are read with a constant-free index only here
+// and in the combinational ports above)
+task load_image;
+    integer k;
+    reg [255:0] img;
+    begin
+        img = 256'd0;
+        case (tbl_sel)
+            3'd0: if (tbl_idx < CONNS32) begin
+                img[1:0] = c_state[t_ci];
+                img[31:16] = c_cfg[t_ci][15:0];
+                img[39:32] = c_cfg[t_ci][23:16];
+                img[47:40] = c_cfg[t_ci][31:24];
+                img[63:48] = c_cfg[t_ci][47:32];
+                img[79:64] = c_cfg[t_ci][63:48];
+                img[96:80] = c_cfg[t_ci][80:64];
+            end
+            3'd1: if (tbl_idx < REGIONS32) begin
+                img[0] = r_valid[t_ri];
+                img[1] = r_cfg[t_ri][0];
+                img[15:8] = r_cfg[t_ri][8:1];
+                img[31:16] = r_cfg[t_ri][24:9];
+                img[127:64] = r_cfg[t_ri][88:25];
+                img[191:128] = r_cfg[t_ri][152:89];
+            end
+            3'd2: if (tbl_idx < AREGS32) begin
+                img[63:0] = a_mem[t_ai][63:0];
+                img[66:64] = a_mem[t_ai][66:64];
+            end
+            3'd3: if (tbl_idx < RHQS32) begin
+                img[63:0] = q_base[t_qi];
+                img[127:64] = q_ptr[t_qi];
+                img[132:128] = q_l2n[t_qi];
+                img[223:192] = q_tail[t_qi];
+                img[255:224] = q_head[t_qi];
+            end
+            3'd4: if (tbl_idx < CQS32) begin
+                img[63:0] = k_base[t_ki];
+                img[132:128] = k_l2n[t_ki];
+                img[159:144] = k_evt[t_ki];
+                img[161:160] = k_arm[t_ki];
+                img[223:192] = k_tail[t_ki];
+                img[255:224] = k_head[t_ki];
+            end
+            default: ;
+        endcase
+        for (k = 0; k < 8; k = k + 1) tbl_data[k] <= img[32*k +: 32];
+    end
+endtask
+
+always @(posedge clk) begin
+    // hardware updates
+    if (rhq_inc) q_tail[rq] <= q_tail[rq] + 32'd1;
+    if (cq_inc) k_tail[kq] <= k_tail[kq] + 32'd1;
+    if (evt_go) k_arm[kq] <= 2'd0;
+    if (areg_we) a_mem[u_ai][63:0] <= areg_val;
+    if (fail_valid) c_state[f_ci] <= 2'd2;
+    // events
+    if (evt_valid && m_axis_evt_tready) evt_valid <= 1'b0;
+    if (evt_go) begin
+        evt_valid <= 1'b1;
+        /* verilator lint_off WIDTH */
+        evt_data <= {16'd0 + kq, k_evt[kq]};
+        /* verilator lint_on WIDTH */
+    end
+    if (arm_now) begin
+        evt_valid <= 1'b1;
+        /* verilator lint_off WIDTH */
+        evt_data <= {16'd0 + db_cq, k_evt[db_cq]};
+        /* verilator lint_on WIDTH */
+    end
+    // counters
+    if (done) begin
+        cnt_pkts <= cnt_pkts + 32'd1;
+        if (done_code == 5'd0) cnt_ok <= cnt_ok + 32'd1;
+        else cnt_err <= cnt_err + 32'd1;
+        cnt_code[done_code] <= cnt_code[done_code] + 32'd1;
+    end
+    if (cq_inc) cnt_cqes <= cnt_cqes + 32'd1;
+    if (evt_go || arm_now) cnt_evts <= cnt_evts + 32'd1;
+    cnt_bytes <= cnt_bytes + {56'd0, pay_bytes};
+    if (b_fire && b_resp != 2'd0) axi_err <= 1'b1;
+    // AXI4-Lite
+    if (bvalid && s_axil_bready) bvalid <= 1'b0;
+    if (rvalid && s_axil_rready) rvalid <= 1'b0;
+    if (s_axil_arvalid && !rvalid) begin
+        rvalid <= 1'b1;
+        load_rdata;
+    end
+    if (w_fire) begin
+        bvalid <= 1'b1;
+        case (waddr)
+            10'h001: if (s_axil_wdata[3]) axi_err <= 1'b0;
+            10'h002: err_cq_r <= s_axil_wdata[7:0];
+            10'h004: tbl_sel <= s_axil_wdata[2:0];
+            10'h005: tbl_idx <= s_axil_wdata;
+            10'h006: begin
+                if (s_axil_wdata == 32'd1) begin
+                    case (tbl_sel)
+                        3'd0: if (tbl_idx < CONNS32) begin
+                            c_state[t_ci] <= d0[1:0];
+                            c_cfg[t_ci] <= {d1[32:16], d1[15:0], d0[63:48], d0[47:40], d0[39:32], d0[31:16]};
+                        end
+                        3'd1: if (tbl_idx < REGIONS32) begin
+                            r_valid[t_ri] <= d0[0];
+                            r_cfg[t_ri] <= {d2, d1, d0[31:16], d0[15:8], d0[1]};
+                        end
+                        3'd2: if (tbl_idx < AREGS32) a_mem[t_ai] <= {d1[2:0], d0};
+                        3'd3: if (tbl_idx < RHQS32) begin
+                            q_base[t_qi] <= d0;
+                            q_ptr[t_qi] <= d1;
+                            q_l2n[t_qi] <= d2[4:0];
+                            q_tail[t_qi] <= 32'd0;
+                            q_head[t_qi] <= 32'd0;
+                        end
+                        3'd4: if (tbl_idx < CQS32) begin
+                            k_base[t_ki] <= d0;
+                            k_l2n[t_ki] <= d2[4:0];
+                            k_evt[t_ki] <= d2[31:16];
+                            k_arm[t_ki] <= 2'd0;
+                            k_valid[t_ki] <= 1'b1;
+                            k_tail[t_ki] <= 32'd0;
+                            k_head[t_ki] <= 32'd0;
+                        end
+                        default: ;
+                    endcase
+                end else if (s_axil_wdata == 32'd2) begin
+                    load_image;
+                end
+            end
+            10'h008, 10'h009, 10'h00A, 10'h00B, 10'h00C, 10'h00D, 10'h00E, 10'h00F:
+                tbl_data[waddr[2:0]] <= s_axil_wdata;
+            10'h010: db_idx <= s_axil_wdata;
+            10'h011: if (db_rhq_ok) q_head[db_rhq] <= s_axil_wdata;
+            10'h012: if (db_cq_ok) k_head[db_cq] <= s_axil_wdata;
+            10'h013: if (db_cq_ok) k_arm[db_cq] <= arm_now ? 2'd0 : s_axil_wdata[1:0];
+            default: ;
+        endcase
+    end
+    // reset: control state now, the table valid bits by the sweep
+    if (sweeping) begin
+        if ({{(32-SW_W){1'b0}}, sweep_idx} < CONNS32) c_state[s_ci] <= 2'd0;
+        if ({{(32-SW_W){1'b0}}, sweep_idx} < REGIONS32) r_valid[s_ri] <= 1'b0;
+        sweep_idx <= sweep_idx + 1'b1;
+        if (sweep_idx == SWEEP_LAST) sweeping <= 1'b0;
+    end
+    if (rst) begin
+        sweeping <= 1'b1;
+        sweep_idx <= {SW_W{1'b0}};
+        err_cq_r <= 8'd0;
+        tbl_sel <= 3'd0;
+        tbl_idx <= 32'd0;
+        db_idx <= 32'd0;
+        axi_err <= 1'b0;
+        bvalid <= 1'b0;
+        rvalid <= 1'b0;
+        evt_valid <= 1'b0;
+        cnt_pkts <= 32'd0;
+        cnt_ok <= 32'd0;
+        cnt_err <= 32'd0;
+        cnt_cqes <= 32'd0;
+        cnt_evts <= 32'd0;
+        cnt_bytes <= 64'd0;
+        for (i = 0; i < 32; i = i + 1) cnt_code[i] <= 32'd0;
+        for (i = 0; i < RHQS; i = i + 1) begin
+            q_tail[i] <= 32'd0;
+            q_head[i] <= 32'd0;
+        end
+        k_valid <= {CQS{1'b0}};
+        for (i = 0; i < CQS; i = i + 1) begin
+            k_arm[i] <= 2'd0;
+            k_tail[i] <= 32'd0;
+            k_head[i] <= 32'd0;
+        end
+    end
+end
+
+endmodule
+
+`resetall
