@@ -11,6 +11,9 @@ synth: deps
 	@for a in $(SYNTH_ALGS); do for inv in 0 1; do scripts/synth.sh mdd_crc_shift CRC_ALG=$$a INVERSE=$$inv; done; done
 	@for w in $(WS); do scripts/synth.sh mdd_pack W=$$w; done
 	@for a in $(SYNTH_ALGS); do scripts/synth.sh mdd_crc_mul CRC_ALG=$$a; done
-	@# the combiner's context RAM (MSGS x 427 bits at the defaults) is block or distributed RAM on an FPGA
-	@SYNTH_RAMS=mdd_ram_1r1w scripts/synth.sh mdd_cmb
-	@SYNTH_RAMS=mdd_ram_1r1w scripts/synth.sh mdd_cmb MSGS=16 ADDR_W=48
+	@# the combiner in parts (docs/cmb.md section 8): its body with the shift units and the context RAM (MSGS x 427
+	@# bits, block or distributed RAM on an FPGA) as black boxes, then its two shift units; the block is the sum,
+	@# its depth the deepest part (every boundary is registered on both sides)
+	@SYNTH_RAMS="mdd_ram_1r1w mdd_crc_shift" SYNTH_HIER=1 scripts/synth.sh mdd_cmb
+	@scripts/synth.sh mdd_crc_shift CRC_ALG=0 INVERSE=1 N_W=64 USER_W=145
+	@scripts/synth.sh mdd_crc_shift CRC_ALG=0 INVERSE=0 N_W=64

@@ -7,7 +7,8 @@
 # the generic LUT6 flow would turn into flip-flops and read multiplexers (their size is reported by the caller).
 # SYNTH_HIER=1 keeps the hierarchy (each module synthesised once per parameter set, far faster for a large top
 # with pipelined submodules): counts are the design-hierarchy totals, levels the deepest module's, which is the
-# longest path when every module boundary is a register, as in mdd_cmb.
+# longest path when every module boundary is a register, as in mdd_cmb. With either option the instances of
+# black boxes and submodules are cut out before the depth is measured (see below).
 set -euo pipefail
 top=${1:?usage: scripts/synth.sh TOP [PARAM=VALUE ...]}; shift
 chparams=""; tag="$top"
@@ -22,7 +23,14 @@ for f in rtl/*.v; do  # one line: yosys -p takes commands, not newlines
   if [[ " ${SYNTH_RAMS:-} " == *" $m "* ]]; then libs+="read_verilog -lib -Irtl $f; "; else srcs+=" $f"; fi
 done
 flatten="-flatten"; [[ -n "${SYNTH_HIER:-}" ]] && flatten=""
-yosys -q -l "$log" -p "${libs}read_verilog -defer -Irtl $srcs; hierarchy -top $top $chparams; synth $flatten -top $top -lut 6; stat; ltp -noff" >/dev/null
+# ltp sees a black box or a kept submodule instance as one combinational node, which joins its inputs to its
+# outputs (false paths, and loops through a RAM); after `stat` those instances are deleted, so paths end and
+# start at their ports, which are registers on both sides in every block that uses these options
+cut=""
+if [[ -n "${SYNTH_RAMS:-}${SYNTH_HIER:-}" ]]; then
+  for f in rtl/*.v; do cut+="delete t:*$(basename "$f" .v)*; "; done
+fi
+yosys -q -l "$log" -p "${libs}read_verilog -defer -Irtl $srcs; hierarchy -top $top $chparams; synth $flatten -top $top -lut 6; stat; ${cut}ltp -noff" >/dev/null
 # synth prints statistics too: read only the last "Printing statistics" block (ours), and with the hierarchy kept
 # only its design-hierarchy totals
 start=$(grep -n 'Printing statistics' "$log" | tail -n 1 | cut -d: -f1)
