@@ -199,7 +199,7 @@ static void test_field_layout(void)
     }
 }
 
-enum { MAX_WORDS = 64, MAX_RECS = 8 };
+enum { MAX_WORDS = 64, MAX_RECS = 32 };
 
 /* One word buffer per record name, for writing every field of a record into the same words. */
 static uint64_t rec_bufs[MAX_RECS][MAX_WORDS];
