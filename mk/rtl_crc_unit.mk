@@ -61,7 +61,8 @@ endef
 
 $(foreach c,$(CRC_UNIT_CONFIGS),$(eval $(call CRC_UNIT_CONFIG,$(c))))
 
-LOCKSTEP_TESTS += $(foreach c,$(CRC_UNIT_CONFIGS),crc-unit-lockstep-$(c)) crc-unit-selftest \
+# make test sweeps W over $(PATH_TEST_WS); make regress over all of $(WS) (D-053)
+LOCKSTEP_TESTS += $(foreach c,$(filter-out $(foreach w,$(PATH_EXTRA_WS),0_$(w)),$(CRC_UNIT_CONFIGS)),crc-unit-lockstep-$(c)) crc-unit-selftest \
                   crc-unit-sanitize-w4 crc-unit-sanitize-w64
 REGRESS_TESTS  += $(foreach c,$(CRC_UNIT_CONFIGS),$(foreach s,$(CRC_UNIT_REGRESS_SEEDS),crc-unit-regress-$(c)-s$(s)))
 LINT_TARGETS   += $(foreach w,$(WS),$(foreach a,0 1 2 3,crc-unit-lint-$(a)_$(w)))

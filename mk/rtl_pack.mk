@@ -100,7 +100,8 @@ $(foreach w,4 64,$(eval $(call PACK_SAN,$(w))))
 pack-selftest: $(call pack_bin,8)
 	$(call LOCKSTEP_SELFTEST,selftest-pack,$<,12345,m_tdata,$(PACK_DIR)/selftest/fault)
 
-LOCKSTEP_TESTS += $(foreach w,$(WS),pack-lockstep-w$(w)) pack-selftest pack-sanitize-w4 pack-sanitize-w64
+# make test sweeps W over $(PATH_TEST_WS); make regress over all of $(WS) (D-053)
+LOCKSTEP_TESTS += $(foreach w,$(PATH_TEST_WS),pack-lockstep-w$(w)) pack-selftest pack-sanitize-w4 pack-sanitize-w64
 REGRESS_TESTS  += $(foreach w,$(WS),$(foreach s,$(PACK_REGRESS_SEEDS),pack-regress-w$(w)-s$(s)))
 LINT_TARGETS   += $(foreach w,$(WS),pack-lint-w$(w) pack-lint-u5-w$(w) compact-lint-w$(w) compact-lint-l16-w$(w))
 BENCH_LOCKSTEP += $(foreach w,$(WS),pack-bench-w$(w))

@@ -50,6 +50,7 @@ $(foreach c,$(RX_CRC_ENGINE_CONFIGS),$(eval $(call RX_CRC_ENGINE_CONFIG,$(c))))
 rx-crc-engine-selftest: $(call rx_crc_engine_bin,0_8)
 	$(call LOCKSTEP_SELFTEST,selftest-rx-crc-engine,$<,5000,m_res0,$(RX_CRC_ENGINE_DIR)/selftest/fault)
 
-LOCKSTEP_TESTS += $(foreach c,$(RX_CRC_ENGINE_CONFIGS),rx-crc-engine-lockstep-$(c)) rx-crc-engine-selftest
+# make test sweeps W over $(PATH_TEST_WS); make regress over all of $(WS) (D-053)
+LOCKSTEP_TESTS += $(foreach c,$(filter-out $(foreach w,$(PATH_EXTRA_WS),0_$(w)),$(RX_CRC_ENGINE_CONFIGS)),rx-crc-engine-lockstep-$(c)) rx-crc-engine-selftest
 REGRESS_TESTS  += $(foreach c,$(RX_CRC_ENGINE_CONFIGS),$(foreach s,$(RX_CRC_ENGINE_REGRESS_SEEDS),rx-crc-engine-regress-$(c)-s$(s)))
 LINT_TARGETS   += $(foreach c,$(RX_CRC_ENGINE_CONFIGS),rx-crc-engine-lint-$(c))

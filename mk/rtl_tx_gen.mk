@@ -47,6 +47,7 @@ endef
 $(foreach w,$(WS),$(eval $(call TX_GEN_CONFIG,$(w))))
 
 LINT_TARGETS += $(foreach w,$(WS),tx-gen-lint-w$(w))
-LOCKSTEP_TESTS += $(foreach w,$(WS),tx-gen-lockstep-w$(w))
+# make test sweeps W over $(PATH_TEST_WS); make regress over all of $(WS) (D-053)
+LOCKSTEP_TESTS += $(foreach w,$(PATH_TEST_WS),tx-gen-lockstep-w$(w))
 REGRESS_TESTS  += $(foreach w,$(WS),$(foreach s,$(TX_GEN_REGRESS_SEEDS),tx-gen-regress-w$(w)-s$(s)))
 BENCH_LOCKSTEP += $(foreach w,$(WS),tx-gen-bench-w$(w))
