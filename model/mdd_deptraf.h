@@ -71,7 +71,7 @@ struct mdd_deptraf_cfg {
                              default 0 (an engine decides that itself); transaction-level runs set it */
     unsigned rate[MDD_DEPTRAF_KINDS]; /* relative weights of the adversarial kinds; default 1 each */
 };
-/* Defaults; NULL-safe. The generator needs CONNS >= 4, REGIONS >= 8, AREGS >= 32. */
+/* Defaults; NULL-safe. The generator needs CONNS >= 4, REGIONS >= 8, AREGS >= 4. */
 void mdd_deptraf_default_cfg(struct mdd_deptraf_cfg *cfg, const mdd_dep_params *p);
 
 /* An AXI4-Lite access. */
