@@ -52,7 +52,7 @@ struct mdd_depenv {
     struct mdd_deptraf_item it;
     bool have;
     uint32_t *rhq_head, *cq_head;
-    uint64_t next_heads, quiet_since;
+    uint64_t next_heads, quiet_since, gap_until;
     bool was_quiet;
     unsigned reads_out;
     bool want_reads; /* hold packets back until the engine is quiet, then read registers */
@@ -198,6 +198,8 @@ void mdd_depenv_free(struct mdd_depenv *e)
 
 void mdd_depenv_stop(struct mdd_depenv *e) { e->stopped = true; }
 
+bool mdd_depenv_is_rhq_entry(const struct mdd_depenv *e, uint64_t addr) { return mdd_deptraf_in_rhq(e->traf, addr); }
+
 bool mdd_depenv_drained(const struct mdd_depenv *e)
 {
     return e->phase == P_RUN && !e->have && !e->rst_left && mdd_depstream_idle(e->st) && mdd_depaxil_idle(e->ax) &&
@@ -334,7 +336,10 @@ static void stimulus(struct mdd_depenv *e, uint64_t cycle)
         mdd_deptraf_next(e->traf, &e->it);
         e->have = true;
     }
-    if (e->have && !e->it.is_sw && mdd_depstream_idle(e->st) && !e->reads_out && !e->want_reads) {
+    if (!mdd_depstream_idle(e->st))
+        e->gap_until = cycle + 1 + e->cfg.gap;
+    if (e->have && !e->it.is_sw && mdd_depstream_idle(e->st) && !e->reads_out && !e->want_reads &&
+        cycle >= e->gap_until) {
         mdd_depstream_push(e->st, e->it.data, e->it.len, e->it.keep, e->it.tuser);
         e->have = false;
         replay(e);

@@ -45,6 +45,7 @@ struct mdd_depenv_cfg {
     unsigned evt_ready_pct;  /* m_axis_evt_tready */
     unsigned rst_ppm;        /* chance per million cycles that a reset starts */
     unsigned head_period;    /* software advances the ring heads every 1..head_period cycles */
+    unsigned gap;            /* idle cycles between packets (a bench measuring one packet at a time) */
 };
 void mdd_depenv_default_cfg(struct mdd_depenv_cfg *cfg, const mdd_dep_params *p, uint64_t seed);
 
@@ -76,6 +77,8 @@ struct mdd_depenv_stats {
     uint64_t failed;         /* scoreboard + host memory failures */
     uint64_t violations;     /* writes outside the authorised ranges */
 };
+/* Whether addr is inside an RHQ ring of the current epoch (a packet that passed starts with its entry there). */
+bool mdd_depenv_is_rhq_entry(const struct mdd_depenv *e, uint64_t addr);
 /* Totals over every epoch so far. */
 void mdd_depenv_get_stats(const struct mdd_depenv *e, struct mdd_depenv_stats *st);
 

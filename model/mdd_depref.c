@@ -2,35 +2,15 @@
 /*
  * model/mdd_depref.c - the reference deposit engine (see mdd_depref.h), docs/deposit.md sections 2-7.
  *
- * Readings of points docs/deposit.md leaves open (each one is a choice the RTL and its twin must share; they are
- * reported with the reference):
- *  R1  Byte positions: tkeep holes do not remove bytes (byte k is lane k mod W of beat k div W); "bytes seen" for
- *      SHORT/LONG = positions through the last kept lane of the tlast beat.
- *  R2  A hole in any beat that holds a header byte (beat < ceil(32 / W)) is the header-time KEEP (check 2), even
- *      when the hole is at a payload lane of that beat; a hole in a later beat is the late KEEP. KEEP's field is
- *      the lane of the first hole; its expected and found are 0 ("-").
- *  R3  SHORT's field is DEP_FIELD_NONE ("byte count" is no header byte); expected = bytes required (32 at header
- *      time, 32 + length + 4 PCRC late), found = bytes seen. LONG likewise.
- *  R4  FORMAT looks at the fields in header byte order: flags (found = flags & bits that must be 0: 7:3, and bit 0
- *      PCRC for register ops), token (4), bytes 18-19 (18), length (20); found = the field's value.
- *  R5  AREG_WINDOW: areg first, then areg + 1 (found = the failing index). AREG_PROT: A[i] first, then A[i+1];
- *      expected = the rights that register needs, found = its prot. The absolute index areg_base + i is taken
- *      mod AREGS (a window past the table wraps, as an index adder of log2 AREGS bits does).
- *  R6  Token errors, "table / token": TOKEN_RANGE REGIONS / index, TOKEN_INVALID 0 (the valid bit) / index,
- *      TOKEN_KEY region key / token key, TOKEN_PD region pd / connection pd. RIGHTS: 1 (W) / region rights.
- *  R7  OVERFLOW when eo + length or base + eo + length carries out of 64 bits (an end of exactly 2^64 counts).
- *  R8  Late verdicts in the order SHORT, KEEP, LONG, PAYLOAD_CRC, UPSTREAM, AXI_RESP (the order of section 5's
- *      list); FLUSHED after all of them unless mdd_depref_set_flushed_first(). PAYLOAD_CRC, UPSTREAM (0 / 1),
- *      AXI_RESP (0 / BRESP) have field DEP_FIELD_NONE; FLUSHED has field 2 and OPEN / EXCEPTION, like check 7.
- *  R9  A late failure writes the whole tail: status (DONE | code << 8), pointer, error CQE to ERR_CQ, event. A
- *      header failure does not change the connection's state (only late verdicts move it to EXCEPTION).
- * R10  Solicited for a success CQE = flag SOLICITED, or a NOTIFY whose condition holds (a false NOTIFY with COMPL
- *      posts a CQE solicited only by its flag). A success CQE of a register op carries EA = 0.
- * R11  Writing ARM_ANY with head != tail sends the event and leaves the CQ disarmed (one shot); ARM value 3 arms
- *      nothing. A table write to an index outside the table, or TBL_SEL > 4, does nothing.
- * R12  Error CQE fields come from the header bytes received (absent bytes of a short header read as 0).
- * R13  ERR_CQ, a connection's rhq and cq are taken mod CQS / RHQS (index bits of the RTL).
- * R14  A poisoned byte (host error range) fails the write that strobes it; only strobed bytes count.
+ * The readings of points sections 2-7 of docs/deposit.md leave open are listed in one place, docs/deposit.md
+ * section 9.6; this file follows them. Notes internal to the reference:
+ *  - A packet is given as byte positions with optional tkeep per beat (struct mdd_deppkt): the reference derives
+ *    the bytes seen from the tkeep popcounts; an empty tlast beat (tkeep 0) is not represented (the stimulus never
+ *    sends one).
+ *  - Whether a packet is checked before an earlier late failure of its connection is known is an input
+ *    (hdr_early): the scoreboard runs both outcomes and keeps the one the engine's first write confirms.
+ *  - A poisoned byte (host error range) fails the write that strobes it: the first failing structure's range
+ *    (entry, then payload) gives AXI_RESP's BRESP.
  */
 #include "mdd_depref.h"
 
@@ -234,7 +214,7 @@ bool mdd_depref_table_image(const struct mdd_depref *r, unsigned sel, unsigned i
 static void table_write(struct mdd_depref *r, unsigned sel, unsigned idx, const uint64_t *w)
 {
     if (idx >= table_size(r, sel))
-        return; /* R11 */
+        return; /* a missing entry: nothing (docs/deposit.md 9.6) */
     switch (sel) {
     case MDD_DEP_TBL_CONN: {
         struct mdd_depref_conn *c = &r->conn[idx];

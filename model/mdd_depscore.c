@@ -618,7 +618,7 @@ static void snoop_stream(struct mdd_depscore *s, const mdd_dep_in *in, const mdd
     s->asm_beats++;
     if (!in->s_axis_dep_tlast)
         return;
-    /* positions through the last kept lane of the tlast beat (reading R1 of the reference) */
+    /* positions through the last kept lane of the tlast beat (docs/deposit.md 9.6) */
     const uint32_t last = keep ? 64 - (uint32_t)__builtin_clzll(keep) : 0;
     struct raw r;
     r.len = (uint32_t)((s->asm_beats - 1) * w + last);

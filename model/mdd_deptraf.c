@@ -23,7 +23,7 @@
 #define RHQ_AREA (RING_AREA)
 #define PTR_AREA (RING_AREA + 0x40000000ull)
 #define CQ_AREA (RING_AREA + 0x80000000ull)
-#define TOP_LEN ((1u << 20) - 4096u) /* ends below 2^64: valid writes never meet reading R7 */
+#define TOP_LEN ((1u << 20) - 4096u) /* ends below 2^64: valid writes never meet the 2^64 OVERFLOW edge */
 
 struct sconn {
     unsigned state, pd, rhq, cq, reply, base, len;
@@ -338,6 +338,14 @@ void mdd_deptraf_declare(const struct mdd_deptraf *t, struct mdd_hostmem *m)
         mdd_hostmem_declare_cq(m, i, t->cq[i].base, t->cq[i].log2n);
     const struct sregion *g = &t->region[t->poison_region];
     mdd_hostmem_poison(m, g->base, g->len, 2);
+}
+
+bool mdd_deptraf_in_rhq(const struct mdd_deptraf *t, uint64_t addr)
+{
+    for (unsigned i = 0; i < t->cfg.p.rhqs; i++)
+        if (addr >= t->rhq[i].base && addr - t->rhq[i].base < (uint64_t)32 << t->rhq[i].log2n)
+            return true;
+    return false;
 }
 
 uint32_t mdd_deptraf_sw_rhq_tail(const struct mdd_deptraf *t, const struct mdd_hostmem *m, unsigned rhq)

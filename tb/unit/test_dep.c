@@ -108,7 +108,7 @@ int main(int argc, char **argv)
 {
     const double scale = argc > 1 ? atof(argv[1]) : 1.0;
     const uint64_t seed = argc > 2 ? strtoull(argv[2], NULL, 0) : 1;
-    const uint64_t k = (uint64_t)(scale * 1000);
+    const uint64_t k = (uint64_t)(scale * 4000);
     struct set sets[] = {
         {"W=8 defaults", mdd_dep_default_params(8), 150 * k, 3000, 0},
         {"W=4 small tables, 64-byte bursts, 3 outstanding", {4, 4, 8, 8, 2, 2, 64, 3, 1}, 150 * k, 1500, 0},

@@ -304,7 +304,7 @@ static void directed_header_errors(void)
     send(0x01, 0, 3, TOK5, 0xFFFFFFFFFFFFFFFEull, 0, 5, 1);
     expect_err("OVERFLOW: eo + length", 16, 8, 0, 0xFFFFFFFFFFFFFFFEull);
     send(0x01, 0, 3, 8u << 8 | 0x33, 0xFF0, 0, 0x10, 1);
-    expect_err("OVERFLOW: base + eo + length = 2^64 (reading R7)", 16, 8, 0, 0xFF0);
+    expect_err("OVERFLOW: base + eo + length = 2^64 (docs 9.6)", 16, 8, 0, 0xFF0);
     send(0x01, 0, 3, 8u << 8 | 0x33, 0xFF0, 0, 0xF, 1);
     expect_err("no OVERFLOW: base + eo + length = 2^64 - 1", 0, 0xFFFF, 0, 0);
     send(0x01, 0, 3, TOK5, 0xFFE, 0, 5, 1);
@@ -320,7 +320,7 @@ static void directed_header_errors(void)
     expect_err("order: CONN before AREG and TOKEN", 8, 2, 1, 2);
     send(0x02, 0, 3, 5u << 8 | 0xAC, 0, 9, 0, 1);
     expect_err("order: AREG_WINDOW before TOKEN_KEY", 10, 16, 4, 9);
-    check(mdd_depref_conn(ref, 3)->state == 1, "header failures leave the connection OPEN (reading R9)");
+    check(mdd_depref_conn(ref, 3)->state == 1, "header failures leave the connection OPEN (docs 9.6)");
     const struct mdd_depref_counters *k = mdd_depref_counters(ref);
     label("counters after the header errors");
     check(k->err_count[5] == 6 && k->err_count[11] == 4 && k->pkts_ok == 2 && k->err_count[0] == 2 && k->pkts == 33,
@@ -362,7 +362,7 @@ static void directed_ops(void)
     label("REG_INC");
     check(res.code == 0 && mdd_depref_areg(ref, 10)->value == 0x13A, "A[10] 0x%" PRIx64, mdd_depref_areg(ref, 10)->value);
     send(0x13, 0, 3, 0, 0x13A, 0, 0, 9);
-    label("NOTIFY_IF_EQ true: solicited CQE, EA 0 (reading R10)");
+    label("NOTIFY_IF_EQ true: solicited CQE, EA 0 (docs 9.6)");
     check(res.code == 0 && res.has_cqe && res.solicited && res.cq == 1, "cqe %d sol %d", res.has_cqe, res.solicited);
     check(res.cqe.data[3] == 0x03 && mdd_dep_le(res.cqe.data + 16, 8) == 0, "flags byte 0x%02x", res.cqe.data[3]);
     send(0x13, 0, 3, 0, 0x13B, 0, 0, 10);
@@ -451,7 +451,7 @@ static void directed_late(void)
     conn(3, 1, 7, 2, 1, 0x1234, 10, 4);
     send(0x01, 0, 3, TOK5, 0x6F0, 0, 0x10, 1);
     expect_err("no AXI_RESP: payload ends at the range", 0, 0xFFFF, 0, 0);
-    /* priorities (reading R8): a short packet with tuser is SHORT; a FLUSHED packet with a bad CRC is PAYLOAD_CRC */
+    /* priorities (docs 9.6): a short packet with tuser is SHORT; a FLUSHED packet with a bad CRC is PAYLOAD_CRC */
     mk(0x01, 0x01, 3, TOK5, 0, 0, 10, 1);
     run(40, NULL, true, false);
     expect_err("SHORT before UPSTREAM", 1, 0xFFFF, 46, 40);
@@ -542,7 +542,7 @@ static void directed_rings(void)
     reg(MDD_DEPREG_DB_IDX, 1);
     label("ARM_ANY with 3 unread entries: the event at once");
     check(mdd_depref_reg_write(ref, MDD_DEPREG_CQ_ARM, 1, &evt) && evt == 0x00010077, "event 0x%08x", evt);
-    check(mdd_depref_cq(ref, 1)->arm == 0, "disarmed (reading R11)");
+    check(mdd_depref_cq(ref, 1)->arm == 0, "disarmed (docs 9.6)");
     reg(MDD_DEPREG_CQ_HEAD, 3);
     label("ARM_ANY with none unread: no event until the next CQE");
     check(!mdd_depref_reg_write(ref, MDD_DEPREG_CQ_ARM, 1, &evt), "no event at arming");
