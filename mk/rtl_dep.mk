@@ -32,18 +32,18 @@ DEP_DIR  := $(BUILD)/dep
 DEP_TEST_CYCLES := 4000000
 # make regress: 5 seeds per configuration. Seed 11 is the default mix (payloads up to 3000 bytes, 35 % adversarial);
 # 12-15 are mostly adversarial short packets (about 10^4 adversarial packets per 10^6 cycles): plain; frequent
-# resets; a slow host (stalls, long B delays); rings that fill (software frees slots rarely). 4 x 4 x 6 x 10^6
+# resets; a slow host (stalls, long B delays); rings that fill (software frees slots rarely). 4 x 4 x 9 x 10^6
 # cycles of those give over 10^6 adversarial packets in all (dep-regress-adversarial checks it).
 DEP_REGRESS_SEEDS := 11 12 13 14 15
 DEP_REGRESS_CYCLES_11 := 4000000
 DEP_ADV_KNOBS := max_len=128 adv_pct=90 sw_pct=3 p_valid=0.95 p_aw=0.9 p_w=0.9 p_b=0.9 b_max=3 p_evt=0.9
 DEP_REGRESS_KNOBS_11 :=
 DEP_REGRESS_KNOBS_12 := $(DEP_ADV_KNOBS)
-DEP_REGRESS_KNOBS_13 := $(DEP_ADV_KNOBS) p_rst=0.0002
+DEP_REGRESS_KNOBS_13 := $(DEP_ADV_KNOBS) p_rst=0.00005
 DEP_REGRESS_KNOBS_14 := $(DEP_ADV_KNOBS) p_aw=0.5 p_w=0.5 p_b=0.5 b_max=20
 DEP_REGRESS_KNOBS_15 := $(DEP_ADV_KNOBS) max_len=600 head_period=3000
 DEP_REGRESS_MIN_ADV := 1000000
-dep_regress_cycles = $(or $(DEP_REGRESS_CYCLES_$(1)),6000000)
+dep_regress_cycles = $(or $(DEP_REGRESS_CYCLES_$(1)),9000000)
 
 dep_word = $(word $(2),$(DEP_SHAPE_$(1)))
 dep_bin  = $(BUILD)/vl/dep_$(1)/dep_$(1)
@@ -117,7 +117,7 @@ $(call dep_san_bin,$(1)): $(DEP_SRCS) tb/lockstep/dep_main.cpp $(LS_HDRS) $(LIBM
 
 .PHONY: dep-san-$(1)
 dep-san-$(1): $(call dep_san_bin,$(1))
-	$$(call RUN_SUITE,san-dep-$(1),$(call dep_san_bin,$(1)) --seed 5 --suite san-dep-$(1) --cycles 30000 \
+	$$(call RUN_SUITE,san-dep-$(1),$(call dep_san_bin,$(1)) --seed 5 --suite san-dep-$(1) --cycles 100000 \
 	    --vcd $(DEP_DIR)/vcd/san_$(1))
 
 endef

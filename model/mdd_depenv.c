@@ -342,6 +342,7 @@ static void stimulus(struct mdd_depenv *e, uint64_t cycle)
         cycle >= e->gap_until) {
         mdd_depstream_push(e->st, e->it.data, e->it.len, e->it.keep, e->it.tuser);
         e->have = false;
+        e->gap_until = cycle + 1 + e->cfg.gap; /* a one-beat packet leaves the driver in this very cycle */
         replay(e);
     } else if (e->have && e->it.is_sw &&
                (e->it.sw == MDD_DEPTRAF_SW_RHQ_HEAD || e->it.sw == MDD_DEPTRAF_SW_CQ_HEAD)) {

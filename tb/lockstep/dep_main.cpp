@@ -297,7 +297,9 @@ class DepBench {
         if (in_.s_axis_dep_tvalid) ++tv_cycles_;
         if (in_.s_axis_dep_tvalid && o.s_axis_dep_tready) {
             ++beats_in_;
-            if (pos_ < 32 && pos_ + kW >= 32) lat_pending_.push_back(cycles_);
+            // only the latest header counts: one before the tables (it writes nothing) must not pair with a
+            // later packet's AW
+            if (pos_ < 32 && pos_ + kW >= 32) lat_pending_.assign(1, cycles_);
             pos_ = in_.s_axis_dep_tlast ? 0 : pos_ + kW;
         }
         if (o.m_axi_awvalid && !prev_awvalid_ && !lat_pending_.empty()) {

@@ -9,7 +9,8 @@
  *
  * Parameter sets: W = 4, 8, 16, 64; default and small tables; small bursts and one outstanding burst; one with
  * resets. Each run must drain, predict every packet it sent, see failing packets of both kinds (header and late)
- * and write nothing outside the authorised ranges.
+ * and FLUSHED ones, and write nothing outside the authorised ranges. Then three faults put into the twin's
+ * outputs (a payload byte, an extra strobe, an event) must each be reported.
  *
  * Usage: test_dep [SCALE [SEED]] (SCALE multiplies the cycles per set, default 1). Last line
  * "dep-model: P passed, F failed".
@@ -43,6 +44,71 @@ struct set {
     uint32_t max_len;
     unsigned rst_ppm;
 };
+
+/* Faults put into the twin's outputs (after the twin, before the environment sees them), to show that the
+ * scoreboard and host memory catch an engine that misbehaves: each must be reported. */
+enum { MUT_NONE, MUT_DATA, MUT_STRB, MUT_EVENT };
+static const char *const mut_name[] = {"", "a strobed payload byte flipped", "one more byte strobed",
+                                       "an event's tdata changed"};
+
+/* Applies mutation mut to out once (returns true when it did). */
+static bool mutate(unsigned mut, const mdd_dep_in *in, mdd_dep_out *out, unsigned w)
+{
+    const uint64_t full = w == 64 ? ~(uint64_t)0 : ((uint64_t)1 << w) - 1;
+    switch (mut) {
+    case MUT_DATA:
+        if (out->m_axi_wvalid && in->m_axi_wready && out->m_axi_wstrb) {
+            out->m_axi_wdata[__builtin_ctzll(out->m_axi_wstrb)] ^= 0x10;
+            return true;
+        }
+        return false;
+    case MUT_STRB:
+        if (out->m_axi_wvalid && in->m_axi_wready && out->m_axi_wstrb && out->m_axi_wstrb != full) {
+            out->m_axi_wstrb |= (uint64_t)1 << __builtin_ctzll(~out->m_axi_wstrb & full);
+            return true;
+        }
+        return false;
+    case MUT_EVENT:
+        if (out->m_axis_evt_tvalid && in->m_axis_evt_tready) {
+            out->m_axis_evt_tdata ^= 1;
+            return true;
+        }
+        return false;
+    default: return false;
+    }
+}
+
+static void run_mut(const struct set *s, uint64_t seed, unsigned mut)
+{
+    label("%s, mutation: %s", s->name, mut_name[mut]);
+    struct mdd_depenv_cfg cfg;
+    mdd_depenv_default_cfg(&cfg, &s->p, seed);
+    cfg.max_len = s->max_len;
+    mdd_dep_model *m = mdd_dep_model_new(&s->p);
+    struct mdd_depenv *e = mdd_depenv_new(&cfg, NULL, NULL); /* failures counted, not printed */
+    bool done = false;
+    uint64_t c = 0;
+    for (; c < s->cycles; c++) {
+        if (c == s->cycles / 2)
+            mdd_depenv_stop(e);
+        if (c > s->cycles / 2 && mdd_depenv_drained(e))
+            break;
+        mdd_dep_in in;
+        mdd_dep_out out;
+        mdd_depenv_drive(e, &in, c);
+        mdd_dep_eval(m, &in, &out);
+        if (!done && c > 20000)
+            done = mutate(mut, &in, &out, s->p.w);
+        mdd_depenv_tick(e, &in, &out, c);
+        mdd_dep_tick(m, &in);
+    }
+    mdd_depenv_finish(e);
+    struct mdd_depenv_stats st;
+    mdd_depenv_get_stats(e, &st);
+    check(done && st.failed > 0, "applied %d, %" PRIu64 " failures reported", done, st.failed);
+    mdd_depenv_free(e);
+    mdd_dep_model_free(m);
+}
 
 static void run(const struct set *s, uint64_t seed)
 {
@@ -119,6 +185,9 @@ int main(int argc, char **argv)
     };
     for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
         run(&sets[i], seed + i);
+    const struct set small = {"W=8 small tables", {8, 8, 16, 16, 4, 4, 128, 4, 2}, 100000, 600, 0};
+    for (unsigned mut = MUT_DATA; mut <= MUT_EVENT; mut++)
+        run_mut(&small, seed, mut);
     printf("dep-model: %lu passed, %lu failed\n", passed, failed);
     return failed != 0;
 }
