@@ -7,8 +7,9 @@
 #                   export checked by tshark (tb/unit/test_pcap.c) + reference combiner vs its stimulus
 #                   generator's truth and the combiner twin vs both (tb/unit/test_cmb.c, suites cmb-ref and
 #                   cmb-model) + the deposit reference, stimulus, host memory and scoreboard (tb/unit/test_depref.c,
-#                   suite dep-ref); logs in $(RESULTS)/c-crc.log, cli.log, formats.log, rxref.log, txref.log,
-#                   check-stage-tx.log, pcap.log, cmb-ref.log, cmb-model.log and dep-ref.log
+#                   suite dep-ref) + the deposit twin in that environment (tb/unit/test_dep.c, suite dep-model);
+#                   logs in $(RESULTS)/c-crc.log, cli.log, formats.log, rxref.log, txref.log,
+#                   check-stage-tx.log, pcap.log, cmb-ref.log, cmb-model.log, dep-ref.log and dep-model.log
 #   bench-c         CRC throughput / combine cost table (-O2, not sanitized)
 # zlib and ISA-L are oracles and anchors for the tests and the bench only; libmdd needs libc + pthreads.
 
@@ -33,9 +34,10 @@ TEST_PCAP_BIN := $(BUILD)/bin/test_pcap
 TEST_CHECK_STAGE_BIN := $(BUILD)/bin/test_check_stage
 TEST_CMB_BIN := $(BUILD)/bin/test_cmb
 TEST_DEPREF_BIN := $(BUILD)/bin/test_depref
+TEST_DEP_BIN := $(BUILD)/bin/test_dep
 BENCH_CRC_BIN := $(BUILD)/bin/bench_crc
 
-.PHONY: lib lib-san cli test-c bench-c test-depref
+.PHONY: lib lib-san cli test-c bench-c test-depref test-dep
 
 lib: $(LIBMDD)
 lib-san: $(LIBMDD_SAN)
@@ -140,6 +142,16 @@ $(TEST_DEPREF_BIN): $(BUILD)/obj-san/test_depref.o $(LIBMDD_SAN)
 	@mkdir -p $(@D)
 	$(CC) $(MDD_SAN_CFLAGS) $^ -o $@ $(MDD_LDLIBS)
 
+$(BUILD)/obj-san/test_dep.o: tb/unit/test_dep.c
+	@mkdir -p $(@D)
+	$(CC) $(MDD_SAN_CFLAGS) -MMD -MP -c $< -o $@
+
+# The deposit engine's twin (model/mdd_dep_model.c) alone in the test environment (model/mdd_depenv.c: stimulus,
+# host memory, scoreboard against the reference) at several parameter sets.
+$(TEST_DEP_BIN): $(BUILD)/obj-san/test_dep.o $(LIBMDD_SAN)
+	@mkdir -p $(@D)
+	$(CC) $(MDD_SAN_CFLAGS) $^ -o $@ $(MDD_LDLIBS)
+
 $(BUILD)/obj/bench_crc.o: tb/bench/bench_crc.c
 	@mkdir -p $(@D)
 	$(CC) $(MDD_CFLAGS) -MMD -MP -c $< -o $@
@@ -152,7 +164,7 @@ $(BENCH_CRC_BIN): $(BUILD)/obj/bench_crc.o $(LIBMDD)
 # formats: the staleness check of the .vh (mk/formats.mk) runs first and its exit status is one of the test's
 # checks, so the log still ends with the test's own result line.
 test-c: $(TEST_CRC_BIN) $(MDD_CLI) $(TEST_FORMATS_BIN) $(TEST_RXREF_BIN) $(TEST_TXREF_BIN) $(TEST_CHECK_STAGE_BIN) \
-        $(TEST_PCAP_BIN) $(TEST_CMB_BIN) $(TEST_DEPREF_BIN)
+        $(TEST_PCAP_BIN) $(TEST_CMB_BIN) $(TEST_DEPREF_BIN) $(TEST_DEP_BIN)
 	@mkdir -p $(RESULTS)
 	@rc=0; $(TEST_CRC_BIN) 2>&1 | tee $(RESULTS)/c-crc.log || rc=1; \
 	 tb/unit/test_cli.sh $(MDD_CLI) 2>&1 | tee $(RESULTS)/cli.log || rc=1; \
@@ -164,12 +176,18 @@ test-c: $(TEST_CRC_BIN) $(MDD_CLI) $(TEST_FORMATS_BIN) $(TEST_RXREF_BIN) $(TEST_
 	 $(TEST_PCAP_BIN) 2>&1 | tee $(RESULTS)/pcap.log || rc=1; \
 	 $(TEST_CMB_BIN) ref 2>&1 | tee $(RESULTS)/cmb-ref.log || rc=1; \
 	 $(TEST_CMB_BIN) model 2>&1 | tee $(RESULTS)/cmb-model.log || rc=1; \
-	 $(TEST_DEPREF_BIN) 2>&1 | tee $(RESULTS)/dep-ref.log || rc=1; exit $$rc
+	 $(TEST_DEPREF_BIN) 2>&1 | tee $(RESULTS)/dep-ref.log || rc=1; \
+	 $(TEST_DEP_BIN) 2>&1 | tee $(RESULTS)/dep-model.log || rc=1; exit $$rc
 
 # The dep-ref suite alone.
 test-depref: $(TEST_DEPREF_BIN)
 	@mkdir -p $(RESULTS)
 	@$(TEST_DEPREF_BIN) 2>&1 | tee $(RESULTS)/dep-ref.log
+
+# The dep-model suite alone.
+test-dep: $(TEST_DEP_BIN)
+	@mkdir -p $(RESULTS)
+	@$(TEST_DEP_BIN) 2>&1 | tee $(RESULTS)/dep-model.log
 
 bench-c: $(BENCH_CRC_BIN)
 	@mkdir -p $(RESULTS)

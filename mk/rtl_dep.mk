@@ -1,28 +1,49 @@
-# Direct-deposit receive engine (rtl/mdd_dep.v, docs/deposit.md): Verilator lockstep against the C twin
-# (tb/lockstep/dep_main.cpp, self-contained stimulus), lint, an Icarus compile, a self-test and a bench.
-#   dep-lockstep-<cfg>        one seed, DEP_TEST_CYCLES cycles
-#   dep-lint-<cfg>            verilator --lint-only -Wall
-#   dep-icarus-build-<cfg>    iverilog -g2005 compiles the RTL cleanly (no Icarus bench yet)
-#   dep-bench-<cfg>           no stalls: the fixed header-to-AW latency (asserted) and the rates
-#   dep-san-<cfg>             the lockstep harness with the twin (and the Verilated RTL) under ASan/UBSan
-#   dep-selftest              the harness must catch a fault injected into the twin
-# Not in `make test` yet.
-# Configurations d<k>, "W CONNS REGIONS AREGS RHQS CQS BURST_BYTES MAX_OUTSTANDING AXI_ID_W":
+# Direct-deposit receive engine (rtl/mdd_dep.v, docs/deposit.md): Verilator lockstep against the C twin with the
+# shared test environment (tb/lockstep/dep_main.cpp on model/mdd_depenv.c: generator, host memory as the AXI slave,
+# scoreboard against the reference), lint, an Icarus compile, a self-test and a bench.
+#   dep-lockstep-<cfg>          make test: one seed, DEP_TEST_CYCLES cycles
+#   dep-regress-<cfg>-s<seed>   make regress: DEP_REGRESS_SEEDS x DEP_REGRESS_CYCLES, mostly adversarial traffic;
+#                               dep-regress-adversarial adds up the adversarial packets of every regress run
+#                               (at least DEP_REGRESS_MIN_ADV, with no write outside the authorised ranges)
+#   dep-lint-<cfg>              make lint: verilator --lint-only -Wall
+#   dep-icarus-build-<cfg>      iverilog -g2005 compiles the RTL cleanly (no Icarus bench yet)
+#   dep-bench-<cfg>             no stalls: the fixed header-to-AW latency (asserted) and the rates
+#   dep-san-<cfg>               the lockstep harness with the twin (and the Verilated RTL) under ASan/UBSan
+#   dep-selftest                make test: the harness must catch a fault injected into the twin
+# Configurations d<k>, "W CONNS REGIONS AREGS RHQS CQS BURST_BYTES MAX_OUTSTANDING AXI_ID_W" (the generator needs
+# CONNS >= 4, REGIONS >= 8, AREGS >= 4):
 #   d0  W = 8 and the RTL defaults
 #   d1  W = 4, small tables (4 connections, 8 regions and registers, 2 RHQs and CQs), 64-byte bursts, 3 outstanding
 #   d2  W = 64, 512-byte bursts
-#   d3  W = 16, one RHQ and one CQ, two-entry tables, one-beat bursts, one burst outstanding
+#   d3  W = 16, one RHQ and one CQ, small tables (4 connections, 8 regions, 4 registers), one-beat bursts, one
+#       burst outstanding
 # Build products: $(BUILD)/vl/dep_<cfg>/ (Verilator), $(BUILD)/dep/ (Icarus, waveforms).
 
 DEP_CONFIGS := d0 d1 d2 d3
 DEP_SHAPE_d0 := 8 64 256 256 16 16 256 16 4
 DEP_SHAPE_d1 := 4 4 8 8 2 2 64 3 1
 DEP_SHAPE_d2 := 64 64 256 256 16 16 512 16 4
-DEP_SHAPE_d3 := 16 2 2 4 1 1 16 1 2
+DEP_SHAPE_d3 := 16 4 8 4 1 1 16 1 2
 DEP_SRCS := $(wildcard rtl/mdd_dep*.v) rtl/mdd_fifo.v rtl/mdd_crc_unit.v rtl/mdd_compact.v rtl/mdd_crc_shift.v \
             rtl/mdd_crc_math.vh rtl/mdd_formats.vh
 DEP_DIR  := $(BUILD)/dep
-DEP_TEST_CYCLES := 300000
+# make test: 4 x 10^6 cycles per configuration (about 7 s each at W = 4..16, 17 s at W = 64; ~2 000 packets per
+# 10^6 cycles at the default mix).
+DEP_TEST_CYCLES := 4000000
+# make regress: 5 seeds per configuration. Seed 11 is the default mix (payloads up to 3000 bytes, 35 % adversarial);
+# 12-15 are mostly adversarial short packets (about 10^4 adversarial packets per 10^6 cycles): plain; frequent
+# resets; a slow host (stalls, long B delays); rings that fill (software frees slots rarely). 4 x 4 x 9 x 10^6
+# cycles of those give over 10^6 adversarial packets in all (dep-regress-adversarial checks it).
+DEP_REGRESS_SEEDS := 11 12 13 14 15
+DEP_REGRESS_CYCLES_11 := 4000000
+DEP_ADV_KNOBS := max_len=128 adv_pct=90 sw_pct=3 p_valid=0.95 p_aw=0.9 p_w=0.9 p_b=0.9 b_max=3 p_evt=0.9
+DEP_REGRESS_KNOBS_11 :=
+DEP_REGRESS_KNOBS_12 := $(DEP_ADV_KNOBS)
+DEP_REGRESS_KNOBS_13 := $(DEP_ADV_KNOBS) p_rst=0.00005
+DEP_REGRESS_KNOBS_14 := $(DEP_ADV_KNOBS) p_aw=0.5 p_w=0.5 p_b=0.5 b_max=20
+DEP_REGRESS_KNOBS_15 := $(DEP_ADV_KNOBS) max_len=600 head_period=3000
+DEP_REGRESS_MIN_ADV := 1000000
+dep_regress_cycles = $(or $(DEP_REGRESS_CYCLES_$(1)),9000000)
 
 dep_word = $(word $(2),$(DEP_SHAPE_$(1)))
 dep_bin  = $(BUILD)/vl/dep_$(1)/dep_$(1)
@@ -35,6 +56,14 @@ dep_defines = -CFLAGS -DDEP_W=$(call dep_word,$(1),1) -CFLAGS -DDEP_CONNS=$(call
     -CFLAGS -DDEP_BB=$(call dep_word,$(1),7) -CFLAGS -DDEP_MAXO=$(call dep_word,$(1),8) \
     -CFLAGS -DDEP_IDW=$(call dep_word,$(1),9)
 dep_iparams = $(subst -G,-Pmdd_dep.,$(call dep_gparams,$(1)))
+
+define DEP_REGRESS
+.PHONY: dep-regress-$(1)-s$(2)
+dep-regress-$(1)-s$(2): $(call dep_bin,$(1))
+	$$(call RUN_SUITE,regress-dep-$(1)-s$(2),$(call dep_bin,$(1)) --seed $(2) --suite regress-dep-$(1)-s$(2) \
+	    --cycles $(call dep_regress_cycles,$(2)) --vcd $(DEP_DIR)/vcd/regress_$(1)_s$(2) $(DEP_REGRESS_KNOBS_$(2)))
+
+endef
 
 define DEP_CONFIG
 $(call dep_bin,$(1)): $(DEP_SRCS) tb/lockstep/dep_main.cpp $(LS_HDRS) $(LIBMDD)
@@ -55,6 +84,8 @@ dep-bench-$(1): $(call dep_bin,$(1))
 	    --vcd $(DEP_DIR)/vcd/bench_lat_$(1) | tee $(RESULTS)/bench-dep-lat-$(1).txt
 	@$(call dep_bin,$(1)) --seed 1 --cycles 200000 --bench gap=0 max_len=4000 long_pct=0 p_sw=0.05 \
 	    --suite bench-dep-rate-$(1) --vcd $(DEP_DIR)/vcd/bench_rate_$(1) | tee $(RESULTS)/bench-dep-rate-$(1).txt
+
+$(foreach s,$(DEP_REGRESS_SEEDS),$(call DEP_REGRESS,$(1),$(s)))
 
 dep-lint-$(1):
 	$$(call VL_LINT,mdd_dep,$(call dep_gparams,$(1)))
@@ -86,8 +117,29 @@ $(call dep_san_bin,$(1)): $(DEP_SRCS) tb/lockstep/dep_main.cpp $(LS_HDRS) $(LIBM
 
 .PHONY: dep-san-$(1)
 dep-san-$(1): $(call dep_san_bin,$(1))
-	$$(call RUN_SUITE,san-dep-$(1),$(call dep_san_bin,$(1)) --seed 5 --suite san-dep-$(1) --cycles 30000 \
+	$$(call RUN_SUITE,san-dep-$(1),$(call dep_san_bin,$(1)) --seed 5 --suite san-dep-$(1) --cycles 100000 \
 	    --vcd $(DEP_DIR)/vcd/san_$(1))
 
 endef
 $(foreach c,$(DEP_CONFIGS),$(eval $(call DEP_SAN,$(c))))
+
+DEP_REGRESS_RUNS := $(foreach c,$(DEP_CONFIGS),$(foreach s,$(DEP_REGRESS_SEEDS),dep-regress-$(c)-s$(s)))
+
+# The adversarial packets of every regress run added up (their "dep-adversarial:" lines): at least
+# DEP_REGRESS_MIN_ADV, no write outside the authorised ranges, every run reporting.
+.PHONY: dep-regress-adversarial
+dep-regress-adversarial: $(DEP_REGRESS_RUNS)
+	@mkdir -p $(RESULTS)
+	@cat $(foreach r,$(DEP_REGRESS_RUNS),$(RESULTS)/regress-$(r:dep-regress-%=dep-%).log) 2>/dev/null | \
+	    awk -v runs=$(words $(DEP_REGRESS_RUNS)) -v min=$(DEP_REGRESS_MIN_ADV) \
+	    '/^dep-adversarial: / { n++; adv += $$2; viol += $$5 } \
+	     END { p = 0; f = 0; \
+	           printf "dep regress: %d of %d runs reported, %d adversarial packets, %d writes outside the authorised ranges\n", n, runs, adv, viol; \
+	           if (n == runs) p++; else f++; if (adv >= min) p++; else f++; if (viol == 0) p++; else f++; \
+	           printf "regress-dep-adversarial: %d passed, %d failed\n", p, f; exit (f > 0) }' \
+	    | tee $(RESULTS)/regress-dep-adversarial.log
+
+LOCKSTEP_TESTS += $(foreach c,$(DEP_CONFIGS),dep-lockstep-$(c)) dep-selftest
+REGRESS_TESTS  += $(DEP_REGRESS_RUNS) dep-regress-adversarial
+LINT_TARGETS   += $(foreach c,$(DEP_CONFIGS),dep-lint-$(c))
+BENCH_LOCKSTEP += $(foreach c,$(DEP_CONFIGS),dep-bench-$(c))

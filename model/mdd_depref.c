@@ -2,35 +2,15 @@
 /*
  * model/mdd_depref.c - the reference deposit engine (see mdd_depref.h), docs/deposit.md sections 2-7.
  *
- * Readings of points docs/deposit.md leaves open (each one is a choice the RTL and its twin must share; they are
- * reported with the reference):
- *  R1  Byte positions: tkeep holes do not remove bytes (byte k is lane k mod W of beat k div W); "bytes seen" for
- *      SHORT/LONG = positions through the last kept lane of the tlast beat.
- *  R2  A hole in any beat that holds a header byte (beat < ceil(32 / W)) is the header-time KEEP (check 2), even
- *      when the hole is at a payload lane of that beat; a hole in a later beat is the late KEEP. KEEP's field is
- *      the lane of the first hole; its expected and found are 0 ("-").
- *  R3  SHORT's field is DEP_FIELD_NONE ("byte count" is no header byte); expected = bytes required (32 at header
- *      time, 32 + length + 4 PCRC late), found = bytes seen. LONG likewise.
- *  R4  FORMAT looks at the fields in header byte order: flags (found = flags & bits that must be 0: 7:3, and bit 0
- *      PCRC for register ops), token (4), bytes 18-19 (18), length (20); found = the field's value.
- *  R5  AREG_WINDOW: areg first, then areg + 1 (found = the failing index). AREG_PROT: A[i] first, then A[i+1];
- *      expected = the rights that register needs, found = its prot. The absolute index areg_base + i is taken
- *      mod AREGS (a window past the table wraps, as an index adder of log2 AREGS bits does).
- *  R6  Token errors, "table / token": TOKEN_RANGE REGIONS / index, TOKEN_INVALID 0 (the valid bit) / index,
- *      TOKEN_KEY region key / token key, TOKEN_PD region pd / connection pd. RIGHTS: 1 (W) / region rights.
- *  R7  OVERFLOW when eo + length or base + eo + length carries out of 64 bits (an end of exactly 2^64 counts).
- *  R8  Late verdicts in the order SHORT, KEEP, LONG, PAYLOAD_CRC, UPSTREAM, AXI_RESP (the order of section 5's
- *      list); FLUSHED after all of them unless mdd_depref_set_flushed_first(). PAYLOAD_CRC, UPSTREAM (0 / 1),
- *      AXI_RESP (0 / BRESP) have field DEP_FIELD_NONE; FLUSHED has field 2 and OPEN / EXCEPTION, like check 7.
- *  R9  A late failure writes the whole tail: status (DONE | code << 8), pointer, error CQE to ERR_CQ, event. A
- *      header failure does not change the connection's state (only late verdicts move it to EXCEPTION).
- * R10  Solicited for a success CQE = flag SOLICITED, or a NOTIFY whose condition holds (a false NOTIFY with COMPL
- *      posts a CQE solicited only by its flag). A success CQE of a register op carries EA = 0.
- * R11  Writing ARM_ANY with head != tail sends the event and leaves the CQ disarmed (one shot); ARM value 3 arms
- *      nothing. A table write to an index outside the table, or TBL_SEL > 4, does nothing.
- * R12  Error CQE fields come from the header bytes received (absent bytes of a short header read as 0).
- * R13  ERR_CQ, a connection's rhq and cq are taken mod CQS / RHQS (index bits of the RTL).
- * R14  A poisoned byte (host error range) fails the write that strobes it; only strobed bytes count.
+ * The readings of points sections 2-7 of docs/deposit.md leave open are listed in one place, docs/deposit.md
+ * section 9.6; this file follows them. Notes internal to the reference:
+ *  - A packet is given as byte positions with optional tkeep per beat (struct mdd_deppkt): the reference derives
+ *    the bytes seen from the tkeep popcounts; an empty tlast beat (tkeep 0) is not represented (the stimulus never
+ *    sends one).
+ *  - Whether a packet is checked before an earlier late failure of its connection is known is an input
+ *    (hdr_early): the scoreboard runs both outcomes and keeps the one the engine's first write confirms.
+ *  - A poisoned byte (host error range) fails the write that strobes it: the first failing structure's range
+ *    (entry, then payload) gives AXI_RESP's BRESP.
  */
 #include "mdd_depref.h"
 
@@ -116,13 +96,20 @@ void mdd_depref_free(struct mdd_depref *r)
 
 void mdd_depref_reset(struct mdd_depref *r)
 {
-    memset(r->conn, 0, r->p.conns * sizeof *r->conn);
-    memset(r->region, 0, r->p.regions * sizeof *r->region);
-    memset(r->areg, 0, r->p.aregs * sizeof *r->areg);
-    memset(r->rhq, 0, r->p.rhqs * sizeof *r->rhq);
-    memset(r->cq, 0, r->p.cqs * sizeof *r->cq);
+    /* what the engine's reset clears: connection states, region valid bits (the sweep), ring counts, arming, CQ
+     * existence, the registers and counters; every other table field keeps its value (docs/deposit.md 9.6) */
+    for (unsigned i = 0; i < r->p.conns; i++)
+        r->conn[i].state = MDD_DEP_CONN_INVALID, r->conn[i].exc_late = false;
+    for (unsigned i = 0; i < r->p.regions; i++)
+        r->region[i].valid = false;
+    for (unsigned i = 0; i < r->p.rhqs; i++)
+        r->rhq[i].tail = r->rhq[i].head = 0;
+    for (unsigned i = 0; i < r->p.cqs; i++) {
+        struct mdd_depref_ring *q = &r->cq[i];
+        q->tail = q->head = q->arm = 0;
+        q->created = false;
+    }
     r->err_cq = r->tbl_sel = r->tbl_idx = r->db_idx = 0;
-    memset(r->data, 0, sizeof r->data);
     memset(&r->cnt, 0, sizeof r->cnt);
 }
 
@@ -227,7 +214,7 @@ bool mdd_depref_table_image(const struct mdd_depref *r, unsigned sel, unsigned i
 static void table_write(struct mdd_depref *r, unsigned sel, unsigned idx, const uint64_t *w)
 {
     if (idx >= table_size(r, sel))
-        return; /* R11 */
+        return; /* a missing entry: nothing (docs/deposit.md 9.6) */
     switch (sel) {
     case MDD_DEP_TBL_CONN: {
         struct mdd_depref_conn *c = &r->conn[idx];
@@ -266,6 +253,7 @@ static void table_write(struct mdd_depref *r, unsigned sel, unsigned idx, const 
     case MDD_DEP_TBL_CQ: {
         struct mdd_depref_ring *q = &r->cq[idx];
         memset(q, 0, sizeof *q); /* tail, head, arm 0 */
+        q->created = true;
         q->base = MDD_GET(DEPCQ, BASE, w);
         q->log2n = (unsigned)MDD_GET(DEPCQ, LOG2N, w);
         q->evt_id = (unsigned)MDD_GET(DEPCQ, EVT_ID, w);
@@ -281,8 +269,8 @@ bool mdd_depref_reg_write(struct mdd_depref *r, uint32_t addr, uint32_t data, ui
         return false;
     }
     switch (addr) {
-    case MDD_DEPREG_ERR_CQ: r->err_cq = data; break;
-    case MDD_DEPREG_TBL_SEL: r->tbl_sel = data; break;
+    case MDD_DEPREG_ERR_CQ: r->err_cq = data & 0xFF; break; /* an 8-bit register (CQS <= 256) */
+    case MDD_DEPREG_TBL_SEL: r->tbl_sel = data & 7; break;
     case MDD_DEPREG_TBL_IDX: r->tbl_idx = data; break;
     case MDD_DEPREG_TBL_CMD: {
         uint64_t w[4];
@@ -290,7 +278,8 @@ bool mdd_depref_reg_write(struct mdd_depref *r, uint32_t addr, uint32_t data, ui
             for (unsigned i = 0; i < 4; i++)
                 w[i] = (uint64_t)r->data[2 * i + 1] << 32 | r->data[2 * i];
             table_write(r, r->tbl_sel, r->tbl_idx, w);
-        } else if (data == MDD_DEPREG_CMD_READ && mdd_depref_table_image(r, r->tbl_sel, r->tbl_idx, w)) {
+        } else if (data == MDD_DEPREG_CMD_READ) {
+            mdd_depref_table_image(r, r->tbl_sel, r->tbl_idx, w); /* zeros for an entry that does not exist */
             for (unsigned i = 0; i < 4; i++) {
                 r->data[2 * i] = (uint32_t)w[i];
                 r->data[2 * i + 1] = (uint32_t)(w[i] >> 32);
@@ -344,16 +333,8 @@ bool mdd_depref_reg_read(const struct mdd_depref *r, uint32_t addr, uint32_t *da
         case MDD_DEPREG_PKTS_ERR: v = r->cnt.pkts_err; break;
         case MDD_DEPREG_CQES: v = r->cnt.cqes; break;
         case MDD_DEPREG_EVENTS: v = r->cnt.events; break;
-        case MDD_DEPREG_BYTES_LO:
-            if (r->cnt.bytes_uncertain)
-                return false;
-            v = (uint32_t)r->cnt.bytes;
-            break;
-        case MDD_DEPREG_BYTES_HI:
-            if (r->cnt.bytes_uncertain)
-                return false;
-            v = (uint32_t)(r->cnt.bytes >> 32);
-            break;
+        case MDD_DEPREG_BYTES_LO: v = (uint32_t)r->cnt.bytes; break;
+        case MDD_DEPREG_BYTES_HI: v = (uint32_t)(r->cnt.bytes >> 32); break;
         default: return false;
         }
     *data = v;
@@ -416,21 +397,32 @@ const char *mdd_depref_code_name(unsigned code)
     return code < sizeof n / sizeof n[0] ? n[code] : "?";
 }
 
-/* Lowest byte position under a tkeep hole, or UINT32_MAX (R1). */
-static uint32_t first_hole(const struct mdd_deppkt *pkt, unsigned w)
+/* Whether byte position k of the packet had its tkeep bit set (positions past len do not exist). */
+static bool kept(const uint64_t *keep, unsigned w, uint32_t k) { return !keep || (keep[k / w] >> (k % w) & 1); }
+
+/* Lowest position below len under a tkeep hole, at or above `from`, or UINT32_MAX. */
+static uint32_t first_hole(const struct mdd_deppkt *pkt, unsigned w, uint32_t from)
 {
-    if (!pkt->keep || !pkt->len)
+    if (!pkt->keep)
         return UINT32_MAX;
-    uint32_t beats = (pkt->len + w - 1) / w;
-    uint64_t full = w == 64 ? ~(uint64_t)0 : ((uint64_t)1 << w) - 1;
-    for (uint32_t b = 0; b < beats; b++) {
-        uint32_t n = b + 1 < beats ? w : pkt->len - b * w;
-        uint64_t want = n == 64 ? full : ((uint64_t)1 << n) - 1;
-        uint64_t hole = want & ~pkt->keep[b];
-        if (hole)
-            return b * w + (uint32_t)__builtin_ctzll(hole);
-    }
+    for (uint32_t k = from; k < pkt->len; k++)
+        if (!kept(pkt->keep, w, k))
+            return k;
     return UINT32_MAX;
+}
+
+/* Bytes seen: the sum of the tkeep popcounts (docs/deposit.md 9.6). */
+static uint32_t bytes_seen(const struct mdd_deppkt *pkt, unsigned w)
+{
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < pkt->len; k++)
+        n += kept(pkt->keep, w, k);
+    return n;
+}
+
+bool mdd_depref_placed(const struct mdd_depref_res *res, uint32_t j)
+{
+    return j < res->place && kept(res->keep, res->w, MDD_DEPHDR_LEN + j);
 }
 
 static void put_wr(struct mdd_depref_wr *wr, uint64_t addr, uint32_t len)
@@ -453,11 +445,13 @@ static unsigned header_checks(struct mdd_depref *r, const struct mdd_deppkt *pkt
 {
     const unsigned w = r->p.w;
     *flushed = false;
-    if (pkt->len < MDD_DEPHDR_LEN) {
-        fail(res, MDD_DEP_ERR_SHORT, MDD_DEP_FIELD_NONE, MDD_DEPHDR_LEN, pkt->len);
+    /* the packet ends in a beat that holds header bytes with fewer than 32 bytes seen */
+    const uint32_t seen = bytes_seen(pkt, w), last_start = (pkt->len ? pkt->len - 1 : 0) / w * w;
+    if (last_start < MDD_DEPHDR_LEN && seen < MDD_DEPHDR_LEN) {
+        fail(res, MDD_DEP_ERR_SHORT, MDD_DEP_FIELD_NONE, MDD_DEPHDR_LEN, seen);
         return res->code;
     }
-    if (hole != UINT32_MAX && hole / w < (MDD_DEPHDR_LEN + w - 1) / w) {
+    if (hole < MDD_DEPHDR_LEN) { /* a hole under a header byte; one at a payload lane of a header beat is late */
         fail(res, MDD_DEP_ERR_KEEP, hole % w, 0, 0);
         return res->code;
     }
@@ -472,23 +466,28 @@ static unsigned header_checks(struct mdd_depref *r, const struct mdd_deppkt *pkt
         fail(res, MDD_DEP_ERR_OPCODE, MDD_DEPHDR_OPCODE_OFF, 0, op);
         return res->code;
     }
+    /* FORMAT in the order of check 5's text: flags 7:3, bytes 18-19, then for register ops token, length, PCRC;
+     * found = the whole field */
     const bool regop = !mdd_depref_op_is_write(op);
-    unsigned fmask = (uint8_t)~MDD_DEP_FLAGS_KNOWN | (regop ? MDD_DEP_FLAG_PCRC : 0);
     unsigned rsvd = (unsigned)mdd_dep_be(h + MDD_DEPHDR_RSVD_OFF, 2);
-    if (res->flags & fmask) {
-        fail(res, MDD_DEP_ERR_FORMAT, MDD_DEPHDR_FLAGS_OFF, 0, res->flags & fmask);
-        return res->code;
-    }
-    if (regop && res->token) {
-        fail(res, MDD_DEP_ERR_FORMAT, MDD_DEPHDR_TOKEN_OFF, 0, res->token);
+    if (res->flags & (uint8_t)~MDD_DEP_FLAGS_KNOWN) {
+        fail(res, MDD_DEP_ERR_FORMAT, MDD_DEPHDR_FLAGS_OFF, 0, res->flags);
         return res->code;
     }
     if (rsvd) {
         fail(res, MDD_DEP_ERR_FORMAT, MDD_DEPHDR_RSVD_OFF, 0, rsvd);
         return res->code;
     }
+    if (regop && res->token) {
+        fail(res, MDD_DEP_ERR_FORMAT, MDD_DEPHDR_TOKEN_OFF, 0, res->token);
+        return res->code;
+    }
     if (regop && res->length) {
         fail(res, MDD_DEP_ERR_FORMAT, MDD_DEPHDR_LENGTH_OFF, 0, res->length);
+        return res->code;
+    }
+    if (regop && (res->flags & MDD_DEP_FLAG_PCRC)) {
+        fail(res, MDD_DEP_ERR_FORMAT, MDD_DEPHDR_FLAGS_OFF, 0, res->flags);
         return res->code;
     }
     if (res->conn >= r->p.conns) {
@@ -538,7 +537,7 @@ static unsigned header_checks(struct mdd_depref *r, const struct mdd_deppkt *pkt
     }
     const struct mdd_depref_region *g = &r->region[tidx];
     if (!g->valid) {
-        fail(res, MDD_DEP_ERR_TOKEN_INVALID, MDD_DEPHDR_TOKEN_OFF, 0, tidx);
+        fail(res, MDD_DEP_ERR_TOKEN_INVALID, MDD_DEPHDR_TOKEN_OFF, 1, 0); /* the valid bit */
         return res->code;
     }
     if (g->key != tkey) {
@@ -546,7 +545,7 @@ static unsigned header_checks(struct mdd_depref *r, const struct mdd_deppkt *pkt
         return res->code;
     }
     if (g->pd != c->pd) {
-        fail(res, MDD_DEP_ERR_TOKEN_PD, MDD_DEPHDR_TOKEN_OFF, g->pd, c->pd);
+        fail(res, MDD_DEP_ERR_TOKEN_PD, MDD_DEPHDR_TOKEN_OFF, c->pd, g->pd); /* what the connection needs */
         return res->code;
     }
     switch (op) {
@@ -575,6 +574,8 @@ static unsigned header_checks(struct mdd_depref *r, const struct mdd_deppkt *pkt
 static void post_cqe(struct mdd_depref *r, struct mdd_depref_res *res, unsigned cq, const struct mdd_depref_conn *c)
 {
     struct mdd_depref_ring *q = &r->cq[cq];
+    if (!q->created) /* a CQ software has not written since reset does not exist: the CQE is dropped */
+        return;
     const uint32_t size = (uint32_t)1 << q->log2n, mask = size - 1;
     uint64_t w[4] = {0, 0, 0, 0};
     const bool err = res->code != 0;
@@ -628,6 +629,9 @@ void mdd_depref_packet(struct mdd_depref *r, const struct mdd_deppkt *pkt, struc
     uint8_t h[MDD_DEPHDR_LEN] = {0};
     memset(res, 0, sizeof *res);
     memcpy(h, pkt->data, pkt->len < MDD_DEPHDR_LEN ? pkt->len : MDD_DEPHDR_LEN);
+    for (uint32_t k = 0; k < MDD_DEPHDR_LEN && k < pkt->len; k++)
+        if (!kept(pkt->keep, r->p.w, k))
+            h[k] = 0; /* a byte that did not arrive reads as 0 in the error CQE */
     res->field = MDD_DEP_FIELD_NONE;
     res->opcode = h[MDD_DEPHDR_OPCODE_OFF];
     res->flags = h[MDD_DEPHDR_FLAGS_OFF];
@@ -639,7 +643,7 @@ void mdd_depref_packet(struct mdd_depref *r, const struct mdd_deppkt *pkt, struc
     res->msg_tag = (uint32_t)mdd_dep_be(h + MDD_DEPHDR_TAG_OFF, 4);
     r->cnt.pkts++;
 
-    const uint32_t hole = first_hole(pkt, r->p.w);
+    const uint32_t hole = first_hole(pkt, r->p.w, 0);
     bool flushed;
     uint64_t eo = 0;
     if (header_checks(r, pkt, h, hole, res, &flushed, &eo)) {
@@ -670,47 +674,44 @@ void mdd_depref_packet(struct mdd_depref *r, const struct mdd_deppkt *pkt, struc
     put_wr(&res->ptr, q->ptr_addr, 4);
     mdd_dep_put_le(res->ptr.data, 4, q->tail);
 
-    /* late verdicts (R8) */
+    /* late verdicts, in the order of section 5's list, from the bytes seen (tkeep popcounts) */
+    const unsigned w = r->p.w;
     const uint64_t need = (uint64_t)MDD_DEPHDR_LEN + res->length + (pcrc ? MDD_DEP_TRAILER_LEN : 0);
-    const uint32_t recv = pkt->len - MDD_DEPHDR_LEN;
+    const uint32_t seen = bytes_seen(pkt, w), recv = pkt->len - MDD_DEPHDR_LEN;
     const uint32_t plen = res->is_write ? res->length : 0;
+    const uint32_t late_hole = first_hole(pkt, w, MDD_DEPHDR_LEN);
     res->payload = pkt->data + MDD_DEPHDR_LEN;
-    uint32_t may_hole = hole == UINT32_MAX ? UINT32_MAX : hole - MDD_DEPHDR_LEN;
-    if (pkt->len < need) {
-        fail(res, MDD_DEP_ERR_SHORT, MDD_DEP_FIELD_NONE, need, pkt->len);
-        res->place_any = recv < plen ? recv : plen;
-        res->place_may = may_hole < res->place_any ? may_hole : res->place_any;
-    } else if (hole != UINT32_MAX) {
-        fail(res, MDD_DEP_ERR_KEEP, hole % r->p.w, 0, 0);
-        res->place_any = plen;
-        res->place_may = may_hole < plen ? may_hole : plen;
+    res->keep = pkt->keep;
+    res->w = w;
+    res->place = recv < plen ? recv : plen; /* payload bytes that arrived; the ones under holes are skipped */
+    for (uint32_t j = 0; j < res->place; j++)
+        res->placed += mdd_depref_placed(res, j);
+    if (seen < need) {
+        fail(res, MDD_DEP_ERR_SHORT, MDD_DEP_FIELD_NONE, need, seen);
+    } else if (late_hole != UINT32_MAX) {
+        fail(res, MDD_DEP_ERR_KEEP, late_hole % w, 0, 0);
+    } else if (seen > need) {
+        fail(res, MDD_DEP_ERR_LONG, MDD_DEP_FIELD_NONE, need, seen);
+    } else if (pcrc && (uint32_t)mdd_crc(MDD_CRC32C, res->payload, res->length) !=
+                           (uint32_t)mdd_dep_be(res->payload + res->length, 4)) {
+        /* exact length, no hole: the trailer (the last four bytes) sits right after the payload */
+        fail(res, MDD_DEP_ERR_PAYLOAD_CRC, MDD_DEP_FIELD_NONE, (uint32_t)mdd_crc(MDD_CRC32C, res->payload, res->length),
+             mdd_dep_be(res->payload + res->length, 4));
+    } else if (pkt->tuser) {
+        fail(res, MDD_DEP_ERR_UPSTREAM, MDD_DEP_FIELD_NONE, 0, 0);
     } else {
-        res->place_must = res->place_may = res->place_any = plen;
-        if (pkt->len > need) {
-            fail(res, MDD_DEP_ERR_LONG, MDD_DEP_FIELD_NONE, need, pkt->len);
-        } else if (pcrc && (uint32_t)mdd_crc(MDD_CRC32C, res->payload, res->length) !=
-                               (uint32_t)mdd_dep_be(res->payload + res->length, 4)) {
-            fail(res, MDD_DEP_ERR_PAYLOAD_CRC, MDD_DEP_FIELD_NONE, (uint32_t)mdd_crc(MDD_CRC32C, res->payload,
-                                                                                     res->length),
-                 mdd_dep_be(res->payload + res->length, 4));
-        } else if (pkt->tuser) {
-            fail(res, MDD_DEP_ERR_UPSTREAM, MDD_DEP_FIELD_NONE, 0, 1);
-        } else {
-            unsigned b = poison_at(r, res->entry.addr, MDD_DEP_RHQ_ENTRY_LEN);
-            if (!b)
-                b = poison_at(r, res->ea, plen);
-            if (b)
-                fail(res, MDD_DEP_ERR_AXI_RESP, MDD_DEP_FIELD_NONE, 0, b);
-        }
+        unsigned b = poison_at(r, res->entry.addr, MDD_DEP_RHQ_ENTRY_LEN);
+        if (!b)
+            b = poison_at(r, res->ea, plen);
+        if (b)
+            fail(res, MDD_DEP_ERR_AXI_RESP, MDD_DEP_FIELD_NONE, 0, b);
     }
     if (flushed && (res->code == 0 || r->flushed_first))
-        fail(res, MDD_DEP_ERR_FLUSHED, MDD_DEPHDR_CONN_OFF, MDD_DEP_CONN_OPEN, MDD_DEP_CONN_EXCEPTION);
-    if (poison_at(r, res->entry.addr, MDD_DEP_RHQ_ENTRY_LEN) || poison_at(r, res->ea, res->place_must) ||
+        fail(res, MDD_DEP_ERR_FLUSHED, MDD_DEP_FIELD_NONE, 0, 0);
+    if (poison_at(r, res->entry.addr, MDD_DEP_RHQ_ENTRY_LEN) || poison_at(r, res->ea, res->place) ||
         poison_at(r, res->ptr.addr, 4))
         res->axi_err = true;
-    r->cnt.bytes += res->place_must;
-    if (res->place_any > res->place_must)
-        r->cnt.bytes_uncertain = true;
+    r->cnt.bytes += res->placed;
 
     uint32_t status = MDD_DEP_RHQ_STATUS_DONE | res->code << MDD_DEP_RHQ_STATUS_CODE_LSB;
     mdd_dep_put_le(res->status.data, 4, status);
@@ -734,6 +735,7 @@ void mdd_depref_packet(struct mdd_depref *r, const struct mdd_deppkt *pkt, struc
         if (res->commit)
             a->value = res->areg_new;
         r->cnt.pkts_ok++;
+        r->cnt.err_count[0]++; /* ERR_COUNT[0] counts the packets that ended OK */
         res->solicited = (res->flags & MDD_DEP_FLAG_SOLICITED) || notify;
         if ((res->flags & MDD_DEP_FLAG_COMPL) || notify)
             post_cqe(r, res, c->cq & (r->p.cqs - 1), c);

@@ -70,8 +70,9 @@ bool mdd_depref_params_ok(const mdd_dep_params *p);
 
 /* One packet as it arrived on s_axis_dep. data[k] is byte position k = lane k mod W of beat k div W. len counts
  * positions through the last kept lane of the tlast beat. keep: NULL for a well-formed packet (every beat full,
- * the last one contiguous from lane 0), else one tkeep per beat (ceil(len / W) beats; a hole is a 0 bit below
- * the last kept lane; the bytes under a hole are in data all the same, as the driver sends them). */
+ * the last one contiguous from lane 0), else one tkeep per beat (ceil(len / W) beats, or one more for an empty
+ * tlast beat; a hole is a 0 bit below the last kept lane; the bytes under a hole are in data all the same, as the
+ * driver sends them, and the reference ignores them). */
 struct mdd_deppkt {
     const uint8_t *data;
     uint32_t len;
@@ -109,13 +110,15 @@ struct mdd_depref_res {
     struct mdd_depref_wr entry;  /* 32 bytes, status 0 */
     struct mdd_depref_wr status; /* 4 bytes at entry + 28: DONE | code << 8 */
     struct mdd_depref_wr ptr;    /* 4 bytes: rhq_count + 1 */
-    /* payload: bytes [0, length) go to [ea, ea + length); data points into the packet */
+    /* payload: byte j goes to ea + j; payload and keep point into the packet */
     bool is_write;
     uint64_t ea;
     const uint8_t *payload;
-    uint32_t place_must; /* payload bytes [0, place_must) are placed (unless the host drops them: poison) */
-    uint32_t place_may;  /* bytes [0, place_may) may be placed, with the packet's values */
-    uint32_t place_any;  /* bytes [place_may, place_any) may be written with any value (after a tkeep hole) */
+    const uint64_t *keep; /* the packet's tkeep per beat (NULL: no hole) */
+    unsigned w;
+    uint32_t place;      /* payload bytes [0, place) arrived; those whose tkeep bit is set are placed (unless the
+                            host drops them: poison), the others are not written: mdd_depref_placed() */
+    uint32_t placed;     /* how many are placed (the BYTES counter's share) */
     /* deferred commit (success only) */
     bool commit;
     unsigned areg_idx;   /* absolute address register */
@@ -150,13 +153,13 @@ struct mdd_depref_areg {
 struct mdd_depref_ring {
     uint64_t base, ptr_addr; /* ptr_addr: RHQ only */
     unsigned log2n, evt_id, arm; /* evt_id, arm: CQ only */
+    bool created; /* CQ only: written by software since reset */
     uint32_t tail, head;
 };
 
 struct mdd_depref_counters {
     uint32_t pkts, pkts_ok, pkts_err, cqes, events;
     uint64_t bytes;
-    bool bytes_uncertain; /* a late KEEP or SHORT placed an unknown number of bytes */
     uint32_t err_count[64];
 };
 
@@ -166,13 +169,15 @@ struct mdd_depref;
  * zero (no valid region, every connection INVALID), no ring armed, counters 0, ERR_CQ 0. */
 struct mdd_depref *mdd_depref_new(const mdd_dep_params *p);
 void mdd_depref_free(struct mdd_depref *r);
+/* The engine's reset: connections INVALID, regions not valid, rings empty and disarmed, CQs not created, ERR_CQ and
+ * the table/doorbell selectors 0, counters 0; the other table fields and TBL_DATA keep their values. */
 void mdd_depref_reset(struct mdd_depref *r);
 /* A deep copy (the scoreboard explores the two outcomes of an early-checked header). */
 struct mdd_depref *mdd_depref_clone(const struct mdd_depref *r);
 const mdd_dep_params *mdd_depref_params(const struct mdd_depref *r);
 void mdd_depref_set_poison(struct mdd_depref *r, mdd_depref_poison_fn fn, void *ctx);
-/* Reading of a point the contract leaves open: a FLUSHED packet with its own late error (default false: its own
- * error is reported; true: FLUSHED wins). */
+/* A FLUSHED packet with its own late error: its own error is reported (docs/deposit.md 9.6; the default, false);
+ * true: FLUSHED wins (kept for the reference's own tests of that alternative). */
 void mdd_depref_set_flushed_first(struct mdd_depref *r, bool flushed_first);
 
 /* An AXI4-Lite write (32-bit data, full strobes). Returns true when it sends an event at once (ARM_ANY with
@@ -184,6 +189,8 @@ bool mdd_depref_reg_read(const struct mdd_depref *r, uint32_t addr, uint32_t *da
 
 /* One packet: its whole effect in *res, applied to the state. */
 void mdd_depref_packet(struct mdd_depref *r, const struct mdd_deppkt *pkt, struct mdd_depref_res *res);
+/* Whether payload byte j of res is written (j < place and its tkeep bit set). */
+bool mdd_depref_placed(const struct mdd_depref_res *res, uint32_t j);
 /* Whether pkt's connection is EXCEPTION through a late failure, so that hdr_early changes the outcome. */
 bool mdd_depref_flush_possible(const struct mdd_depref *r, const struct mdd_deppkt *pkt);
 

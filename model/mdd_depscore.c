@@ -58,8 +58,18 @@ struct evexp {
     struct spkt *pk;
 };
 
+/* The last head writes of one ring: a write is checked against the head software had given when its AW went out
+ * (software may read a CQE or pointer as soon as its data lands, before the B the scoreboard waits for). */
+#define HEAD_HIST 16
+struct head_hist {
+    uint64_t cycle[HEAD_HIST];
+    uint32_t prev[HEAD_HIST];
+    unsigned n, next;
+};
+
 struct mdd_depscore {
     mdd_dep_params p;
+    struct head_hist *hh_rhq, *hh_cq;
     struct mdd_hostmem *hm;
     mdd_depscore_fail_fn fail;
     void *fail_ctx;
@@ -127,6 +137,10 @@ struct mdd_depscore *mdd_depscore_new(const mdd_dep_params *p, struct mdd_hostme
         return NULL;
     }
     mdd_depref_set_poison(s->ref, mdd_hostmem_poison_resp, hm);
+    s->hh_rhq = calloc(p->rhqs, sizeof *s->hh_rhq);
+    s->hh_cq = calloc(p->cqs, sizeof *s->hh_cq);
+    if (!s->hh_rhq || !s->hh_cq)
+        abort();
     s->next_seq = mdd_hostmem_log_first(hm);
     return s;
 }
@@ -173,10 +187,23 @@ void mdd_depscore_free(struct mdd_depscore *s)
     free(s->asm_data);
     free(s->asm_keep);
     mdd_depref_free(s->ref);
+    free(s->hh_rhq);
+    free(s->hh_cq);
     free(s);
 }
 
 const struct mdd_depref *mdd_depscore_ref(const struct mdd_depscore *s) { return s->ref; }
+
+void mdd_depscore_carry(struct mdd_depscore *s, const struct mdd_depref *prev)
+{
+    struct mdd_depref *r = mdd_depref_clone(prev);
+    if (!r)
+        abort();
+    mdd_depref_reset(r);
+    mdd_depref_set_poison(r, mdd_hostmem_poison_resp, s->hm);
+    mdd_depref_free(s->ref);
+    s->ref = r;
+}
 const struct mdd_depscore_stats *mdd_depscore_get_stats(const struct mdd_depscore *s) { return &s->st; }
 uint64_t mdd_depscore_passed(const struct mdd_depscore *s) { return s->passed; }
 uint64_t mdd_depscore_failed(const struct mdd_depscore *s) { return s->failed; }
@@ -237,8 +264,10 @@ static void enqueue(struct mdd_depscore *s, const struct mdd_depref_res *r)
         abort();
     pk->idx = ++s->st.packets;
     pk->res = *r;
-    pk->res.payload = NULL; /* the packet buffer goes away; the payload object keeps a copy */
+    pk->res.payload = NULL; /* the packet buffer goes away; the payload objects keep a copy */
+    pk->res.keep = NULL;
     s->st.codes[r->code & 63]++;
+    s->st.hdr_fail += r->hdr_fail;
     if (s->pkt_n == s->pkt_cap) {
         s->pkt_cap = s->pkt_cap ? 2 * s->pkt_cap : 64;
         s->pkts = xrealloc(s->pkts, s->pkt_cap * sizeof *s->pkts);
@@ -246,8 +275,18 @@ static void enqueue(struct mdd_depscore *s, const struct mdd_depref_res *r)
     s->pkts[s->pkt_n++] = pk;
     if (r->has_entry) {
         add_obj(s, pk, O_ENTRY, r->entry.addr, 32, r->entry.data, 32, 32, r->rhq, r->rhq_count);
-        if (r->place_any)
-            add_obj(s, pk, O_PAYLOAD, r->ea, r->place_any, r->payload, r->place_must, r->place_may, 0, 0);
+        /* one object per run of placed bytes: a byte under a tkeep hole must not be written */
+        for (uint32_t j = 0; j < r->place;) {
+            if (!mdd_depref_placed(r, j)) {
+                j++;
+                continue;
+            }
+            uint32_t e = j;
+            while (e < r->place && mdd_depref_placed(r, e))
+                e++;
+            add_obj(s, pk, O_PAYLOAD, r->ea + j, e - j, r->payload + j, e - j, e - j, 0, 0);
+            j = e;
+        }
         add_obj(s, pk, O_STATUS, r->status.addr, 4, r->status.data, 4, 4, r->rhq, r->rhq_count);
         add_obj(s, pk, O_PTR, r->ptr.addr, 4, r->ptr.data, 4, 4, r->rhq, r->rhq_count);
     }
@@ -388,6 +427,29 @@ static struct obj *owner(struct mdd_depscore *s, uint64_t a)
     return NULL;
 }
 
+/* The head of ring g (history h) as the engine saw it in cycle `cycle`: a head written in that cycle or later
+ * is undone. */
+static uint32_t head_at(const struct mdd_depref_ring *g, const struct head_hist *h, uint64_t cycle)
+{
+    uint32_t v = g->head;
+    for (unsigned k = 0; k < h->n; k++) {
+        const unsigned i = (h->next + HEAD_HIST - 1 - k) % HEAD_HIST;
+        if (h->cycle[i] < cycle)
+            break;
+        v = h->prev[i];
+    }
+    return v;
+}
+
+static void head_note(struct head_hist *h, uint64_t cycle, uint32_t prev)
+{
+    h->cycle[h->next] = cycle;
+    h->prev[h->next] = prev;
+    h->next = (h->next + 1) % HEAD_HIST;
+    if (h->n < HEAD_HIST)
+        h->n++;
+}
+
 /* Whether write w writes r's entry (entry) or CQE (!entry): every strobed byte it has in that structure equals
  * the prediction, and it has at least one. */
 static bool res_covers(const struct mdd_depref_res *r, const struct mdd_hostmem_wr *w, bool entry)
@@ -421,7 +483,9 @@ static bool attribute(struct mdd_depscore *s, const struct mdd_hostmem_wr *w)
                 const struct mdd_hostmem_wr *x = mdd_hostmem_log_get(s->hm, q);
                 if (!x || !x->b_done)
                     break;
-                if (res_covers(&s->amb_a, x, true)) {
+                /* the FLUSHED world starts with its entry, or with an error CQE when the header fails a
+                 * later check (then the code byte tells the two CQEs apart) */
+                if (res_covers(&s->amb_a, x, true) || (!s->amb_a.has_entry && res_covers(&s->amb_a, x, false))) {
                     resolve(s, true);
                     return false;
                 }
@@ -458,9 +522,11 @@ static bool attribute(struct mdd_depscore *s, const struct mdd_hostmem_wr *w)
             const struct mdd_depref_ring *g = o->kind == O_CQE ? mdd_depref_cq(s->ref, o->ring)
                                               : o->kind == O_ENTRY ? mdd_depref_rhq(s->ref, o->ring)
                                                                    : NULL;
-            if (g && o->count - g->head >= ((uint32_t)1 << g->log2n))
+            const struct head_hist *hh = o->kind == O_CQE ? &s->hh_cq[o->ring] : &s->hh_rhq[o->ring];
+            const uint32_t head = g ? head_at(g, hh, w->aw_cycle) : 0;
+            if (g && o->count - head >= ((uint32_t)1 << g->log2n))
                 report(s, "ring", "packet %" PRIu64 ": %s of count %u written while software's head is %u (%u slots)",
-                       o->pk->idx, obj_name[o->kind], o->count, g->head, 1u << g->log2n);
+                       o->pk->idx, obj_name[o->kind], o->count, head, 1u << g->log2n);
         } else {
             mdd_hostmem_order_add(&o->pk->ord, obj_step[o->kind], w->aw_cycle, w->b_cycle);
         }
@@ -478,7 +544,7 @@ static bool attribute(struct mdd_depscore *s, const struct mdd_hostmem_wr *w)
     return true;
 }
 
-static void snoop_axil(struct mdd_depscore *s, const mdd_dep_in *in, const mdd_dep_out *out)
+static void snoop_axil(struct mdd_depscore *s, const mdd_dep_in *in, const mdd_dep_out *out, uint64_t cycle)
 {
     if (in->s_axil_awvalid && out->s_axil_awready)
         s->aw_have = true, s->aw_addr = in->s_axil_awaddr;
@@ -494,7 +560,15 @@ static void snoop_axil(struct mdd_depscore *s, const mdd_dep_in *in, const mdd_d
                    "know which packets see it", a, s->w_data);
         if (a == MDD_DEPREG_TBL_CMD && s->w_data == MDD_DEPREG_CMD_READ)
             s->data_fresh = quiet;
-        uint32_t ev;
+        uint32_t ev, db;
+        if ((a == MDD_DEPREG_RHQ_HEAD || a == MDD_DEPREG_CQ_HEAD) && mdd_depref_reg_read(s->ref, MDD_DEPREG_DB_IDX, &db)) {
+            const bool cq = a == MDD_DEPREG_CQ_HEAD;
+            const struct mdd_depref_ring *g = cq ? mdd_depref_cq(s->ref, db) : mdd_depref_rhq(s->ref, db);
+            if (g)
+                head_note(cq ? &s->hh_cq[db] : &s->hh_rhq[db], cycle, g->head);
+        }
+        if (s->amb) /* both worlds of an open FLUSHED ambiguity follow software (heads) */
+            mdd_depref_reg_write(s->alt, a, s->w_data, NULL);
         if (mdd_depref_reg_write(s->ref, a, s->w_data, &ev))
             expect_event(s, ev, NULL);
         s->aw_have = s->w_have = false;
@@ -507,7 +581,13 @@ static void snoop_axil(struct mdd_depscore *s, const mdd_dep_in *in, const mdd_d
         if (mdd_depref_reg_read(s->ref, s->ar_addr, &v) && mdd_depscore_quiet(s) && (!data || s->data_fresh)) {
             s->st.reads_checked++;
             if (out->s_axil_rdata != v)
-                report(s, "register", "read 0x%03x = 0x%08x, expected 0x%08x", s->ar_addr, out->s_axil_rdata, v);
+            {
+                uint32_t sel = 0, idx = 0;
+                mdd_depref_reg_read(s->ref, MDD_DEPREG_TBL_SEL, &sel);
+                mdd_depref_reg_read(s->ref, MDD_DEPREG_TBL_IDX, &idx);
+                report(s, "register", "read 0x%03x = 0x%08x, expected 0x%08x (TBL_SEL %u TBL_IDX %u)", s->ar_addr,
+                       out->s_axil_rdata, v, sel, idx);
+            }
             else
                 s->passed++;
         } else {
@@ -538,7 +618,7 @@ static void snoop_stream(struct mdd_depscore *s, const mdd_dep_in *in, const mdd
     s->asm_beats++;
     if (!in->s_axis_dep_tlast)
         return;
-    /* positions through the last kept lane of the tlast beat (reading R1 of the reference) */
+    /* positions through the last kept lane of the tlast beat (docs/deposit.md 9.6) */
     const uint32_t last = keep ? 64 - (uint32_t)__builtin_clzll(keep) : 0;
     struct raw r;
     r.len = (uint32_t)((s->asm_beats - 1) * w + last);
@@ -588,9 +668,11 @@ void mdd_depscore_cycle(struct mdd_depscore *s, const mdd_dep_in *in, const mdd_
         mdd_depref_reset(s->ref);
         s->aw_have = s->w_have = s->ar_have = false;
         s->next_seq = mdd_hostmem_log_end(s->hm);
+        memset(s->hh_rhq, 0, s->p.rhqs * sizeof *s->hh_rhq);
+        memset(s->hh_cq, 0, s->p.cqs * sizeof *s->hh_cq);
         return;
     }
-    snoop_axil(s, in, out);
+    snoop_axil(s, in, out, cycle);
     snoop_stream(s, in, out);
     /* finished writes, in AW order (B in issue order: a later write is never finished before an earlier one) */
     for (;;) {
@@ -608,8 +690,13 @@ void mdd_depscore_finish(struct mdd_depscore *s)
 {
     if (s->asm_beats)
         report(s, "finish", "a packet is half received (%zu beats)", s->asm_beats);
-    if (s->amb || s->raw_n)
-        report(s, "finish", "%zu packets wait for a FLUSHED/CONN_EXCEPTION decision no write made", s->raw_n + s->amb);
+    if (s->amb || s->raw_n) {
+        const struct mdd_hostmem_wr *w = mdd_hostmem_log_get(s->hm, s->next_seq);
+        report(s, "finish", "%zu packets wait for a FLUSHED/CONN_EXCEPTION decision no write made (FLUSHED: entry at "
+               "0x%016" PRIx64 " code %s; CONN_EXCEPTION: CQE at 0x%016" PRIx64 "; first write waiting: 0x%016" PRIx64
+               " + %u)", s->raw_n + s->amb, s->amb_a.entry.addr, mdd_depref_code_name(s->amb_a.code), s->amb_b.cqe.addr,
+               w ? w->awaddr : 0, w ? w->nbytes : 0);
+    }
     for (size_t i = 0; i < s->obj_n; i++) {
         const struct obj *o = s->objs[i];
         if (o->must_got < o->must) {

@@ -44,6 +44,9 @@ struct mdd_depscore;
 struct mdd_depscore *mdd_depscore_new(const mdd_dep_params *p, struct mdd_hostmem *hm, mdd_depscore_fail_fn fail,
                                       void *fail_ctx);
 void mdd_depscore_free(struct mdd_depscore *s);
+/* A new scoreboard (new host memory) for an engine that was reset after running with prev's tables: the
+ * reference becomes prev after the engine's reset (table fields the reset does not clear stay). */
+void mdd_depscore_carry(struct mdd_depscore *s, const struct mdd_depref *prev);
 /* One cycle: in as driven, out from the device (see the file comment). */
 void mdd_depscore_cycle(struct mdd_depscore *s, const mdd_dep_in *in, const mdd_dep_out *out, uint64_t cycle);
 /* Nothing predicted is still missing and no packet is half received. */
@@ -54,7 +57,7 @@ void mdd_depscore_finish(struct mdd_depscore *s);
 const struct mdd_depref *mdd_depscore_ref(const struct mdd_depscore *s);
 
 struct mdd_depscore_stats {
-    uint64_t packets, retired, codes[64], bytes_checked, writes, events, reads_checked, reads_skipped, ambiguous,
+    uint64_t packets, retired, codes[64], hdr_fail, bytes_checked, writes, events, reads_checked, reads_skipped, ambiguous,
         flushed_taken;
 };
 const struct mdd_depscore_stats *mdd_depscore_get_stats(const struct mdd_depscore *s);

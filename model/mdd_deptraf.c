@@ -23,7 +23,7 @@
 #define RHQ_AREA (RING_AREA)
 #define PTR_AREA (RING_AREA + 0x40000000ull)
 #define CQ_AREA (RING_AREA + 0x80000000ull)
-#define TOP_LEN ((1u << 20) - 4096u) /* ends below 2^64: valid writes never meet reading R7 */
+#define TOP_LEN ((1u << 20) - 4096u) /* ends below 2^64: valid writes never meet the 2^64 OVERFLOW edge */
 
 struct sconn {
     unsigned state, pd, rhq, cq, reply, base, len;
@@ -227,7 +227,8 @@ static void make_tables(struct mdd_deptraf *t)
         c->rhq = (unsigned)below(t, p->rhqs);
         c->cq = (unsigned)below(t, p->cqs);
         c->reply = (unsigned)below(t, 65536);
-        c->len = 2 + (unsigned)below(t, 15);
+        const unsigned maxw = p->aregs < 16 ? p->aregs : 16; /* windows of 2..16 registers, at most the table */
+        c->len = 2 + (unsigned)below(t, maxw - 1);
         c->base = (unsigned)below(t, p->aregs - c->len + 1);
     }
     /* address registers of the windows: the first two of each window may do everything */
@@ -279,7 +280,7 @@ static void make_tables(struct mdd_deptraf *t)
 struct mdd_deptraf *mdd_deptraf_new(const struct mdd_deptraf_cfg *cfg, uint64_t seed)
 {
     const mdd_dep_params *p = &cfg->p;
-    if (!mdd_depref_params_ok(p) || p->conns < 4 || p->regions < 8 || p->aregs < 32)
+    if (!mdd_depref_params_ok(p) || p->conns < 4 || p->regions < 8 || p->aregs < 4)
         return NULL;
     struct mdd_deptraf *t = calloc(1, sizeof *t);
     if (!t)
@@ -337,6 +338,14 @@ void mdd_deptraf_declare(const struct mdd_deptraf *t, struct mdd_hostmem *m)
         mdd_hostmem_declare_cq(m, i, t->cq[i].base, t->cq[i].log2n);
     const struct sregion *g = &t->region[t->poison_region];
     mdd_hostmem_poison(m, g->base, g->len, 2);
+}
+
+bool mdd_deptraf_in_rhq(const struct mdd_deptraf *t, uint64_t addr)
+{
+    for (unsigned i = 0; i < t->cfg.p.rhqs; i++)
+        if (addr >= t->rhq[i].base && addr - t->rhq[i].base < (uint64_t)32 << t->rhq[i].log2n)
+            return true;
+    return false;
 }
 
 uint32_t mdd_deptraf_sw_rhq_tail(const struct mdd_deptraf *t, const struct mdd_hostmem *m, unsigned rhq)
@@ -767,7 +776,10 @@ static bool build(struct mdd_deptraf *t, unsigned kind, struct mdd_deptraf_item 
         break;
     }
     case MDD_DEPTRAF_SHORT_HDR: cut = true, cut_len = 1 + (uint32_t)below(t, 31); it->code = MDD_DEP_ERR_SHORT; break;
-    case MDD_DEPTRAF_KEEP_HDR: it->code = MDD_DEP_ERR_KEEP; break; /* after lay-out */
+    case MDD_DEPTRAF_KEEP_HDR: /* the hole after lay-out; one byte more so that 32 header bytes are seen */
+        it->code = MDD_DEP_ERR_KEEP;
+        extra = 1;
+        break;
     case MDD_DEPTRAF_SHORT: {
         const uint32_t need = 32 + plen_of + (h.flags & MDD_DEP_FLAG_PCRC ? 4 : 0);
         if (need <= 32)
@@ -782,6 +794,7 @@ static bool build(struct mdd_deptraf *t, unsigned kind, struct mdd_deptraf_item 
         if (n < hb * w + 2)
             return false;
         hole = (int)(hb * w + below(t, n - 1 - hb * w));
+        extra = 1; /* the hole's byte does not count (bytes seen = tkeep popcounts): one more keeps the count */
         it->code = MDD_DEP_ERR_KEEP;
         late_fail(t, (unsigned)ci);
         break;
@@ -862,7 +875,8 @@ static bool build(struct mdd_deptraf *t, unsigned kind, struct mdd_deptraf_item 
         b[32 + h.length + below(t, 4)] ^= (uint8_t)(1 + below(t, 255));
         break;
     case MDD_DEPTRAF_KEEP_HDR: {
-        const uint32_t lim = hb * w < n - 1 ? hb * w : n - 1;
+        /* under a header byte: a hole at a payload lane of a header beat is the late KEEP */
+        const uint32_t lim = 32 < n - 1 ? 32 : n - 1;
         hole = (int)below(t, lim);
         break;
     }

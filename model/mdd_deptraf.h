@@ -71,7 +71,7 @@ struct mdd_deptraf_cfg {
                              default 0 (an engine decides that itself); transaction-level runs set it */
     unsigned rate[MDD_DEPTRAF_KINDS]; /* relative weights of the adversarial kinds; default 1 each */
 };
-/* Defaults; NULL-safe. The generator needs CONNS >= 4, REGIONS >= 8, AREGS >= 32. */
+/* Defaults; NULL-safe. The generator needs CONNS >= 4, REGIONS >= 8, AREGS >= 4. */
 void mdd_deptraf_default_cfg(struct mdd_deptraf_cfg *cfg, const mdd_dep_params *p);
 
 /* An AXI4-Lite access. */
@@ -123,6 +123,8 @@ size_t mdd_deptraf_head_regs(bool cq, unsigned idx, uint32_t head, struct mdd_de
  * and after count `head` whose phase bit says they are new (the CQ's tail as software finds it). */
 uint32_t mdd_deptraf_sw_rhq_tail(const struct mdd_deptraf *t, const struct mdd_hostmem *m, unsigned rhq);
 uint32_t mdd_deptraf_sw_cq_tail(const struct mdd_deptraf *t, const struct mdd_hostmem *m, unsigned cq, uint32_t head);
+/* Whether addr lies in one of the RHQ rings (an entry or status word, not the pointer). */
+bool mdd_deptraf_in_rhq(const struct mdd_deptraf *t, uint64_t addr);
 /* Builds a header (bytes 0-31, checksum included) from fields: for tests. */
 void mdd_deptraf_header(uint8_t h[32], unsigned op, unsigned flags, unsigned conn, uint32_t token, uint64_t offset,
                         unsigned areg, uint32_t length, uint32_t msg_tag);

@@ -211,7 +211,7 @@ static void directed_images(void)
     expect_bytes("status word (DONE, code 0)", res.status.data, st, 4);
     check(res.ptr.addr == 0x90000 && res.ptr.len == 4, "pointer at 0x%" PRIx64, res.ptr.addr);
     expect_bytes("producer pointer 1", res.ptr.data, st, 4);
-    check(res.is_write && res.ea == 0x10010 && res.place_must == 5, "EA 0x%" PRIx64 " must %u", res.ea, res.place_must);
+    check(res.is_write && res.ea == 0x10010 && res.place == 5, "EA 0x%" PRIx64 " place %u", res.ea, res.place);
     static const uint8_t pay[5] = {0, 1, 2, 3, 4};
     expect_bytes("payload", res.payload, pay, 5);
     check(res.has_cqe && res.cq == 1 && res.cqe.addr == 0xA0000, "CQE to CQ %u at 0x%" PRIx64, res.cq, res.cqe.addr);
@@ -262,6 +262,13 @@ static void directed_header_errors(void)
     expect_err("FORMAT: bytes 18-19", 5, 18, 0, 2);
     send(0x10, 0, 3, 0x99, 0, 0, 0, 1);
     expect_err("FORMAT: REG_LOAD with a token", 5, 4, 0, 0x99);
+    header(pkt_buf, 0x10, 0, 3, 0x99, 0, 0, 0, 1);
+    pkt_buf[18] = 0x01;
+    c = (uint32_t)mdd_crc(MDD_CRC32C, pkt_buf, 28);
+    for (int i = 0; i < 4; i++)
+        pkt_buf[28 + i] = (uint8_t)(c >> (24 - 8 * i));
+    run(32, NULL, false, false);
+    expect_err("FORMAT: bytes 18-19 before a register op's token", 5, 18, 0, 0x100);
     send(0x11, 0, 3, 0, 0, 0, 7, 1);
     expect_err("FORMAT: REG_ADD with a length", 5, 20, 0, 7);
     send(0x12, 0x01, 3, 0, 0, 0, 0, 1);
@@ -289,15 +296,15 @@ static void directed_header_errors(void)
     send(0x01, 0, 3, 0x300u << 8 | 0xAB, 0, 0, 0, 1);
     expect_err("TOKEN_RANGE", 12, 4, 256, 0x300);
     send(0x01, 0, 3, 9u << 8 | 0xAB, 0, 0, 0, 1);
-    expect_err("TOKEN_INVALID", 13, 4, 0, 9);
+    expect_err("TOKEN_INVALID: the valid bit", 13, 4, 1, 0);
     send(0x01, 0, 3, 5u << 8 | 0xAC, 0, 0, 0, 1);
     expect_err("TOKEN_KEY", 14, 4, 0xAB, 0xAC);
     send(0x01, 0, 3, 7u << 8 | 0x22, 0, 0, 0, 1);
-    expect_err("TOKEN_PD", 15, 4, 8, 7);
+    expect_err("TOKEN_PD: the connection's pd, the region's", 15, 4, 7, 8);
     send(0x01, 0, 3, TOK5, 0xFFFFFFFFFFFFFFFEull, 0, 5, 1);
     expect_err("OVERFLOW: eo + length", 16, 8, 0, 0xFFFFFFFFFFFFFFFEull);
     send(0x01, 0, 3, 8u << 8 | 0x33, 0xFF0, 0, 0x10, 1);
-    expect_err("OVERFLOW: base + eo + length = 2^64 (reading R7)", 16, 8, 0, 0xFF0);
+    expect_err("OVERFLOW: base + eo + length = 2^64 (docs 9.6)", 16, 8, 0, 0xFF0);
     send(0x01, 0, 3, 8u << 8 | 0x33, 0xFF0, 0, 0xF, 1);
     expect_err("no OVERFLOW: base + eo + length = 2^64 - 1", 0, 0xFFFF, 0, 0);
     send(0x01, 0, 3, TOK5, 0xFFE, 0, 5, 1);
@@ -313,10 +320,10 @@ static void directed_header_errors(void)
     expect_err("order: CONN before AREG and TOKEN", 8, 2, 1, 2);
     send(0x02, 0, 3, 5u << 8 | 0xAC, 0, 9, 0, 1);
     expect_err("order: AREG_WINDOW before TOKEN_KEY", 10, 16, 4, 9);
-    check(mdd_depref_conn(ref, 3)->state == 1, "header failures leave the connection OPEN (reading R9)");
+    check(mdd_depref_conn(ref, 3)->state == 1, "header failures leave the connection OPEN (docs 9.6)");
     const struct mdd_depref_counters *k = mdd_depref_counters(ref);
     label("counters after the header errors");
-    check(k->err_count[5] == 5 && k->err_count[11] == 4 && k->pkts_ok == 2 && k->pkts == 32,
+    check(k->err_count[5] == 6 && k->err_count[11] == 4 && k->pkts_ok == 2 && k->err_count[0] == 2 && k->pkts == 33,
           "FORMAT %u, AREG_PROT %u, OK %u, packets %u", k->err_count[5], k->err_count[11], k->pkts_ok, k->pkts);
 }
 
@@ -355,7 +362,7 @@ static void directed_ops(void)
     label("REG_INC");
     check(res.code == 0 && mdd_depref_areg(ref, 10)->value == 0x13A, "A[10] 0x%" PRIx64, mdd_depref_areg(ref, 10)->value);
     send(0x13, 0, 3, 0, 0x13A, 0, 0, 9);
-    label("NOTIFY_IF_EQ true: solicited CQE, EA 0 (reading R10)");
+    label("NOTIFY_IF_EQ true: solicited CQE, EA 0 (docs 9.6)");
     check(res.code == 0 && res.has_cqe && res.solicited && res.cq == 1, "cqe %d sol %d", res.has_cqe, res.solicited);
     check(res.cqe.data[3] == 0x03 && mdd_dep_le(res.cqe.data + 16, 8) == 0, "flags byte 0x%02x", res.cqe.data[3]);
     send(0x13, 0, 3, 0, 0x13B, 0, 0, 10);
@@ -390,7 +397,7 @@ static void directed_late(void)
     uint32_t pc = (uint32_t)mdd_crc(MDD_CRC32C, pkt_buf + 32, 6);
     run(42, NULL, false, false);
     expect_err("PAYLOAD_CRC", 20, 0xFFFF, pc, pc ^ 0x01000000u);
-    check(res.has_entry && res.place_must == 6 && !res.commit && mdd_depref_areg(ref, 10)->value == 0x100,
+    check(res.has_entry && res.place == 6 && res.placed == 6 && !res.commit && mdd_depref_areg(ref, 10)->value == 0x100,
           "placed, no commit: A[10] 0x%" PRIx64, mdd_depref_areg(ref, 10)->value);
     check(mdd_dep_le(res.status.data, 4) == (1u | 20u << 8), "status 0x%08" PRIx64, mdd_dep_le(res.status.data, 4));
     check(res.conn_to_exception && mdd_depref_conn(ref, 3)->state == 2 && res.cq == 0 && res.cqe.data[3] == 0x07,
@@ -399,8 +406,8 @@ static void directed_late(void)
     expect_err("the next packet: CONN_EXCEPTION", 8, 2, 1, 2);
     mk(0x01, 0, 3, TOK5, 0, 0, 4, 1);
     run(36, NULL, false, true);
-    expect_err("checked before the failure was known: FLUSHED", 23, 2, 1, 2);
-    check(res.has_entry && res.place_must == 4 && !res.conn_to_exception, "placed, stays EXCEPTION");
+    expect_err("checked before the failure was known: FLUSHED", 23, 0xFFFF, 0, 0);
+    check(res.has_entry && res.place == 4 && !res.conn_to_exception, "placed, stays EXCEPTION");
     conn(3, 1, 7, 2, 1, 0x1234, 10, 4);
     mk(0x01, 0, 3, TOK5, 0, 0, 4, 1);
     run(36 + 3, NULL, false, false);
@@ -409,19 +416,34 @@ static void directed_late(void)
     mk(0x01, 0x01, 3, TOK5, 0, 0, 10, 1);
     run(40, NULL, false, false);
     expect_err("SHORT inside the payload", 1, 0xFFFF, 46, 40);
-    check(res.place_must == 0 && res.place_may == 8, "may place the 8 bytes received: %u", res.place_may);
+    check(res.place == 8 && res.placed == 8, "places the 8 bytes received: %u", res.place);
     conn(3, 1, 7, 2, 1, 0x1234, 10, 4);
     mk(0x01, 0, 3, TOK5, 0, 0, 20, 1);
     for (unsigned b = 0; b < 7; b++)
         keep_buf[b] = 0xFF;
     keep_buf[5] = 0xDF; /* position 45: payload byte 13 */
     run(52, keep_buf, false, false);
+    expect_err("a hole in an exact-length packet: 51 bytes seen, SHORT", 1, 0xFFFF, 52, 51);
+    check(res.place == 20 && res.placed == 19 && !mdd_depref_placed(&res, 13) && mdd_depref_placed(&res, 14),
+          "20 bytes arrived, the 19 kept are placed: %u %u", res.place, res.placed);
+    conn(3, 1, 7, 2, 1, 0x1234, 10, 4);
+    mk(0x01, 0, 3, TOK5, 0, 0, 20, 1);
+    keep_buf[6] = 0x1F; /* positions 48..52: one byte more, so 52 are seen */
+    run(53, keep_buf, false, false);
     expect_err("KEEP inside the payload", 2, 5, 0, 0);
-    check(res.place_may == 13 && res.place_any == 20, "may %u any %u", res.place_may, res.place_any);
+    check(res.place == 20 && res.placed == 19 && !mdd_depref_placed(&res, 13), "place %u placed %u", res.place,
+          res.placed);
+    conn(3, 1, 7, 2, 1, 0x1234, 10, 4);
+    mk(0x01, 0, 3, TOK5, 0, 0, 20, 1);
+    for (unsigned b = 0; b < 7; b++)
+        keep_buf[b] = 0xFF;
+    keep_buf[6] = 0x0B; /* the tlast beat not contiguous: lane 2 */
+    run(52, keep_buf, false, false);
+    expect_err("SHORT beats KEEP: a tlast beat with a hole", 1, 0xFFFF, 52, 51);
     conn(3, 1, 7, 2, 1, 0x1234, 10, 4);
     mk(0x11, 0, 3, 0, 5, 0, 0, 1);
     run(32, NULL, true, false);
-    expect_err("UPSTREAM on a register op: no commit", 21, 0xFFFF, 0, 1);
+    expect_err("UPSTREAM on a register op: no commit", 21, 0xFFFF, 0, 0);
     check(!res.commit && mdd_depref_areg(ref, 10)->value == 0x100, "A[10] 0x%" PRIx64, mdd_depref_areg(ref, 10)->value);
     conn(3, 1, 7, 2, 1, 0x1234, 10, 4);
     send(0x01, 0, 3, TOK5, 0x6F0, 0, 0x20, 1);
@@ -429,7 +451,7 @@ static void directed_late(void)
     conn(3, 1, 7, 2, 1, 0x1234, 10, 4);
     send(0x01, 0, 3, TOK5, 0x6F0, 0, 0x10, 1);
     expect_err("no AXI_RESP: payload ends at the range", 0, 0xFFFF, 0, 0);
-    /* priorities (reading R8): a short packet with tuser is SHORT; a FLUSHED packet with a bad CRC is PAYLOAD_CRC */
+    /* priorities (docs 9.6): a short packet with tuser is SHORT; a FLUSHED packet with a bad CRC is PAYLOAD_CRC */
     mk(0x01, 0x01, 3, TOK5, 0, 0, 10, 1);
     run(40, NULL, true, false);
     expect_err("SHORT before UPSTREAM", 1, 0xFFFF, 46, 40);
@@ -442,6 +464,36 @@ static void directed_late(void)
     pkt_buf[37] ^= 0xFF;
     run(40, NULL, false, true);
     check(res.code == 23, "flushed_first: code %u", res.code);
+}
+
+/* The engine's reset (docs/deposit.md 9.6): CQs no longer exist until written, so the error CQE of a packet that
+ * arrives before the tables is dropped; table fields other than valid bits and states survive; ERR_CQ is 8 bits. */
+static void directed_reset(void)
+{
+    setup();
+    send(0x01, 0, 3, TOK5, 0, 0, 4, 1);
+    label("reset");
+    check(res.code == 0 && mdd_depref_cq(ref, 1)->created, "a packet before the reset passes");
+    mdd_depref_reset(ref);
+    check(mdd_depref_conn(ref, 3)->state == 0 && mdd_depref_conn(ref, 3)->pd == 7 && !mdd_depref_region(ref, 5)->valid &&
+              mdd_depref_region(ref, 5)->base == 0x10000 && mdd_depref_areg(ref, 10)->value == 0x100 &&
+              mdd_depref_rhq(ref, 2)->tail == 0 && mdd_depref_rhq(ref, 2)->base == 0x80000 && !mdd_depref_cq(ref, 0)->created,
+          "state and valid bits cleared, the other fields kept");
+    send(0x01, 0, 3, TOK5, 0, 0, 4, 2);
+    expect_err("after reset: CONN_INVALID", 7, 2, 1, 0);
+    check(!res.has_cqe && !res.event && mdd_depref_counters(ref)->pkts == 1 && mdd_depref_counters(ref)->cqes == 0 &&
+              mdd_depref_counters(ref)->pkts_err == 1,
+          "the error CQE into a CQ not written since reset is dropped, the packet counted");
+    cq(0, 0xB0000, 3, 0x55);
+    send(0x01, 0, 3, TOK5, 0, 0, 4, 3);
+    check(res.has_cqe && res.cq == 0 && res.cqe.addr == 0xB0000, "once written, CQ 0 takes the error CQE");
+    uint32_t v = 0;
+    reg(MDD_DEPREG_ERR_CQ, 0x1FF);
+    check(mdd_depref_reg_read(ref, MDD_DEPREG_ERR_CQ, &v) && v == 0xFF, "ERR_CQ reads 0x%x", v);
+    reg(MDD_DEPREG_TBL_SEL, 2);
+    reg(MDD_DEPREG_TBL_IDX, 9999);
+    reg(MDD_DEPREG_TBL_CMD, 2);
+    check(mdd_depref_reg_read(ref, MDD_DEPREG_TBL_DATA0, &v) && v == 0, "reading a missing entry loads zeros: 0x%x", v);
 }
 
 static void directed_rings(void)
@@ -490,7 +542,7 @@ static void directed_rings(void)
     reg(MDD_DEPREG_DB_IDX, 1);
     label("ARM_ANY with 3 unread entries: the event at once");
     check(mdd_depref_reg_write(ref, MDD_DEPREG_CQ_ARM, 1, &evt) && evt == 0x00010077, "event 0x%08x", evt);
-    check(mdd_depref_cq(ref, 1)->arm == 0, "disarmed (reading R11)");
+    check(mdd_depref_cq(ref, 1)->arm == 0, "disarmed (docs 9.6)");
     reg(MDD_DEPREG_CQ_HEAD, 3);
     label("ARM_ANY with none unread: no event until the next CQE");
     check(!mdd_depref_reg_write(ref, MDD_DEPREG_CQ_ARM, 1, &evt), "no event at arming");
@@ -601,11 +653,16 @@ static void random_run(unsigned w, uint64_t packets, uint64_t seed)
                 check(false, "packet %" PRIu64 ": RHQ %u slot of count %u not free (head %u)", it.serial, x.rhq,
                       x.rhq_count, q->head);
             mdd_hostmem_write(hm, x.entry.addr, x.entry.data, 32, cycle);
-            uint32_t np = x.place_must ? x.place_must : x.place_may;
-            unsigned resp = np ? mdd_hostmem_write(hm, x.ea, x.payload, np, cycle) : 0;
+            unsigned resp = 0;
+            for (uint32_t j = 0, e; j < x.place; j = e) { /* runs of placed bytes: holes are not written */
+                for (e = j; e < x.place && mdd_depref_placed(&x, e) == mdd_depref_placed(&x, j); e++)
+                    ;
+                if (mdd_depref_placed(&x, j))
+                    resp |= mdd_hostmem_write(hm, x.ea + j, x.payload + j, e - j, cycle);
+            }
             if (x.code == MDD_DEP_ERR_OK && resp)
                 check(false, "packet %" PRIu64 ": OK, but the host answered %u", it.serial, resp);
-            bytes += np;
+            bytes += x.placed;
             mdd_hostmem_write(hm, x.status.addr, x.status.data, 4, ++cycle);
             mdd_hostmem_write(hm, x.ptr.addr, x.ptr.data, 4, ++cycle);
             /* software's view: the status word in memory */
@@ -651,9 +708,10 @@ static void random_run(unsigned w, uint64_t packets, uint64_t seed)
     check(mdd_hostmem_failures(hm) == 0, "host-side failures: %" PRIu64, mdd_hostmem_failures(hm));
     const struct mdd_depref_counters *k = mdd_depref_counters(r);
     uint64_t errs = 0;
-    for (unsigned c = 0; c < 64; c++)
+    for (unsigned c = 1; c < 64; c++) /* ERR_COUNT[0] counts the OK packets */
         errs += k->err_count[c];
-    check(k->pkts == pk && k->pkts_ok + k->pkts_err == pk && errs == k->pkts_err && k->events == events,
+    check(k->pkts == pk && k->pkts_ok + k->pkts_err == pk && errs == k->pkts_err && k->err_count[0] == k->pkts_ok &&
+              k->events == events,
           "counters: pkts %u ok %u err %u (sum %" PRIu64 ") events %u/%" PRIu64, k->pkts, k->pkts_ok, k->pkts_err, errs,
           k->events, events);
     printf("W=%u seed %" PRIu64 ": %" PRIu64 " packets (%" PRIu64 " uncertain), %" PRIu64 " software actions, %" PRIu64
@@ -697,6 +755,7 @@ int main(int argc, char **argv)
     directed_ops();
     directed_late();
     directed_rings();
+    directed_reset();
     mdd_depref_free(ref);
     ref = NULL;
     random_run(8, packets * 3 / 4, seed);
@@ -718,6 +777,7 @@ struct seg {
     uint64_t addr;
     uint32_t len;
     uint8_t *data;
+    uint8_t *skip; /* NULL, or 1 for a byte not to strobe (a tkeep hole) */
 };
 
 struct fake {
@@ -770,8 +830,10 @@ static void fake_free(struct fake *f)
     mdd_depref_free(f->ref);
     free(f->buf);
     free(f->keep);
-    for (unsigned i = 0; i < 2; i++)
+    for (unsigned i = 0; i < 2; i++) {
         free(f->segs[i].data);
+        free(f->segs[i].skip);
+    }
 }
 
 static void fake_set_step(struct fake *f, unsigned step)
@@ -779,19 +841,26 @@ static void fake_set_step(struct fake *f, unsigned step)
     f->step = step;
     f->nseg = f->cur = 0;
     f->off = 0;
-    for (unsigned i = 0; i < 2; i++)
+    for (unsigned i = 0; i < 2; i++) {
         free(f->segs[i].data);
+        free(f->segs[i].skip);
+    }
     memset(f->segs, 0, sizeof f->segs);
     const struct mdd_depref_res *r = &f->r;
     struct mdd_depref_wr const *w = NULL;
     if (step == 0 && r->has_entry) {
         w = &r->entry;
-        uint32_t n = r->place_must ? r->place_must : r->place_may;
+        uint32_t n = r->place;
         if (n) {
             f->segs[1].addr = r->ea;
             f->segs[1].len = n;
             f->segs[1].data = xmalloc(n);
             memcpy(f->segs[1].data, f->buf + 32, n);
+            f->segs[1].skip = calloc(n + 1, 1); /* + 1: MUT_EXTRA_BYTE */
+            if (!f->segs[1].skip)
+                abort();
+            for (uint32_t j = 0; j < n; j++)
+                f->segs[1].skip[j] = !mdd_depref_placed(r, j);
             if (f->mut == MUT_DATA && f->npkts == f->mut_at)
                 f->segs[1].data[n / 2] ^= 0x5A;
             if (f->mut == MUT_EXTRA_BYTE && f->npkts == f->mut_at)
@@ -816,6 +885,7 @@ static void fake_set_step(struct fake *f, unsigned step)
     if (f->nseg == 1 && !w) {
         f->segs[0] = f->segs[1];
         f->segs[1].data = NULL;
+        f->segs[1].skip = NULL;
     }
 }
 
@@ -852,7 +922,7 @@ static void fake_beat(struct fake *f)
     for (unsigned l = 0; l < w; l++) {
         uint64_t a = f->awaddr + (uint64_t)f->beat * w + l;
         uint64_t o = a - g->addr;
-        if (a >= g->addr && o >= f->burst_start && o < f->burst_end) {
+        if (a >= g->addr && o >= f->burst_start && o < f->burst_end && !(g->skip && o < g->len && g->skip[o])) {
             f->wdata[l] = o < g->len && g->data ? (o < g->len - (f->mut == MUT_EXTRA_BYTE && f->npkts == f->mut_at && g == &f->segs[1]) ? g->data[o] : 0xEE) : 0;
             f->wstrb |= (uint64_t)1 << l;
         }

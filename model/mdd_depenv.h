@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * model/mdd_depenv.h - the deposit engine's test environment: everything around an mdd_dep implementation that a
+ * cycle-level test needs, in one place so that the twin-alone unit test (tb/unit/test_dep.c) and the lockstep
+ * harness (tb/lockstep/dep_main.cpp) drive and check the engine the same way:
+ *
+ *   software     tables programmed through s_axil (model/mdd_deptraf.h, after polling STATUS.init_busy), the
+ *                generator's software actions (re-open, arming) while the engine is quiet, ring heads advanced from
+ *                what host memory shows (producer pointers, CQE phase bits) at random intervals, register reads
+ *                (counters, table read-back) checked by the scoreboard;
+ *   packets      the generator's valid and adversarial packets through the s_axis_dep driver; after each reset a
+ *                few packets arrive before the tables are programmed (they must write nothing); behind a packet
+ *                that fails late, often a valid packet of the same connection at once (FLUSHED);
+ *   host         model/mdd_hostmem.h as the AXI4 write slave (random stalls and B delays, the generator's poison
+ *                region answering SLVERR), its protocol, safety and address-order checks;
+ *   events       random m_axis_evt_tready;
+ *   scoreboard   model/mdd_depscore.h fed every cycle;
+ *   resets       at random (1..3 cycles): the scoreboard, host memory, generator and drivers start a new epoch with
+ *                the engine (what was in flight is lost on both sides; software programs everything again).
+ *
+ * Per cycle: mdd_depenv_drive(in) fills every input; evaluate the device; mdd_depenv_tick(in, out) before the
+ * device's clock edge. Failures go to the callback.
+ */
+#ifndef MDD_DEPENV_H
+#define MDD_DEPENV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "mdd_dep_model.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct mdd_depenv_cfg {
+    mdd_dep_params p;
+    uint64_t seed;
+    uint32_t max_len;        /* payload lengths 0..max_len (generator default 65536) */
+    unsigned adv_pct;        /* % adversarial packets */
+    unsigned sw_pct;         /* % chance of a software action before a packet */
+    unsigned valid_pct;      /* s_axis_dep tvalid */
+    unsigned axil_pct;       /* s_axil master starts an access */
+    unsigned awready_pct, wready_pct, bvalid_pct, b_delay_max; /* AXI slave */
+    unsigned evt_ready_pct;  /* m_axis_evt_tready */
+    unsigned rst_ppm;        /* chance per million cycles that a reset starts */
+    unsigned head_period;    /* software advances the ring heads every 1..head_period cycles */
+    unsigned gap;            /* idle cycles between packets (a bench measuring one packet at a time) */
+};
+void mdd_depenv_default_cfg(struct mdd_depenv_cfg *cfg, const mdd_dep_params *p, uint64_t seed);
+
+typedef void (*mdd_depenv_fail_fn)(void *ctx, const char *what, const char *msg);
+
+struct mdd_depenv;
+/* NULL on parameters the generator cannot use (it needs CONNS >= 4, REGIONS >= 8, AREGS >= 4). */
+struct mdd_depenv *mdd_depenv_new(const struct mdd_depenv_cfg *cfg, mdd_depenv_fail_fn fail, void *ctx);
+void mdd_depenv_free(struct mdd_depenv *e);
+
+void mdd_depenv_drive(struct mdd_depenv *e, mdd_dep_in *in, uint64_t cycle);
+void mdd_depenv_tick(struct mdd_depenv *e, const mdd_dep_in *in, const mdd_dep_out *out, uint64_t cycle);
+/* No new packets, software actions or resets from now on (the run drains). */
+void mdd_depenv_stop(struct mdd_depenv *e);
+/* Everything sent has been received, written, answered and checked. */
+bool mdd_depenv_drained(const struct mdd_depenv *e);
+/* End of run: the scoreboard's final checks (every prediction observed). */
+void mdd_depenv_finish(struct mdd_depenv *e);
+
+struct mdd_depenv_stats {
+    uint64_t packets;        /* packets predicted (all epochs) */
+    uint64_t codes[64];      /* per predicted code */
+    uint64_t hdr_fail;       /* failed a header check (error CQE only) */
+    uint64_t late_fail;      /* passed the header checks, failed late (FLUSHED included) */
+    uint64_t early_pkts;     /* sent before the tables were programmed */
+    uint64_t replays;        /* valid packets sent again right behind a late failure of their connection */
+    uint64_t resets, bursts, bytes_checked, events, reads_checked, flushed_taken;
+    uint64_t passed;         /* scoreboard checks passed + bursts through the protocol/safety checks */
+    uint64_t failed;         /* scoreboard + host memory failures */
+    uint64_t violations;     /* writes outside the authorised ranges */
+};
+/* Whether addr is inside an RHQ ring of the current epoch (a packet that passed starts with its entry there). */
+bool mdd_depenv_is_rhq_entry(const struct mdd_depenv *e, uint64_t addr);
+/* Totals over every epoch so far. */
+void mdd_depenv_get_stats(const struct mdd_depenv *e, struct mdd_depenv_stats *st);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MDD_DEPENV_H */
