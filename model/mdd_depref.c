@@ -157,56 +157,68 @@ static unsigned table_size(const struct mdd_depref *r, unsigned sel)
     }
 }
 
+void mdd_depref_conn_image(const struct mdd_depref_conn *c, uint64_t w[4])
+{
+    memset(w, 0, 4 * sizeof w[0]);
+    MDD_SET(DEPCONN, STATE, w, c->state);
+    MDD_SET(DEPCONN, PD, w, c->pd);
+    MDD_SET(DEPCONN, RHQ, w, c->rhq);
+    MDD_SET(DEPCONN, CQ, w, c->cq);
+    MDD_SET(DEPCONN, REPLY, w, c->reply);
+    MDD_SET(DEPCONN, AREG_BASE, w, c->areg_base);
+    MDD_SET(DEPCONN, AREG_LEN, w, c->areg_len);
+}
+
+void mdd_depref_region_image(const struct mdd_depref_region *g, uint64_t w[4])
+{
+    memset(w, 0, 4 * sizeof w[0]);
+    MDD_SET(DEPREGION, VALID, w, g->valid);
+    MDD_SET(DEPREGION, RIGHTS, w, g->w);
+    MDD_SET(DEPREGION, KEY, w, g->key);
+    MDD_SET(DEPREGION, PD, w, g->pd);
+    MDD_SET(DEPREGION, BASE, w, g->base);
+    MDD_SET(DEPREGION, LEN, w, g->len);
+}
+
+void mdd_depref_areg_image(const struct mdd_depref_areg *a, uint64_t w[4])
+{
+    memset(w, 0, 4 * sizeof w[0]);
+    MDD_SET(DEPAREG, VALUE, w, a->value);
+    MDD_SET(DEPAREG, PROT, w, a->prot);
+}
+
+void mdd_depref_rhq_image(const struct mdd_depref_ring *q, uint64_t w[4])
+{
+    memset(w, 0, 4 * sizeof w[0]);
+    MDD_SET(DEPRHQ, BASE, w, q->base);
+    MDD_SET(DEPRHQ, PTR_ADDR, w, q->ptr_addr);
+    MDD_SET(DEPRHQ, LOG2N, w, q->log2n);
+    MDD_SET(DEPRHQ, TAIL, w, q->tail);
+    MDD_SET(DEPRHQ, HEAD, w, q->head);
+}
+
+void mdd_depref_cq_image(const struct mdd_depref_ring *q, uint64_t w[4])
+{
+    memset(w, 0, 4 * sizeof w[0]);
+    MDD_SET(DEPCQ, BASE, w, q->base);
+    MDD_SET(DEPCQ, LOG2N, w, q->log2n);
+    MDD_SET(DEPCQ, EVT_ID, w, q->evt_id);
+    MDD_SET(DEPCQ, ARM, w, q->arm);
+    MDD_SET(DEPCQ, TAIL, w, q->tail);
+    MDD_SET(DEPCQ, HEAD, w, q->head);
+}
+
 bool mdd_depref_table_image(const struct mdd_depref *r, unsigned sel, unsigned idx, uint64_t w[4])
 {
     memset(w, 0, 4 * sizeof w[0]);
     if (idx >= table_size(r, sel))
         return false;
     switch (sel) {
-    case MDD_DEP_TBL_CONN: {
-        const struct mdd_depref_conn *c = &r->conn[idx];
-        MDD_SET(DEPCONN, STATE, w, c->state);
-        MDD_SET(DEPCONN, PD, w, c->pd);
-        MDD_SET(DEPCONN, RHQ, w, c->rhq);
-        MDD_SET(DEPCONN, CQ, w, c->cq);
-        MDD_SET(DEPCONN, REPLY, w, c->reply);
-        MDD_SET(DEPCONN, AREG_BASE, w, c->areg_base);
-        MDD_SET(DEPCONN, AREG_LEN, w, c->areg_len);
-        break;
-    }
-    case MDD_DEP_TBL_REGION: {
-        const struct mdd_depref_region *g = &r->region[idx];
-        MDD_SET(DEPREGION, VALID, w, g->valid);
-        MDD_SET(DEPREGION, RIGHTS, w, g->w);
-        MDD_SET(DEPREGION, KEY, w, g->key);
-        MDD_SET(DEPREGION, PD, w, g->pd);
-        MDD_SET(DEPREGION, BASE, w, g->base);
-        MDD_SET(DEPREGION, LEN, w, g->len);
-        break;
-    }
-    case MDD_DEP_TBL_AREG:
-        MDD_SET(DEPAREG, VALUE, w, r->areg[idx].value);
-        MDD_SET(DEPAREG, PROT, w, r->areg[idx].prot);
-        break;
-    case MDD_DEP_TBL_RHQ: {
-        const struct mdd_depref_ring *q = &r->rhq[idx];
-        MDD_SET(DEPRHQ, BASE, w, q->base);
-        MDD_SET(DEPRHQ, PTR_ADDR, w, q->ptr_addr);
-        MDD_SET(DEPRHQ, LOG2N, w, q->log2n);
-        MDD_SET(DEPRHQ, TAIL, w, q->tail);
-        MDD_SET(DEPRHQ, HEAD, w, q->head);
-        break;
-    }
-    case MDD_DEP_TBL_CQ: {
-        const struct mdd_depref_ring *q = &r->cq[idx];
-        MDD_SET(DEPCQ, BASE, w, q->base);
-        MDD_SET(DEPCQ, LOG2N, w, q->log2n);
-        MDD_SET(DEPCQ, EVT_ID, w, q->evt_id);
-        MDD_SET(DEPCQ, ARM, w, q->arm);
-        MDD_SET(DEPCQ, TAIL, w, q->tail);
-        MDD_SET(DEPCQ, HEAD, w, q->head);
-        break;
-    }
+    case MDD_DEP_TBL_CONN: mdd_depref_conn_image(&r->conn[idx], w); break;
+    case MDD_DEP_TBL_REGION: mdd_depref_region_image(&r->region[idx], w); break;
+    case MDD_DEP_TBL_AREG: mdd_depref_areg_image(&r->areg[idx], w); break;
+    case MDD_DEP_TBL_RHQ: mdd_depref_rhq_image(&r->rhq[idx], w); break;
+    case MDD_DEP_TBL_CQ: mdd_depref_cq_image(&r->cq[idx], w); break;
     }
     return true;
 }

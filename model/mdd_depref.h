@@ -196,6 +196,13 @@ bool mdd_depref_flush_possible(const struct mdd_depref *r, const struct mdd_depp
 
 /* The table entry image software would read back (TBL_CMD 2): 4 words of DEPCONN/DEPREGION/... */
 bool mdd_depref_table_image(const struct mdd_depref *r, unsigned sel, unsigned idx, uint64_t words[4]);
+/* The 256-bit table images of docs/deposit.md section 3 (TBL_DATA0..7), for the reference's read-back and for
+ * the generator's table writes: the one encoder of the table formats on the C side. */
+void mdd_depref_conn_image(const struct mdd_depref_conn *c, uint64_t w[4]);
+void mdd_depref_region_image(const struct mdd_depref_region *g, uint64_t w[4]);
+void mdd_depref_areg_image(const struct mdd_depref_areg *a, uint64_t w[4]);
+void mdd_depref_rhq_image(const struct mdd_depref_ring *q, uint64_t w[4]);
+void mdd_depref_cq_image(const struct mdd_depref_ring *q, uint64_t w[4]);
 const struct mdd_depref_conn *mdd_depref_conn(const struct mdd_depref *r, unsigned i);
 const struct mdd_depref_region *mdd_depref_region(const struct mdd_depref *r, unsigned i);
 const struct mdd_depref_areg *mdd_depref_areg(const struct mdd_depref *r, unsigned i);

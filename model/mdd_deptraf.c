@@ -15,7 +15,7 @@
 
 #include "mdd/crc.h"
 #include "mdd/formats.h"
-#include "mdd_depref.h" /* register offsets and byte helpers only: the generator never runs the reference */
+#include "mdd_depref.h" /* register offsets, table images and byte helpers only: the generator never runs the reference */
 #include "mdd_rng.h"
 
 #define SLOT_SHIFT 38
@@ -132,23 +132,19 @@ static void reg_entry(struct regbuf *b, unsigned sel, unsigned idx, const uint64
 
 static void reg_conn(struct regbuf *b, const struct mdd_deptraf *t, unsigned i)
 {
-    uint64_t w[4] = {0, 0, 0, 0};
     const struct sconn *c = &t->conn[i];
-    MDD_SET(DEPCONN, STATE, w, c->state);
-    MDD_SET(DEPCONN, PD, w, c->pd);
-    MDD_SET(DEPCONN, RHQ, w, c->rhq);
-    MDD_SET(DEPCONN, CQ, w, c->cq);
-    MDD_SET(DEPCONN, REPLY, w, c->reply);
-    MDD_SET(DEPCONN, AREG_BASE, w, c->base);
-    MDD_SET(DEPCONN, AREG_LEN, w, c->len);
+    const struct mdd_depref_conn e = {.state = c->state, .pd = c->pd, .rhq = c->rhq, .cq = c->cq,
+                                      .reply = c->reply, .areg_base = c->base, .areg_len = c->len};
+    uint64_t w[4];
+    mdd_depref_conn_image(&e, w);
     reg_entry(b, MDD_DEP_TBL_CONN, i, w);
 }
 
 static void reg_areg(struct regbuf *b, const struct mdd_deptraf *t, unsigned i)
 {
-    uint64_t w[4] = {0, 0, 0, 0};
-    MDD_SET(DEPAREG, VALUE, w, t->aval[i]);
-    MDD_SET(DEPAREG, PROT, w, t->aprot[i]);
+    const struct mdd_depref_areg e = {.value = t->aval[i], .prot = t->aprot[i]};
+    uint64_t w[4];
+    mdd_depref_areg_image(&e, w);
     reg_entry(b, MDD_DEP_TBL_AREG, i, w);
 }
 
@@ -244,30 +240,25 @@ static void make_tables(struct mdd_deptraf *t)
     struct regbuf *b = &t->init;
     reg_add(b, MDD_DEPREG_ERR_CQ, t->err_cq);
     for (unsigned i = 0; i < p->rhqs; i++) {
-        uint64_t w[4] = {0, 0, 0, 0};
-        MDD_SET(DEPRHQ, BASE, w, t->rhq[i].base);
-        MDD_SET(DEPRHQ, PTR_ADDR, w, t->rhq[i].ptr);
-        MDD_SET(DEPRHQ, LOG2N, w, t->rhq[i].log2n);
+        const struct mdd_depref_ring e = {.base = t->rhq[i].base, .ptr_addr = t->rhq[i].ptr, .log2n = t->rhq[i].log2n};
+        uint64_t w[4];
+        mdd_depref_rhq_image(&e, w);
         reg_entry(b, MDD_DEP_TBL_RHQ, i, w);
     }
     for (unsigned i = 0; i < p->cqs; i++) {
-        uint64_t w[4] = {0, 0, 0, 0};
-        MDD_SET(DEPCQ, BASE, w, t->cq[i].base);
-        MDD_SET(DEPCQ, LOG2N, w, t->cq[i].log2n);
-        MDD_SET(DEPCQ, EVT_ID, w, t->cq[i].evt);
+        const struct mdd_depref_ring e = {.base = t->cq[i].base, .log2n = t->cq[i].log2n, .evt_id = t->cq[i].evt};
+        uint64_t w[4];
+        mdd_depref_cq_image(&e, w);
         reg_entry(b, MDD_DEP_TBL_CQ, i, w);
     }
     for (unsigned i = 0; i < t->nregions; i++) {
         const struct sregion *g = &t->region[i];
         if (!g->valid && i)
             continue; /* never written: invalid since reset */
-        uint64_t w[4] = {0, 0, 0, 0};
-        MDD_SET(DEPREGION, VALID, w, g->valid);
-        MDD_SET(DEPREGION, RIGHTS, w, g->w);
-        MDD_SET(DEPREGION, KEY, w, g->key);
-        MDD_SET(DEPREGION, PD, w, g->pd);
-        MDD_SET(DEPREGION, BASE, w, g->base);
-        MDD_SET(DEPREGION, LEN, w, g->len);
+        const struct mdd_depref_region e = {.valid = g->valid, .w = g->w, .key = g->key, .pd = g->pd,
+                                            .base = g->base, .len = g->len};
+        uint64_t w[4];
+        mdd_depref_region_image(&e, w);
         reg_entry(b, MDD_DEP_TBL_REGION, i, w);
     }
     for (unsigned i = 0; i < p->aregs; i++)
