@@ -134,12 +134,19 @@ struct mdd_dep_model {
     uint8_t wdata[MDD_DEP_MAX_W];
     uint64_t wstrb;
     /* ---- mdd_dep_regs ---- */
-    uint8_t *c_state;
-    conn_cfg *c_cfg;
-    bool *r_valid_t;
+    uint8_t *c_state;    /* flops */
+    conn_cfg *c_cfg;     /* u_conn_ram */
+    bool *r_valid_t;     /* u_region_ram: valid and the entry */
     rg_cfg *r_cfg;
-    uint64_t *a_val;
-    uint8_t *a_prot;
+    uint64_t *a_val;     /* u_aval_ram */
+    uint8_t *a_prot;     /* u_aprot_ram */
+    /* the RAMs' registered read data (an mdd_dep_aram gives the entries of raddr0 and raddr1) */
+    conn_cfg cr_q;
+    bool rr_valid;
+    rg_cfg rr_cfg;
+    uint64_t av_q0, av_q1;
+    unsigned ap_q0, ap_q1;
+    bool rb_pend;
     uint64_t *q_base, *q_ptr;
     unsigned *q_l2n;
     uint32_t *q_tail, *q_head;
@@ -294,7 +301,8 @@ typedef struct comb {
     uint64_t e_exp, e_found;
     uint64_t ea, upd_val;
     bool upd, cond;
-    unsigned conn_idx, rg_idx, ar_idx0, ar_idx1, rhq_idx;
+    unsigned conn_idx, rg_idx, ar_idx0, ar_idx1, upd_idx, rhq_idx;
+    bool lk_re, ar_re;
     uint32_t slot;
     /* axw */
     unsigned s;
@@ -320,7 +328,7 @@ typedef struct comb {
     bool pcrc_e, hkb_n, lkb_n;
     unsigned hlane_n, llane_n;
     /* regs */
-    bool w_fire, arm_now;
+    bool w_fire, arm_now, sw_rd, sw_wr;
 } comb;
 
 static void comb_tail(const mdd_dep_model *m, comb *c)
@@ -490,8 +498,12 @@ static void comb_chk(const mdd_dep_model *m, comb *c)
     }
     c->conn_idx = conn & (m->p.conns - 1);
     c->rg_idx = (token >> 8) & (m->p.regions - 1);
-    c->ar_idx0 = (m->cc.abase + areg) & (m->p.aregs - 1);
-    c->ar_idx1 = (m->cc.abase + areg + 1) & (m->p.aregs - 1);
+    /* LOOK1 addresses the address registers with the window base straight from the connection RAM */
+    c->ar_idx0 = (m->cr_q.abase + areg) & (m->p.aregs - 1);
+    c->ar_idx1 = (m->cr_q.abase + areg + 1) & (m->p.aregs - 1);
+    c->upd_idx = (m->cc.abase + areg) & (m->p.aregs - 1);
+    c->lk_re = m->c_st == S_EARLY;
+    c->ar_re = m->c_st == S_LOOK1;
     c->rhq_idx = m->cc.rhq & (m->p.rhqs - 1);
     uint32_t qt = m->q_tail[c->rhq_idx], qh = m->q_head[c->rhq_idx];
     unsigned l2n = m->q_l2n[c->rhq_idx];
@@ -671,8 +683,12 @@ static void cycle_comb(const mdd_dep_model *m, const mdd_dep_in *in, comb *c)
     /* register block */
     unsigned waddr = (in->s_axil_awaddr >> 2) & 0x3FF;
     bool arm_wr = waddr == 0x013;
-    c->w_fire = in->s_axil_awvalid && in->s_axil_wvalid && !m->bvalid && !m->sweeping &&
-                !(arm_wr && (m->evt_valid || c->evt_go));
+    bool cmd_wr = waddr == 0x006, rd_wr = cmd_wr && in->s_axil_wdata == 2;
+    c->w_fire = in->s_axil_awvalid && in->s_axil_wvalid && !m->bvalid && !m->rb_pend && !m->sweeping &&
+                !(arm_wr && (m->evt_valid || c->evt_go)) && !(rd_wr && (c->lk_re || c->ar_re)) &&
+                !(cmd_wr && c->areg_we);
+    c->sw_rd = c->w_fire && rd_wr;
+    c->sw_wr = c->w_fire && cmd_wr && in->s_axil_wdata == 1;
     unsigned dbq = m->db_idx & (m->p.cqs - 1);
     c->arm_now = c->w_fire && arm_wr && m->db_idx < m->p.cqs && (in->s_axil_wdata & 3) == 1 &&
                  m->k_tail[dbq] != m->k_head[dbq];
@@ -761,14 +777,14 @@ static void tick_chk(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
         break;
     case S_LOOK1:
         m->cs_state = m->c_state[c->conn_idx];
-        m->cc = m->c_cfg[c->conn_idx];
-        m->r_valid = m->r_valid_t[c->rg_idx];
-        m->rc = m->r_cfg[c->rg_idx];
+        m->cc = m->cr_q;
+        m->r_valid = m->rr_valid;
+        m->rc = m->rr_cfg;
         m->c_st = S_LOOK2;
         break;
     case S_LOOK2:
-        m->a0v = m->a_val[c->ar_idx0], m->a0p = m->a_prot[c->ar_idx0];
-        m->a1v = m->a_val[c->ar_idx1], m->a1p = m->a_prot[c->ar_idx1];
+        m->a0v = m->av_q0, m->a0p = m->ap_q0;
+        m->a1v = m->av_q1, m->a1p = m->ap_q1;
         m->c_st = S_EVAL;
         break;
     case S_EVAL:
@@ -776,7 +792,7 @@ static void tick_chk(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
         j->ea = write ? c->ea : 0;
         j->upd = c->upd;
         j->upd_val = c->upd_val;
-        j->upd_idx = c->ar_idx0;
+        j->upd_idx = c->upd_idx;
         j->want = (flags & 4) || c->cond;
         j->sol = (flags & 2) || c->cond;
         if (c->e_code) {
@@ -958,7 +974,7 @@ static void tick_axw(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
     }
 }
 
-/* TBL_CMD 2: the entry image */
+/* TBL_CMD 2, the cycle after the RAM reads: the entry image from the RAM outputs and the flops */
 static void load_image(const mdd_dep_model *m, uint32_t *d)
 {
     uint64_t w[4] = {0, 0, 0, 0};
@@ -967,7 +983,7 @@ static void load_image(const mdd_dep_model *m, uint32_t *d)
     switch (m->tbl_sel) {
     case 0:
         if (i < p->conns) {
-            const conn_cfg *c = &m->c_cfg[i];
+            const conn_cfg *c = &m->cr_q;
             w[0] = (uint64_t)m->c_state[i] | (uint64_t)c->pd << 16 | (uint64_t)c->rhq << 32 | (uint64_t)c->cq << 40 |
                    (uint64_t)c->reply << 48;
             w[1] = (uint64_t)c->abase | (uint64_t)c->alen << 16;
@@ -975,16 +991,16 @@ static void load_image(const mdd_dep_model *m, uint32_t *d)
         break;
     case 1:
         if (i < p->regions) {
-            const rg_cfg *r = &m->r_cfg[i];
-            w[0] = (uint64_t)m->r_valid_t[i] | (uint64_t)r->rights << 1 | (uint64_t)r->key << 8 | (uint64_t)r->pd << 16;
+            const rg_cfg *r = &m->rr_cfg;
+            w[0] = (uint64_t)m->rr_valid | (uint64_t)r->rights << 1 | (uint64_t)r->key << 8 | (uint64_t)r->pd << 16;
             w[1] = r->base;
             w[2] = r->len;
         }
         break;
     case 2:
         if (i < p->aregs) {
-            w[0] = m->a_val[i];
-            w[1] = m->a_prot[i];
+            w[0] = m->av_q0;
+            w[1] = m->ap_q0;
         }
         break;
     case 3:
@@ -1045,6 +1061,19 @@ static void tick_regs(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
     unsigned dbq_evt = m->k_evt[dbq];
     uint32_t code_old = m->cnt_code[c->done ? (m->code & 31) : 0];
     bool evt_valid_old = m->evt_valid;
+    /* RAM reads (read-first: before this edge's writes) */
+    uint32_t ti = m->tbl_idx;
+    if (c->lk_re || c->sw_rd) {
+        unsigned ci = c->lk_re ? c->conn_idx : ti & (p->conns - 1), ri = c->lk_re ? c->rg_idx : ti & (p->regions - 1);
+        m->cr_q = m->c_cfg[ci];
+        m->rr_valid = m->r_valid_t[ri];
+        m->rr_cfg = m->r_cfg[ri];
+    }
+    if (c->ar_re || c->sw_rd) {
+        unsigned i0 = c->ar_re ? c->ar_idx0 : ti & (p->aregs - 1), i1 = c->ar_re ? c->ar_idx1 : (ti + 1) & (p->aregs - 1);
+        m->av_q0 = m->a_val[i0], m->ap_q0 = m->a_prot[i0];
+        m->av_q1 = m->a_val[i1], m->ap_q1 = m->a_prot[i1];
+    }
     /* hardware updates */
     if (c->rhq_inc) m->q_tail[rhq_idx] = q_tail_old + 1;
     if (c->cq_inc) m->k_tail[cq_idx] = k_tail_old + 1;
@@ -1081,14 +1110,19 @@ static void tick_regs(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
         m->rvalid = true;
         m->rdata = rd;
     }
+    if (m->rb_pend) {
+        m->rb_pend = false;
+        m->bvalid = true;
+        memcpy(m->tbl_data, img, sizeof img);
+    }
     if (c->w_fire) {
         uint32_t wd = in->s_axil_wdata;
         unsigned a = (in->s_axil_awaddr >> 2) & 0x3FF;
-        m->bvalid = true;
+        m->bvalid = !c->sw_rd;
+        m->rb_pend = c->sw_rd;
         uint64_t d0 = (uint64_t)m->tbl_data[1] << 32 | m->tbl_data[0];
         uint64_t d1 = (uint64_t)m->tbl_data[3] << 32 | m->tbl_data[2];
         uint64_t d2 = (uint64_t)m->tbl_data[5] << 32 | m->tbl_data[4];
-        uint32_t ti = m->tbl_idx;
         switch (a) {
         case 0x001:
             if (wd & 8) m->axi_err = false;
@@ -1134,8 +1168,6 @@ static void tick_regs(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
                 default:
                     break;
                 }
-            } else if (wd == 2) {
-                memcpy(m->tbl_data, img, sizeof img);
             }
             break;
         case 0x010: m->db_idx = wd; break;
@@ -1155,7 +1187,10 @@ static void tick_regs(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
     }
     if (m->sweeping) {
         if (m->sweep_idx < p->conns) m->c_state[m->sweep_idx] = 0;
-        if (m->sweep_idx < p->regions) m->r_valid_t[m->sweep_idx] = false;
+        if (m->sweep_idx < p->regions) {  /* the whole region entry: a RAM write of zeros */
+            m->r_valid_t[m->sweep_idx] = false;
+            memset(&m->r_cfg[m->sweep_idx], 0, sizeof m->r_cfg[m->sweep_idx]);
+        }
         if (m->sweep_idx == m->sweep - 1) m->sweeping = false;
         m->sweep_idx = m->sweep_idx + 1;
     }
@@ -1168,6 +1203,7 @@ static void tick_regs(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
         m->db_idx = 0;
         m->axi_err = false;
         m->bvalid = m->rvalid = false;
+        m->rb_pend = false;
         m->evt_valid = false;
         m->cnt_pkts = m->cnt_ok = m->cnt_err = m->cnt_cqes = m->cnt_evts = 0;
         m->cnt_bytes = 0;

@@ -176,6 +176,7 @@ mdd_fifo #(.WIDTH(32), .DEPTH(PKT_DEPTH)) u_crc_fifo (
 );
 
 // ---- checks ----
+wire            lk_re, ar_re;
 wire [CI_W-1:0] conn_idx;
 wire [1:0]      conn_state;
 wire [80:0]     conn_cfg;
@@ -199,7 +200,7 @@ mdd_dep_chk #(.CONNS(CONNS), .REGIONS(REGIONS), .CI_W(CI_W), .RI_W(RI_W),
     .clk(clk), .rst(rst), .init_busy(init_busy),
     .hdr_valid(hf_m_valid), .hdr_data(hf_m_data), .hdr_pop(hf_pop),
     .tail_upd(tail_upd), .fail_valid(fail_valid), .fail_conn(fail_conn),
-    .conn_idx(conn_idx), .conn_state(conn_state), .conn_cfg(conn_cfg),
+    .lk_re(lk_re), .ar_re(ar_re), .conn_idx(conn_idx), .conn_state(conn_state), .conn_cfg(conn_cfg),
     .rg_idx(rg_idx), .rg_valid(rg_valid), .rg_cfg(rg_cfg),
     .ar_idx0(ar_idx0), .ar_idx1(ar_idx1), .ar_data0(ar_data0), .ar_data1(ar_data1),
     .rhq_idx(rhq_idx), .rhq_base(rhq_base), .rhq_ptr(rhq_ptr), .rhq_l2n(rhq_l2n), .rhq_tail(rhq_tail),
@@ -265,7 +266,7 @@ mdd_dep_regs #(.CONNS(CONNS), .REGIONS(REGIONS), .AREGS(AREGS), .RHQS(RHQS), .CQ
     .m_axis_evt_tdata(m_axis_evt_tdata), .m_axis_evt_tvalid(m_axis_evt_tvalid),
     .m_axis_evt_tready(m_axis_evt_tready),
     .init_busy(init_busy),
-    .conn_idx(conn_idx), .conn_state(conn_state), .conn_cfg(conn_cfg),
+    .lk_re(lk_re), .ar_re(ar_re), .conn_idx(conn_idx), .conn_state(conn_state), .conn_cfg(conn_cfg),
     .rg_idx(rg_idx), .rg_valid(rg_valid), .rg_cfg(rg_cfg),
     .ar_idx0(ar_idx0), .ar_idx1(ar_idx1), .ar_data0(ar_data0), .ar_data1(ar_data1),
     .rhq_idx(rhq_idx), .rhq_base(rhq_base), .rhq_ptr(rhq_ptr), .rhq_l2n(rhq_l2n), .rhq_tail(rhq_tail),
