@@ -55,7 +55,9 @@ static void fifo_tick(fifo *f, bool push, bool pop, bool rst)
 }
 
 enum { S_IDLE, S_EARLY, S_LOOK1, S_LOOK2, S_EVAL, S_RHQ, S_OUT };
-enum { T_IDLE, T_ENTRY, T_PAY, T_WB, T_COMMIT, T_STATUS, T_SWAIT, T_PTR, T_PWAIT, T_CQE, T_CWAIT, T_EVT };
+enum { F_IDLE, F_ENTRY, F_PAY, F_PWAIT };
+enum { B_WB, B_COMMIT, B_STATUS, B_SWAIT, B_PTR, B_PWAIT, B_CQE, B_CWAIT, B_EVT };
+#define QN 4 /* the tail's queue slots */
 
 /* the job, as the check unit's registers hold it */
 typedef struct job {
@@ -110,14 +112,20 @@ struct mdd_dep_model {
     unsigned a0p, a1p;
     job j; /* j_* registers (h, cq, reply and flush are live copies, filled when the job is read) */
     /* ---- mdd_dep_tail ---- */
-    unsigned t_st;
-    job tj;
+    unsigned fst, bst;
+    job sj[QN];
+    unsigned srem[QN], spresp[QN];
+    bool sperr[QN], sflush[QN];
+    unsigned qw, qr, nupd, mrem; /* qw, qr modulo 2 QN */
+    unsigned td;                 /* tag FIFO depth 2^TD_W */
+    uint8_t tmem[256];
+    unsigned tw, tr;             /* modulo 2 td */
     unsigned code, field;
     uint64_t expv, found;
-    bool perr;
-    unsigned presp, t_cq;
+    unsigned t_cq;
     /* ---- mdd_dep_axw ---- */
     bool busy, pay;
+    unsigned tag;
     uint64_t a0;
     uint32_t len;
     uint8_t sd[32];
@@ -221,6 +229,7 @@ mdd_dep_model *mdd_dep_model_new(const mdd_dep_params *p)
     m->cl = p->w == 64 ? 32 : 0;
     m->kmask = p->w == 64 ? ~0ull : (1ull << p->w) - 1;
     m->sweep = p->conns > p->regions ? p->conns : p->regions;
+    m->td = p->max_outstanding <= 2 ? 2 : 1u << log2u(p->max_outstanding);
     m->hf.depth = HDR_DEPTH;
     m->pf.depth = PAY_DEPTH;
     m->vf.depth = PKT_DEPTH;
@@ -284,10 +293,14 @@ typedef struct comb {
     /* regs */
     bool init_busy, evt_free;
     /* axw (registers only) */
-    bool axw_idle, axw_out_zero;
+    bool axw_idle;
     /* tail */
-    bool job_valid, job_take, tail_upd, vrd_pop, b_wait, is_err, cq_full, qualifies;
+    bool job_valid, job_take, tail_upd, vrd_pop, m_done, is_err, cq_full, qualifies;
+    bool f_hand, take_hand, b_want, b_go, f_go;
+    unsigned tslot, cnt, btag, fail_conn, areg_idx, done_code;
+    uint64_t areg_val;
     bool cmd_go, cmd_pay;
+    unsigned cmd_tag;
     uint64_t cmd_addr;
     uint32_t cmd_len;
     uint8_t cmd_sdata[32];
@@ -331,14 +344,16 @@ typedef struct comb {
     bool w_fire, arm_now, sw_rd, sw_wr;
 } comb;
 
-static void comb_tail(const mdd_dep_model *m, comb *c)
+static void comb_tail(const mdd_dep_model *m, const mdd_dep_in *in, comb *c)
 {
-    const job *j = &m->tj;
+    unsigned fs = m->qw % QN, bs = m->qr % QN;
+    const job *fj = &m->sj[fs], *j = &m->sj[bs];
+    c->cnt = (m->qw - m->qr) & 7;
     c->job_valid = m->c_st == S_OUT;
     c->is_err = m->code != 0;
-    c->b_wait = c->axw_idle && c->axw_out_zero;
+    c->m_done = (c->axw_idle || !(m->tag & 4)) && m->mrem == 0;
     unsigned qmask = m->p.cqs - 1;
-    c->cq_idx = m->t_st == T_CQE ? ((c->is_err ? m->err_cq : j->cq) & qmask) : m->t_cq;
+    c->cq_idx = m->bst == B_CQE ? ((c->is_err ? m->err_cq : j->cq) & qmask) : m->t_cq;
     uint32_t ct = m->k_tail[c->cq_idx], ch = m->k_head[c->cq_idx];
     unsigned l2n = m->k_l2n[c->cq_idx];
     c->cq_full = (uint64_t)(uint32_t)(ct - ch) >= (1ull << l2n);
@@ -348,66 +363,73 @@ static void comb_tail(const mdd_dep_model *m, comb *c)
     unsigned arm = m->k_arm[c->cq_idx];
     c->qualifies = arm == 1 || (arm == 2 && c->sol);
     c->cq_valid = m->k_valid[c->cq_idx];
-    c->job_take = m->t_st == T_IDLE && c->job_valid;
-    c->tail_upd = j->upd && (m->t_st == T_ENTRY || m->t_st == T_PAY || m->t_st == T_WB || m->t_st == T_COMMIT);
-    c->vrd_pop = m->t_st == T_WB && c->b_wait && !fifo_empty(&m->vf) && !fifo_empty(&m->cf);
-    c->areg_we = m->t_st == T_COMMIT && !c->is_err && j->upd;
-    c->fail_valid = m->t_st == T_COMMIT && c->is_err;
-    c->cq_inc = m->t_st == T_CQE && c->cq_valid && !c->cq_full && c->axw_idle;
-    c->cq_wait = m->t_st == T_CQE && c->cq_valid && c->cq_full;
-    c->evt_go = m->t_st == T_EVT && c->qualifies && c->evt_free;
-    c->done = (m->t_st == T_PWAIT && c->b_wait && !c->is_err && !j->want) ||
-              (m->t_st == T_EVT && (!c->qualifies || c->evt_free)) || (m->t_st == T_CQE && !c->cq_valid);
-    c->cmd_go = false;
+    c->f_hand = m->fst == F_PWAIT && c->axw_idle;
+    bool take_idle = m->fst == F_IDLE && c->cnt < QN;
+    c->take_hand = c->f_hand && c->cnt + 1 < QN;
+    c->job_take = c->job_valid && (take_idle || c->take_hand);
+    c->tslot = c->take_hand ? (fs + 1) % QN : fs;
+    c->btag = m->tmem[m->tr % m->td];
+    c->tail_upd = m->nupd != 0;
+    c->vrd_pop = m->bst == B_WB && c->cnt != 0 && m->srem[bs] == 0 && !fifo_empty(&m->vf) && !fifo_empty(&m->cf);
+    c->areg_we = m->bst == B_COMMIT && !c->is_err && j->upd;
+    c->areg_idx = j->upd_idx;
+    c->areg_val = j->upd_val;
+    c->fail_valid = m->bst == B_COMMIT && c->is_err;
+    c->fail_conn = (unsigned)be(j->h + 2, 2);
+    c->cq_inc = m->bst == B_CQE && c->cq_valid && !c->cq_full && c->axw_idle;
+    c->cq_wait = m->bst == B_CQE && c->cq_valid && c->cq_full;
+    c->evt_go = m->bst == B_EVT && c->qualifies && c->evt_free;
+    c->done = (m->bst == B_PWAIT && c->m_done && !c->is_err && !j->want) ||
+              (m->bst == B_EVT && (!c->qualifies || c->evt_free)) || (m->bst == B_CQE && !c->cq_valid);
+    c->done_code = m->code;
+    c->b_want = m->bst == B_STATUS || m->bst == B_PTR || (m->bst == B_CQE && c->cq_valid && !c->cq_full);
+    c->b_go = c->b_want && c->axw_idle;
+    c->f_go = (m->fst == F_ENTRY || m->fst == F_PAY) && c->axw_idle && !c->b_want;
+    c->cmd_tag = c->b_want ? 4 : fs;
+    c->cmd_go = c->b_go || c->f_go;
     c->cmd_pay = false;
     c->cmd_addr = 0;
     c->cmd_len = 0;
     memset(c->cmd_sdata, 0, 32);
-    uint32_t h_len = (uint32_t)be(j->h + 20, 4);
-    switch (m->t_st) {
-    case T_ENTRY:
-        c->cmd_go = c->axw_idle;
-        c->cmd_addr = j->entry;
+    (void)in;
+    if (c->b_want) {
+        uint32_t h_len = (uint32_t)be(j->h + 20, 4);
+        switch (m->bst) {
+        case B_STATUS:
+            c->cmd_addr = j->entry + 28;
+            c->cmd_len = 4;
+            c->cmd_sdata[0] = 1;
+            c->cmd_sdata[1] = (uint8_t)m->code;
+            break;
+        case B_PTR:
+            c->cmd_addr = j->ptr_addr;
+            c->cmd_len = 4;
+            put_le(c->cmd_sdata, j->ptr_val, 4);
+            break;
+        default: {
+            c->cmd_addr = m->k_base[c->cq_idx] + ((uint64_t)c->cq_slot << 5);
+            c->cmd_len = 32;
+            uint64_t w0 = (uint64_t)m->code | (uint64_t)j->h[0] << 8 | (uint64_t)j->h[1] << 16 |
+                          (uint64_t)c->phase << 24 | (uint64_t)c->sol << 25 | (uint64_t)c->is_err << 26 |
+                          be(j->h + 2, 2) << 32 | (uint64_t)m->field << 48;
+            uint64_t w1 = be(j->h + 24, 4) | (uint64_t)h_len << 32;
+            uint64_t w2 = c->is_err ? m->expv : j->ea;
+            uint64_t w3 = c->is_err ? m->found : ((uint64_t)j->ptr_val | (uint64_t)j->reply << 32);
+            put_le(c->cmd_sdata, w0, 8);
+            put_le(c->cmd_sdata + 8, w1, 8);
+            put_le(c->cmd_sdata + 16, w2, 8);
+            put_le(c->cmd_sdata + 24, w3, 8);
+            break;
+        }
+        }
+    } else if (m->fst == F_ENTRY) {
+        c->cmd_addr = fj->entry;
         c->cmd_len = 32;
-        memcpy(c->cmd_sdata, j->h, 28);
-        break;
-    case T_PAY:
-        c->cmd_go = c->axw_idle;
+        memcpy(c->cmd_sdata, fj->h, 28);
+    } else if (m->fst == F_PAY) {
         c->cmd_pay = true;
-        c->cmd_addr = j->ea;
-        c->cmd_len = j->pass ? h_len : 0;
-        break;
-    case T_STATUS:
-        c->cmd_go = c->axw_idle;
-        c->cmd_addr = j->entry + 28;
-        c->cmd_len = 4;
-        c->cmd_sdata[0] = 1;
-        c->cmd_sdata[1] = (uint8_t)m->code;
-        break;
-    case T_PTR:
-        c->cmd_go = c->axw_idle;
-        c->cmd_addr = j->ptr_addr;
-        c->cmd_len = 4;
-        put_le(c->cmd_sdata, j->ptr_val, 4);
-        break;
-    case T_CQE: {
-        c->cmd_go = c->cq_inc;
-        c->cmd_addr = m->k_base[c->cq_idx] + ((uint64_t)c->cq_slot << 5);
-        c->cmd_len = 32;
-        uint64_t w0 = (uint64_t)m->code | (uint64_t)j->h[0] << 8 | (uint64_t)j->h[1] << 16 | (uint64_t)c->phase << 24 |
-                      (uint64_t)c->sol << 25 | (uint64_t)c->is_err << 26 | be(j->h + 2, 2) << 32 |
-                      (uint64_t)m->field << 48;
-        uint64_t w1 = be(j->h + 24, 4) | (uint64_t)h_len << 32;
-        uint64_t w2 = c->is_err ? m->expv : j->ea;
-        uint64_t w3 = c->is_err ? m->found : ((uint64_t)j->ptr_val | (uint64_t)j->reply << 32);
-        put_le(c->cmd_sdata, w0, 8);
-        put_le(c->cmd_sdata + 8, w1, 8);
-        put_le(c->cmd_sdata + 16, w2, 8);
-        put_le(c->cmd_sdata + 24, w3, 8);
-        break;
-    }
-    default:
-        break;
+        c->cmd_addr = fj->ea;
+        c->cmd_len = fj->pass ? (uint32_t)be(fj->h + 20, 4) : 0;
     }
 }
 
@@ -502,7 +524,7 @@ static void comb_chk(const mdd_dep_model *m, comb *c)
     c->ar_idx0 = (m->cr_q.abase + areg) & (m->p.aregs - 1);
     c->ar_idx1 = (m->cr_q.abase + areg + 1) & (m->p.aregs - 1);
     c->upd_idx = (m->cc.abase + areg) & (m->p.aregs - 1);
-    c->lk_re = m->c_st == S_EARLY;
+    c->lk_re = m->c_st == S_EARLY && !(uses && c->tail_upd);
     c->ar_re = m->c_st == S_LOOK1;
     c->rhq_idx = m->cc.rhq & (m->p.rhqs - 1);
     uint32_t qt = m->q_tail[c->rhq_idx], qh = m->q_head[c->rhq_idx];
@@ -662,8 +684,7 @@ static void cycle_comb(const mdd_dep_model *m, const mdd_dep_in *in, comb *c)
     c->init_busy = m->sweeping;
     c->evt_free = !m->evt_valid;
     c->axw_idle = !m->busy;
-    c->axw_out_zero = m->outc == 0;
-    comb_tail(m, c);
+    comb_tail(m, in, c);
     comb_chk(m, c);
     comb_axw(m, in, c);
     c->hf_ready = !fifo_full(&m->hf) || (!fifo_empty(&m->hf) && c->hdr_pop);
@@ -818,7 +839,7 @@ static void tick_chk(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
     default:
         m->c_st = S_IDLE;
     }
-    if (c->fail_valid && (unsigned)be(m->tj.h + 2, 2) == conn && st >= S_LOOK1) m->flush = true;
+    if (c->fail_valid && c->fail_conn == conn && st >= S_LOOK1) m->flush = true;
     if (in->rst) m->c_st = S_IDLE;
 }
 
@@ -837,81 +858,141 @@ static void tick_tail(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
 {
     const vrec *v = &m->vmem[fifo_head(&m->vf)];
     uint32_t crc = m->cmem[fifo_head(&m->cf)];
-    bool perr_old = m->perr;
-    unsigned st = m->t_st;
-    switch (st) {
-    case T_IDLE:
-        if (c->job_valid) {
-            m->tj = job_out(m);
-            m->code = m->tj.code;
-            m->field = m->tj.field;
-            m->expv = m->tj.exp;
-            m->found = m->tj.found;
-            m->perr = false;
-            m->presp = 0;
-            m->t_st = m->tj.pass ? T_ENTRY : T_PAY;
+    unsigned fs = m->qw % QN, bs = m->qr % QN;
+    /* pre-edge values the nonblocking assignments read */
+    bool sperr_bs = m->sperr[bs], sflush_bs = m->sflush[bs];
+    unsigned spresp_bs = m->spresp[bs];
+    bool sperr_old[QN];
+    for (unsigned i = 0; i < QN; ++i) sperr_old[i] = m->sperr[i];
+    const job *j = &m->sj[bs];
+    bool j_pass = j->pass, j_want = j->want, j_upd = j->upd;
+    unsigned jcode = j->code, jfield = j->field;
+    uint64_t jexp = j->exp, jfound = j->found;
+    unsigned fst = m->fst, bst = m->bst, cnt = c->cnt;
+    unsigned axw_tag = m->tag;
+    /* ---- front ---- */
+    job nj = job_out(m);
+    switch (fst) {
+    case F_IDLE:
+        if (c->job_take) m->fst = nj.pass ? F_ENTRY : F_PAY;
+        break;
+    case F_ENTRY:
+        if (c->f_go) m->fst = F_PAY;
+        break;
+    case F_PAY:
+        if (c->f_go) m->fst = F_PWAIT;
+        break;
+    default:
+        if (c->f_hand) {
+            m->qw = (m->qw + 1) & 7;
+            m->fst = c->job_take ? (nj.pass ? F_ENTRY : F_PAY) : F_IDLE;
         }
         break;
-    case T_ENTRY:
-        if (c->axw_idle) m->t_st = T_PAY;
-        break;
-    case T_PAY:
-        if (c->axw_idle) m->t_st = T_WB;
-        break;
-    case T_WB:
+    }
+    /* flush: the later packets of the failing connection (the front's slot and the queued ones behind bs) */
+    bool fl[QN];
+    for (unsigned i = 0; i < QN; ++i) {
+        unsigned d = (i - bs) % QN;
+        fl[i] = c->fail_valid && i != bs && (d < cnt || (fst != F_IDLE && i == fs)) &&
+                (unsigned)be(m->sj[i].h + 2, 2) == c->fail_conn;
+    }
+    if (c->job_take) {
+        m->sj[c->tslot] = nj;
+        m->sperr[c->tslot] = false;
+        m->spresp[c->tslot] = 0;
+        m->sflush[c->tslot] = nj.flush || (c->fail_valid && c->fail_conn == (unsigned)be(nj.h + 2, 2));
+    }
+    for (unsigned i = 0; i < QN; ++i)
+        if (fl[i]) m->sflush[i] = true;
+    m->nupd = (m->nupd + (c->job_take && nj.upd) - (bst == B_COMMIT && j_upd)) & 7;
+    /* ---- bursts and their B ---- */
+    bool bf = in->m_axi_bvalid;
+    unsigned bresp = in->m_axi_bresp & 3;
+    if (c->aw_load) {
+        m->tmem[m->tw % m->td] = (uint8_t)axw_tag;
+        m->tw = (m->tw + 1) % (2 * m->td);
+    }
+    if (bf) m->tr = (m->tr + 1) % (2 * m->td);
+    for (unsigned i = 0; i < QN; ++i)
+        m->srem[i] = (m->srem[i] + (c->aw_load && !(axw_tag & 4) && (axw_tag & 3) == i) -
+                      (bf && !(c->btag & 4) && (c->btag & 3) == i)) & 0x1FF;
+    if (bf && !(c->btag & 4) && bresp != 0 && !sperr_old[c->btag & 3]) {
+        m->sperr[c->btag & 3] = true;
+        m->spresp[c->btag & 3] = bresp;
+    }
+    m->mrem = (m->mrem + (c->aw_load && (axw_tag & 4)) - (bf && (c->btag & 4))) & 0x1FF;
+    /* ---- back ---- */
+    switch (bst) {
+    case B_WB:
         if (c->vrd_pop) {
-            if (m->tj.pass) {
+            m->code = jcode, m->field = jfield, m->expv = jexp, m->found = jfound;
+            if (j_pass) {
                 m->field = 0xFFFF;
                 if (v->code == 1) m->code = MDD_DEP_ERR_SHORT, m->expv = v->exp, m->found = v->found;
                 else if (v->code == 2) m->code = MDD_DEP_ERR_KEEP, m->field = v->lane, m->expv = 0, m->found = 0;
                 else if (v->code == 3) m->code = MDD_DEP_ERR_LONG, m->expv = v->exp, m->found = v->found;
                 else if (v->pcrc && crc != v->trl) m->code = MDD_DEP_ERR_PAYLOAD_CRC, m->expv = crc, m->found = v->trl;
                 else if (v->up) m->code = MDD_DEP_ERR_UPSTREAM, m->expv = 0, m->found = 0;
-                else if (perr_old) m->code = MDD_DEP_ERR_AXI_RESP, m->expv = 0, m->found = m->presp;
-                else if (m->tj.flush) m->code = MDD_DEP_ERR_FLUSHED, m->expv = 0, m->found = 0;
-                m->t_st = T_COMMIT;
+                else if (sperr_bs) m->code = MDD_DEP_ERR_AXI_RESP, m->expv = 0, m->found = spresp_bs;
+                else if (sflush_bs) m->code = MDD_DEP_ERR_FLUSHED, m->expv = 0, m->found = 0;
+                m->bst = B_COMMIT;
             } else {
-                m->t_st = T_CQE;
+                m->bst = B_CQE;
             }
         }
         break;
-    case T_COMMIT:
-        m->t_st = T_STATUS;
+    case B_COMMIT:
+        m->bst = B_STATUS;
         break;
-    case T_STATUS:
-        if (c->axw_idle) m->t_st = T_SWAIT;
+    case B_STATUS:
+        if (c->b_go) m->bst = B_SWAIT;
         break;
-    case T_SWAIT:
-        if (c->b_wait) m->t_st = T_PTR;
+    case B_SWAIT:
+        if (c->m_done) m->bst = B_PTR;
         break;
-    case T_PTR:
-        if (c->axw_idle) m->t_st = T_PWAIT;
+    case B_PTR:
+        if (c->b_go) m->bst = B_PWAIT;
         break;
-    case T_PWAIT:
-        if (c->b_wait) m->t_st = (c->is_err || m->tj.want) ? T_CQE : T_IDLE;
-        break;
-    case T_CQE:
-        if (!c->cq_valid) {
-            m->t_st = T_IDLE;
-        } else if (c->cq_inc) {
-            m->t_cq = c->cq_idx;
-            m->t_st = T_CWAIT;
+    case B_PWAIT:
+        if (c->m_done) {
+            if (c->is_err || j_want) {
+                m->bst = B_CQE;
+            } else {
+                m->bst = B_WB;
+                m->qr = (m->qr + 1) & 7;
+            }
         }
         break;
-    case T_CWAIT:
-        if (c->b_wait) m->t_st = T_EVT;
+    case B_CQE:
+        if (!c->cq_valid) {
+            m->bst = B_WB;
+            m->qr = (m->qr + 1) & 7;
+        } else if (c->cq_inc) {
+            m->t_cq = c->cq_idx;
+            m->bst = B_CWAIT;
+        }
         break;
-    case T_EVT:
-        if (!c->qualifies || c->evt_free) m->t_st = T_IDLE;
+    case B_CWAIT:
+        if (c->m_done) m->bst = B_EVT;
+        break;
+    case B_EVT:
+        if (!c->qualifies || c->evt_free) {
+            m->bst = B_WB;
+            m->qr = (m->qr + 1) & 7;
+        }
         break;
     default:
-        m->t_st = T_IDLE;
+        m->bst = B_WB;
     }
-    if ((st == T_PAY || st == T_WB || st == T_ENTRY) && in->m_axi_bvalid && (in->m_axi_bresp & 3) != 0 && !perr_old) {
-        m->perr = true;
-        m->presp = in->m_axi_bresp & 3;
+    if (in->rst) {
+        m->fst = F_IDLE;
+        m->bst = B_WB;
+        m->qw = m->qr = 0;
+        m->nupd = 0;
+        m->mrem = 0;
+        m->tw = m->tr = 0;
+        for (unsigned i = 0; i < QN; ++i) m->srem[i] = 0;
     }
-    if (in->rst) m->t_st = T_IDLE;
 }
 
 static void tick_axw(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
@@ -926,6 +1007,7 @@ static void tick_axw(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
     if (c->cmd_go) {
         m->busy = true;
         m->pay = c->cmd_pay;
+        m->tag = c->cmd_tag;
         m->a0 = c->cmd_addr;
         m->len = c->cmd_len;
         memcpy(m->sd, c->cmd_sdata, 32);
@@ -1059,7 +1141,7 @@ static void tick_regs(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
     unsigned evt_old = m->k_evt[cq_idx];
     unsigned dbq = m->db_idx & (p->cqs - 1), dbr = m->db_idx & (p->rhqs - 1);
     unsigned dbq_evt = m->k_evt[dbq];
-    uint32_t code_old = m->cnt_code[c->done ? (m->code & 31) : 0];
+    uint32_t code_old = m->cnt_code[c->done ? (c->done_code & 31) : 0];
     bool evt_valid_old = m->evt_valid;
     /* RAM reads (read-first: before this edge's writes) */
     uint32_t ti = m->tbl_idx;
@@ -1078,8 +1160,8 @@ static void tick_regs(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
     if (c->rhq_inc) m->q_tail[rhq_idx] = q_tail_old + 1;
     if (c->cq_inc) m->k_tail[cq_idx] = k_tail_old + 1;
     if (c->evt_go) m->k_arm[cq_idx] = 0;
-    if (c->areg_we) m->a_val[m->tj.upd_idx & (p->aregs - 1)] = m->tj.upd_val;
-    if (c->fail_valid) m->c_state[(unsigned)be(m->tj.h + 2, 2) & (p->conns - 1)] = 2;
+    if (c->areg_we) m->a_val[c->areg_idx & (p->aregs - 1)] = c->areg_val;
+    if (c->fail_valid) m->c_state[c->fail_conn & (p->conns - 1)] = 2;
     /* events */
     if (evt_valid_old && in->m_axis_evt_tready) m->evt_valid = false;
     if (c->evt_go) {
@@ -1093,9 +1175,9 @@ static void tick_regs(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
     /* counters */
     if (c->done) {
         ++m->cnt_pkts;
-        if (m->code == 0) ++m->cnt_ok;
+        if (c->done_code == 0) ++m->cnt_ok;
         else ++m->cnt_err;
-        m->cnt_code[m->code & 31] = code_old + 1;
+        m->cnt_code[c->done_code & 31] = code_old + 1;
     }
     if (c->cq_inc) ++m->cnt_cqes;
     if (c->evt_go || c->arm_now) ++m->cnt_evts;

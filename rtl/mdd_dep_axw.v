@@ -24,7 +24,9 @@
  *   past the data received and completes the bursts already issued with
  *   wstrb 0 beats.  Input beats after the last output beat (trailer, LONG
  *   bytes) are popped and dropped until tlast.
- *   B: bready is always 1; out counts bursts loaded and not yet answered.
+ *   B: bready is always 1; outc counts bursts loaded and not yet answered.
+ *   Each command carries a tag; aw_push with cur_tag tells the tail which
+ *   command (packet or metadata write) each burst, and so each B, is for.
  *
  * Parameters: W (bytes per beat), BURST_BYTES (power of two, W..256*W),
  * MAX_OUTSTANDING (1..256), AXI_ID_W.
@@ -43,8 +45,10 @@ module mdd_dep_axw #(
     input  wire [63:0]         cmd_addr,
     input  wire [31:0]         cmd_len,
     input  wire [255:0]        cmd_sdata,
+    input  wire [2:0]          cmd_tag,      // whose command (the tail's B accounting), kept with each burst
     output wire                idle,
-    output wire                out_zero,
+    output wire [2:0]          cur_tag,      // the tag of the current (or last) command
+    output wire                aw_push,      // a burst of the current command was loaded into AW
 
     input  wire                pay_valid,
     input  wire [8*W-1:0]      pay_data,
@@ -97,6 +101,7 @@ initial begin
 end
 
 reg           busy = 1'b0, pay = 1'b0;
+reg [2:0]     tag = 3'd0;
 reg [63:0]    a0 = 64'd0;
 reg [31:0]    len = 32'd0;
 reg [255:0]   sd = 256'd0;
@@ -212,6 +217,7 @@ always @(posedge clk) begin
     if (cmd_go) begin
         busy <= 1'b1;
         pay <= cmd_pay;
+        tag <= cmd_tag;
         a0 <= cmd_addr;
         len <= cmd_len;
         sd <= cmd_sdata;
@@ -268,7 +274,8 @@ function [7:0] popc(input [W-1:0] k);
 endfunction
 
 assign idle = !busy;
-assign out_zero = outc == 9'd0;
+assign cur_tag = tag;
+assign aw_push = aw_load;
 assign m_axi_awid = {AXI_ID_W{1'b0}};
 assign m_axi_awaddr = awaddr;
 assign m_axi_awlen = awlen;

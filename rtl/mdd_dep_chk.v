@@ -267,7 +267,9 @@ end
 wire uses_areg_wait = op_areg && tail_upd;
 
 assign hdr_pop  = st == S_IDLE && hdr_valid && !init_busy;
-assign lk_re    = st == S_EARLY;
+// the connection and region RAMs are read in the cycle EARLY ends (not while it waits on the areg hazard: a
+// TBL_CMD 2 read waits for a free read port, and software may be what the waiting packets wait for, a full CQ)
+assign lk_re    = st == S_EARLY && !uses_areg_wait;
 assign ar_re    = st == S_LOOK1;
 assign rhq_wait = st == S_RHQ && full;
 assign rhq_inc  = st == S_RHQ && !full;

@@ -191,9 +191,10 @@ reg [31:0]     cnt_pkts = 32'd0, cnt_ok = 32'd0, cnt_err = 32'd0, cnt_cqes = 32'
 reg [63:0]     cnt_bytes = 64'd0;
 reg [31:0]     cnt_code [0:31];
 
+integer i2;    // one loop variable per initial block: yosys rejects two initial values of one variable
 initial begin
-    for (i = 0; i < 8; i = i + 1) tbl_data[i] = 32'd0;
-    for (i = 0; i < 32; i = i + 1) cnt_code[i] = 32'd0;
+    for (i2 = 0; i2 < 8; i2 = i2 + 1) tbl_data[i2] = 32'd0;
+    for (i2 = 0; i2 < 32; i2 = i2 + 1) cnt_code[i2] = 32'd0;
 end
 
 assign init_busy = sweeping;
