@@ -319,7 +319,7 @@ typedef struct comb {
     uint32_t slot;
     /* axw */
     unsigned s;
-    bool delta, aw_stop, aw_load, done_now, wl, emit, pay_pop, use_head;
+    bool delta, aw_stop, aw_load, done_now, done_fin, wl, emit, pay_pop, use_head;
     uint64_t start, endp, beats;
     uint8_t e_d[MDD_DEP_MAX_W];
     uint64_t e_m;
@@ -565,7 +565,7 @@ static void comb_axw(const mdd_dep_model *m, const mdd_dep_in *in, comb *c)
     bool c_zero = false, p_zero = false;
     bool pv = !fifo_empty(&m->pf);
     const prec *head = &m->pmem[fifo_head(&m->pf)];
-    if (m->busy && !c->done_now && m->ob < m->nout && m->ahead != 0 && (!m->wvalid || in->m_axi_wready)) {
+    if (m->busy && !c->done_now && m->ob < m->nout && (m->ahead != 0 || c->aw_load) && (!m->wvalid || in->m_axi_wready)) {
         if (!m->pay) {
             c->emit = true;
         } else if (!m->ended) {
@@ -581,6 +581,7 @@ static void comb_axw(const mdd_dep_model *m, const mdd_dep_in *in, comb *c)
         }
     }
     if (m->busy && m->pay && m->ob >= m->nout && !m->ended && pv) c->pay_pop = true;
+    c->done_fin = c->emit && m->ob + 1 >= m->nout && (!m->pay || m->ended || (c->use_head && head->last));
     uint8_t zero[MDD_DEP_MAX_W] = {0};
     const uint8_t *cd = c->use_head ? head->d : m->cur_d;
     uint64_t cm = c->use_head ? head->m : m->cur_m;
@@ -1020,7 +1021,7 @@ static void tick_axw(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
         memset(m->cur_d, 0, sizeof m->cur_d);
         memset(m->prev_d, 0, sizeof m->prev_d);
     }
-    if (c->done_now) m->busy = false;
+    if (c->done_now || c->done_fin) m->busy = false;
     if (c->aw_load) {
         m->awaddr = c->start & ~(uint64_t)(W - 1);
         m->awlen = (unsigned)(c->beats - 1) & 0xFF;

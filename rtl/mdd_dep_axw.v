@@ -15,7 +15,9 @@
  *   W:  beat k of the command covers [addr & ~(W-1) + kW, +W); wstrb is set
  *       exactly for the command's bytes (payload: the bytes the ingest marked:
  *       tkeep and inside [32, 32 + length) of the packet); wlast ends each
- *       burst.  A beat is sent only after its burst's AW was loaded.
+ *       burst.  A beat is sent no earlier than the cycle its burst's AW is
+ *       loaded, and a command is done with its last beat (unless input beats
+ *       are left to drain), so a one-beat command takes two cycles.
  *   Payload realignment: packet byte 32 + j goes to lane (addr + j) mod W, a
  *       rotation by s = (addr - 32) mod W of the current input beat over the
  *       previous one, so one input beat gives one output beat (W = 64 with
@@ -129,7 +131,7 @@ reg [64:0]    endp;        // below 2^64: the checks exclude a wrap
 reg [63:0]    beats;       // at most 256
 reg [32:0]    nout_calc;
 /* verilator lint_on UNUSEDSIGNAL */
-reg           aw_stop, aw_load, done_now, wl, emit;
+reg           aw_stop, aw_load, done_now, done_fin, wl, emit;
 reg           use_head, c_zero, p_zero;
 reg [8*W-1:0] c_d, p_d, e_d;
 reg [W-1:0]   c_m, p_m, e_m;
@@ -158,7 +160,8 @@ always @(*) begin
     use_head = 1'b0;
     c_zero = 1'b0;
     p_zero = 1'b0;
-    if (busy && !done_now && ob < nout && ahead != 9'd0 && (!wvalid || m_axi_wready)) begin
+    // a beat may go out in the cycle its burst's AW is loaded (ahead counts the bursts loaded before)
+    if (busy && !done_now && ob < nout && (ahead != 9'd0 || aw_load) && (!wvalid || m_axi_wready)) begin
         if (!pay) begin
             emit = 1'b1;
         end else if (!ended) begin
@@ -174,6 +177,8 @@ always @(*) begin
         end
     end
     if (busy && pay && ob >= nout && !ended && pay_valid) pay_pop = 1'b1;   // drain
+    // the command ends with its last beat when nothing is left to drain: the next one starts a cycle earlier
+    done_fin = emit && ob + 32'd1 >= nout && (!pay || ended || (use_head && pay_last));
     // beat data
     c_d = use_head ? pay_data : cur_d;
     c_m = use_head ? pay_mask : cur_m;
@@ -231,7 +236,7 @@ always @(posedge clk) begin
         cur_d <= {8*W{1'b0}};
         prev_d <= {8*W{1'b0}};
     end
-    if (done_now) busy <= 1'b0;
+    if (done_now || done_fin) busy <= 1'b0;
     if (aw_load) begin
         awaddr <= {start[63:LW], {LW{1'b0}}};
         awlen <= beats[7:0] - 8'd1;

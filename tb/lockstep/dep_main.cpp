@@ -29,6 +29,10 @@
 // faults: with gap=200 every packet's first AW must come exactly kLatency cycles after the beat that completed
 // its header (asserted); with gap=0 the summary reports input beats and payload bytes per cycle.
 // inject_fault=C flips bit 0 of the twin's m_axi_wdata at cycle C (the harness's self-test).
+// --bench len=L (the size sweep of make dep-bench): only WRITEs of L payload bytes (regions long enough, none
+// without W), no trailer, flag COMPL if compl=1 (default 0: three metadata writes per packet), rings of 2^15
+// entries (software never has to advance a head), the next packet offered as soon as the last one is taken;
+// the summary prints one "sweep" line: payload bytes per cycle and input beats per cycle while tvalid.
 #include "lockstep.h"
 
 #include "Vmdd_dep.h"
@@ -100,6 +104,8 @@ class DepBench {
           max_len_(opt.u64("max_len", 600)),
           long_pct_(opt.u64("long_pct", 5)),
           gap_(opt.u64("gap", 0)),
+          fix_len_(opt.bench ? opt.u64("len", ~0ull) : ~0ull),
+          compl_(opt.u64("compl", 0) != 0),
           fault_cycle_(opt.u64("inject_fault", ~0ull)) {
         params_ = mdd_dep_params{DEP_W, DEP_CONNS, DEP_REGIONS, DEP_AREGS, DEP_RHQS, DEP_CQS, DEP_BB, DEP_MAXO, DEP_IDW};
         model_ = mdd_dep_model_new(&params_);
@@ -190,6 +196,7 @@ class DepBench {
             std::fprintf(f, "  %sheader's last beat to first AW: min %llu max %llu cycles over %llu packets (fixed: %llu)\n",
                          bench_ ? "bench: " : "", (unsigned long long)lat_min_, (unsigned long long)lat_max_,
                          (unsigned long long)lat_n_, (unsigned long long)kLatency);
+        sweep_line(f);
         if (bench_ && cycles_)
             std::fprintf(f, "  bench: %.3f input beats/cycle while tvalid (%llu/%llu), %.3f bytes strobed/cycle "
                             "(W = %u) over %llu cycles, longest run of full W beats on consecutive cycles %llu\n",
@@ -200,11 +207,23 @@ class DepBench {
 
     uint64_t checks() const { return checks_; }
 
+    // the size sweep's line (bench len=L)
+    void sweep_line(FILE *f) const {
+        if (!sweeping()) return;
+        std::fprintf(f, "  sweep: W=%u len=%llu compl=%d: %.3f payload bytes/cycle (%.3f W), %.3f input beats/cycle, "
+                        "%llu packets in %llu cycles of tvalid\n",
+                     kW, (unsigned long long)fix_len_, compl_ ? 1 : 0, tv_cycles_ ? (double)pay_in_ / tv_cycles_ : 0.0,
+                     tv_cycles_ ? (double)pay_in_ / tv_cycles_ / kW : 0.0,
+                     tv_cycles_ ? (double)beats_in_ / tv_cycles_ : 0.0, (unsigned long long)pkts_in_,
+                     (unsigned long long)tv_cycles_);
+    }
+
   private:
     // ------------------------------------------------------------------ configuration
     unsigned nconn() const { return DEP_CONNS < 8 ? DEP_CONNS : 8; }
     unsigned nreg() const { return DEP_REGIONS < 8 ? DEP_REGIONS : 8; }
     unsigned alen() const { return DEP_AREGS / nconn() < 4 ? DEP_AREGS / nconn() : 4; }
+    bool sweeping() const { return fix_len_ != ~0ull; }
 
     void program_tables() {
         axil_.clear();
@@ -213,7 +232,7 @@ class DepBench {
         // rings first, connections last: a connection may only name created rings
         for (unsigned q = 0; q < DEP_RHQS; ++q) {
             uint64_t base = 0x700000000000ull + ((uint64_t)q << 20), ptr = 0x710000000000ull + 64 * q;
-            unsigned l2n = 2 + q % 3;
+            unsigned l2n = sweeping() ? 15 : 2 + q % 3;
             rhq_[q] = {base, ptr, l2n};
             auth_.push_back({base, base + (32ull << l2n)});
             auth_.push_back({ptr, ptr + 4});
@@ -221,7 +240,7 @@ class DepBench {
         }
         for (unsigned k = 0; k < DEP_CQS; ++k) {
             uint64_t base = 0x720000000000ull + ((uint64_t)k << 20);
-            unsigned l2n = 2 + k % 3;
+            unsigned l2n = sweeping() ? 15 : 2 + k % 3;
             cq_[k] = {base, 0, l2n};
             auth_.push_back({base, base + (32ull << l2n)});
             tbl_write(4, k, {base, 0, l2n | (uint64_t)(0x500 + k) << 16, 0});
@@ -230,7 +249,7 @@ class DepBench {
         }
         for (unsigned r = 0; r < nreg(); ++r) {
             uint64_t base = ((uint64_t)(r + 1) << 40) + rng_.below(4096) * 8 + rng_.below(8);
-            uint64_t len = 2048 + rng_.below(8192);
+            uint64_t len = 2048 + rng_.below(8192) + (sweeping() ? fix_len_ : 0);
             bool w = r != 5;
             regions_.push_back({base, base + len});
             if (w) auth_.push_back({base, base + len});
@@ -317,6 +336,11 @@ class DepBench {
         uint32_t token = 0;
         uint64_t off = 0;
         unsigned areg = alen() > 1 ? (unsigned)rng_.below(alen() - 1) : 0;
+        if (sweeping()) {  // the size sweep: WRITE of fix_len_ bytes, no trailer
+            op = 1;
+            write = true;
+            flags = compl_ ? 4 : 0;
+        }
         if (write) {
             len = rng_.chance(long_pct_ / 100.0) ? (uint32_t)rng_.below(4 * max_len_ + 1)
                                                   : (uint32_t)rng_.below(max_len_ + 1);
@@ -324,6 +348,11 @@ class DepBench {
             unsigned r = c % 3;
             while (r + 3 < nreg() && rng_.chance(0.5)) r += 3;
             if (r >= nreg()) r = 0;
+            if (sweeping()) {
+                len = (uint32_t)fix_len_;
+                flags &= (uint8_t)~1u;
+                if (r == 5) r = 2;  // region 5 has no W right
+            }
             token = (uint32_t)r << 8 | (0x10 + r);
             uint64_t rlen = regions_[r].hi - regions_[r].lo;
             off = len < rlen ? rng_.below(rlen - len + 1) : 0;
@@ -383,10 +412,12 @@ class DepBench {
         }
         // stream: a beat once offered stays until taken
         if (!pkt_valid_ && !in_.rst) {
+            if (!axil_busy_ && axil_.empty()) programmed_ = true;  // the tables written since the last reset
             if (gap_left_ > 0) {
                 --gap_left_;
-            } else if (bench_ && (axil_busy_ || !axil_.empty())) {
-                // bench: packets only while software is quiet (the tables programmed, no head update pending)
+            } else if (bench_ && (sweeping() ? !programmed_ : (axil_busy_ || !axil_.empty()))) {
+                // bench: packets only while software is quiet (the tables programmed, no head update pending);
+                // the size sweep needs no head updates (rings of 2^15) and only waits for the tables
             } else {
                 pkt_ = make_packet();
                 pkt_valid_ = true;
@@ -440,6 +471,7 @@ class DepBench {
 
     void reset_state() {
         pkt_valid_ = false;
+        programmed_ = false;
         offered_ = false;
         wq_.clear();
         bq_.clear();
@@ -518,9 +550,14 @@ class DepBench {
         if (in_.s_axis_dep_tvalid && o.s_axis_dep_tready) {
             ++beats_in_;
             if (pkt_pos_ < 32 && pkt_pos_ + kW >= 32) lat_pending_.push_back(cycles_);
+            if (sweeping()) {  // the payload bytes of this beat: packet positions [32, 32 + len)
+                uint64_t lo = pkt_pos_ > 32 ? pkt_pos_ : 32, hi = pkt_pos_ + kW < 32 + fix_len_ ? pkt_pos_ + kW : 32 + fix_len_;
+                if (hi > lo) pay_in_ += hi - lo;
+            }
             pkt_pos_ += kW;
             offered_ = false;
             if (in_.s_axis_dep_tlast) {
+                ++pkts_in_;
                 pkt_valid_ = false;
                 gap_left_ = gap_;
             }
@@ -612,7 +649,7 @@ class DepBench {
         for (unsigned q = 0; q < DEP_RHQS; ++q)
             if (a == rhq_[q].ptr + 3) {
                 rhq_tail_[q] = (uint32_t)(mem_[a - 3] | mem_[a - 2] << 8 | mem_[a - 1] << 16 | mem_[a] << 24);
-                if (bench_) {  // bench: software reads every entry at once, so no ring ever fills
+                if (bench_ && !sweeping()) {  // bench: software reads every entry at once, so no ring ever fills
                     rhq_head_[q] = rhq_tail_[q];
                     axil_.push_back({true, 0x040, q});
                     axil_.push_back({true, 0x044, rhq_tail_[q]});
@@ -643,7 +680,7 @@ class DepBench {
                 last_tag_ = tag;
             }
             ++cq_count_[k];
-            if (bench_) {
+            if (bench_ && !sweeping()) {
                 cq_head_[k] = cq_count_[k];
                 axil_.push_back({true, 0x040, k});
                 axil_.push_back({true, 0x048, cq_count_[k]});
@@ -664,7 +701,9 @@ class DepBench {
     ls::Rng rng_;
     bool bench_;
     double p_valid_, p_aw_, p_w_, p_evt_, p_rst_, p_bad_, p_sw_;
-    uint64_t b_max_, max_len_, long_pct_, gap_, fault_cycle_;
+    uint64_t b_max_, max_len_, long_pct_, gap_, fix_len_;
+    bool compl_;
+    uint64_t fault_cycle_;
     bool clk_high_ = false;
     uint64_t rst_left_ = 0, cycles_ = 0, resets_ = 0;
     // software
@@ -678,7 +717,7 @@ class DepBench {
     uint32_t rhq_tail_[DEP_RHQS]{}, cq_count_[DEP_CQS]{}, rhq_head_[DEP_RHQS]{}, cq_head_[DEP_CQS]{};
     // stream
     Packet pkt_;
-    bool pkt_valid_ = false, offered_ = false;
+    bool pkt_valid_ = false, offered_ = false, programmed_ = false;
     size_t pkt_pos_ = 0;
     uint64_t gap_left_ = 0;
     uint32_t tag_ = 0, last_tag_ = 0;
@@ -692,7 +731,7 @@ class DepBench {
     uint64_t lat_min_ = 0, lat_max_ = 0, lat_n_ = 0;
     uint64_t pkts_sent_ = 0, pkts_bad_ = 0, bursts_ = 0, beats_ = 0, bytes_ = 0, slverr_ = 0, cqes_ = 0, cqe_err_ = 0,
              events_ = 0, axil_ops_ = 0, checks_ = 0, beats_in_ = 0, tv_cycles_ = 0, pay_bytes_ = 0, run_ = 0,
-             run_max_ = 0;
+             run_max_ = 0, pkts_in_ = 0, pay_in_ = 0;
     uint64_t codes_[24]{};
     std::vector<int> sig_;
     int sig_awaddr_ = 0, sig_awlen_ = 0, sig_wdata_ = 0, sig_wstrb_ = 0, sig_tdata_ = 0, sig_rdata_ = 0, sig_evt_ = 0;
