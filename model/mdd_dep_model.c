@@ -126,6 +126,11 @@ struct mdd_dep_model {
     /* ---- mdd_dep_axw ---- */
     bool busy, pay;
     unsigned tag;
+    bool nv, npay; /* the waiting command */
+    unsigned ntag;
+    uint64_t naddr;
+    uint32_t nlen;
+    uint8_t nsd[32];
     uint64_t a0;
     uint32_t len;
     uint8_t sd[32];
@@ -293,7 +298,7 @@ typedef struct comb {
     /* regs */
     bool init_busy, evt_free;
     /* axw (registers only) */
-    bool axw_idle;
+    bool axw_ready;
     /* tail */
     bool job_valid, job_take, tail_upd, vrd_pop, m_done, is_err, cq_full, qualifies;
     bool f_hand, take_hand, b_want, b_go, f_go;
@@ -319,7 +324,7 @@ typedef struct comb {
     uint32_t slot;
     /* axw */
     unsigned s;
-    bool delta, aw_stop, aw_load, done_now, done_fin, wl, emit, pay_pop, use_head;
+    bool delta, aw_stop, aw_load, done_now, done_fin, wl, emit, pay_pop, use_head, go;
     uint64_t start, endp, beats;
     uint8_t e_d[MDD_DEP_MAX_W];
     uint64_t e_m;
@@ -351,7 +356,7 @@ static void comb_tail(const mdd_dep_model *m, const mdd_dep_in *in, comb *c)
     c->cnt = (m->qw - m->qr) & 7;
     c->job_valid = m->c_st == S_OUT;
     c->is_err = m->code != 0;
-    c->m_done = (c->axw_idle || !(m->tag & 4)) && m->mrem == 0;
+    c->m_done = !(m->busy && (m->tag & 4)) && !(m->nv && (m->ntag & 4)) && m->mrem == 0;
     unsigned qmask = m->p.cqs - 1;
     c->cq_idx = m->bst == B_CQE ? ((c->is_err ? m->err_cq : j->cq) & qmask) : m->t_cq;
     uint32_t ct = m->k_tail[c->cq_idx], ch = m->k_head[c->cq_idx];
@@ -363,7 +368,7 @@ static void comb_tail(const mdd_dep_model *m, const mdd_dep_in *in, comb *c)
     unsigned arm = m->k_arm[c->cq_idx];
     c->qualifies = arm == 1 || (arm == 2 && c->sol);
     c->cq_valid = m->k_valid[c->cq_idx];
-    c->f_hand = m->fst == F_PWAIT && c->axw_idle;
+    c->f_hand = m->fst == F_PWAIT && !(m->busy && m->tag == fs) && !(m->nv && m->ntag == fs);
     bool take_idle = m->fst == F_IDLE && c->cnt < QN;
     c->take_hand = c->f_hand && c->cnt + 1 < QN;
     c->job_take = c->job_valid && (take_idle || c->take_hand);
@@ -376,15 +381,15 @@ static void comb_tail(const mdd_dep_model *m, const mdd_dep_in *in, comb *c)
     c->areg_val = j->upd_val;
     c->fail_valid = m->bst == B_COMMIT && c->is_err;
     c->fail_conn = (unsigned)be(j->h + 2, 2);
-    c->cq_inc = m->bst == B_CQE && c->cq_valid && !c->cq_full && c->axw_idle;
+    c->cq_inc = m->bst == B_CQE && c->cq_valid && !c->cq_full && c->axw_ready;
     c->cq_wait = m->bst == B_CQE && c->cq_valid && c->cq_full;
     c->evt_go = m->bst == B_EVT && c->qualifies && c->evt_free;
     c->done = (m->bst == B_PWAIT && c->m_done && !c->is_err && !j->want) ||
               (m->bst == B_EVT && (!c->qualifies || c->evt_free)) || (m->bst == B_CQE && !c->cq_valid);
     c->done_code = m->code;
     c->b_want = m->bst == B_STATUS || m->bst == B_PTR || (m->bst == B_CQE && c->cq_valid && !c->cq_full);
-    c->b_go = c->b_want && c->axw_idle;
-    c->f_go = (m->fst == F_ENTRY || m->fst == F_PAY) && c->axw_idle && !c->b_want;
+    c->b_go = c->b_want && c->axw_ready;
+    c->f_go = (m->fst == F_ENTRY || m->fst == F_PAY) && c->axw_ready && !m->busy && !c->b_want;
     c->cmd_tag = c->b_want ? 4 : fs;
     c->cmd_go = c->b_go || c->f_go;
     c->cmd_pay = false;
@@ -609,7 +614,10 @@ static void comb_axw(const mdd_dep_model *m, const mdd_dep_in *in, comb *c)
             c->e_d[l] = in_r ? m->sd[diff & 31] : 0;
         }
     }
-    c->nout_calc = (uint32_t)(((uint64_t)c->cmd_len + (c->cmd_addr & (W - 1)) + W - 1) >> lw);
+    c->go = (m->nv || c->cmd_go) && (!m->busy || c->done_now || c->done_fin);
+    uint32_t g_len = m->nv ? m->nlen : c->cmd_len;
+    uint64_t g_addr = m->nv ? m->naddr : c->cmd_addr;
+    c->nout_calc = (uint32_t)(((uint64_t)g_len + (g_addr & (W - 1)) + W - 1) >> lw);
     c->pay_bytes = (m->wvalid && in->m_axi_wready && m->wpay) ? popc(m->wstrb) : 0;
 }
 
@@ -684,7 +692,7 @@ static void cycle_comb(const mdd_dep_model *m, const mdd_dep_in *in, comb *c)
     memset(c, 0, sizeof *c);
     c->init_busy = m->sweeping;
     c->evt_free = !m->evt_valid;
-    c->axw_idle = !m->busy;
+    c->axw_ready = !m->nv;
     comb_tail(m, in, c);
     comb_chk(m, c);
     comb_axw(m, in, c);
@@ -1005,22 +1013,6 @@ static void tick_axw(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
     uint64_t cur_m = m->cur_m;
     memcpy(cur_d, m->cur_d, sizeof cur_d);
     uint64_t a0_old = m->a0;
-    if (c->cmd_go) {
-        m->busy = true;
-        m->pay = c->cmd_pay;
-        m->tag = c->cmd_tag;
-        m->a0 = c->cmd_addr;
-        m->len = c->cmd_len;
-        memcpy(m->sd, c->cmd_sdata, 32);
-        m->aw_off = 0;
-        m->ob = 0;
-        m->nout = c->cmd_len == 0 ? 0 : c->nout_calc;
-        m->have = 0;
-        m->ended = false;
-        m->cur_m = m->prev_m = 0;
-        memset(m->cur_d, 0, sizeof m->cur_d);
-        memset(m->prev_d, 0, sizeof m->prev_d);
-    }
     if (c->done_now || c->done_fin) m->busy = false;
     if (c->aw_load) {
         m->awaddr = c->start & ~(uint64_t)(W - 1);
@@ -1048,7 +1040,41 @@ static void tick_axw(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
     m->ahead = (m->ahead + c->aw_load - (c->emit && c->wl)) & 0x1FF;
     m->outc = (m->outc + c->aw_load - in->m_axi_bvalid) & 0x1FF;
     (void)lw;
+    /* the waiting command, then the start (last: it overrides the ending command's updates of this cycle) */
+    bool nv_old = m->nv;
+    bool g_pay = nv_old ? m->npay : c->cmd_pay;
+    unsigned g_tag = nv_old ? m->ntag : c->cmd_tag;
+    uint64_t g_addr = nv_old ? m->naddr : c->cmd_addr;
+    uint32_t g_len = nv_old ? m->nlen : c->cmd_len;
+    uint8_t g_sd[32];
+    memcpy(g_sd, nv_old ? m->nsd : c->cmd_sdata, 32);
+    if (c->cmd_go && !c->go) {
+        m->nv = true;
+        m->npay = c->cmd_pay;
+        m->ntag = c->cmd_tag;
+        m->naddr = c->cmd_addr;
+        m->nlen = c->cmd_len;
+        memcpy(m->nsd, c->cmd_sdata, 32);
+    }
+    if (c->go && nv_old) m->nv = false;
+    if (c->go) {
+        m->busy = true;
+        m->pay = g_pay;
+        m->tag = g_tag;
+        m->a0 = g_addr;
+        m->len = g_len;
+        memcpy(m->sd, g_sd, 32);
+        m->aw_off = 0;
+        m->ob = 0;
+        m->nout = g_len == 0 ? 0 : c->nout_calc;
+        m->have = 0;
+        m->ended = false;
+        m->cur_m = m->prev_m = 0;
+        memset(m->cur_d, 0, sizeof m->cur_d);
+        memset(m->prev_d, 0, sizeof m->prev_d);
+    }
     if (in->rst) {
+        m->nv = false;
         m->busy = false;
         m->awvalid = false;
         m->wvalid = false;

@@ -210,8 +210,8 @@ mdd_dep_chk #(.CONNS(CONNS), .REGIONS(REGIONS), .CI_W(CI_W), .RI_W(RI_W),
 );
 
 // ---- tail and AXI writer ----
-wire          axw_idle, aw_push, cmd_go, cmd_pay;
-wire [2:0]    axw_tag, cmd_tag;
+wire          axw_ready, axw_act, axw_pend, aw_push, cmd_go, cmd_pay;
+wire [2:0]    axw_tag, axw_ptag, cmd_tag;
 wire [63:0]   cmd_addr;
 wire [31:0]   cmd_len;
 wire [255:0]  cmd_sdata;
@@ -234,7 +234,8 @@ mdd_dep_tail #(.QI_W(CQI_W), .TD_W(TD_W)) u_tail (
     .clk(clk), .rst(rst),
     .job_valid(job_valid), .job(job), .job_take(job_take), .tail_upd(tail_upd),
     .vrd_valid(vf_m_valid), .vrd_data(vf_m_data), .crc_valid(cf_m_valid), .crc_data(cf_m_data), .vrd_pop(vrd_pop),
-    .axw_idle(axw_idle), .axw_tag(axw_tag), .aw_push(aw_push), .cmd_go(cmd_go), .cmd_pay(cmd_pay),
+    .axw_ready(axw_ready), .axw_act(axw_act), .axw_tag(axw_tag), .axw_pend(axw_pend), .axw_ptag(axw_ptag),
+    .aw_push(aw_push), .cmd_go(cmd_go), .cmd_pay(cmd_pay),
     .cmd_addr(cmd_addr), .cmd_len(cmd_len), .cmd_sdata(cmd_sdata), .cmd_tag(cmd_tag), .b_fire(b_fire), .b_resp(m_axi_bresp),
     .areg_we(areg_we), .areg_idx(areg_idx), .areg_val(areg_val), .fail_valid(fail_valid), .fail_conn(fail_conn),
     .err_cq(err_cq), .cq_idx(cq_idx), .cq_base(cq_base), .cq_l2n(cq_l2n), .cq_tail(cq_tail), .cq_head(cq_head),
@@ -245,7 +246,8 @@ mdd_dep_tail #(.QI_W(CQI_W), .TD_W(TD_W)) u_tail (
 mdd_dep_axw #(.W(W), .BURST_BYTES(BURST_BYTES), .MAX_OUTSTANDING(MAX_OUTSTANDING), .AXI_ID_W(AXI_ID_W)) u_axw (
     .clk(clk), .rst(rst),
     .cmd_go(cmd_go), .cmd_pay(cmd_pay), .cmd_addr(cmd_addr), .cmd_len(cmd_len), .cmd_sdata(cmd_sdata),
-    .cmd_tag(cmd_tag), .idle(axw_idle), .cur_tag(axw_tag), .aw_push(aw_push),
+    .cmd_tag(cmd_tag), .ready(axw_ready), .act(axw_act), .cur_tag(axw_tag), .pend(axw_pend), .pend_tag(axw_ptag),
+    .aw_push(aw_push),
     .pay_valid(pf_m_valid), .pay_data(pf_m_data[8*W-1:0]), .pay_mask(pf_m_data[8*W +: W]),
     .pay_last(pf_m_data[PF_W-1]), .pay_pop(pf_pop),
     .m_axi_awid(m_axi_awid), .m_axi_awaddr(m_axi_awaddr), .m_axi_awlen(m_axi_awlen), .m_axi_awsize(m_axi_awsize),

@@ -6,7 +6,9 @@
 /*
  * Deposit engine, AXI4 write master (docs/deposit.md sections 6 and 8).
  *
- * Executes one command at a time from the tail: write len bytes at addr, from
+ * Executes one command at a time from the tail, with one more waiting in a
+ * register (taken while ready, started the cycle the current one ends, so
+ * commands follow each other without a gap): write len bytes at addr, from
  * either the 32-byte buffer sdata (RHQ entry, status word, pointer, CQE) or
  * the payload FIFO (a packet's payload; len 0 only drains the packet).
  *   AW: INCR bursts that never cross a BURST_BYTES boundary, awaddr aligned
@@ -48,8 +50,11 @@ module mdd_dep_axw #(
     input  wire [31:0]         cmd_len,
     input  wire [255:0]        cmd_sdata,
     input  wire [2:0]          cmd_tag,      // whose command (the tail's B accounting), kept with each burst
-    output wire                idle,
-    output wire [2:0]          cur_tag,      // the tag of the current (or last) command
+    output wire                ready,        // cmd_go is taken (no command waiting)
+    output wire                act,          // a command is being executed ...
+    output wire [2:0]          cur_tag,      // ... with this tag
+    output wire                pend,         // a command is waiting ...
+    output wire [2:0]          pend_tag,     // ... with this tag
     output wire                aw_push,      // a burst of the current command was loaded into AW
 
     input  wire                pay_valid,
@@ -104,6 +109,12 @@ end
 
 reg           busy = 1'b0, pay = 1'b0;
 reg [2:0]     tag = 3'd0;
+// the waiting command
+reg           nv = 1'b0, npay = 1'b0;
+reg [2:0]     ntag = 3'd0;
+reg [63:0]    naddr = 64'd0;
+reg [31:0]    nlen = 32'd0;
+reg [255:0]   nsd = 256'd0;
 reg [63:0]    a0 = 64'd0;
 reg [31:0]    len = 32'd0;
 reg [255:0]   sd = 256'd0;
@@ -132,6 +143,12 @@ reg [63:0]    beats;       // at most 256
 reg [32:0]    nout_calc;
 /* verilator lint_on UNUSEDSIGNAL */
 reg           aw_stop, aw_load, done_now, done_fin, wl, emit;
+reg           go;          // a command starts: the waiting one, else cmd_go's
+reg           g_pay;
+reg [2:0]     g_tag;
+reg [63:0]    g_addr;
+reg [31:0]    g_len;
+reg [255:0]   g_sd;
 reg           use_head, c_zero, p_zero;
 reg [8*W-1:0] c_d, p_d, e_d;
 reg [W-1:0]   c_m, p_m, e_m;
@@ -215,27 +232,16 @@ always @(*) begin
             e_d[8*l +: 8] = e_m[l] ? sd[8*diff[4:0] +: 8] : 8'd0;
         end
     end
-    nout_calc = ({1'b0, cmd_len} + {{(33-LW){1'b0}}, cmd_addr[LW-1:0]} + WM1) >> LW;
+    go = (nv || cmd_go) && (!busy || done_now || done_fin);
+    g_pay  = nv ? npay : cmd_pay;
+    g_tag  = nv ? ntag : cmd_tag;
+    g_addr = nv ? naddr : cmd_addr;
+    g_len  = nv ? nlen : cmd_len;
+    g_sd   = nv ? nsd : cmd_sdata;
+    nout_calc = ({1'b0, g_len} + {{(33-LW){1'b0}}, g_addr[LW-1:0]} + WM1) >> LW;
 end
 
 always @(posedge clk) begin
-    if (cmd_go) begin
-        busy <= 1'b1;
-        pay <= cmd_pay;
-        tag <= cmd_tag;
-        a0 <= cmd_addr;
-        len <= cmd_len;
-        sd <= cmd_sdata;
-        aw_off <= 33'd0;
-        ob <= 32'd0;
-        nout <= (cmd_len == 32'd0) ? 32'd0 : nout_calc[31:0];
-        have <= 32'd0;
-        ended <= 1'b0;
-        cur_m <= {W{1'b0}};
-        prev_m <= {W{1'b0}};
-        cur_d <= {8*W{1'b0}};
-        prev_d <= {8*W{1'b0}};
-    end
     if (done_now || done_fin) busy <= 1'b0;
     if (aw_load) begin
         awaddr <= {start[63:LW], {LW{1'b0}}};
@@ -261,7 +267,36 @@ always @(posedge clk) begin
     wvalid <= emit || (wvalid && !m_axi_wready);
     ahead <= ahead + {8'd0, aw_load} - {8'd0, emit && wl};
     outc <= outc + {8'd0, aw_load} - {8'd0, m_axi_bvalid};
+    // a command waits when it cannot start at once (cmd_go only while ready: never with one waiting)
+    if (cmd_go && !go) begin
+        nv <= 1'b1;
+        npay <= cmd_pay;
+        ntag <= cmd_tag;
+        naddr <= cmd_addr;
+        nlen <= cmd_len;
+        nsd <= cmd_sdata;
+    end
+    if (go && nv) nv <= 1'b0;
+    // the start, last: it overrides the ending command's updates of this cycle (its last beat, pop, AW)
+    if (go) begin
+        busy <= 1'b1;
+        pay <= g_pay;
+        tag <= g_tag;
+        a0 <= g_addr;
+        len <= g_len;
+        sd <= g_sd;
+        aw_off <= 33'd0;
+        ob <= 32'd0;
+        nout <= (g_len == 32'd0) ? 32'd0 : nout_calc[31:0];
+        have <= 32'd0;
+        ended <= 1'b0;
+        cur_m <= {W{1'b0}};
+        prev_m <= {W{1'b0}};
+        cur_d <= {8*W{1'b0}};
+        prev_d <= {8*W{1'b0}};
+    end
     if (rst) begin
+        nv <= 1'b0;
         busy <= 1'b0;
         awvalid <= 1'b0;
         wvalid <= 1'b0;
@@ -278,7 +313,10 @@ function [7:0] popc(input [W-1:0] k);
     end
 endfunction
 
-assign idle = !busy;
+assign ready = !nv;
+assign act = busy;
+assign pend = nv;
+assign pend_tag = ntag;
 assign cur_tag = tag;
 assign aw_push = aw_load;
 assign m_axi_awid = {AXI_ID_W{1'b0}};

@@ -24,8 +24,9 @@
  * (B returns in issue order, one id), so each B is charged to its slot
  * (srem: bursts of the slot's entry and payload still unanswered; sperr /
  * spresp: the first non-OKAY one, verdict AXI_RESP) or to the back's current
- * metadata write (mrem).  The writer runs one command at a time; when both
- * sequencers want it the back (the older packet) goes first.
+ * metadata write (mrem).  The writer runs one command at a time and takes
+ * the next while it runs; when both sequencers want it the back (the older
+ * packet) goes first.
  *
  * Verdict: SHORT, KEEP, LONG, PAYLOAD_CRC, UPSTREAM, AXI_RESP, FLUSHED, first
  * one wins.  Commit: OK writes the address-register update; any error sets
@@ -59,8 +60,11 @@ module mdd_dep_tail #(
     output wire            vrd_pop,
 
     // AXI writer
-    input  wire            axw_idle,
-    input  wire [2:0]      axw_tag,      // the tag of the writer's current (or last) command
+    input  wire            axw_ready,    // the writer takes a command
+    input  wire            axw_act,      // it executes one ...
+    input  wire [2:0]      axw_tag,      // ... with this tag
+    input  wire            axw_pend,     // one waits ...
+    input  wire [2:0]      axw_ptag,     // ... with this tag
     input  wire            aw_push,      // a burst was loaded, of the current command
     output reg             cmd_go,
     output reg             cmd_pay,
@@ -181,8 +185,9 @@ wire [31:0]  v_trl   = vrd_data[170:139];
 wire         v_pcrc  = vrd_data[171];
 
 wire is_err = code != 5'd0;
-// the back's metadata write is answered: the writer is not (still) issuing it and its bursts all have their B
-wire m_done = (axw_idle || !axw_tag[2]) && mrem == 9'd0;
+// the back's metadata write is answered: the writer does not hold it (waiting or executing) and its bursts all
+// have their B
+wire m_done = !(axw_act && axw_tag[2]) && !(axw_pend && axw_ptag[2]) && mrem == 9'd0;
 wire cq_full = {1'b0, cq_tail - cq_head} >= (33'd1 << cq_l2n);
 wire [31:0] cq_slot = cq_tail & ((32'd1 << cq_l2n) - 32'd1);
 wire phase = !cq_tail[cq_l2n];
@@ -193,8 +198,9 @@ wire qualifies = cq_arm == 2'd1 || (cq_arm == 2'd2 && sol);   // ARM_ANY, ARM_SO
 assign cq_idx = (bst == B_CQE) ? (is_err ? err_cq[QI_W-1:0] : j_cq[QI_W-1:0]) : t_cq;
 /* verilator lint_on WIDTH */
 
-// the front takes a job into slot qw when idle, or while handing its slot over (then into qw + 1)
-wire f_hand = fst == F_PWAIT && axw_idle;
+// the front hands its slot over when the writer holds none of its commands (all its bursts loaded), and takes a
+// job into slot qw when idle, or while handing its slot over (then into qw + 1)
+wire f_hand = fst == F_PWAIT && !(axw_act && axw_tag == {1'b0, fs}) && !(axw_pend && axw_ptag == {1'b0, fs});
 wire take_idle = fst == F_IDLE && cnt < QN;
 wire take_hand = f_hand && cnt + 3'd1 < QN;
 assign job_take = job_valid && (take_idle || take_hand);
@@ -211,7 +217,7 @@ assign areg_idx = j_uidx;
 assign areg_val = j_uval;
 assign fail_valid = bst == B_COMMIT && is_err;
 assign fail_conn = h_conn;
-assign cq_inc   = bst == B_CQE && cq_valid && !cq_full && axw_idle;
+assign cq_inc   = bst == B_CQE && cq_valid && !cq_full && axw_ready;
 assign cq_wait  = bst == B_CQE && cq_valid && cq_full;
 assign evt_go   = bst == B_EVT && qualifies && evt_free;
 assign done     = (bst == B_PWAIT && m_done && !is_err && !j_want) || (bst == B_EVT && (!qualifies || evt_free)) ||
@@ -220,8 +226,10 @@ assign done_code = code;
 
 // the writer: the back first
 wire b_want = bst == B_STATUS || bst == B_PTR || (bst == B_CQE && cq_valid && !cq_full);
-wire b_go = b_want && axw_idle;
-wire f_go = (fst == F_ENTRY || fst == F_PAY) && axw_idle && !b_want;
+wire b_go = b_want && axw_ready;
+// the front's commands never wait in the writer: a metadata write of the back (short, and on the latency path of
+// every packet's completion) is not kept behind a payload that waits for its input
+wire f_go = (fst == F_ENTRY || fst == F_PAY) && axw_ready && !axw_act && !b_want;
 assign cmd_tag = b_want ? 3'b100 : {1'b0, fs};
 
 reg [63:0] w0, w2, w3;
