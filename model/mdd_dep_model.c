@@ -56,7 +56,10 @@ static void fifo_tick(fifo *f, bool push, bool pop, bool rst)
 
 enum { S_IDLE, S_EARLY, S_LOOK1, S_LOOK2, S_EVAL, S_RHQ, S_OUT };
 enum { F_IDLE, F_ENTRY, F_PAY, F_PWAIT };
-enum { B_WB, B_COMMIT, B_STATUS, B_SWAIT, B_PTR, B_PWAIT, B_CQE, B_CWAIT, B_EVT };
+enum { V_WB, V_COMMIT, V_STATUS, V_SWAIT };
+enum { P_IDLE, P_PTR, P_PWAIT };
+enum { C_IDLE, C_CQE, C_CWAIT, C_EVT };
+enum { TAG_S = 4, TAG_P = 5, TAG_C = 6 }; /* the back stages' metadata writes */
 #define QN 4 /* the tail's queue slots */
 
 /* the job, as the check unit's registers hold it */
@@ -112,16 +115,17 @@ struct mdd_dep_model {
     unsigned a0p, a1p;
     job j; /* j_* registers (h, cq, reply and flush are live copies, filled when the job is read) */
     /* ---- mdd_dep_tail ---- */
-    unsigned fst, bst;
+    unsigned fst, vst, pst, cst;
     job sj[QN];
     unsigned srem[QN], spresp[QN];
     bool sperr[QN], sflush[QN];
-    unsigned qw, qr, nupd, mrem; /* qw, qr modulo 2 QN */
+    unsigned scode[QN], sfield[QN]; /* the outcome (V) */
+    uint64_t sexp[QN], sfound[QN];
+    unsigned qw, qv, qp, qc, nupd; /* slot pointers modulo 2 QN */
+    unsigned mrem_s, mrem_p, mrem_c;
     unsigned td;                 /* tag FIFO depth 2^TD_W */
     uint8_t tmem[256];
     unsigned tw, tr;             /* modulo 2 td */
-    unsigned code, field;
-    uint64_t expv, found;
     unsigned t_cq;
     /* ---- mdd_dep_axw ---- */
     bool busy, pay;
@@ -300,9 +304,9 @@ typedef struct comb {
     /* axw (registers only) */
     bool axw_ready;
     /* tail */
-    bool job_valid, job_take, tail_upd, vrd_pop, m_done, is_err, cq_full, qualifies;
-    bool f_hand, take_hand, b_want, b_go, f_go;
-    unsigned tslot, cnt, btag, fail_conn, areg_idx, done_code;
+    bool job_valid, job_take, tail_upd, vrd_pop, is_err, cq_full, qualifies;
+    bool f_hand, take_hand, s_done, p_done, c_done, c_has, c_skip, wc, wp, wv, gc, gp, gv, f_go;
+    unsigned tslot, n_v, n_p, n_c, n_all, btag, fail_conn, areg_idx, done_code;
     uint64_t areg_val;
     bool cmd_go, cmd_pay;
     unsigned cmd_tag;
@@ -349,84 +353,93 @@ typedef struct comb {
     bool w_fire, arm_now, sw_rd, sw_wr;
 } comb;
 
-static void comb_tail(const mdd_dep_model *m, const mdd_dep_in *in, comb *c)
+static bool holds(const mdd_dep_model *m, unsigned tag) /* the writer has a command of this tag */
 {
-    unsigned fs = m->qw % QN, bs = m->qr % QN;
-    const job *fj = &m->sj[fs], *j = &m->sj[bs];
-    c->cnt = (m->qw - m->qr) & 7;
+    return (m->busy && m->tag == tag) || (m->nv && m->ntag == tag);
+}
+
+static void comb_tail(const mdd_dep_model *m, comb *c)
+{
+    unsigned fs = m->qw % QN, vs = m->qv % QN, ps = m->qp % QN, cs = m->qc % QN;
+    const job *fj = &m->sj[fs], *vj = &m->sj[vs], *pj = &m->sj[ps], *cj = &m->sj[cs];
+    c->n_v = (m->qw - m->qv) & 7;
+    c->n_p = (m->qv - m->qp) & 7;
+    c->n_c = (m->qp - m->qc) & 7;
+    c->n_all = (m->qw - m->qc) & 7;
     c->job_valid = m->c_st == S_OUT;
-    c->is_err = m->code != 0;
-    c->m_done = !(m->busy && (m->tag & 4)) && !(m->nv && (m->ntag & 4)) && m->mrem == 0;
+    c->s_done = !holds(m, TAG_S) && m->mrem_s == 0;
+    c->p_done = !holds(m, TAG_P) && m->mrem_p == 0;
+    c->c_done = !holds(m, TAG_C) && m->mrem_c == 0;
+    unsigned c_code = m->scode[cs];
+    c->is_err = c_code != 0;
     unsigned qmask = m->p.cqs - 1;
-    c->cq_idx = m->bst == B_CQE ? ((c->is_err ? m->err_cq : j->cq) & qmask) : m->t_cq;
+    c->cq_idx = m->cst == C_CQE ? ((c->is_err ? m->err_cq : cj->cq) & qmask) : m->t_cq;
     uint32_t ct = m->k_tail[c->cq_idx], ch = m->k_head[c->cq_idx];
     unsigned l2n = m->k_l2n[c->cq_idx];
     c->cq_full = (uint64_t)(uint32_t)(ct - ch) >= (1ull << l2n);
     c->cq_slot = ct & (uint32_t)((1ull << l2n) - 1);
     c->phase = !((ct >> l2n) & 1);
-    c->sol = c->is_err || j->sol;
+    c->sol = c->is_err || cj->sol;
     unsigned arm = m->k_arm[c->cq_idx];
     c->qualifies = arm == 1 || (arm == 2 && c->sol);
     c->cq_valid = m->k_valid[c->cq_idx];
-    c->f_hand = m->fst == F_PWAIT && !(m->busy && m->tag == fs) && !(m->nv && m->ntag == fs);
-    bool take_idle = m->fst == F_IDLE && c->cnt < QN;
-    c->take_hand = c->f_hand && c->cnt + 1 < QN;
+    c->f_hand = m->fst == F_PWAIT && !holds(m, fs);
+    bool take_idle = m->fst == F_IDLE && c->n_all < QN;
+    c->take_hand = c->f_hand && c->n_all + 1 < QN;
     c->job_take = c->job_valid && (take_idle || c->take_hand);
     c->tslot = c->take_hand ? (fs + 1) % QN : fs;
     c->btag = m->tmem[m->tr % m->td];
+    c->c_has = m->cst == C_IDLE && c->n_c != 0;
+    c->c_skip = c->c_has && !c->is_err && !cj->want;
     c->tail_upd = m->nupd != 0;
-    c->vrd_pop = m->bst == B_WB && c->cnt != 0 && m->srem[bs] == 0 && !fifo_empty(&m->vf) && !fifo_empty(&m->cf);
-    c->areg_we = m->bst == B_COMMIT && !c->is_err && j->upd;
-    c->areg_idx = j->upd_idx;
-    c->areg_val = j->upd_val;
-    c->fail_valid = m->bst == B_COMMIT && c->is_err;
-    c->fail_conn = (unsigned)be(j->h + 2, 2);
-    c->cq_inc = m->bst == B_CQE && c->cq_valid && !c->cq_full && c->axw_ready;
-    c->cq_wait = m->bst == B_CQE && c->cq_valid && c->cq_full;
-    c->evt_go = m->bst == B_EVT && c->qualifies && c->evt_free;
-    c->done = (m->bst == B_PWAIT && c->m_done && !c->is_err && !j->want) ||
-              (m->bst == B_EVT && (!c->qualifies || c->evt_free)) || (m->bst == B_CQE && !c->cq_valid);
-    c->done_code = m->code;
-    c->b_want = m->bst == B_STATUS || m->bst == B_PTR || (m->bst == B_CQE && c->cq_valid && !c->cq_full);
-    c->b_go = c->b_want && c->axw_ready;
-    c->f_go = (m->fst == F_ENTRY || m->fst == F_PAY) && c->axw_ready && !m->busy && !c->b_want;
-    c->cmd_tag = c->b_want ? 4 : fs;
-    c->cmd_go = c->b_go || c->f_go;
+    bool v_err = m->scode[vs] != 0;
+    c->vrd_pop = m->vst == V_WB && c->n_v != 0 && m->srem[vs] == 0 && !fifo_empty(&m->vf) && !fifo_empty(&m->cf);
+    c->areg_we = m->vst == V_COMMIT && !v_err && vj->upd;
+    c->areg_idx = vj->upd_idx;
+    c->areg_val = vj->upd_val;
+    c->fail_valid = m->vst == V_COMMIT && v_err;
+    c->fail_conn = (unsigned)be(vj->h + 2, 2);
+    c->cq_wait = m->cst == C_CQE && c->cq_valid && c->cq_full;
+    c->evt_go = m->cst == C_EVT && c->qualifies && c->evt_free;
+    c->done = c->c_skip || (m->cst == C_EVT && (!c->qualifies || c->evt_free)) || (m->cst == C_CQE && !c->cq_valid);
+    c->done_code = c_code;
+    c->wc = m->cst == C_CQE && c->cq_valid && !c->cq_full;
+    c->wp = m->pst == P_PTR;
+    c->wv = m->vst == V_STATUS;
+    c->gc = c->wc && c->axw_ready;
+    c->gp = c->wp && c->axw_ready && !c->wc;
+    c->gv = c->wv && c->axw_ready && !c->wc && !c->wp;
+    c->f_go = (m->fst == F_ENTRY || m->fst == F_PAY) && c->axw_ready && !m->busy && !c->wc && !c->wp && !c->wv;
+    c->cq_inc = c->gc;
+    c->cmd_tag = c->wc ? TAG_C : c->wp ? TAG_P : c->wv ? TAG_S : fs;
+    c->cmd_go = c->gc || c->gp || c->gv || c->f_go;
     c->cmd_pay = false;
     c->cmd_addr = 0;
     c->cmd_len = 0;
     memset(c->cmd_sdata, 0, 32);
-    (void)in;
-    if (c->b_want) {
-        uint32_t h_len = (uint32_t)be(j->h + 20, 4);
-        switch (m->bst) {
-        case B_STATUS:
-            c->cmd_addr = j->entry + 28;
-            c->cmd_len = 4;
-            c->cmd_sdata[0] = 1;
-            c->cmd_sdata[1] = (uint8_t)m->code;
-            break;
-        case B_PTR:
-            c->cmd_addr = j->ptr_addr;
-            c->cmd_len = 4;
-            put_le(c->cmd_sdata, j->ptr_val, 4);
-            break;
-        default: {
-            c->cmd_addr = m->k_base[c->cq_idx] + ((uint64_t)c->cq_slot << 5);
-            c->cmd_len = 32;
-            uint64_t w0 = (uint64_t)m->code | (uint64_t)j->h[0] << 8 | (uint64_t)j->h[1] << 16 |
-                          (uint64_t)c->phase << 24 | (uint64_t)c->sol << 25 | (uint64_t)c->is_err << 26 |
-                          be(j->h + 2, 2) << 32 | (uint64_t)m->field << 48;
-            uint64_t w1 = be(j->h + 24, 4) | (uint64_t)h_len << 32;
-            uint64_t w2 = c->is_err ? m->expv : j->ea;
-            uint64_t w3 = c->is_err ? m->found : ((uint64_t)j->ptr_val | (uint64_t)j->reply << 32);
-            put_le(c->cmd_sdata, w0, 8);
-            put_le(c->cmd_sdata + 8, w1, 8);
-            put_le(c->cmd_sdata + 16, w2, 8);
-            put_le(c->cmd_sdata + 24, w3, 8);
-            break;
-        }
-        }
+    if (c->wc) {
+        uint32_t h_len = (uint32_t)be(cj->h + 20, 4);
+        c->cmd_addr = m->k_base[c->cq_idx] + ((uint64_t)c->cq_slot << 5);
+        c->cmd_len = 32;
+        uint64_t w0 = (uint64_t)c_code | (uint64_t)cj->h[0] << 8 | (uint64_t)cj->h[1] << 16 | (uint64_t)c->phase << 24 |
+                      (uint64_t)c->sol << 25 | (uint64_t)c->is_err << 26 | be(cj->h + 2, 2) << 32 |
+                      (uint64_t)m->sfield[cs] << 48;
+        uint64_t w1 = be(cj->h + 24, 4) | (uint64_t)h_len << 32;
+        uint64_t w2 = c->is_err ? m->sexp[cs] : cj->ea;
+        uint64_t w3 = c->is_err ? m->sfound[cs] : ((uint64_t)cj->ptr_val | (uint64_t)cj->reply << 32);
+        put_le(c->cmd_sdata, w0, 8);
+        put_le(c->cmd_sdata + 8, w1, 8);
+        put_le(c->cmd_sdata + 16, w2, 8);
+        put_le(c->cmd_sdata + 24, w3, 8);
+    } else if (c->wp) {
+        c->cmd_addr = pj->ptr_addr;
+        c->cmd_len = 4;
+        put_le(c->cmd_sdata, pj->ptr_val, 4);
+    } else if (c->wv) {
+        c->cmd_addr = vj->entry + 28;
+        c->cmd_len = 4;
+        c->cmd_sdata[0] = 1;
+        c->cmd_sdata[1] = (uint8_t)m->scode[vs];
     } else if (m->fst == F_ENTRY) {
         c->cmd_addr = fj->entry;
         c->cmd_len = 32;
@@ -693,7 +706,7 @@ static void cycle_comb(const mdd_dep_model *m, const mdd_dep_in *in, comb *c)
     c->init_busy = m->sweeping;
     c->evt_free = !m->evt_valid;
     c->axw_ready = !m->nv;
-    comb_tail(m, in, c);
+    comb_tail(m, c);
     comb_chk(m, c);
     comb_axw(m, in, c);
     c->hf_ready = !fifo_full(&m->hf) || (!fifo_empty(&m->hf) && c->hdr_pop);
@@ -867,17 +880,18 @@ static void tick_tail(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
 {
     const vrec *v = &m->vmem[fifo_head(&m->vf)];
     uint32_t crc = m->cmem[fifo_head(&m->cf)];
-    unsigned fs = m->qw % QN, bs = m->qr % QN;
+    unsigned fs = m->qw % QN, vs = m->qv % QN;
     /* pre-edge values the nonblocking assignments read */
-    bool sperr_bs = m->sperr[bs], sflush_bs = m->sflush[bs];
-    unsigned spresp_bs = m->spresp[bs];
     bool sperr_old[QN];
     for (unsigned i = 0; i < QN; ++i) sperr_old[i] = m->sperr[i];
-    const job *j = &m->sj[bs];
-    bool j_pass = j->pass, j_want = j->want, j_upd = j->upd;
-    unsigned jcode = j->code, jfield = j->field;
-    uint64_t jexp = j->exp, jfound = j->found;
-    unsigned fst = m->fst, bst = m->bst, cnt = c->cnt;
+    bool sflush_vs = m->sflush[vs];
+    unsigned spresp_vs = m->spresp[vs];
+    const job *vj = &m->sj[vs];
+    bool v_pass = vj->pass, v_upd = vj->upd;
+    unsigned vcode = vj->code, vfield = vj->field;
+    uint64_t vexp = vj->exp, vfound = vj->found;
+    bool p_pass = m->sj[m->qp % QN].pass;
+    unsigned fst = m->fst, vst = m->vst, pst = m->pst, cst = m->cst;
     unsigned axw_tag = m->tag;
     /* ---- front ---- */
     job nj = job_out(m);
@@ -898,11 +912,11 @@ static void tick_tail(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
         }
         break;
     }
-    /* flush: the later packets of the failing connection (the front's slot and the queued ones behind bs) */
+    /* flush: the later packets of the failing connection (the slots behind V's and the front's) */
     bool fl[QN];
     for (unsigned i = 0; i < QN; ++i) {
-        unsigned d = (i - bs) % QN;
-        fl[i] = c->fail_valid && i != bs && (d < cnt || (fst != F_IDLE && i == fs)) &&
+        unsigned d = (i - vs) % QN;
+        fl[i] = c->fail_valid && i != vs && (d < c->n_v || (fst != F_IDLE && i == fs)) &&
                 (unsigned)be(m->sj[i].h + 2, 2) == c->fail_conn;
     }
     if (c->job_take) {
@@ -913,10 +927,10 @@ static void tick_tail(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
     }
     for (unsigned i = 0; i < QN; ++i)
         if (fl[i]) m->sflush[i] = true;
-    m->nupd = (m->nupd + (c->job_take && nj.upd) - (bst == B_COMMIT && j_upd)) & 7;
+    m->nupd = (m->nupd + (c->job_take && nj.upd) - (vst == V_COMMIT && v_upd)) & 7;
     /* ---- bursts and their B ---- */
     bool bf = in->m_axi_bvalid;
-    unsigned bresp = in->m_axi_bresp & 3;
+    unsigned bresp = in->m_axi_bresp & 3, bt = c->btag;
     if (c->aw_load) {
         m->tmem[m->tw % m->td] = (uint8_t)axw_tag;
         m->tw = (m->tw + 1) % (2 * m->td);
@@ -924,81 +938,102 @@ static void tick_tail(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
     if (bf) m->tr = (m->tr + 1) % (2 * m->td);
     for (unsigned i = 0; i < QN; ++i)
         m->srem[i] = (m->srem[i] + (c->aw_load && !(axw_tag & 4) && (axw_tag & 3) == i) -
-                      (bf && !(c->btag & 4) && (c->btag & 3) == i)) & 0x1FF;
-    if (bf && !(c->btag & 4) && bresp != 0 && !sperr_old[c->btag & 3]) {
-        m->sperr[c->btag & 3] = true;
-        m->spresp[c->btag & 3] = bresp;
+                      (bf && !(bt & 4) && (bt & 3) == i)) & 0x1FF;
+    if (bf && !(bt & 4) && bresp != 0 && !sperr_old[bt & 3]) {
+        m->sperr[bt & 3] = true;
+        m->spresp[bt & 3] = bresp;
     }
-    m->mrem = (m->mrem + (c->aw_load && (axw_tag & 4)) - (bf && (c->btag & 4))) & 0x1FF;
-    /* ---- back ---- */
-    switch (bst) {
-    case B_WB:
+    m->mrem_s = (m->mrem_s + (c->aw_load && axw_tag == TAG_S) - (bf && bt == TAG_S)) & 0x1FF;
+    m->mrem_p = (m->mrem_p + (c->aw_load && axw_tag == TAG_P) - (bf && bt == TAG_P)) & 0x1FF;
+    m->mrem_c = (m->mrem_c + (c->aw_load && axw_tag == TAG_C) - (bf && bt == TAG_C)) & 0x1FF;
+    /* ---- V ---- */
+    switch (vst) {
+    case V_WB:
         if (c->vrd_pop) {
-            m->code = jcode, m->field = jfield, m->expv = jexp, m->found = jfound;
-            if (j_pass) {
-                m->field = 0xFFFF;
-                if (v->code == 1) m->code = MDD_DEP_ERR_SHORT, m->expv = v->exp, m->found = v->found;
-                else if (v->code == 2) m->code = MDD_DEP_ERR_KEEP, m->field = v->lane, m->expv = 0, m->found = 0;
-                else if (v->code == 3) m->code = MDD_DEP_ERR_LONG, m->expv = v->exp, m->found = v->found;
-                else if (v->pcrc && crc != v->trl) m->code = MDD_DEP_ERR_PAYLOAD_CRC, m->expv = crc, m->found = v->trl;
-                else if (v->up) m->code = MDD_DEP_ERR_UPSTREAM, m->expv = 0, m->found = 0;
-                else if (sperr_bs) m->code = MDD_DEP_ERR_AXI_RESP, m->expv = 0, m->found = spresp_bs;
-                else if (sflush_bs) m->code = MDD_DEP_ERR_FLUSHED, m->expv = 0, m->found = 0;
-                m->bst = B_COMMIT;
+            unsigned code = vcode, field = vfield;
+            uint64_t expv = vexp, found = vfound;
+            if (v_pass) {
+                field = 0xFFFF;
+                if (v->code == 1) code = MDD_DEP_ERR_SHORT, expv = v->exp, found = v->found;
+                else if (v->code == 2) code = MDD_DEP_ERR_KEEP, field = v->lane, expv = 0, found = 0;
+                else if (v->code == 3) code = MDD_DEP_ERR_LONG, expv = v->exp, found = v->found;
+                else if (v->pcrc && crc != v->trl) code = MDD_DEP_ERR_PAYLOAD_CRC, expv = crc, found = v->trl;
+                else if (v->up) code = MDD_DEP_ERR_UPSTREAM, expv = 0, found = 0;
+                else if (sperr_old[vs]) code = MDD_DEP_ERR_AXI_RESP, expv = 0, found = spresp_vs;
+                else if (sflush_vs) code = MDD_DEP_ERR_FLUSHED, expv = 0, found = 0;
+                m->vst = V_COMMIT;
             } else {
-                m->bst = B_CQE;
+                m->qv = (m->qv + 1) & 7;
             }
+            m->scode[vs] = code, m->sfield[vs] = field, m->sexp[vs] = expv, m->sfound[vs] = found;
         }
         break;
-    case B_COMMIT:
-        m->bst = B_STATUS;
+    case V_COMMIT:
+        m->vst = V_STATUS;
         break;
-    case B_STATUS:
-        if (c->b_go) m->bst = B_SWAIT;
-        break;
-    case B_SWAIT:
-        if (c->m_done) m->bst = B_PTR;
-        break;
-    case B_PTR:
-        if (c->b_go) m->bst = B_PWAIT;
-        break;
-    case B_PWAIT:
-        if (c->m_done) {
-            if (c->is_err || j_want) {
-                m->bst = B_CQE;
-            } else {
-                m->bst = B_WB;
-                m->qr = (m->qr + 1) & 7;
-            }
-        }
-        break;
-    case B_CQE:
-        if (!c->cq_valid) {
-            m->bst = B_WB;
-            m->qr = (m->qr + 1) & 7;
-        } else if (c->cq_inc) {
-            m->t_cq = c->cq_idx;
-            m->bst = B_CWAIT;
-        }
-        break;
-    case B_CWAIT:
-        if (c->m_done) m->bst = B_EVT;
-        break;
-    case B_EVT:
-        if (!c->qualifies || c->evt_free) {
-            m->bst = B_WB;
-            m->qr = (m->qr + 1) & 7;
-        }
+    case V_STATUS:
+        if (c->gv) m->vst = V_SWAIT;
         break;
     default:
-        m->bst = B_WB;
+        if (c->s_done) {
+            m->vst = V_WB;
+            m->qv = (m->qv + 1) & 7;
+        }
+        break;
+    }
+    /* ---- P ---- */
+    switch (pst) {
+    case P_IDLE:
+        if (c->n_p != 0) {
+            if (p_pass) m->pst = P_PTR;
+            else m->qp = (m->qp + 1) & 7;
+        }
+        break;
+    case P_PTR:
+        if (c->gp) m->pst = P_PWAIT;
+        break;
+    default:
+        if (c->p_done) {
+            m->pst = P_IDLE;
+            m->qp = (m->qp + 1) & 7;
+        }
+        break;
+    }
+    /* ---- C ---- */
+    switch (cst) {
+    case C_IDLE:
+        if (c->c_has) {
+            if (c->c_skip) m->qc = (m->qc + 1) & 7;
+            else m->cst = C_CQE;
+        }
+        break;
+    case C_CQE:
+        if (!c->cq_valid) {
+            m->cst = C_IDLE;
+            m->qc = (m->qc + 1) & 7;
+        } else if (c->gc) {
+            m->t_cq = c->cq_idx;
+            m->cst = C_CWAIT;
+        }
+        break;
+    case C_CWAIT:
+        if (c->c_done) m->cst = C_EVT;
+        break;
+    default:
+        if (!c->qualifies || c->evt_free) {
+            m->cst = C_IDLE;
+            m->qc = (m->qc + 1) & 7;
+        }
+        break;
     }
     if (in->rst) {
         m->fst = F_IDLE;
-        m->bst = B_WB;
-        m->qw = m->qr = 0;
+        m->vst = V_WB;
+        m->pst = P_IDLE;
+        m->cst = C_IDLE;
+        m->qw = m->qv = m->qp = m->qc = 0;
         m->nupd = 0;
-        m->mrem = 0;
+        m->mrem_s = m->mrem_p = m->mrem_c = 0;
         m->tw = m->tr = 0;
         for (unsigned i = 0; i < QN; ++i) m->srem[i] = 0;
     }
