@@ -23,6 +23,7 @@ DEP_SRCS := $(wildcard rtl/mdd_dep*.v) rtl/mdd_ram_1r1w.v rtl/mdd_fifo.v rtl/mdd
             rtl/mdd_crc_math.vh rtl/mdd_formats.vh
 DEP_DIR  := $(BUILD)/dep
 DEP_TEST_CYCLES := 300000
+DEP_SWEEP_LENS := 64 256 1024 4096 16384 65536
 
 dep_word = $(word $(2),$(DEP_SHAPE_$(1)))
 dep_bin  = $(BUILD)/vl/dep_$(1)/dep_$(1)
@@ -48,13 +49,19 @@ dep-lockstep-$(1): $(call dep_bin,$(1))
 	    --cycles $(DEP_TEST_CYCLES) --vcd $(DEP_DIR)/vcd/lockstep_$(1))
 
 # latency (gap=200: every packet alone, its first AW exactly kLatency cycles after its header; asserted), then
-# the rates with packets back to back (gap=0, long payloads)
+# the rates with packets back to back (gap=0, long payloads), then the size sweep: WRITEs of DEP_SWEEP_LENS bytes
+# back to back, payload bytes and input beats per cycle (docs/deposit.md 9.5)
 dep-bench-$(1): $(call dep_bin,$(1))
 	@mkdir -p $(RESULTS)
 	@$(call dep_bin,$(1)) --seed 1 --cycles 200000 --bench gap=200 --suite bench-dep-lat-$(1) \
 	    --vcd $(DEP_DIR)/vcd/bench_lat_$(1) | tee $(RESULTS)/bench-dep-lat-$(1).txt
 	@$(call dep_bin,$(1)) --seed 1 --cycles 200000 --bench gap=0 max_len=4000 long_pct=0 p_sw=0.05 \
 	    --suite bench-dep-rate-$(1) --vcd $(DEP_DIR)/vcd/bench_rate_$(1) | tee $(RESULTS)/bench-dep-rate-$(1).txt
+	@mkdir -p $(DEP_DIR)
+	@rm -f $(RESULTS)/bench-dep-sweep-$(1).txt; for l in $(DEP_SWEEP_LENS); do \
+	    $(call dep_bin,$(1)) --seed 1 --cycles 200000 --bench gap=0 len=$$$$l --suite bench-dep-sweep-$(1) \
+	        > $(DEP_DIR)/sweep_$(1).log 2>&1 || { cat $(DEP_DIR)/sweep_$(1).log; exit 1; }; \
+	    grep 'sweep:' $(DEP_DIR)/sweep_$(1).log | tee -a $(RESULTS)/bench-dep-sweep-$(1).txt; done
 
 dep-lint-$(1):
 	$$(call VL_LINT,mdd_dep,$(call dep_gparams,$(1)))

@@ -409,7 +409,7 @@ static void comb_tail(const mdd_dep_model *m, comb *c)
     c->gc = c->wc && c->axw_ready;
     c->gp = c->wp && c->axw_ready && !c->wc;
     c->gv = c->wv && c->axw_ready && !c->wc && !c->wp;
-    c->f_go = (m->fst == F_ENTRY || m->fst == F_PAY) && c->axw_ready && !m->busy && !c->wc && !c->wp && !c->wv;
+    c->f_go = (m->fst == F_ENTRY || (m->fst == F_PAY && !m->busy)) && c->axw_ready && !c->wc && !c->wp && !c->wv;
     c->cq_inc = c->gc;
     c->cmd_tag = c->wc ? TAG_C : c->wp ? TAG_P : c->wv ? TAG_S : fs;
     c->cmd_go = c->gc || c->gp || c->gv || c->f_go;
@@ -549,7 +549,7 @@ static void comb_chk(const mdd_dep_model *m, comb *c)
     unsigned l2n = m->q_l2n[c->rhq_idx];
     c->full = (uint64_t)(uint32_t)(qt - qh) >= (1ull << l2n);
     c->slot = qt & (uint32_t)((1ull << l2n) - 1);
-    c->hdr_pop = m->c_st == S_IDLE && !fifo_empty(&m->hf) && !c->init_busy;
+    c->hdr_pop = (m->c_st == S_IDLE || (m->c_st == S_OUT && c->job_take)) && !fifo_empty(&m->hf) && !c->init_busy;
     c->rhq_wait = m->c_st == S_RHQ && c->full;
     c->rhq_inc = m->c_st == S_RHQ && !c->full;
 }
@@ -800,14 +800,6 @@ static void tick_chk(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
     job *j = &m->j;
     switch (st) {
     case S_IDLE:
-        if (c->hdr_pop) {
-            memcpy(m->h, hr->h, 32);
-            m->herr = hr->herr;
-            m->hlane = hr->hlane;
-            m->hseen = hr->hseen;
-            m->flush = false;
-            m->c_st = S_EARLY;
-        }
         break;
     case S_EARLY:
         if (c->e_code) {
@@ -862,6 +854,14 @@ static void tick_chk(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
         m->c_st = S_IDLE;
     }
     if (c->fail_valid && c->fail_conn == conn && st >= S_LOOK1) m->flush = true;
+    if (c->hdr_pop) {
+        memcpy(m->h, hr->h, 32);
+        m->herr = hr->herr;
+        m->hlane = hr->hlane;
+        m->hseen = hr->hseen;
+        m->flush = false;
+        m->c_st = S_EARLY;
+    }
     if (in->rst) m->c_st = S_IDLE;
 }
 

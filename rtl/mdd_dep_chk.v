@@ -17,7 +17,8 @@
  *   LOOK2  address registers A[i], A[i+1] arrive and are kept
  *   EVAL   checks 7-13, the effective address, the deferred update, NOTIFY
  *   RHQ    reserve the connection's RHQ slot, waiting while the ring is full
- *   OUT    the job waits for the tail
+ *   OUT    the job waits for the tail; the next header is popped when it
+ *          is taken
  * The first failing check names the error (code, field, expected, found).
  * A header reaching OUT with a pass took 6 cycles from its pop (no waits).
  * flush: a packet of the same connection failed late (fail_conn) after this
@@ -266,7 +267,8 @@ end
 
 wire uses_areg_wait = op_areg && tail_upd;
 
-assign hdr_pop  = st == S_IDLE && hdr_valid && !init_busy;
+// the next header is popped in the cycle the job is taken (six cycles per header when they queue)
+assign hdr_pop  = (st == S_IDLE || (st == S_OUT && job_take)) && hdr_valid && !init_busy;
 // the connection and region RAMs are read in the cycle EARLY ends (not while it waits on the areg hazard: a
 // TBL_CMD 2 read waits for a free read port, and software may be what the waiting packets wait for, a full CQ)
 assign lk_re    = st == S_EARLY && !uses_areg_wait;
@@ -288,14 +290,8 @@ assign rhq_idx  = c_rhq[QI_W-1:0];
 
 always @(posedge clk) begin
     case (st)
-        S_IDLE: if (hdr_pop) begin
-            h <= hdr_data[255:0];
-            herr <= hdr_data[257:256];
-            hlane <= hdr_data[265:258];
-            hseen <= hdr_data[273:266];
-            flush <= 1'b0;
-            st <= S_EARLY;
-        end
+        S_IDLE: ;
+
         S_EARLY: begin
             if (e_code != 5'd0) begin
                 j_pass <= 1'b0; j_code <= e_code; j_field <= e_field; j_exp <= e_exp; j_found <= e_found;
@@ -344,6 +340,14 @@ always @(posedge clk) begin
         default: st <= S_IDLE;
     endcase
     if (fail_valid && fail_conn == h_conn && st >= S_LOOK1) flush <= 1'b1;
+    if (hdr_pop) begin
+        h <= hdr_data[255:0];
+        herr <= hdr_data[257:256];
+        hlane <= hdr_data[265:258];
+        hseen <= hdr_data[273:266];
+        flush <= 1'b0;              // a new header (a failure of this cycle is the job's, handed over now)
+        st <= S_EARLY;
+    end
     if (rst) st <= S_IDLE;
 end
 

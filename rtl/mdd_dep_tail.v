@@ -258,7 +258,7 @@ wire wv = vst == V_STATUS;
 wire gc = wc && axw_ready;
 wire gp = wp && axw_ready && !wc;
 wire gv = wv && axw_ready && !wc && !wp;
-wire f_go = (fst == F_ENTRY || fst == F_PAY) && axw_ready && !axw_act && !wc && !wp && !wv;
+wire f_go = (fst == F_ENTRY || (fst == F_PAY && !axw_act)) && axw_ready && !wc && !wp && !wv;
 assign cq_inc  = gc;
 assign cmd_tag = wc ? TAG_C : wp ? TAG_P : wv ? TAG_S : {1'b0, fs};
 
