@@ -55,7 +55,12 @@ static void fifo_tick(fifo *f, bool push, bool pop, bool rst)
 }
 
 enum { S_IDLE, S_EARLY, S_LOOK1, S_LOOK2, S_EVAL, S_RHQ, S_OUT };
-enum { T_IDLE, T_ENTRY, T_PAY, T_WB, T_COMMIT, T_STATUS, T_SWAIT, T_PTR, T_PWAIT, T_CQE, T_CWAIT, T_EVT };
+enum { F_IDLE, F_ENTRY, F_PAY, F_PWAIT };
+enum { V_WB, V_COMMIT, V_STATUS, V_SWAIT };
+enum { P_IDLE, P_PTR, P_PWAIT };
+enum { C_IDLE, C_CQE, C_CWAIT, C_EVT };
+enum { TAG_S = 4, TAG_P = 5, TAG_C = 6 }; /* the back stages' metadata writes */
+#define QN 4 /* the tail's queue slots */
 
 /* the job, as the check unit's registers hold it */
 typedef struct job {
@@ -110,14 +115,26 @@ struct mdd_dep_model {
     unsigned a0p, a1p;
     job j; /* j_* registers (h, cq, reply and flush are live copies, filled when the job is read) */
     /* ---- mdd_dep_tail ---- */
-    unsigned t_st;
-    job tj;
-    unsigned code, field;
-    uint64_t expv, found;
-    bool perr;
-    unsigned presp, t_cq;
+    unsigned fst, vst, pst, cst;
+    job sj[QN];
+    unsigned srem[QN], spresp[QN];
+    bool sperr[QN], sflush[QN];
+    unsigned scode[QN], sfield[QN]; /* the outcome (V) */
+    uint64_t sexp[QN], sfound[QN];
+    unsigned qw, qv, qp, qc, nupd; /* slot pointers modulo 2 QN */
+    unsigned mrem_s, mrem_p, mrem_c;
+    unsigned td;                 /* tag FIFO depth 2^TD_W */
+    uint8_t tmem[256];
+    unsigned tw, tr;             /* modulo 2 td */
+    unsigned t_cq;
     /* ---- mdd_dep_axw ---- */
     bool busy, pay;
+    unsigned tag;
+    bool nv, npay; /* the waiting command */
+    unsigned ntag;
+    uint64_t naddr;
+    uint32_t nlen;
+    uint8_t nsd[32];
     uint64_t a0;
     uint32_t len;
     uint8_t sd[32];
@@ -134,12 +151,19 @@ struct mdd_dep_model {
     uint8_t wdata[MDD_DEP_MAX_W];
     uint64_t wstrb;
     /* ---- mdd_dep_regs ---- */
-    uint8_t *c_state;
-    conn_cfg *c_cfg;
-    bool *r_valid_t;
+    uint8_t *c_state;    /* flops */
+    conn_cfg *c_cfg;     /* u_conn_ram */
+    bool *r_valid_t;     /* u_region_ram: valid and the entry */
     rg_cfg *r_cfg;
-    uint64_t *a_val;
-    uint8_t *a_prot;
+    uint64_t *a_val;     /* u_aval_ram */
+    uint8_t *a_prot;     /* u_aprot_ram */
+    /* the RAMs' registered read data (an mdd_dep_aram gives the entries of raddr0 and raddr1) */
+    conn_cfg cr_q;
+    bool rr_valid;
+    rg_cfg rr_cfg;
+    uint64_t av_q0, av_q1;
+    unsigned ap_q0, ap_q1;
+    bool rb_pend;
     uint64_t *q_base, *q_ptr;
     unsigned *q_l2n;
     uint32_t *q_tail, *q_head;
@@ -214,6 +238,7 @@ mdd_dep_model *mdd_dep_model_new(const mdd_dep_params *p)
     m->cl = p->w == 64 ? 32 : 0;
     m->kmask = p->w == 64 ? ~0ull : (1ull << p->w) - 1;
     m->sweep = p->conns > p->regions ? p->conns : p->regions;
+    m->td = p->max_outstanding <= 2 ? 2 : 1u << log2u(p->max_outstanding);
     m->hf.depth = HDR_DEPTH;
     m->pf.depth = PAY_DEPTH;
     m->vf.depth = PKT_DEPTH;
@@ -277,10 +302,14 @@ typedef struct comb {
     /* regs */
     bool init_busy, evt_free;
     /* axw (registers only) */
-    bool axw_idle, axw_out_zero;
+    bool axw_ready;
     /* tail */
-    bool job_valid, job_take, tail_upd, vrd_pop, b_wait, is_err, cq_full, qualifies;
+    bool job_valid, job_take, tail_upd, vrd_pop, is_err, cq_full, qualifies;
+    bool f_hand, take_hand, s_done, p_done, c_done, c_has, c_skip, wc, wp, wv, gc, gp, gv, f_go;
+    unsigned tslot, n_v, n_p, n_c, n_all, btag, fail_conn, areg_idx, done_code;
+    uint64_t areg_val;
     bool cmd_go, cmd_pay;
+    unsigned cmd_tag;
     uint64_t cmd_addr;
     uint32_t cmd_len;
     uint8_t cmd_sdata[32];
@@ -294,11 +323,12 @@ typedef struct comb {
     uint64_t e_exp, e_found;
     uint64_t ea, upd_val;
     bool upd, cond;
-    unsigned conn_idx, rg_idx, ar_idx0, ar_idx1, rhq_idx;
+    unsigned conn_idx, rg_idx, ar_idx0, ar_idx1, upd_idx, rhq_idx;
+    bool lk_re, ar_re;
     uint32_t slot;
     /* axw */
     unsigned s;
-    bool delta, aw_stop, aw_load, done_now, wl, emit, pay_pop, use_head;
+    bool delta, aw_stop, aw_load, done_now, done_fin, wl, emit, pay_pop, use_head, go;
     uint64_t start, endp, beats;
     uint8_t e_d[MDD_DEP_MAX_W];
     uint64_t e_m;
@@ -320,86 +350,104 @@ typedef struct comb {
     bool pcrc_e, hkb_n, lkb_n;
     unsigned hlane_n, llane_n;
     /* regs */
-    bool w_fire, arm_now;
+    bool w_fire, arm_now, sw_rd, sw_wr;
 } comb;
+
+static bool holds(const mdd_dep_model *m, unsigned tag) /* the writer has a command of this tag */
+{
+    return (m->busy && m->tag == tag) || (m->nv && m->ntag == tag);
+}
 
 static void comb_tail(const mdd_dep_model *m, comb *c)
 {
-    const job *j = &m->tj;
+    unsigned fs = m->qw % QN, vs = m->qv % QN, ps = m->qp % QN, cs = m->qc % QN;
+    const job *fj = &m->sj[fs], *vj = &m->sj[vs], *pj = &m->sj[ps], *cj = &m->sj[cs];
+    c->n_v = (m->qw - m->qv) & 7;
+    c->n_p = (m->qv - m->qp) & 7;
+    c->n_c = (m->qp - m->qc) & 7;
+    c->n_all = (m->qw - m->qc) & 7;
     c->job_valid = m->c_st == S_OUT;
-    c->is_err = m->code != 0;
-    c->b_wait = c->axw_idle && c->axw_out_zero;
+    c->s_done = !holds(m, TAG_S) && m->mrem_s == 0;
+    c->p_done = !holds(m, TAG_P) && m->mrem_p == 0;
+    c->c_done = !holds(m, TAG_C) && m->mrem_c == 0;
+    unsigned c_code = m->scode[cs];
+    c->is_err = c_code != 0;
     unsigned qmask = m->p.cqs - 1;
-    c->cq_idx = m->t_st == T_CQE ? ((c->is_err ? m->err_cq : j->cq) & qmask) : m->t_cq;
+    c->cq_idx = m->cst == C_CQE ? ((c->is_err ? m->err_cq : cj->cq) & qmask) : m->t_cq;
     uint32_t ct = m->k_tail[c->cq_idx], ch = m->k_head[c->cq_idx];
     unsigned l2n = m->k_l2n[c->cq_idx];
     c->cq_full = (uint64_t)(uint32_t)(ct - ch) >= (1ull << l2n);
     c->cq_slot = ct & (uint32_t)((1ull << l2n) - 1);
     c->phase = !((ct >> l2n) & 1);
-    c->sol = c->is_err || j->sol;
+    c->sol = c->is_err || cj->sol;
     unsigned arm = m->k_arm[c->cq_idx];
     c->qualifies = arm == 1 || (arm == 2 && c->sol);
     c->cq_valid = m->k_valid[c->cq_idx];
-    c->job_take = m->t_st == T_IDLE && c->job_valid;
-    c->tail_upd = j->upd && (m->t_st == T_ENTRY || m->t_st == T_PAY || m->t_st == T_WB || m->t_st == T_COMMIT);
-    c->vrd_pop = m->t_st == T_WB && c->b_wait && !fifo_empty(&m->vf) && !fifo_empty(&m->cf);
-    c->areg_we = m->t_st == T_COMMIT && !c->is_err && j->upd;
-    c->fail_valid = m->t_st == T_COMMIT && c->is_err;
-    c->cq_inc = m->t_st == T_CQE && c->cq_valid && !c->cq_full && c->axw_idle;
-    c->cq_wait = m->t_st == T_CQE && c->cq_valid && c->cq_full;
-    c->evt_go = m->t_st == T_EVT && c->qualifies && c->evt_free;
-    c->done = (m->t_st == T_PWAIT && c->b_wait && !c->is_err && !j->want) ||
-              (m->t_st == T_EVT && (!c->qualifies || c->evt_free)) || (m->t_st == T_CQE && !c->cq_valid);
-    c->cmd_go = false;
+    c->f_hand = m->fst == F_PWAIT && !holds(m, fs);
+    bool take_idle = m->fst == F_IDLE && c->n_all < QN;
+    c->take_hand = c->f_hand && c->n_all + 1 < QN;
+    c->job_take = c->job_valid && (take_idle || c->take_hand);
+    c->tslot = c->take_hand ? (fs + 1) % QN : fs;
+    c->btag = m->tmem[m->tr % m->td];
+    c->c_has = m->cst == C_IDLE && c->n_c != 0;
+    c->c_skip = c->c_has && !c->is_err && !cj->want;
+    c->tail_upd = m->nupd != 0;
+    bool v_err = m->scode[vs] != 0;
+    c->vrd_pop = m->vst == V_WB && c->n_v != 0 && m->srem[vs] == 0 && !fifo_empty(&m->vf) && !fifo_empty(&m->cf);
+    c->areg_we = m->vst == V_COMMIT && !v_err && vj->upd;
+    c->areg_idx = vj->upd_idx;
+    c->areg_val = vj->upd_val;
+    c->fail_valid = m->vst == V_COMMIT && v_err;
+    c->fail_conn = (unsigned)be(vj->h + 2, 2);
+    c->cq_wait = m->cst == C_CQE && c->cq_valid && c->cq_full;
+    c->evt_go = m->cst == C_EVT && c->qualifies && c->evt_free;
+    c->done = c->c_skip || (m->cst == C_EVT && (!c->qualifies || c->evt_free)) || (m->cst == C_CQE && !c->cq_valid);
+    c->done_code = c_code;
+    c->wc = m->cst == C_CQE && c->cq_valid && !c->cq_full;
+    c->wp = m->pst == P_PTR;
+    c->wv = m->vst == V_STATUS;
+    c->gc = c->wc && c->axw_ready;
+    c->gp = c->wp && c->axw_ready && !c->wc;
+    c->gv = c->wv && c->axw_ready && !c->wc && !c->wp;
+    c->f_go = (m->fst == F_ENTRY || (m->fst == F_PAY && !m->busy)) && c->axw_ready && !c->wc && !c->wp && !c->wv;
+    c->cq_inc = c->gc;
+    c->cmd_tag = c->wc ? TAG_C : c->wp ? TAG_P : c->wv ? TAG_S : fs;
+    c->cmd_go = c->gc || c->gp || c->gv || c->f_go;
     c->cmd_pay = false;
     c->cmd_addr = 0;
     c->cmd_len = 0;
     memset(c->cmd_sdata, 0, 32);
-    uint32_t h_len = (uint32_t)be(j->h + 20, 4);
-    switch (m->t_st) {
-    case T_ENTRY:
-        c->cmd_go = c->axw_idle;
-        c->cmd_addr = j->entry;
-        c->cmd_len = 32;
-        memcpy(c->cmd_sdata, j->h, 28);
-        break;
-    case T_PAY:
-        c->cmd_go = c->axw_idle;
-        c->cmd_pay = true;
-        c->cmd_addr = j->ea;
-        c->cmd_len = j->pass ? h_len : 0;
-        break;
-    case T_STATUS:
-        c->cmd_go = c->axw_idle;
-        c->cmd_addr = j->entry + 28;
-        c->cmd_len = 4;
-        c->cmd_sdata[0] = 1;
-        c->cmd_sdata[1] = (uint8_t)m->code;
-        break;
-    case T_PTR:
-        c->cmd_go = c->axw_idle;
-        c->cmd_addr = j->ptr_addr;
-        c->cmd_len = 4;
-        put_le(c->cmd_sdata, j->ptr_val, 4);
-        break;
-    case T_CQE: {
-        c->cmd_go = c->cq_inc;
+    if (c->wc) {
+        uint32_t h_len = (uint32_t)be(cj->h + 20, 4);
         c->cmd_addr = m->k_base[c->cq_idx] + ((uint64_t)c->cq_slot << 5);
         c->cmd_len = 32;
-        uint64_t w0 = (uint64_t)m->code | (uint64_t)j->h[0] << 8 | (uint64_t)j->h[1] << 16 | (uint64_t)c->phase << 24 |
-                      (uint64_t)c->sol << 25 | (uint64_t)c->is_err << 26 | be(j->h + 2, 2) << 32 |
-                      (uint64_t)m->field << 48;
-        uint64_t w1 = be(j->h + 24, 4) | (uint64_t)h_len << 32;
-        uint64_t w2 = c->is_err ? m->expv : j->ea;
-        uint64_t w3 = c->is_err ? m->found : ((uint64_t)j->ptr_val | (uint64_t)j->reply << 32);
+        uint64_t w0 = (uint64_t)c_code | (uint64_t)cj->h[0] << 8 | (uint64_t)cj->h[1] << 16 | (uint64_t)c->phase << 24 |
+                      (uint64_t)c->sol << 25 | (uint64_t)c->is_err << 26 | be(cj->h + 2, 2) << 32 |
+                      (uint64_t)m->sfield[cs] << 48;
+        uint64_t w1 = be(cj->h + 24, 4) | (uint64_t)h_len << 32;
+        uint64_t w2 = c->is_err ? m->sexp[cs] : cj->ea;
+        uint64_t w3 = c->is_err ? m->sfound[cs] : ((uint64_t)cj->ptr_val | (uint64_t)cj->reply << 32);
         put_le(c->cmd_sdata, w0, 8);
         put_le(c->cmd_sdata + 8, w1, 8);
         put_le(c->cmd_sdata + 16, w2, 8);
         put_le(c->cmd_sdata + 24, w3, 8);
-        break;
-    }
-    default:
-        break;
+    } else if (c->wp) {
+        c->cmd_addr = pj->ptr_addr;
+        c->cmd_len = 4;
+        put_le(c->cmd_sdata, pj->ptr_val, 4);
+    } else if (c->wv) {
+        c->cmd_addr = vj->entry + 28;
+        c->cmd_len = 4;
+        c->cmd_sdata[0] = 1;
+        c->cmd_sdata[1] = (uint8_t)m->scode[vs];
+    } else if (m->fst == F_ENTRY) {
+        c->cmd_addr = fj->entry;
+        c->cmd_len = 32;
+        memcpy(c->cmd_sdata, fj->h, 28);
+    } else if (m->fst == F_PAY) {
+        c->cmd_pay = true;
+        c->cmd_addr = fj->ea;
+        c->cmd_len = fj->pass ? (uint32_t)be(fj->h + 20, 4) : 0;
     }
 }
 
@@ -490,14 +538,18 @@ static void comb_chk(const mdd_dep_model *m, comb *c)
     }
     c->conn_idx = conn & (m->p.conns - 1);
     c->rg_idx = (token >> 8) & (m->p.regions - 1);
-    c->ar_idx0 = (m->cc.abase + areg) & (m->p.aregs - 1);
-    c->ar_idx1 = (m->cc.abase + areg + 1) & (m->p.aregs - 1);
+    /* LOOK1 addresses the address registers with the window base straight from the connection RAM */
+    c->ar_idx0 = (m->cr_q.abase + areg) & (m->p.aregs - 1);
+    c->ar_idx1 = (m->cr_q.abase + areg + 1) & (m->p.aregs - 1);
+    c->upd_idx = (m->cc.abase + areg) & (m->p.aregs - 1);
+    c->lk_re = m->c_st == S_EARLY && !(uses && c->tail_upd);
+    c->ar_re = m->c_st == S_LOOK1;
     c->rhq_idx = m->cc.rhq & (m->p.rhqs - 1);
     uint32_t qt = m->q_tail[c->rhq_idx], qh = m->q_head[c->rhq_idx];
     unsigned l2n = m->q_l2n[c->rhq_idx];
     c->full = (uint64_t)(uint32_t)(qt - qh) >= (1ull << l2n);
     c->slot = qt & (uint32_t)((1ull << l2n) - 1);
-    c->hdr_pop = m->c_st == S_IDLE && !fifo_empty(&m->hf) && !c->init_busy;
+    c->hdr_pop = (m->c_st == S_IDLE || (m->c_st == S_OUT && c->job_take)) && !fifo_empty(&m->hf) && !c->init_busy;
     c->rhq_wait = m->c_st == S_RHQ && c->full;
     c->rhq_inc = m->c_st == S_RHQ && !c->full;
 }
@@ -531,7 +583,7 @@ static void comb_axw(const mdd_dep_model *m, const mdd_dep_in *in, comb *c)
     bool c_zero = false, p_zero = false;
     bool pv = !fifo_empty(&m->pf);
     const prec *head = &m->pmem[fifo_head(&m->pf)];
-    if (m->busy && !c->done_now && m->ob < m->nout && m->ahead != 0 && (!m->wvalid || in->m_axi_wready)) {
+    if (m->busy && !c->done_now && m->ob < m->nout && (m->ahead != 0 || c->aw_load) && (!m->wvalid || in->m_axi_wready)) {
         if (!m->pay) {
             c->emit = true;
         } else if (!m->ended) {
@@ -547,6 +599,7 @@ static void comb_axw(const mdd_dep_model *m, const mdd_dep_in *in, comb *c)
         }
     }
     if (m->busy && m->pay && m->ob >= m->nout && !m->ended && pv) c->pay_pop = true;
+    c->done_fin = c->emit && m->ob + 1 >= m->nout && (!m->pay || m->ended || (c->use_head && head->last));
     uint8_t zero[MDD_DEP_MAX_W] = {0};
     const uint8_t *cd = c->use_head ? head->d : m->cur_d;
     uint64_t cm = c->use_head ? head->m : m->cur_m;
@@ -574,7 +627,10 @@ static void comb_axw(const mdd_dep_model *m, const mdd_dep_in *in, comb *c)
             c->e_d[l] = in_r ? m->sd[diff & 31] : 0;
         }
     }
-    c->nout_calc = (uint32_t)(((uint64_t)c->cmd_len + (c->cmd_addr & (W - 1)) + W - 1) >> lw);
+    c->go = (m->nv || c->cmd_go) && (!m->busy || c->done_now || c->done_fin);
+    uint32_t g_len = m->nv ? m->nlen : c->cmd_len;
+    uint64_t g_addr = m->nv ? m->naddr : c->cmd_addr;
+    c->nout_calc = (uint32_t)(((uint64_t)g_len + (g_addr & (W - 1)) + W - 1) >> lw);
     c->pay_bytes = (m->wvalid && in->m_axi_wready && m->wpay) ? popc(m->wstrb) : 0;
 }
 
@@ -649,8 +705,7 @@ static void cycle_comb(const mdd_dep_model *m, const mdd_dep_in *in, comb *c)
     memset(c, 0, sizeof *c);
     c->init_busy = m->sweeping;
     c->evt_free = !m->evt_valid;
-    c->axw_idle = !m->busy;
-    c->axw_out_zero = m->outc == 0;
+    c->axw_ready = !m->nv;
     comb_tail(m, c);
     comb_chk(m, c);
     comb_axw(m, in, c);
@@ -671,8 +726,12 @@ static void cycle_comb(const mdd_dep_model *m, const mdd_dep_in *in, comb *c)
     /* register block */
     unsigned waddr = (in->s_axil_awaddr >> 2) & 0x3FF;
     bool arm_wr = waddr == 0x013;
-    c->w_fire = in->s_axil_awvalid && in->s_axil_wvalid && !m->bvalid && !m->sweeping &&
-                !(arm_wr && (m->evt_valid || c->evt_go));
+    bool cmd_wr = waddr == 0x006, rd_wr = cmd_wr && in->s_axil_wdata == 2;
+    c->w_fire = in->s_axil_awvalid && in->s_axil_wvalid && !m->bvalid && !m->rb_pend && !m->sweeping &&
+                !(arm_wr && (m->evt_valid || c->evt_go)) && !(rd_wr && (c->lk_re || c->ar_re)) &&
+                !(cmd_wr && c->areg_we);
+    c->sw_rd = c->w_fire && rd_wr;
+    c->sw_wr = c->w_fire && cmd_wr && in->s_axil_wdata == 1;
     unsigned dbq = m->db_idx & (m->p.cqs - 1);
     c->arm_now = c->w_fire && arm_wr && m->db_idx < m->p.cqs && (in->s_axil_wdata & 3) == 1 &&
                  m->k_tail[dbq] != m->k_head[dbq];
@@ -741,14 +800,6 @@ static void tick_chk(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
     job *j = &m->j;
     switch (st) {
     case S_IDLE:
-        if (c->hdr_pop) {
-            memcpy(m->h, hr->h, 32);
-            m->herr = hr->herr;
-            m->hlane = hr->hlane;
-            m->hseen = hr->hseen;
-            m->flush = false;
-            m->c_st = S_EARLY;
-        }
         break;
     case S_EARLY:
         if (c->e_code) {
@@ -761,14 +812,14 @@ static void tick_chk(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
         break;
     case S_LOOK1:
         m->cs_state = m->c_state[c->conn_idx];
-        m->cc = m->c_cfg[c->conn_idx];
-        m->r_valid = m->r_valid_t[c->rg_idx];
-        m->rc = m->r_cfg[c->rg_idx];
+        m->cc = m->cr_q;
+        m->r_valid = m->rr_valid;
+        m->rc = m->rr_cfg;
         m->c_st = S_LOOK2;
         break;
     case S_LOOK2:
-        m->a0v = m->a_val[c->ar_idx0], m->a0p = m->a_prot[c->ar_idx0];
-        m->a1v = m->a_val[c->ar_idx1], m->a1p = m->a_prot[c->ar_idx1];
+        m->a0v = m->av_q0, m->a0p = m->ap_q0;
+        m->a1v = m->av_q1, m->a1p = m->ap_q1;
         m->c_st = S_EVAL;
         break;
     case S_EVAL:
@@ -776,7 +827,7 @@ static void tick_chk(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
         j->ea = write ? c->ea : 0;
         j->upd = c->upd;
         j->upd_val = c->upd_val;
-        j->upd_idx = c->ar_idx0;
+        j->upd_idx = c->upd_idx;
         j->want = (flags & 4) || c->cond;
         j->sol = (flags & 2) || c->cond;
         if (c->e_code) {
@@ -802,7 +853,15 @@ static void tick_chk(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
     default:
         m->c_st = S_IDLE;
     }
-    if (c->fail_valid && (unsigned)be(m->tj.h + 2, 2) == conn && st >= S_LOOK1) m->flush = true;
+    if (c->fail_valid && c->fail_conn == conn && st >= S_LOOK1) m->flush = true;
+    if (c->hdr_pop) {
+        memcpy(m->h, hr->h, 32);
+        m->herr = hr->herr;
+        m->hlane = hr->hlane;
+        m->hseen = hr->hseen;
+        m->flush = false;
+        m->c_st = S_EARLY;
+    }
     if (in->rst) m->c_st = S_IDLE;
 }
 
@@ -821,81 +880,163 @@ static void tick_tail(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
 {
     const vrec *v = &m->vmem[fifo_head(&m->vf)];
     uint32_t crc = m->cmem[fifo_head(&m->cf)];
-    bool perr_old = m->perr;
-    unsigned st = m->t_st;
-    switch (st) {
-    case T_IDLE:
-        if (c->job_valid) {
-            m->tj = job_out(m);
-            m->code = m->tj.code;
-            m->field = m->tj.field;
-            m->expv = m->tj.exp;
-            m->found = m->tj.found;
-            m->perr = false;
-            m->presp = 0;
-            m->t_st = m->tj.pass ? T_ENTRY : T_PAY;
-        }
+    unsigned fs = m->qw % QN, vs = m->qv % QN;
+    /* pre-edge values the nonblocking assignments read */
+    bool sperr_old[QN];
+    for (unsigned i = 0; i < QN; ++i) sperr_old[i] = m->sperr[i];
+    bool sflush_vs = m->sflush[vs];
+    unsigned spresp_vs = m->spresp[vs];
+    const job *vj = &m->sj[vs];
+    bool v_pass = vj->pass, v_upd = vj->upd;
+    unsigned vcode = vj->code, vfield = vj->field;
+    uint64_t vexp = vj->exp, vfound = vj->found;
+    bool p_pass = m->sj[m->qp % QN].pass;
+    unsigned fst = m->fst, vst = m->vst, pst = m->pst, cst = m->cst;
+    unsigned axw_tag = m->tag;
+    /* ---- front ---- */
+    job nj = job_out(m);
+    switch (fst) {
+    case F_IDLE:
+        if (c->job_take) m->fst = nj.pass ? F_ENTRY : F_PAY;
         break;
-    case T_ENTRY:
-        if (c->axw_idle) m->t_st = T_PAY;
+    case F_ENTRY:
+        if (c->f_go) m->fst = F_PAY;
         break;
-    case T_PAY:
-        if (c->axw_idle) m->t_st = T_WB;
-        break;
-    case T_WB:
-        if (c->vrd_pop) {
-            if (m->tj.pass) {
-                m->field = 0xFFFF;
-                if (v->code == 1) m->code = MDD_DEP_ERR_SHORT, m->expv = v->exp, m->found = v->found;
-                else if (v->code == 2) m->code = MDD_DEP_ERR_KEEP, m->field = v->lane, m->expv = 0, m->found = 0;
-                else if (v->code == 3) m->code = MDD_DEP_ERR_LONG, m->expv = v->exp, m->found = v->found;
-                else if (v->pcrc && crc != v->trl) m->code = MDD_DEP_ERR_PAYLOAD_CRC, m->expv = crc, m->found = v->trl;
-                else if (v->up) m->code = MDD_DEP_ERR_UPSTREAM, m->expv = 0, m->found = 0;
-                else if (perr_old) m->code = MDD_DEP_ERR_AXI_RESP, m->expv = 0, m->found = m->presp;
-                else if (m->tj.flush) m->code = MDD_DEP_ERR_FLUSHED, m->expv = 0, m->found = 0;
-                m->t_st = T_COMMIT;
-            } else {
-                m->t_st = T_CQE;
-            }
-        }
-        break;
-    case T_COMMIT:
-        m->t_st = T_STATUS;
-        break;
-    case T_STATUS:
-        if (c->axw_idle) m->t_st = T_SWAIT;
-        break;
-    case T_SWAIT:
-        if (c->b_wait) m->t_st = T_PTR;
-        break;
-    case T_PTR:
-        if (c->axw_idle) m->t_st = T_PWAIT;
-        break;
-    case T_PWAIT:
-        if (c->b_wait) m->t_st = (c->is_err || m->tj.want) ? T_CQE : T_IDLE;
-        break;
-    case T_CQE:
-        if (!c->cq_valid) {
-            m->t_st = T_IDLE;
-        } else if (c->cq_inc) {
-            m->t_cq = c->cq_idx;
-            m->t_st = T_CWAIT;
-        }
-        break;
-    case T_CWAIT:
-        if (c->b_wait) m->t_st = T_EVT;
-        break;
-    case T_EVT:
-        if (!c->qualifies || c->evt_free) m->t_st = T_IDLE;
+    case F_PAY:
+        if (c->f_go) m->fst = F_PWAIT;
         break;
     default:
-        m->t_st = T_IDLE;
+        if (c->f_hand) {
+            m->qw = (m->qw + 1) & 7;
+            m->fst = c->job_take ? (nj.pass ? F_ENTRY : F_PAY) : F_IDLE;
+        }
+        break;
     }
-    if ((st == T_PAY || st == T_WB || st == T_ENTRY) && in->m_axi_bvalid && (in->m_axi_bresp & 3) != 0 && !perr_old) {
-        m->perr = true;
-        m->presp = in->m_axi_bresp & 3;
+    /* flush: the later packets of the failing connection (the slots behind V's and the front's) */
+    bool fl[QN];
+    for (unsigned i = 0; i < QN; ++i) {
+        unsigned d = (i - vs) % QN;
+        fl[i] = c->fail_valid && i != vs && (d < c->n_v || (fst != F_IDLE && i == fs)) &&
+                (unsigned)be(m->sj[i].h + 2, 2) == c->fail_conn;
     }
-    if (in->rst) m->t_st = T_IDLE;
+    if (c->job_take) {
+        m->sj[c->tslot] = nj;
+        m->sperr[c->tslot] = false;
+        m->spresp[c->tslot] = 0;
+        m->sflush[c->tslot] = nj.flush || (c->fail_valid && c->fail_conn == (unsigned)be(nj.h + 2, 2));
+    }
+    for (unsigned i = 0; i < QN; ++i)
+        if (fl[i]) m->sflush[i] = true;
+    m->nupd = (m->nupd + (c->job_take && nj.upd) - (vst == V_COMMIT && v_upd)) & 7;
+    /* ---- bursts and their B ---- */
+    bool bf = in->m_axi_bvalid;
+    unsigned bresp = in->m_axi_bresp & 3, bt = c->btag;
+    if (c->aw_load) {
+        m->tmem[m->tw % m->td] = (uint8_t)axw_tag;
+        m->tw = (m->tw + 1) % (2 * m->td);
+    }
+    if (bf) m->tr = (m->tr + 1) % (2 * m->td);
+    for (unsigned i = 0; i < QN; ++i)
+        m->srem[i] = (m->srem[i] + (c->aw_load && !(axw_tag & 4) && (axw_tag & 3) == i) -
+                      (bf && !(bt & 4) && (bt & 3) == i)) & 0x1FF;
+    if (bf && !(bt & 4) && bresp != 0 && !sperr_old[bt & 3]) {
+        m->sperr[bt & 3] = true;
+        m->spresp[bt & 3] = bresp;
+    }
+    m->mrem_s = (m->mrem_s + (c->aw_load && axw_tag == TAG_S) - (bf && bt == TAG_S)) & 0x1FF;
+    m->mrem_p = (m->mrem_p + (c->aw_load && axw_tag == TAG_P) - (bf && bt == TAG_P)) & 0x1FF;
+    m->mrem_c = (m->mrem_c + (c->aw_load && axw_tag == TAG_C) - (bf && bt == TAG_C)) & 0x1FF;
+    /* ---- V ---- */
+    switch (vst) {
+    case V_WB:
+        if (c->vrd_pop) {
+            unsigned code = vcode, field = vfield;
+            uint64_t expv = vexp, found = vfound;
+            if (v_pass) {
+                field = 0xFFFF;
+                if (v->code == 1) code = MDD_DEP_ERR_SHORT, expv = v->exp, found = v->found;
+                else if (v->code == 2) code = MDD_DEP_ERR_KEEP, field = v->lane, expv = 0, found = 0;
+                else if (v->code == 3) code = MDD_DEP_ERR_LONG, expv = v->exp, found = v->found;
+                else if (v->pcrc && crc != v->trl) code = MDD_DEP_ERR_PAYLOAD_CRC, expv = crc, found = v->trl;
+                else if (v->up) code = MDD_DEP_ERR_UPSTREAM, expv = 0, found = 0;
+                else if (sperr_old[vs]) code = MDD_DEP_ERR_AXI_RESP, expv = 0, found = spresp_vs;
+                else if (sflush_vs) code = MDD_DEP_ERR_FLUSHED, expv = 0, found = 0;
+                m->vst = V_COMMIT;
+            } else {
+                m->qv = (m->qv + 1) & 7;
+            }
+            m->scode[vs] = code, m->sfield[vs] = field, m->sexp[vs] = expv, m->sfound[vs] = found;
+        }
+        break;
+    case V_COMMIT:
+        m->vst = V_STATUS;
+        break;
+    case V_STATUS:
+        if (c->gv) m->vst = V_SWAIT;
+        break;
+    default:
+        if (c->s_done) {
+            m->vst = V_WB;
+            m->qv = (m->qv + 1) & 7;
+        }
+        break;
+    }
+    /* ---- P ---- */
+    switch (pst) {
+    case P_IDLE:
+        if (c->n_p != 0) {
+            if (p_pass) m->pst = P_PTR;
+            else m->qp = (m->qp + 1) & 7;
+        }
+        break;
+    case P_PTR:
+        if (c->gp) m->pst = P_PWAIT;
+        break;
+    default:
+        if (c->p_done) {
+            m->pst = P_IDLE;
+            m->qp = (m->qp + 1) & 7;
+        }
+        break;
+    }
+    /* ---- C ---- */
+    switch (cst) {
+    case C_IDLE:
+        if (c->c_has) {
+            if (c->c_skip) m->qc = (m->qc + 1) & 7;
+            else m->cst = C_CQE;
+        }
+        break;
+    case C_CQE:
+        if (!c->cq_valid) {
+            m->cst = C_IDLE;
+            m->qc = (m->qc + 1) & 7;
+        } else if (c->gc) {
+            m->t_cq = c->cq_idx;
+            m->cst = C_CWAIT;
+        }
+        break;
+    case C_CWAIT:
+        if (c->c_done) m->cst = C_EVT;
+        break;
+    default:
+        if (!c->qualifies || c->evt_free) {
+            m->cst = C_IDLE;
+            m->qc = (m->qc + 1) & 7;
+        }
+        break;
+    }
+    if (in->rst) {
+        m->fst = F_IDLE;
+        m->vst = V_WB;
+        m->pst = P_IDLE;
+        m->cst = C_IDLE;
+        m->qw = m->qv = m->qp = m->qc = 0;
+        m->nupd = 0;
+        m->mrem_s = m->mrem_p = m->mrem_c = 0;
+        m->tw = m->tr = 0;
+        for (unsigned i = 0; i < QN; ++i) m->srem[i] = 0;
+    }
 }
 
 static void tick_axw(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
@@ -907,22 +1048,7 @@ static void tick_axw(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
     uint64_t cur_m = m->cur_m;
     memcpy(cur_d, m->cur_d, sizeof cur_d);
     uint64_t a0_old = m->a0;
-    if (c->cmd_go) {
-        m->busy = true;
-        m->pay = c->cmd_pay;
-        m->a0 = c->cmd_addr;
-        m->len = c->cmd_len;
-        memcpy(m->sd, c->cmd_sdata, 32);
-        m->aw_off = 0;
-        m->ob = 0;
-        m->nout = c->cmd_len == 0 ? 0 : c->nout_calc;
-        m->have = 0;
-        m->ended = false;
-        m->cur_m = m->prev_m = 0;
-        memset(m->cur_d, 0, sizeof m->cur_d);
-        memset(m->prev_d, 0, sizeof m->prev_d);
-    }
-    if (c->done_now) m->busy = false;
+    if (c->done_now || c->done_fin) m->busy = false;
     if (c->aw_load) {
         m->awaddr = c->start & ~(uint64_t)(W - 1);
         m->awlen = (unsigned)(c->beats - 1) & 0xFF;
@@ -949,7 +1075,41 @@ static void tick_axw(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
     m->ahead = (m->ahead + c->aw_load - (c->emit && c->wl)) & 0x1FF;
     m->outc = (m->outc + c->aw_load - in->m_axi_bvalid) & 0x1FF;
     (void)lw;
+    /* the waiting command, then the start (last: it overrides the ending command's updates of this cycle) */
+    bool nv_old = m->nv;
+    bool g_pay = nv_old ? m->npay : c->cmd_pay;
+    unsigned g_tag = nv_old ? m->ntag : c->cmd_tag;
+    uint64_t g_addr = nv_old ? m->naddr : c->cmd_addr;
+    uint32_t g_len = nv_old ? m->nlen : c->cmd_len;
+    uint8_t g_sd[32];
+    memcpy(g_sd, nv_old ? m->nsd : c->cmd_sdata, 32);
+    if (c->cmd_go && !c->go) {
+        m->nv = true;
+        m->npay = c->cmd_pay;
+        m->ntag = c->cmd_tag;
+        m->naddr = c->cmd_addr;
+        m->nlen = c->cmd_len;
+        memcpy(m->nsd, c->cmd_sdata, 32);
+    }
+    if (c->go && nv_old) m->nv = false;
+    if (c->go) {
+        m->busy = true;
+        m->pay = g_pay;
+        m->tag = g_tag;
+        m->a0 = g_addr;
+        m->len = g_len;
+        memcpy(m->sd, g_sd, 32);
+        m->aw_off = 0;
+        m->ob = 0;
+        m->nout = g_len == 0 ? 0 : c->nout_calc;
+        m->have = 0;
+        m->ended = false;
+        m->cur_m = m->prev_m = 0;
+        memset(m->cur_d, 0, sizeof m->cur_d);
+        memset(m->prev_d, 0, sizeof m->prev_d);
+    }
     if (in->rst) {
+        m->nv = false;
         m->busy = false;
         m->awvalid = false;
         m->wvalid = false;
@@ -958,7 +1118,7 @@ static void tick_axw(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
     }
 }
 
-/* TBL_CMD 2: the entry image */
+/* TBL_CMD 2, the cycle after the RAM reads: the entry image from the RAM outputs and the flops */
 static void load_image(const mdd_dep_model *m, uint32_t *d)
 {
     uint64_t w[4] = {0, 0, 0, 0};
@@ -967,7 +1127,7 @@ static void load_image(const mdd_dep_model *m, uint32_t *d)
     switch (m->tbl_sel) {
     case 0:
         if (i < p->conns) {
-            const conn_cfg *c = &m->c_cfg[i];
+            const conn_cfg *c = &m->cr_q;
             w[0] = (uint64_t)m->c_state[i] | (uint64_t)c->pd << 16 | (uint64_t)c->rhq << 32 | (uint64_t)c->cq << 40 |
                    (uint64_t)c->reply << 48;
             w[1] = (uint64_t)c->abase | (uint64_t)c->alen << 16;
@@ -975,16 +1135,16 @@ static void load_image(const mdd_dep_model *m, uint32_t *d)
         break;
     case 1:
         if (i < p->regions) {
-            const rg_cfg *r = &m->r_cfg[i];
-            w[0] = (uint64_t)m->r_valid_t[i] | (uint64_t)r->rights << 1 | (uint64_t)r->key << 8 | (uint64_t)r->pd << 16;
+            const rg_cfg *r = &m->rr_cfg;
+            w[0] = (uint64_t)m->rr_valid | (uint64_t)r->rights << 1 | (uint64_t)r->key << 8 | (uint64_t)r->pd << 16;
             w[1] = r->base;
             w[2] = r->len;
         }
         break;
     case 2:
         if (i < p->aregs) {
-            w[0] = m->a_val[i];
-            w[1] = m->a_prot[i];
+            w[0] = m->av_q0;
+            w[1] = m->ap_q0;
         }
         break;
     case 3:
@@ -1043,14 +1203,27 @@ static void tick_regs(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
     unsigned evt_old = m->k_evt[cq_idx];
     unsigned dbq = m->db_idx & (p->cqs - 1), dbr = m->db_idx & (p->rhqs - 1);
     unsigned dbq_evt = m->k_evt[dbq];
-    uint32_t code_old = m->cnt_code[c->done ? (m->code & 31) : 0];
+    uint32_t code_old = m->cnt_code[c->done ? (c->done_code & 31) : 0];
     bool evt_valid_old = m->evt_valid;
+    /* RAM reads (read-first: before this edge's writes) */
+    uint32_t ti = m->tbl_idx;
+    if (c->lk_re || c->sw_rd) {
+        unsigned ci = c->lk_re ? c->conn_idx : ti & (p->conns - 1), ri = c->lk_re ? c->rg_idx : ti & (p->regions - 1);
+        m->cr_q = m->c_cfg[ci];
+        m->rr_valid = m->r_valid_t[ri];
+        m->rr_cfg = m->r_cfg[ri];
+    }
+    if (c->ar_re || c->sw_rd) {
+        unsigned i0 = c->ar_re ? c->ar_idx0 : ti & (p->aregs - 1), i1 = c->ar_re ? c->ar_idx1 : (ti + 1) & (p->aregs - 1);
+        m->av_q0 = m->a_val[i0], m->ap_q0 = m->a_prot[i0];
+        m->av_q1 = m->a_val[i1], m->ap_q1 = m->a_prot[i1];
+    }
     /* hardware updates */
     if (c->rhq_inc) m->q_tail[rhq_idx] = q_tail_old + 1;
     if (c->cq_inc) m->k_tail[cq_idx] = k_tail_old + 1;
     if (c->evt_go) m->k_arm[cq_idx] = 0;
-    if (c->areg_we) m->a_val[m->tj.upd_idx & (p->aregs - 1)] = m->tj.upd_val;
-    if (c->fail_valid) m->c_state[(unsigned)be(m->tj.h + 2, 2) & (p->conns - 1)] = 2;
+    if (c->areg_we) m->a_val[c->areg_idx & (p->aregs - 1)] = c->areg_val;
+    if (c->fail_valid) m->c_state[c->fail_conn & (p->conns - 1)] = 2;
     /* events */
     if (evt_valid_old && in->m_axis_evt_tready) m->evt_valid = false;
     if (c->evt_go) {
@@ -1064,9 +1237,9 @@ static void tick_regs(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
     /* counters */
     if (c->done) {
         ++m->cnt_pkts;
-        if (m->code == 0) ++m->cnt_ok;
+        if (c->done_code == 0) ++m->cnt_ok;
         else ++m->cnt_err;
-        m->cnt_code[m->code & 31] = code_old + 1;
+        m->cnt_code[c->done_code & 31] = code_old + 1;
     }
     if (c->cq_inc) ++m->cnt_cqes;
     if (c->evt_go || c->arm_now) ++m->cnt_evts;
@@ -1081,14 +1254,19 @@ static void tick_regs(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
         m->rvalid = true;
         m->rdata = rd;
     }
+    if (m->rb_pend) {
+        m->rb_pend = false;
+        m->bvalid = true;
+        memcpy(m->tbl_data, img, sizeof img);
+    }
     if (c->w_fire) {
         uint32_t wd = in->s_axil_wdata;
         unsigned a = (in->s_axil_awaddr >> 2) & 0x3FF;
-        m->bvalid = true;
+        m->bvalid = !c->sw_rd;
+        m->rb_pend = c->sw_rd;
         uint64_t d0 = (uint64_t)m->tbl_data[1] << 32 | m->tbl_data[0];
         uint64_t d1 = (uint64_t)m->tbl_data[3] << 32 | m->tbl_data[2];
         uint64_t d2 = (uint64_t)m->tbl_data[5] << 32 | m->tbl_data[4];
-        uint32_t ti = m->tbl_idx;
         switch (a) {
         case 0x001:
             if (wd & 8) m->axi_err = false;
@@ -1134,8 +1312,6 @@ static void tick_regs(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
                 default:
                     break;
                 }
-            } else if (wd == 2) {
-                memcpy(m->tbl_data, img, sizeof img);
             }
             break;
         case 0x010: m->db_idx = wd; break;
@@ -1155,7 +1331,10 @@ static void tick_regs(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
     }
     if (m->sweeping) {
         if (m->sweep_idx < p->conns) m->c_state[m->sweep_idx] = 0;
-        if (m->sweep_idx < p->regions) m->r_valid_t[m->sweep_idx] = false;
+        if (m->sweep_idx < p->regions) {  /* the whole region entry: a RAM write of zeros */
+            m->r_valid_t[m->sweep_idx] = false;
+            memset(&m->r_cfg[m->sweep_idx], 0, sizeof m->r_cfg[m->sweep_idx]);
+        }
         if (m->sweep_idx == m->sweep - 1) m->sweeping = false;
         m->sweep_idx = m->sweep_idx + 1;
     }
@@ -1168,6 +1347,7 @@ static void tick_regs(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
         m->db_idx = 0;
         m->axi_err = false;
         m->bvalid = m->rvalid = false;
+        m->rb_pend = false;
         m->evt_valid = false;
         m->cnt_pkts = m->cnt_ok = m->cnt_err = m->cnt_cqes = m->cnt_evts = 0;
         m->cnt_bytes = 0;

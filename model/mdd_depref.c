@@ -96,12 +96,12 @@ void mdd_depref_free(struct mdd_depref *r)
 
 void mdd_depref_reset(struct mdd_depref *r)
 {
-    /* what the engine's reset clears: connection states, region valid bits (the sweep), ring counts, arming, CQ
-     * existence, the registers and counters; every other table field keeps its value (docs/deposit.md 9.6) */
+    /* what the engine's reset clears: connection states, whole region entries (the sweep writes zeros into the
+     * region RAM), ring counts, arming, CQ existence, the registers and counters; every other table field keeps
+     * its value (docs/deposit.md 9.6) */
     for (unsigned i = 0; i < r->p.conns; i++)
         r->conn[i].state = MDD_DEP_CONN_INVALID, r->conn[i].exc_late = false;
-    for (unsigned i = 0; i < r->p.regions; i++)
-        r->region[i].valid = false;
+    memset(r->region, 0, r->p.regions * sizeof *r->region);
     for (unsigned i = 0; i < r->p.rhqs; i++)
         r->rhq[i].tail = r->rhq[i].head = 0;
     for (unsigned i = 0; i < r->p.cqs; i++) {

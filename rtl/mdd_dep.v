@@ -13,9 +13,9 @@
  *                            --verdict-> FIFO ---------------------> (tail)
  *   s_axil <-> mdd_dep_regs (tables, rings, counters, m_axis_evt)
  *
- * The payload FIFO lets the checks of packet n+1 run while packet n is placed;
- * the tail runs one packet at a time (the tail of n does not overlap the
- * placement of n+1 yet).
+ * The payload FIFO lets the checks of packet n+2 run while packet n+1 is
+ * placed (the tail's front sequencer) and packet n finishes (its back
+ * sequencer: commit, status, pointer, CQE, event).
  *
  * Parameters:
  *   W                bytes per beat: 4, 8, 16, 32 or 64
@@ -101,6 +101,7 @@ localparam PAY_DEPTH = 32;    // payload beats buffered while a header is checke
 localparam HDR_DEPTH = 4;
 localparam PKT_DEPTH = 8;     // verdicts and payload CRCs of packets received, not yet finished
 localparam PF_W = 8 * W + W + 1;
+localparam TD_W = (MAX_OUTSTANDING <= 2) ? 1 : $clog2(MAX_OUTSTANDING);   // tail's B tag FIFO: 2^TD_W entries
 
 initial begin
     if (AXIL_ADDR_W != 12 || AXI_ID_W < 1 || AXI_ID_W > 8) begin
@@ -176,6 +177,7 @@ mdd_fifo #(.WIDTH(32), .DEPTH(PKT_DEPTH)) u_crc_fifo (
 );
 
 // ---- checks ----
+wire            lk_re, ar_re;
 wire [CI_W-1:0] conn_idx;
 wire [1:0]      conn_state;
 wire [80:0]     conn_cfg;
@@ -199,7 +201,7 @@ mdd_dep_chk #(.CONNS(CONNS), .REGIONS(REGIONS), .CI_W(CI_W), .RI_W(RI_W),
     .clk(clk), .rst(rst), .init_busy(init_busy),
     .hdr_valid(hf_m_valid), .hdr_data(hf_m_data), .hdr_pop(hf_pop),
     .tail_upd(tail_upd), .fail_valid(fail_valid), .fail_conn(fail_conn),
-    .conn_idx(conn_idx), .conn_state(conn_state), .conn_cfg(conn_cfg),
+    .lk_re(lk_re), .ar_re(ar_re), .conn_idx(conn_idx), .conn_state(conn_state), .conn_cfg(conn_cfg),
     .rg_idx(rg_idx), .rg_valid(rg_valid), .rg_cfg(rg_cfg),
     .ar_idx0(ar_idx0), .ar_idx1(ar_idx1), .ar_data0(ar_data0), .ar_data1(ar_data1),
     .rhq_idx(rhq_idx), .rhq_base(rhq_base), .rhq_ptr(rhq_ptr), .rhq_l2n(rhq_l2n), .rhq_tail(rhq_tail),
@@ -208,7 +210,8 @@ mdd_dep_chk #(.CONNS(CONNS), .REGIONS(REGIONS), .CI_W(CI_W), .RI_W(RI_W),
 );
 
 // ---- tail and AXI writer ----
-wire          axw_idle, axw_out_zero, cmd_go, cmd_pay;
+wire          axw_ready, axw_act, axw_pend, aw_push, cmd_go, cmd_pay;
+wire [2:0]    axw_tag, axw_ptag, cmd_tag;
 wire [63:0]   cmd_addr;
 wire [31:0]   cmd_len;
 wire [255:0]  cmd_sdata;
@@ -227,12 +230,13 @@ wire [4:0]    done_code;
 wire [7:0]    pay_bytes;
 wire          b_fire = m_axi_bvalid;   // bready is 1
 
-mdd_dep_tail #(.QI_W(CQI_W)) u_tail (
+mdd_dep_tail #(.QI_W(CQI_W), .TD_W(TD_W)) u_tail (
     .clk(clk), .rst(rst),
     .job_valid(job_valid), .job(job), .job_take(job_take), .tail_upd(tail_upd),
     .vrd_valid(vf_m_valid), .vrd_data(vf_m_data), .crc_valid(cf_m_valid), .crc_data(cf_m_data), .vrd_pop(vrd_pop),
-    .axw_idle(axw_idle), .axw_out_zero(axw_out_zero), .cmd_go(cmd_go), .cmd_pay(cmd_pay), .cmd_addr(cmd_addr),
-    .cmd_len(cmd_len), .cmd_sdata(cmd_sdata), .b_fire(b_fire), .b_resp(m_axi_bresp),
+    .axw_ready(axw_ready), .axw_act(axw_act), .axw_tag(axw_tag), .axw_pend(axw_pend), .axw_ptag(axw_ptag),
+    .aw_push(aw_push), .cmd_go(cmd_go), .cmd_pay(cmd_pay),
+    .cmd_addr(cmd_addr), .cmd_len(cmd_len), .cmd_sdata(cmd_sdata), .cmd_tag(cmd_tag), .b_fire(b_fire), .b_resp(m_axi_bresp),
     .areg_we(areg_we), .areg_idx(areg_idx), .areg_val(areg_val), .fail_valid(fail_valid), .fail_conn(fail_conn),
     .err_cq(err_cq), .cq_idx(cq_idx), .cq_base(cq_base), .cq_l2n(cq_l2n), .cq_tail(cq_tail), .cq_head(cq_head),
     .cq_arm(cq_arm), .cq_valid(cq_valid), .cq_inc(cq_inc), .cq_wait(cq_wait), .evt_free(evt_free), .evt_go(evt_go),
@@ -242,7 +246,8 @@ mdd_dep_tail #(.QI_W(CQI_W)) u_tail (
 mdd_dep_axw #(.W(W), .BURST_BYTES(BURST_BYTES), .MAX_OUTSTANDING(MAX_OUTSTANDING), .AXI_ID_W(AXI_ID_W)) u_axw (
     .clk(clk), .rst(rst),
     .cmd_go(cmd_go), .cmd_pay(cmd_pay), .cmd_addr(cmd_addr), .cmd_len(cmd_len), .cmd_sdata(cmd_sdata),
-    .idle(axw_idle), .out_zero(axw_out_zero),
+    .cmd_tag(cmd_tag), .ready(axw_ready), .act(axw_act), .cur_tag(axw_tag), .pend(axw_pend), .pend_tag(axw_ptag),
+    .aw_push(aw_push),
     .pay_valid(pf_m_valid), .pay_data(pf_m_data[8*W-1:0]), .pay_mask(pf_m_data[8*W +: W]),
     .pay_last(pf_m_data[PF_W-1]), .pay_pop(pf_pop),
     .m_axi_awid(m_axi_awid), .m_axi_awaddr(m_axi_awaddr), .m_axi_awlen(m_axi_awlen), .m_axi_awsize(m_axi_awsize),
@@ -265,7 +270,7 @@ mdd_dep_regs #(.CONNS(CONNS), .REGIONS(REGIONS), .AREGS(AREGS), .RHQS(RHQS), .CQ
     .m_axis_evt_tdata(m_axis_evt_tdata), .m_axis_evt_tvalid(m_axis_evt_tvalid),
     .m_axis_evt_tready(m_axis_evt_tready),
     .init_busy(init_busy),
-    .conn_idx(conn_idx), .conn_state(conn_state), .conn_cfg(conn_cfg),
+    .lk_re(lk_re), .ar_re(ar_re), .conn_idx(conn_idx), .conn_state(conn_state), .conn_cfg(conn_cfg),
     .rg_idx(rg_idx), .rg_valid(rg_valid), .rg_cfg(rg_cfg),
     .ar_idx0(ar_idx0), .ar_idx1(ar_idx1), .ar_data0(ar_data0), .ar_data1(ar_data1),
     .rhq_idx(rhq_idx), .rhq_base(rhq_base), .rhq_ptr(rhq_ptr), .rhq_l2n(rhq_l2n), .rhq_tail(rhq_tail),

@@ -6,7 +6,9 @@
 /*
  * Deposit engine, AXI4 write master (docs/deposit.md sections 6 and 8).
  *
- * Executes one command at a time from the tail: write len bytes at addr, from
+ * Executes one command at a time from the tail, with one more waiting in a
+ * register (taken while ready, started the cycle the current one ends, so
+ * commands follow each other without a gap): write len bytes at addr, from
  * either the 32-byte buffer sdata (RHQ entry, status word, pointer, CQE) or
  * the payload FIFO (a packet's payload; len 0 only drains the packet).
  *   AW: INCR bursts that never cross a BURST_BYTES boundary, awaddr aligned
@@ -15,7 +17,9 @@
  *   W:  beat k of the command covers [addr & ~(W-1) + kW, +W); wstrb is set
  *       exactly for the command's bytes (payload: the bytes the ingest marked:
  *       tkeep and inside [32, 32 + length) of the packet); wlast ends each
- *       burst.  A beat is sent only after its burst's AW was loaded.
+ *       burst.  A beat is sent no earlier than the cycle its burst's AW is
+ *       loaded, and a command is done with its last beat (unless input beats
+ *       are left to drain), so a one-beat command takes two cycles.
  *   Payload realignment: packet byte 32 + j goes to lane (addr + j) mod W, a
  *       rotation by s = (addr - 32) mod W of the current input beat over the
  *       previous one, so one input beat gives one output beat (W = 64 with
@@ -24,7 +28,9 @@
  *   past the data received and completes the bursts already issued with
  *   wstrb 0 beats.  Input beats after the last output beat (trailer, LONG
  *   bytes) are popped and dropped until tlast.
- *   B: bready is always 1; out counts bursts loaded and not yet answered.
+ *   B: bready is always 1; outc counts bursts loaded and not yet answered.
+ *   Each command carries a tag; aw_push with cur_tag tells the tail which
+ *   command (packet or metadata write) each burst, and so each B, is for.
  *
  * Parameters: W (bytes per beat), BURST_BYTES (power of two, W..256*W),
  * MAX_OUTSTANDING (1..256), AXI_ID_W.
@@ -43,8 +49,13 @@ module mdd_dep_axw #(
     input  wire [63:0]         cmd_addr,
     input  wire [31:0]         cmd_len,
     input  wire [255:0]        cmd_sdata,
-    output wire                idle,
-    output wire                out_zero,
+    input  wire [2:0]          cmd_tag,      // whose command (the tail's B accounting), kept with each burst
+    output wire                ready,        // cmd_go is taken (no command waiting)
+    output wire                act,          // a command is being executed ...
+    output wire [2:0]          cur_tag,      // ... with this tag
+    output wire                pend,         // a command is waiting ...
+    output wire [2:0]          pend_tag,     // ... with this tag
+    output wire                aw_push,      // a burst of the current command was loaded into AW
 
     input  wire                pay_valid,
     input  wire [8*W-1:0]      pay_data,
@@ -97,6 +108,13 @@ initial begin
 end
 
 reg           busy = 1'b0, pay = 1'b0;
+reg [2:0]     tag = 3'd0;
+// the waiting command
+reg           nv = 1'b0, npay = 1'b0;
+reg [2:0]     ntag = 3'd0;
+reg [63:0]    naddr = 64'd0;
+reg [31:0]    nlen = 32'd0;
+reg [255:0]   nsd = 256'd0;
 reg [63:0]    a0 = 64'd0;
 reg [31:0]    len = 32'd0;
 reg [255:0]   sd = 256'd0;
@@ -124,7 +142,13 @@ reg [64:0]    endp;        // below 2^64: the checks exclude a wrap
 reg [63:0]    beats;       // at most 256
 reg [32:0]    nout_calc;
 /* verilator lint_on UNUSEDSIGNAL */
-reg           aw_stop, aw_load, done_now, wl, emit;
+reg           aw_stop, aw_load, done_now, done_fin, wl, emit;
+reg           go;          // a command starts: the waiting one, else cmd_go's
+reg           g_pay;
+reg [2:0]     g_tag;
+reg [63:0]    g_addr;
+reg [31:0]    g_len;
+reg [255:0]   g_sd;
 reg           use_head, c_zero, p_zero;
 reg [8*W-1:0] c_d, p_d, e_d;
 reg [W-1:0]   c_m, p_m, e_m;
@@ -153,7 +177,8 @@ always @(*) begin
     use_head = 1'b0;
     c_zero = 1'b0;
     p_zero = 1'b0;
-    if (busy && !done_now && ob < nout && ahead != 9'd0 && (!wvalid || m_axi_wready)) begin
+    // a beat may go out in the cycle its burst's AW is loaded (ahead counts the bursts loaded before)
+    if (busy && !done_now && ob < nout && (ahead != 9'd0 || aw_load) && (!wvalid || m_axi_wready)) begin
         if (!pay) begin
             emit = 1'b1;
         end else if (!ended) begin
@@ -169,6 +194,8 @@ always @(*) begin
         end
     end
     if (busy && pay && ob >= nout && !ended && pay_valid) pay_pop = 1'b1;   // drain
+    // the command ends with its last beat when nothing is left to drain: the next one starts a cycle earlier
+    done_fin = emit && ob + 32'd1 >= nout && (!pay || ended || (use_head && pay_last));
     // beat data
     c_d = use_head ? pay_data : cur_d;
     c_m = use_head ? pay_mask : cur_m;
@@ -205,27 +232,17 @@ always @(*) begin
             e_d[8*l +: 8] = e_m[l] ? sd[8*diff[4:0] +: 8] : 8'd0;
         end
     end
-    nout_calc = ({1'b0, cmd_len} + {{(33-LW){1'b0}}, cmd_addr[LW-1:0]} + WM1) >> LW;
+    go = (nv || cmd_go) && (!busy || done_now || done_fin);
+    g_pay  = nv ? npay : cmd_pay;
+    g_tag  = nv ? ntag : cmd_tag;
+    g_addr = nv ? naddr : cmd_addr;
+    g_len  = nv ? nlen : cmd_len;
+    g_sd   = nv ? nsd : cmd_sdata;
+    nout_calc = ({1'b0, g_len} + {{(33-LW){1'b0}}, g_addr[LW-1:0]} + WM1) >> LW;
 end
 
 always @(posedge clk) begin
-    if (cmd_go) begin
-        busy <= 1'b1;
-        pay <= cmd_pay;
-        a0 <= cmd_addr;
-        len <= cmd_len;
-        sd <= cmd_sdata;
-        aw_off <= 33'd0;
-        ob <= 32'd0;
-        nout <= (cmd_len == 32'd0) ? 32'd0 : nout_calc[31:0];
-        have <= 32'd0;
-        ended <= 1'b0;
-        cur_m <= {W{1'b0}};
-        prev_m <= {W{1'b0}};
-        cur_d <= {8*W{1'b0}};
-        prev_d <= {8*W{1'b0}};
-    end
-    if (done_now) busy <= 1'b0;
+    if (done_now || done_fin) busy <= 1'b0;
     if (aw_load) begin
         awaddr <= {start[63:LW], {LW{1'b0}}};
         awlen <= beats[7:0] - 8'd1;
@@ -250,7 +267,36 @@ always @(posedge clk) begin
     wvalid <= emit || (wvalid && !m_axi_wready);
     ahead <= ahead + {8'd0, aw_load} - {8'd0, emit && wl};
     outc <= outc + {8'd0, aw_load} - {8'd0, m_axi_bvalid};
+    // a command waits when it cannot start at once (cmd_go only while ready: never with one waiting)
+    if (cmd_go && !go) begin
+        nv <= 1'b1;
+        npay <= cmd_pay;
+        ntag <= cmd_tag;
+        naddr <= cmd_addr;
+        nlen <= cmd_len;
+        nsd <= cmd_sdata;
+    end
+    if (go && nv) nv <= 1'b0;
+    // the start, last: it overrides the ending command's updates of this cycle (its last beat, pop, AW)
+    if (go) begin
+        busy <= 1'b1;
+        pay <= g_pay;
+        tag <= g_tag;
+        a0 <= g_addr;
+        len <= g_len;
+        sd <= g_sd;
+        aw_off <= 33'd0;
+        ob <= 32'd0;
+        nout <= (g_len == 32'd0) ? 32'd0 : nout_calc[31:0];
+        have <= 32'd0;
+        ended <= 1'b0;
+        cur_m <= {W{1'b0}};
+        prev_m <= {W{1'b0}};
+        cur_d <= {8*W{1'b0}};
+        prev_d <= {8*W{1'b0}};
+    end
     if (rst) begin
+        nv <= 1'b0;
         busy <= 1'b0;
         awvalid <= 1'b0;
         wvalid <= 1'b0;
@@ -267,8 +313,12 @@ function [7:0] popc(input [W-1:0] k);
     end
 endfunction
 
-assign idle = !busy;
-assign out_zero = outc == 9'd0;
+assign ready = !nv;
+assign act = busy;
+assign pend = nv;
+assign pend_tag = ntag;
+assign cur_tag = tag;
+assign aw_push = aw_load;
 assign m_axi_awid = {AXI_ID_W{1'b0}};
 assign m_axi_awaddr = awaddr;
 assign m_axi_awlen = awlen;

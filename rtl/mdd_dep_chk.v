@@ -11,11 +11,14 @@
  *   EARLY  checks 1-6 (SHORT, KEEP, HDR_CSUM, OPCODE, FORMAT, CONN_RANGE);
  *          an op that uses address registers waits here while the tail still
  *          has an uncommitted register update (areg hazard: no speculation)
- *   LOOK1  connection and region entries read (register file, combinational)
- *   LOOK2  address registers A[i], A[i+1] read
+ *          (the connection and region RAMs are addressed here, lk_re)
+ *   LOOK1  connection and region entries arrive from the RAMs and are kept;
+ *          the address-register RAM is addressed with A[i], A[i+1] (ar_re)
+ *   LOOK2  address registers A[i], A[i+1] arrive and are kept
  *   EVAL   checks 7-13, the effective address, the deferred update, NOTIFY
  *   RHQ    reserve the connection's RHQ slot, waiting while the ring is full
- *   OUT    the job waits for the tail
+ *   OUT    the job waits for the tail; the next header is popped when it
+ *          is taken
  * The first failing check names the error (code, field, expected, found).
  * A header reaching OUT with a pass took 6 cycles from its pop (no waits).
  * flush: a packet of the same connection failed late (fail_conn) after this
@@ -44,7 +47,9 @@ module mdd_dep_chk #(
     input  wire            fail_valid,   // a packet failed late: its connection goes to EXCEPTION
     input  wire [15:0]     fail_conn,
 
-    // table reads (combinational, mdd_dep_regs)
+    // table reads (mdd_dep_regs): RAMs addressed in this cycle, data in the next; the state is combinational
+    output wire            lk_re,
+    output wire            ar_re,
     output wire [CI_W-1:0] conn_idx,
     input  wire [1:0]      conn_state,
     input  wire [80:0]     conn_cfg,     // {alen17, abase16, reply16, cq8, rhq8, pd16}
@@ -262,7 +267,12 @@ end
 
 wire uses_areg_wait = op_areg && tail_upd;
 
-assign hdr_pop  = st == S_IDLE && hdr_valid && !init_busy;
+// the next header is popped in the cycle the job is taken (six cycles per header when they queue)
+assign hdr_pop  = (st == S_IDLE || (st == S_OUT && job_take)) && hdr_valid && !init_busy;
+// the connection and region RAMs are read in the cycle EARLY ends (not while it waits on the areg hazard: a
+// TBL_CMD 2 read waits for a free read port, and software may be what the waiting packets wait for, a full CQ)
+assign lk_re    = st == S_EARLY && !uses_areg_wait;
+assign ar_re    = st == S_LOOK1;
 assign rhq_wait = st == S_RHQ && full;
 assign rhq_inc  = st == S_RHQ && !full;
 assign job_valid = st == S_OUT;
@@ -270,21 +280,18 @@ assign job_valid = st == S_OUT;
 /* verilator lint_off WIDTH */
 assign conn_idx = h_conn[CI_W-1:0];
 assign rg_idx   = h_token[8 +: RI_W];
-assign ar_idx0  = c_abase + h_areg;
-assign ar_idx1  = c_abase + h_areg + 16'd1;
+// in LOOK1 the window base comes straight from the connection RAM; EVAL uses the kept copy
+wire [15:0] ram_abase = conn_cfg[63:48];
+assign ar_idx0  = ram_abase + h_areg;
+assign ar_idx1  = ram_abase + h_areg + 16'd1;
+wire [AI_W-1:0] upd_idx = c_abase + h_areg;
 assign rhq_idx  = c_rhq[QI_W-1:0];
 /* verilator lint_on WIDTH */
 
 always @(posedge clk) begin
     case (st)
-        S_IDLE: if (hdr_pop) begin
-            h <= hdr_data[255:0];
-            herr <= hdr_data[257:256];
-            hlane <= hdr_data[265:258];
-            hseen <= hdr_data[273:266];
-            flush <= 1'b0;
-            st <= S_EARLY;
-        end
+        S_IDLE: ;
+
         S_EARLY: begin
             if (e_code != 5'd0) begin
                 j_pass <= 1'b0; j_code <= e_code; j_field <= e_field; j_exp <= e_exp; j_found <= e_found;
@@ -311,7 +318,7 @@ always @(posedge clk) begin
             j_ea <= op_write ? ea : 64'd0;
             j_upd <= upd;
             j_upd_val <= upd_val;
-            j_upd_idx <= ar_idx0;
+            j_upd_idx <= upd_idx;
             j_want <= h_flags[2] || cond;
             j_sol <= h_flags[1] || cond;
             if (e_code != 5'd0) begin
@@ -333,6 +340,14 @@ always @(posedge clk) begin
         default: st <= S_IDLE;
     endcase
     if (fail_valid && fail_conn == h_conn && st >= S_LOOK1) flush <= 1'b1;
+    if (hdr_pop) begin
+        h <= hdr_data[255:0];
+        herr <= hdr_data[257:256];
+        hlane <= hdr_data[265:258];
+        hseen <= hdr_data[273:266];
+        flush <= 1'b0;              // a new header (a failure of this cycle is the job's, handed over now)
+        st <= S_EARLY;
+    end
     if (rst) st <= S_IDLE;
 end
 

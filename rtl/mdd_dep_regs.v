@@ -13,14 +13,29 @@
  * 1 copies TBL_DATA into entry TBL_IDX of table TBL_SEL (an index outside
  * the table is ignored), 2 copies the entry into TBL_DATA (zeros outside).
  *
- * Tables are register files read combinationally by the check unit and the
- * tail: connection (state kept apart so that the tail's EXCEPTION write and
- * the reset sweep touch two bits), region (valid kept apart), address
- * registers, RHQs and CQs (configuration, tail, head, arm in flops).  After
- * reset a sweep clears one connection state and one region valid bit per
+ * The large tables are synchronous-read RAMs (mdd_ram_1r1w, read-first):
+ *   connection configuration (CONNS x 81), region entries with their valid
+ *   bit (REGIONS x 154), address-register values (AREGS x 64) and protection
+ *   bits (AREGS x 3), the last two as even/odd banks (mdd_dep_aram) so that
+ *   A[i] and A[i+1] are read in one cycle.
+ * The check unit addresses them (lk_re: connection and region, ar_re: the
+ * address registers) and takes the data one cycle later.  What stays in flops:
+ * the connection state (2 bits per connection, written by three parties in
+ * the same cycle possibly: the sweep, a late failure's EXCEPTION and
+ * software; flops need no write arbitration and let the check unit read the
+ * state in the cycle that decides FLUSHED, section 9.4), and the RHQ / CQ
+ * rings (at most 256 each, their tails and heads are read and incremented
+ * by hardware every packet).  Write ports: the region RAM takes software and
+ * the sweep (never together: software waits while sweeping); the value RAM
+ * takes the commit and software (a TBL_CMD write waits in the cycle of a
+ * commit); the others software only.  TBL_CMD 2 (read) uses the read ports
+ * in a cycle the check unit leaves free (it waits while lk_re or ar_re), then
+ * loads TBL_DATA in the next cycle and only then answers B, so a read of
+ * TBL_DATA after B sees the entry.
+ * After reset a sweep clears one connection state and one region entry per
  * cycle for max(CONNS, REGIONS) cycles: init_busy meanwhile, and AXI4-Lite
  * writes wait.  Writes in one cycle: hardware first (RHQ/CQ tail increments,
- * register commit, EXCEPTION), then software, which wins on the same field.
+ * EXCEPTION), then software, which wins on the same field.
  *
  * Events: one output register.  The tail's event (CQE landed in an armed CQ)
  * disarms the CQ; a CQ_ARM write of ARM_ANY while the CQ holds unread entries
@@ -74,7 +89,9 @@ module mdd_dep_regs #(
 
     output wire                   init_busy,
 
-    // check unit
+    // check unit (lk_re: read the connection and region RAMs, ar_re: the address registers; data next cycle)
+    input  wire                   lk_re,
+    input  wire                   ar_re,
     input  wire [CI_W-1:0]        conn_idx,
     output wire [1:0]             conn_state,
     output wire [80:0]            conn_cfg,
@@ -132,10 +149,6 @@ localparam [31:0] CONNS32 = CONNS, REGIONS32 = REGIONS, AREGS32 = AREGS, RHQS32 
 
 // tables
 reg [1:0]   c_state [0:CONNS-1];
-reg [80:0]  c_cfg   [0:CONNS-1];
-reg         r_valid [0:REGIONS-1];
-reg [152:0] r_cfg   [0:REGIONS-1];
-reg [66:0]  a_mem   [0:AREGS-1];
 reg [63:0]  q_base  [0:RHQS-1];
 reg [63:0]  q_ptr   [0:RHQS-1];
 reg [4:0]   q_l2n   [0:RHQS-1];
@@ -151,15 +164,7 @@ reg [31:0]  k_head  [0:CQS-1];
 
 integer i;
 initial begin
-    for (i = 0; i < CONNS; i = i + 1) begin
-        c_state[i] = 2'd0;
-        c_cfg[i] = 81'd0;
-    end
-    for (i = 0; i < REGIONS; i = i + 1) begin
-        r_valid[i] = 1'b0;
-        r_cfg[i] = 153'd0;
-    end
-    for (i = 0; i < AREGS; i = i + 1) a_mem[i] = 67'd0;
+    for (i = 0; i < CONNS; i = i + 1) c_state[i] = 2'd0;
     for (i = 0; i < RHQS; i = i + 1) begin
         q_base[i] = 64'd0; q_ptr[i] = 64'd0; q_l2n[i] = 5'd0; q_tail[i] = 32'd0; q_head[i] = 32'd0;
     end
@@ -178,6 +183,7 @@ reg [31:0]     tbl_data [0:7];
 reg [31:0]     db_idx = 32'd0;
 reg            axi_err = 1'b0;
 reg            bvalid = 1'b0, rvalid = 1'b0;
+reg            rb_pend = 1'b0;    // TBL_CMD 2 read the RAMs: TBL_DATA and B in this cycle
 reg [31:0]     rdata = 32'd0;
 reg            evt_valid = 1'b0;
 reg [31:0]     evt_data = 32'd0;
@@ -185,9 +191,10 @@ reg [31:0]     cnt_pkts = 32'd0, cnt_ok = 32'd0, cnt_err = 32'd0, cnt_cqes = 32'
 reg [63:0]     cnt_bytes = 64'd0;
 reg [31:0]     cnt_code [0:31];
 
+integer i2;    // one loop variable per initial block: yosys rejects two initial values of one variable
 initial begin
-    for (i = 0; i < 8; i = i + 1) tbl_data[i] = 32'd0;
-    for (i = 0; i < 32; i = i + 1) cnt_code[i] = 32'd0;
+    for (i2 = 0; i2 < 8; i2 = i2 + 1) tbl_data[i2] = 32'd0;
+    for (i2 = 0; i2 < 32; i2 = i2 + 1) cnt_code[i2] = 32'd0;
 end
 
 assign init_busy = sweeping;
@@ -198,11 +205,6 @@ wire [CQI_W-1:0] kq = (CQS == 1) ? {CQI_W{1'b0}} : cq_idx;
 
 // reads for the check unit and the tail
 assign conn_state = c_state[conn_idx];
-assign conn_cfg   = c_cfg[conn_idx];
-assign rg_valid   = r_valid[rg_idx];
-assign rg_cfg     = r_cfg[rg_idx];
-assign ar_data0   = a_mem[ar_idx0];
-assign ar_data1   = a_mem[ar_idx1];
 assign rhq_base   = q_base[rq];
 assign rhq_ptr    = q_ptr[rq];
 assign rhq_l2n    = q_l2n[rq];
@@ -221,7 +223,13 @@ assign evt_free   = !evt_valid;
 wire [9:0] waddr = s_axil_awaddr[11:2];
 wire [9:0] raddr = s_axil_araddr[11:2];
 wire       arm_wr = waddr == 10'h013;
-wire       w_fire = s_axil_awvalid && s_axil_wvalid && !bvalid && !sweeping && !(arm_wr && (evt_valid || evt_go));
+wire       cmd_wr = waddr == 10'h006;
+wire       rd_wr  = cmd_wr && s_axil_wdata == 32'd2;
+// a TBL_CMD write waits for a free RAM read port (read) or write port (the commit writes the value RAM)
+wire       w_fire = s_axil_awvalid && s_axil_wvalid && !bvalid && !rb_pend && !sweeping &&
+                    !(arm_wr && (evt_valid || evt_go)) && !(rd_wr && (lk_re || ar_re)) && !(cmd_wr && areg_we);
+wire       sw_rd  = w_fire && rd_wr;
+wire       sw_wr  = w_fire && cmd_wr && s_axil_wdata == 32'd1;
 assign s_axil_awready = w_fire;
 assign s_axil_wready  = w_fire;
 assign s_axil_bresp   = 2'b00;
@@ -246,6 +254,7 @@ wire [AI_W-1:0]  u_ai   = areg_idx;
 wire [CI_W-1:0]  s_ci   = sweep_idx;
 wire [RI_W-1:0]  s_ri   = sweep_idx;
 /* verilator lint_on WIDTH */
+wire sw_in_rg = {{(32-SW_W){1'b0}}, sweep_idx} < REGIONS32;
 wire db_rhq_ok = db_idx < RHQS32;
 wire db_cq_ok  = db_idx < CQS32;
 wire arm_now   = w_fire && arm_wr && db_cq_ok && s_axil_wdata[1:0] == 2'd1 && k_tail[db_cq] != k_head[db_cq];
@@ -254,6 +263,47 @@ wire arm_now   = w_fire && arm_wr && db_cq_ok && s_axil_wdata[1:0] == 2'd1 && k_
 wire [63:0] d0 = {tbl_data[1], tbl_data[0]};
 wire [63:0] d1 = {tbl_data[3], tbl_data[2]};
 wire [63:0] d2 = {tbl_data[5], tbl_data[4]};
+
+// ---- the table RAMs: the check unit reads through them, TBL_CMD 2 in a cycle it leaves free ----
+wire [80:0]  cr_q;
+wire [153:0] rr_q;
+wire [63:0]  av_q0, av_q1;
+wire [2:0]   ap_q0, ap_q1;
+wire         t_conn = tbl_sel == 3'd0 && tbl_idx < CONNS32;
+wire         t_reg  = tbl_sel == 3'd1 && tbl_idx < REGIONS32;
+wire         t_areg = tbl_sel == 3'd2 && tbl_idx < AREGS32;
+wire [AI_W-1:0] t_ai1 = t_ai + 1'b1;
+
+mdd_ram_1r1w #(.DATA_W(81), .DEPTH(CONNS), .ADDR_W(CI_W)) u_conn_ram (
+    .clk(clk), .re(lk_re || sw_rd), .raddr(lk_re ? conn_idx : t_ci), .rdata(cr_q),
+    .we(sw_wr && t_conn), .waddr(t_ci),
+    .wdata({d1[32:16], d1[15:0], d0[63:48], d0[47:40], d0[39:32], d0[31:16]})
+);
+
+// {valid, len64, base64, pd16, key8, rights1}; the sweep writes zeros (invalid)
+mdd_ram_1r1w #(.DATA_W(154), .DEPTH(REGIONS), .ADDR_W(RI_W)) u_region_ram (
+    .clk(clk), .re(lk_re || sw_rd), .raddr(lk_re ? rg_idx : t_ri), .rdata(rr_q),
+    .we(sweeping ? sw_in_rg : sw_wr && t_reg), .waddr(sweeping ? s_ri : t_ri),
+    .wdata(sweeping ? 154'd0 : {d0[0], d2, d1, d0[31:16], d0[15:8], d0[1]})
+);
+
+mdd_dep_aram #(.DATA_W(64), .DEPTH(AREGS), .ADDR_W(AI_W)) u_aval_ram (
+    .clk(clk), .re(ar_re || sw_rd), .raddr0(ar_re ? ar_idx0 : t_ai), .raddr1(ar_re ? ar_idx1 : t_ai1),
+    .rdata0(av_q0), .rdata1(av_q1),
+    .we(areg_we || (sw_wr && t_areg)), .waddr(areg_we ? u_ai : t_ai), .wdata(areg_we ? areg_val : d0)
+);
+
+mdd_dep_aram #(.DATA_W(3), .DEPTH(AREGS), .ADDR_W(AI_W)) u_aprot_ram (
+    .clk(clk), .re(ar_re || sw_rd), .raddr0(ar_re ? ar_idx0 : t_ai), .raddr1(ar_re ? ar_idx1 : t_ai1),
+    .rdata0(ap_q0), .rdata1(ap_q1),
+    .we(sw_wr && t_areg), .waddr(t_ai), .wdata(d1[2:0])
+);
+
+assign conn_cfg = cr_q;
+assign rg_valid = rr_q[153];
+assign rg_cfg   = rr_q[152:0];
+assign ar_data0 = {ap_q0, av_q0};
+assign ar_data1 = {ap_q1, av_q1};
 
 // the read data, loaded into rdata when AR is taken
 task load_rdata;
@@ -280,8 +330,7 @@ task load_rdata;
 endtask
 
 
-// TBL_CMD 2: the entry image, built where it is loaded (the tables are read with a constant-free index only here
-// and in the combinational ports above)
+// TBL_CMD 2, one cycle after the RAM reads: the entry image from the RAM outputs and the flops
 task load_image;
     integer k;
     reg [255:0] img;
@@ -290,24 +339,24 @@ task load_image;
         case (tbl_sel)
             3'd0: if (tbl_idx < CONNS32) begin
                 img[1:0] = c_state[t_ci];
-                img[31:16] = c_cfg[t_ci][15:0];
-                img[39:32] = c_cfg[t_ci][23:16];
-                img[47:40] = c_cfg[t_ci][31:24];
-                img[63:48] = c_cfg[t_ci][47:32];
-                img[79:64] = c_cfg[t_ci][63:48];
-                img[96:80] = c_cfg[t_ci][80:64];
+                img[31:16] = cr_q[15:0];
+                img[39:32] = cr_q[23:16];
+                img[47:40] = cr_q[31:24];
+                img[63:48] = cr_q[47:32];
+                img[79:64] = cr_q[63:48];
+                img[96:80] = cr_q[80:64];
             end
             3'd1: if (tbl_idx < REGIONS32) begin
-                img[0] = r_valid[t_ri];
-                img[1] = r_cfg[t_ri][0];
-                img[15:8] = r_cfg[t_ri][8:1];
-                img[31:16] = r_cfg[t_ri][24:9];
-                img[127:64] = r_cfg[t_ri][88:25];
-                img[191:128] = r_cfg[t_ri][152:89];
+                img[0] = rr_q[153];
+                img[1] = rr_q[0];
+                img[15:8] = rr_q[8:1];
+                img[31:16] = rr_q[24:9];
+                img[127:64] = rr_q[88:25];
+                img[191:128] = rr_q[152:89];
             end
             3'd2: if (tbl_idx < AREGS32) begin
-                img[63:0] = a_mem[t_ai][63:0];
-                img[66:64] = a_mem[t_ai][66:64];
+                img[63:0] = av_q0;
+                img[66:64] = ap_q0;
             end
             3'd3: if (tbl_idx < RHQS32) begin
                 img[63:0] = q_base[t_qi];
@@ -335,7 +384,6 @@ always @(posedge clk) begin
     if (rhq_inc) q_tail[rq] <= q_tail[rq] + 32'd1;
     if (cq_inc) k_tail[kq] <= k_tail[kq] + 32'd1;
     if (evt_go) k_arm[kq] <= 2'd0;
-    if (areg_we) a_mem[u_ai][63:0] <= areg_val;
     if (fail_valid) c_state[f_ci] <= 2'd2;
     // events
     if (evt_valid && m_axis_evt_tready) evt_valid <= 1'b0;
@@ -369,25 +417,24 @@ always @(posedge clk) begin
         rvalid <= 1'b1;
         load_rdata;
     end
-    if (w_fire) begin
+    if (rb_pend) begin
+        rb_pend <= 1'b0;
         bvalid <= 1'b1;
+        load_image;
+    end
+    if (w_fire) begin
+        bvalid <= !sw_rd;
+        rb_pend <= sw_rd;
         case (waddr)
             10'h001: if (s_axil_wdata[3]) axi_err <= 1'b0;
             10'h002: err_cq_r <= s_axil_wdata[7:0];
             10'h004: tbl_sel <= s_axil_wdata[2:0];
             10'h005: tbl_idx <= s_axil_wdata;
             10'h006: begin
+                // 1: the RAM entries are written by the instances above
                 if (s_axil_wdata == 32'd1) begin
                     case (tbl_sel)
-                        3'd0: if (tbl_idx < CONNS32) begin
-                            c_state[t_ci] <= d0[1:0];
-                            c_cfg[t_ci] <= {d1[32:16], d1[15:0], d0[63:48], d0[47:40], d0[39:32], d0[31:16]};
-                        end
-                        3'd1: if (tbl_idx < REGIONS32) begin
-                            r_valid[t_ri] <= d0[0];
-                            r_cfg[t_ri] <= {d2, d1, d0[31:16], d0[15:8], d0[1]};
-                        end
-                        3'd2: if (tbl_idx < AREGS32) a_mem[t_ai] <= {d1[2:0], d0};
+                        3'd0: if (tbl_idx < CONNS32) c_state[t_ci] <= d0[1:0];
                         3'd3: if (tbl_idx < RHQS32) begin
                             q_base[t_qi] <= d0;
                             q_ptr[t_qi] <= d1;
@@ -406,8 +453,6 @@ always @(posedge clk) begin
                         end
                         default: ;
                     endcase
-                end else if (s_axil_wdata == 32'd2) begin
-                    load_image;
                 end
             end
             10'h008, 10'h009, 10'h00A, 10'h00B, 10'h00C, 10'h00D, 10'h00E, 10'h00F:
@@ -422,7 +467,6 @@ always @(posedge clk) begin
     // reset: control state now, the table valid bits by the sweep
     if (sweeping) begin
         if ({{(32-SW_W){1'b0}}, sweep_idx} < CONNS32) c_state[s_ci] <= 2'd0;
-        if ({{(32-SW_W){1'b0}}, sweep_idx} < REGIONS32) r_valid[s_ri] <= 1'b0;
         sweep_idx <= sweep_idx + 1'b1;
         if (sweep_idx == SWEEP_LAST) sweeping <= 1'b0;
     end
@@ -435,6 +479,7 @@ always @(posedge clk) begin
         db_idx <= 32'd0;
         axi_err <= 1'b0;
         bvalid <= 1'b0;
+        rb_pend <= 1'b0;
         rvalid <= 1'b0;
         evt_valid <= 1'b0;
         cnt_pkts <= 32'd0;
