@@ -65,14 +65,6 @@ localparam [1:0] E_SHORT = 2'd1;
 localparam [1:0] E_KEEP  = 2'd2;
 localparam [1:0] E_LONG  = 2'd3;
 
-function [7:0] popc(input [W-1:0] k);
-    integer i;
-    begin
-        popc = 8'd0;
-        for (i = 0; i < W; i = i + 1) popc = popc + {7'd0, k[i]};
-    end
-endfunction
-
 function [7:0] low0(input [W-1:0] k);
     integer i;
     reg found;
@@ -102,8 +94,14 @@ reg [31:0]  prev4 = 32'd0;     // lanes W-4..W-1 of the previous beat
 assign s_tready = !init_busy && hdr_ready && pay_ready && vrd_ready && crc_ready;
 wire fire = s_tvalid && s_tready;
 
+// bytes in this beat: the shared lane counter (the byte-mask counting of the RX stages)
+wire [7:0]   cnt;
+/* verilator lint_off UNUSEDSIGNAL */
+wire [8*W-1:0] keep_below;   // only the total is needed here
+/* verilator lint_on UNUSEDSIGNAL */
+mdd_lane_count #(.W(W), .CW(8)) u_keep_count (.mask(s_tkeep), .cnt_below(keep_below), .cnt_total(cnt));
+
 reg         first;
-reg [7:0]   cnt;
 reg [63:0]  nseen_n;
 reg [255:0] hbuf_n;
 reg [W-1:0] hmask;
@@ -123,7 +121,6 @@ integer     l, t, q, hp;
 
 always @(*) begin
     first  = pos == 64'd0;
-    cnt    = popc(s_tkeep);
     nseen_n = (first ? 64'd0 : nseen) + {56'd0, cnt};
     in_hdr = pos < 64'd32;
     hdr_end = in_hdr && (pos + W64 >= 64'd32);
