@@ -43,6 +43,9 @@ DEP_REGRESS_KNOBS_13 := $(DEP_ADV_KNOBS) p_rst=0.00005
 DEP_REGRESS_KNOBS_14 := $(DEP_ADV_KNOBS) p_aw=0.5 p_w=0.5 p_b=0.5 b_max=20
 DEP_REGRESS_KNOBS_15 := $(DEP_ADV_KNOBS) max_len=600 head_period=3000
 DEP_REGRESS_MIN_ADV := 1000000
+# make bench: the size sweep's payload lengths (docs/deposit.md 9.5) and cycles per point
+DEP_SWEEP_LENS := 64 128 256 1024 4096 65536
+DEP_SWEEP_CYCLES := 200000
 dep_regress_cycles = $(or $(DEP_REGRESS_CYCLES_$(1)),9000000)
 
 dep_word = $(word $(2),$(DEP_SHAPE_$(1)))
@@ -77,14 +80,18 @@ dep-lockstep-$(1): $(call dep_bin,$(1))
 	    --cycles $(DEP_TEST_CYCLES) --vcd $(DEP_DIR)/vcd/lockstep_$(1))
 
 # latency (gap=200: every packet alone, its first AW exactly kLatency cycles after its header; asserted), then
-# the rates with packets back to back (gap=0, long payloads). The size sweep of docs/deposit.md 9.5 was measured
-# with the harness before it was joined with the shared environment; its port to this harness is to come.
+# the rates with packets back to back (gap=0, the default mix), then the size sweep of docs/deposit.md 9.5: WRITEs
+# of DEP_SWEEP_LENS bytes back to back, without and with a CQE, payload bytes per cycle.
 dep-bench-$(1): $(call dep_bin,$(1))
-	@mkdir -p $(RESULTS)
+	@mkdir -p $(RESULTS) $(DEP_DIR)
 	@$(call dep_bin,$(1)) --seed 1 --cycles 200000 --bench gap=200 --suite bench-dep-lat-$(1) \
 	    --vcd $(DEP_DIR)/vcd/bench_lat_$(1) | tee $(RESULTS)/bench-dep-lat-$(1).txt
-	@$(call dep_bin,$(1)) --seed 1 --cycles 200000 --bench gap=0 max_len=4000 long_pct=0 p_sw=0.05 \
+	@$(call dep_bin,$(1)) --seed 1 --cycles 200000 --bench gap=0 max_len=4000 \
 	    --suite bench-dep-rate-$(1) --vcd $(DEP_DIR)/vcd/bench_rate_$(1) | tee $(RESULTS)/bench-dep-rate-$(1).txt
+	@rm -f $(RESULTS)/bench-dep-sweep-$(1).txt; for c in 0 1; do for l in $(DEP_SWEEP_LENS); do \
+	    $(call dep_bin,$(1)) --seed 1 --cycles $(DEP_SWEEP_CYCLES) --bench gap=0 len=$$$$l compl=$$$$c \
+	        --suite bench-dep-sweep-$(1) > $(DEP_DIR)/sweep_$(1).log 2>&1 || { cat $(DEP_DIR)/sweep_$(1).log; exit 1; }; \
+	    grep 'sweep:' $(DEP_DIR)/sweep_$(1).log | tee -a $(RESULTS)/bench-dep-sweep-$(1).txt; done; done
 
 $(foreach s,$(DEP_REGRESS_SEEDS),$(call DEP_REGRESS,$(1),$(s)))
 

@@ -125,6 +125,9 @@ static bool epoch_open(struct mdd_depenv *e)
     tc.max_len = c->max_len;
     tc.adv_pct = c->adv_pct;
     tc.sw_pct = c->sw_pct;
+    tc.fixed = c->fixed;
+    tc.fixed_len = c->fixed_len;
+    tc.fixed_compl = c->fixed_compl;
     e->traf = mdd_deptraf_new(&tc, seed);
     if (!e->traf)
         return false;

@@ -46,6 +46,9 @@ struct mdd_depenv_cfg {
     unsigned rst_ppm;        /* chance per million cycles that a reset starts */
     unsigned head_period;    /* software advances the ring heads every 1..head_period cycles */
     unsigned gap;            /* idle cycles between packets (a bench measuring one packet at a time) */
+    bool fixed;              /* the size sweep: WRITEs of exactly fixed_len bytes (model/mdd_deptraf.h) */
+    uint32_t fixed_len;
+    bool fixed_compl;
 };
 void mdd_depenv_default_cfg(struct mdd_depenv_cfg *cfg, const mdd_dep_params *p, uint64_t seed);
 

@@ -331,6 +331,8 @@ void mdd_deptraf_declare(const struct mdd_deptraf *t, struct mdd_hostmem *m)
     mdd_hostmem_poison(m, g->base, g->len, 2);
 }
 
+bool mdd_deptraf_in_ring_area(uint64_t addr) { return addr >= RING_AREA && addr - RING_AREA < ((uint64_t)1 << 32); }
+
 bool mdd_deptraf_in_rhq(const struct mdd_deptraf *t, uint64_t addr)
 {
     for (unsigned i = 0; i < t->cfg.p.rhqs; i++)
@@ -479,6 +481,8 @@ static bool build_valid(struct mdd_deptraf *t, unsigned ci, unsigned op, struct 
     static const unsigned ops[] = {1, 1, 1, 2, 3, 4, 5, 0x10, 0x11, 0x12, 0x13, 0x14};
     const struct sconn *c = &t->conn[ci];
     memset(h, 0, sizeof *h);
+    if (t->cfg.fixed)
+        op = MDD_DEP_OP_WRITE;
     if (!op)
         op = ops[below(t, sizeof ops / sizeof ops[0])];
     h->op = op;
@@ -493,12 +497,14 @@ static bool build_valid(struct mdd_deptraf *t, unsigned ci, unsigned op, struct 
         h->areg = (unsigned)i;
     }
     const uint64_t a = t->aval[abs_areg(t, c, h->areg)];
+    if (t->cfg.fixed)
+        h->flags = t->cfg.fixed_compl ? MDD_DEP_FLAG_COMPL : 0;
     if (mdd_depref_op_is_write(op)) {
-        if (chance(t, 50))
+        if (!t->cfg.fixed && chance(t, 50))
             h->flags |= MDD_DEP_FLAG_PCRC;
-        uint32_t len = rand_len(t);
+        uint32_t len = t->cfg.fixed ? t->cfg.fixed_len : rand_len(t);
         if (op == MDD_DEP_OP_WRITE || op == MDD_DEP_OP_WRITE_IDX) {
-            int r = chance(t, 10) ? (int)t->top_region : find_region(t, c->pd, true, false);
+            int r = t->cfg.fixed ? -1 : chance(t, 10) ? (int)t->top_region : find_region(t, c->pd, true, false);
             if (r < 0 || t->region[r].pd != c->pd)
                 r = (int)t->main_region[c->pd];
             const struct sregion *g = &t->region[r];

@@ -70,6 +70,11 @@ struct mdd_deptraf_cfg {
     unsigned early_pct;   /* % of packets after a late failure on their connection sent hdr_early (FLUSHED);
                              default 0 (an engine decides that itself); transaction-level runs set it */
     unsigned rate[MDD_DEPTRAF_KINDS]; /* relative weights of the adversarial kinds; default 1 each */
+    /* The bench's size sweep: every valid packet a WRITE of exactly fixed_len payload bytes into its connection's
+     * main region, no PCRC, COMPL only if fixed_compl (set adv_pct = sw_pct = 0 with it). Default off. */
+    bool fixed;
+    uint32_t fixed_len;
+    bool fixed_compl;
 };
 /* Defaults; NULL-safe. The generator needs CONNS >= 4, REGIONS >= 8, AREGS >= 4. */
 void mdd_deptraf_default_cfg(struct mdd_deptraf_cfg *cfg, const mdd_dep_params *p);
@@ -123,6 +128,9 @@ size_t mdd_deptraf_head_regs(bool cq, unsigned idx, uint32_t head, struct mdd_de
  * and after count `head` whose phase bit says they are new (the CQ's tail as software finds it). */
 uint32_t mdd_deptraf_sw_rhq_tail(const struct mdd_deptraf *t, const struct mdd_hostmem *m, unsigned rhq);
 uint32_t mdd_deptraf_sw_cq_tail(const struct mdd_deptraf *t, const struct mdd_hostmem *m, unsigned cq, uint32_t head);
+/* Whether addr lies in the area of the rings and pointer words (RHQs, producer pointers, CQs): metadata, not
+ * payload. */
+bool mdd_deptraf_in_ring_area(uint64_t addr);
 /* Whether addr lies in one of the RHQ rings (an entry or status word, not the pointer). */
 bool mdd_deptraf_in_rhq(const struct mdd_deptraf *t, uint64_t addr);
 /* Builds a header (bytes 0-31, checksum included) from fields: for tests. */

@@ -23,6 +23,10 @@
 // --bench: no stalls, no resets, no adversarial packets, software drains the rings every cycle; with gap=200 every
 // packet's first AW (its RHQ entry) must come exactly kLatency cycles after the beat that completed its header
 // (asserted); the summary reports input beats per tvalid cycle and bytes strobed per cycle.
+// --bench len=L [compl=1] (the size sweep of make dep-bench): every packet a WRITE of exactly L payload bytes (no
+// PCRC; a CQE too with compl=1); the summary's "sweep" line gives payload bytes per cycle from the first payload
+// beat on the write channel to the last, against W and against the limit of the input stream itself (L payload
+// bytes per ceil((32 + L) / W) input beats).
 // inject_fault=C flips bit 0 of the twin's m_axi_wdata at cycle C (the harness's self-test).
 #include "lockstep.h"
 
@@ -36,6 +40,7 @@
 #include "mdd/formats.h"
 #include "mdd_dep_model.h"
 #include "mdd_depenv.h"
+#include "mdd_deptraf.h"
 
 #if !defined(DEP_W) || !defined(DEP_CONNS) || !defined(DEP_REGIONS) || !defined(DEP_AREGS) || !defined(DEP_RHQS) || \
     !defined(DEP_CQS) || !defined(DEP_BB) || !defined(DEP_MAXO) || !defined(DEP_IDW)
@@ -77,6 +82,13 @@ class DepBench {
         c.max_len = (uint32_t)opt.u64("max_len", 3000);
         c.gap = (unsigned)gap_;
         c.head_period = bench_ ? 1 : (unsigned)opt.u64("head_period", 200);
+        if (bench_ && opt.u64("len", ~0ull) != ~0ull) {
+            c.fixed = true;
+            c.fixed_len = (uint32_t)opt.u64("len", 0);
+            c.fixed_compl = opt.u64("compl", 0) != 0;
+            sweep_len_ = c.fixed_len;
+            sweep_compl_ = c.fixed_compl;
+        }
         env_ = mdd_depenv_new(&c, &DepBench::on_fail, this);
         if (!env_) ls::Options::die("the test environment refuses the parameters");
         drain_ = cycles_total_ / 10 > 20000 ? cycles_total_ / 10 : 20000;
@@ -193,6 +205,15 @@ class DepBench {
                          tv_cycles_ ? (double)beats_in_ / tv_cycles_ : 0.0, (unsigned long long)beats_in_,
                          (unsigned long long)tv_cycles_, (double)pay_bytes_ / cycles_, kW,
                          (unsigned long long)cycles_, (unsigned long long)run_max_);
+        if (sweep_len_ != ~0ull) {
+            const uint64_t win = pay_n_ ? pay_last_ - pay_first_ + 1 : 0;
+            const double rate = win ? (double)pay_only_ / win : 0.0;
+            const double limit = (double)sweep_len_ / ((32 + sweep_len_ + kW - 1) / kW);
+            std::fprintf(f, "  sweep: W=%u len=%llu compl=%d: %.3f payload bytes/cycle = %.3f W (input-stream limit "
+                            "%.3f W) over %llu cycles, %llu payload bytes\n",
+                         kW, (unsigned long long)sweep_len_, sweep_compl_ ? 1 : 0, rate, rate / kW, limit / kW,
+                         (unsigned long long)win, (unsigned long long)pay_only_);
+        }
     }
 
     uint64_t checks() const {
@@ -291,6 +312,7 @@ class DepBench {
         if (in_.rst) {
             pos_ = 0;
             lat_pending_.clear();
+            aw_payload_.clear();
             prev_awvalid_ = false;
             return;
         }
@@ -319,7 +341,17 @@ class DepBench {
             }
         }
         prev_awvalid_ = o.m_axi_awvalid;
-        if (o.m_axi_wvalid && in_.m_axi_wready) pay_bytes_ += __builtin_popcountll(o.m_axi_wstrb);
+        // payload: beats of bursts outside the rings and pointer words (W follows its AW, same cycle at the earliest)
+        if (o.m_axi_awvalid && in_.m_axi_awready) aw_payload_.push_back(!mdd_deptraf_in_ring_area(o.m_axi_awaddr));
+        if (o.m_axi_wvalid && in_.m_axi_wready) {
+            pay_bytes_ += __builtin_popcountll(o.m_axi_wstrb);
+            if (!aw_payload_.empty() && aw_payload_.front()) {
+                pay_only_ += __builtin_popcountll(o.m_axi_wstrb);
+                if (!pay_n_++) pay_first_ = cycles_;
+                pay_last_ = cycles_;
+            }
+            if (o.m_axi_wlast && !aw_payload_.empty()) aw_payload_.pop_front();
+        }
         const uint64_t full = kW == 64 ? ~0ull : (1ull << kW) - 1;
         run_ = (o.m_axi_wvalid && in_.m_axi_wready && o.m_axi_wstrb == full) ? run_ + 1 : 0;
         if (run_ > run_max_) run_max_ = run_;
@@ -342,6 +374,9 @@ class DepBench {
     bool prev_awvalid_ = false;
     uint64_t lat_min_ = 0, lat_max_ = 0, lat_n_ = 0, lat_ok_ = 0;
     uint64_t beats_in_ = 0, tv_cycles_ = 0, pay_bytes_ = 0, run_ = 0, run_max_ = 0;
+    uint64_t sweep_len_ = ~0ull, pay_only_ = 0, pay_n_ = 0, pay_first_ = 0, pay_last_ = 0;
+    bool sweep_compl_ = false;
+    std::deque<bool> aw_payload_;
     std::vector<int> sig_;
     int sig_awaddr_ = 0, sig_awlen_ = 0, sig_wdata_ = 0, sig_wstrb_ = 0, sig_tdata_ = 0, sig_rdata_ = 0, sig_evt_ = 0;
 };
