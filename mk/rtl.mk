@@ -33,9 +33,9 @@ define VL_BUILD
 	@rm -f $(1)/$(notdir $(1))
 	@touch -c -d @0 $(1)
 	@echo "  VERILATE $(1) ($(2) $(strip $(4)))"
-	@CCACHE_DIR=$(VL_CCACHE_DIR) $(VERILATOR) $(VL_FLAGS) --top-module $(2) $(4) --Mdir $(1) -o $(notdir $(1)) \
-	    rtl/$(2).v $(CURDIR)/$(3) $(CURDIR)/$(LIBMDD) > $(1)/build.log 2>&1 \
-	    || { tail -n 40 $(1)/build.log; exit 1; }
+	@t0=$$(date +%s); CCACHE_DIR=$(VL_CCACHE_DIR) $(VERILATOR) $(VL_FLAGS) --top-module $(2) $(4) --Mdir $(1) \
+	    -o $(notdir $(1)) rtl/$(2).v $(CURDIR)/$(3) $(CURDIR)/$(LIBMDD) > $(1)/build.log 2>&1 \
+	    || { tail -n 40 $(1)/build.log; exit 1; }; echo "  BUILT $(1) in $$(( $$(date +%s) - t0 )) s"
 endef
 
 # $(call VL_LINT,<top module>,<-G parameters>)
