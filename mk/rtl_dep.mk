@@ -25,7 +25,7 @@ DEP_SHAPE_d1 := 4 4 8 8 2 2 64 3 1
 DEP_SHAPE_d2 := 64 64 256 256 16 16 512 16 4
 DEP_SHAPE_d3 := 16 4 8 4 1 1 16 1 2
 DEP_SRCS := $(wildcard rtl/mdd_dep*.v) rtl/mdd_ram_1r1w.v rtl/mdd_lane_count.v rtl/mdd_fifo.v rtl/mdd_crc_unit.v rtl/mdd_compact.v rtl/mdd_crc_shift.v \
-            rtl/mdd_crc_math.vh rtl/mdd_formats.vh
+            rtl/mdd_crc_math.vh rtl/mdd_formats.vh rtl/mdd_regmap.vh
 DEP_DIR  := $(BUILD)/dep
 # make test: 4 x 10^6 cycles per configuration (about 7 s each at W = 4..16, 17 s at W = 64; ~2 000 packets per
 # 10^6 cycles at the default mix).

@@ -17,6 +17,7 @@
 
 #include "mdd/crc.h"
 #include "mdd/formats.h"
+#include "mdd/regs.h"
 #include "mdd_crc_unit_model.h"
 
 #define HDR_DEPTH 4
@@ -725,8 +726,8 @@ static void cycle_comb(const mdd_dep_model *m, const mdd_dep_in *in, comb *c)
     mdd_crc_unit_eval(&m->crc, &c->cin, &c->cout);
     /* register block */
     unsigned waddr = (in->s_axil_awaddr >> 2) & 0x3FF;
-    bool arm_wr = waddr == 0x013;
-    bool cmd_wr = waddr == 0x006, rd_wr = cmd_wr && in->s_axil_wdata == 2;
+    bool arm_wr = waddr == MDD_DEP_CQ_ARM >> 2;
+    bool cmd_wr = waddr == MDD_DEP_TBL_CMD >> 2, rd_wr = cmd_wr && in->s_axil_wdata == 2;
     c->w_fire = in->s_axil_awvalid && in->s_axil_wvalid && !m->bvalid && !m->rb_pend && !m->sweeping &&
                 !(arm_wr && (m->evt_valid || c->evt_go)) && !(rd_wr && (c->lk_re || c->ar_re)) &&
                 !(cmd_wr && c->areg_we);
@@ -1168,26 +1169,29 @@ static void load_image(const mdd_dep_model *m, uint32_t *d)
     for (unsigned k = 0; k < 8; ++k) d[k] = (uint32_t)(w[k / 2] >> (32 * (k % 2)));
 }
 
+/* Word index (address bits 11:2) of a register of the DEP window (include/mdd/regs.h, D-018). */
+#define WI(off) ((off) >> 2)
+
 static uint32_t read_reg(const mdd_dep_model *m, const comb *c, unsigned a)
 {
     switch (a) {
-    case 0x000: return 0x4D444401u;
-    case 0x001: return (uint32_t)m->axi_err << 3 | (uint32_t)c->cq_wait << 2 | (uint32_t)c->rhq_wait << 1 | m->sweeping;
-    case 0x002: return m->err_cq;
-    case 0x004: return m->tbl_sel;
-    case 0x005: return m->tbl_idx;
-    case 0x010: return m->db_idx;
-    case 0x040: return m->cnt_pkts;
-    case 0x041: return m->cnt_ok;
-    case 0x042: return m->cnt_err;
-    case 0x043: return m->cnt_cqes;
-    case 0x044: return m->cnt_evts;
-    case 0x046: return (uint32_t)m->cnt_bytes;
-    case 0x047: return (uint32_t)(m->cnt_bytes >> 32);
+    case WI(MDD_DEP_ID): return MDD_DEP_ID_RESET;
+    case WI(MDD_DEP_STATUS): return (uint32_t)m->axi_err << 3 | (uint32_t)c->cq_wait << 2 | (uint32_t)c->rhq_wait << 1 | m->sweeping;
+    case WI(MDD_DEP_ERR_CQ): return m->err_cq;
+    case WI(MDD_DEP_TBL_SEL): return m->tbl_sel;
+    case WI(MDD_DEP_TBL_IDX): return m->tbl_idx;
+    case WI(MDD_DEP_DB_IDX): return m->db_idx;
+    case WI(MDD_DEP_PKTS): return m->cnt_pkts;
+    case WI(MDD_DEP_PKTS_OK): return m->cnt_ok;
+    case WI(MDD_DEP_PKTS_ERR): return m->cnt_err;
+    case WI(MDD_DEP_CQES): return m->cnt_cqes;
+    case WI(MDD_DEP_EVENTS): return m->cnt_evts;
+    case WI(MDD_DEP_BYTES_LO): return (uint32_t)m->cnt_bytes;
+    case WI(MDD_DEP_BYTES_HI): return (uint32_t)(m->cnt_bytes >> 32);
     default: break;
     }
-    if (a >= 0x008 && a <= 0x00F) return m->tbl_data[a & 7];
-    if (a >= 0x080 && a <= 0x09F) return (a & 31) < 24 ? m->cnt_code[a & 31] : 0;
+    if (a >> 3 == WI(MDD_DEP_TBL_DATA(0)) >> 3) return m->tbl_data[a & 7];
+    if (a >> 5 == WI(MDD_DEP_ERR_COUNT(0)) >> 5) return (a & 31) < 24 ? m->cnt_code[a & 31] : 0;
     return 0;
 }
 
@@ -1268,13 +1272,13 @@ static void tick_regs(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
         uint64_t d1 = (uint64_t)m->tbl_data[3] << 32 | m->tbl_data[2];
         uint64_t d2 = (uint64_t)m->tbl_data[5] << 32 | m->tbl_data[4];
         switch (a) {
-        case 0x001:
+        case WI(MDD_DEP_STATUS):
             if (wd & 8) m->axi_err = false;
             break;
-        case 0x002: m->err_cq = wd & 0xFF; break;
-        case 0x004: m->tbl_sel = wd & 7; break;
-        case 0x005: m->tbl_idx = wd; break;
-        case 0x006:
+        case WI(MDD_DEP_ERR_CQ): m->err_cq = wd & 0xFF; break;
+        case WI(MDD_DEP_TBL_SEL): m->tbl_sel = wd & 7; break;
+        case WI(MDD_DEP_TBL_IDX): m->tbl_idx = wd; break;
+        case WI(MDD_DEP_TBL_CMD):
             if (wd == 1) {
                 switch (m->tbl_sel) {
                 case 0:
@@ -1314,18 +1318,18 @@ static void tick_regs(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
                 }
             }
             break;
-        case 0x010: m->db_idx = wd; break;
-        case 0x011:
+        case WI(MDD_DEP_DB_IDX): m->db_idx = wd; break;
+        case WI(MDD_DEP_RHQ_HEAD):
             if (m->db_idx < p->rhqs) m->q_head[dbr] = wd;
             break;
-        case 0x012:
+        case WI(MDD_DEP_CQ_HEAD):
             if (m->db_idx < p->cqs) m->k_head[dbq] = wd;
             break;
-        case 0x013:
+        case WI(MDD_DEP_CQ_ARM):
             if (m->db_idx < p->cqs) m->k_arm[dbq] = c->arm_now ? 0 : (wd & 3);
             break;
         default:
-            if (a >= 0x008 && a <= 0x00F) m->tbl_data[a & 7] = wd;
+            if (a >> 3 == WI(MDD_DEP_TBL_DATA(0)) >> 3) m->tbl_data[a & 7] = wd;
             break;
         }
     }

@@ -30,34 +30,35 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "mdd/regs.h"
 #include "mdd_dep_model.h" /* mdd_dep_params */
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* Register offsets of docs/deposit.md section 7. */
+/* Register offsets of docs/deposit.md section 7, from the one register description (include/mdd/regs.h, D-018). */
 enum {
-    MDD_DEPREG_ID = 0x000,
-    MDD_DEPREG_STATUS = 0x004,
-    MDD_DEPREG_ERR_CQ = 0x008,
-    MDD_DEPREG_TBL_SEL = 0x010,
-    MDD_DEPREG_TBL_IDX = 0x014,
-    MDD_DEPREG_TBL_CMD = 0x018,
-    MDD_DEPREG_TBL_DATA0 = 0x020,
-    MDD_DEPREG_DB_IDX = 0x040,
-    MDD_DEPREG_RHQ_HEAD = 0x044,
-    MDD_DEPREG_CQ_HEAD = 0x048,
-    MDD_DEPREG_CQ_ARM = 0x04C,
-    MDD_DEPREG_PKTS = 0x100,
-    MDD_DEPREG_PKTS_OK = 0x104,
-    MDD_DEPREG_PKTS_ERR = 0x108,
-    MDD_DEPREG_CQES = 0x10C,
-    MDD_DEPREG_EVENTS = 0x110,
-    MDD_DEPREG_BYTES_LO = 0x118,
-    MDD_DEPREG_BYTES_HI = 0x11C,
-    MDD_DEPREG_ERR_COUNT = 0x200, /* + 4 x code */
-    MDD_DEPREG_ID_VALUE = 0x4D444401,
+    MDD_DEPREG_ID = MDD_DEP_ID,
+    MDD_DEPREG_STATUS = MDD_DEP_STATUS,
+    MDD_DEPREG_ERR_CQ = MDD_DEP_ERR_CQ,
+    MDD_DEPREG_TBL_SEL = MDD_DEP_TBL_SEL,
+    MDD_DEPREG_TBL_IDX = MDD_DEP_TBL_IDX,
+    MDD_DEPREG_TBL_CMD = MDD_DEP_TBL_CMD,
+    MDD_DEPREG_TBL_DATA0 = MDD_DEP_TBL_DATA(0),
+    MDD_DEPREG_DB_IDX = MDD_DEP_DB_IDX,
+    MDD_DEPREG_RHQ_HEAD = MDD_DEP_RHQ_HEAD,
+    MDD_DEPREG_CQ_HEAD = MDD_DEP_CQ_HEAD,
+    MDD_DEPREG_CQ_ARM = MDD_DEP_CQ_ARM,
+    MDD_DEPREG_PKTS = MDD_DEP_PKTS,
+    MDD_DEPREG_PKTS_OK = MDD_DEP_PKTS_OK,
+    MDD_DEPREG_PKTS_ERR = MDD_DEP_PKTS_ERR,
+    MDD_DEPREG_CQES = MDD_DEP_CQES,
+    MDD_DEPREG_EVENTS = MDD_DEP_EVENTS,
+    MDD_DEPREG_BYTES_LO = MDD_DEP_BYTES_LO,
+    MDD_DEPREG_BYTES_HI = MDD_DEP_BYTES_HI,
+    MDD_DEPREG_ERR_COUNT = MDD_DEP_ERR_COUNT(0), /* + 4 x code */
+    MDD_DEPREG_ID_VALUE = MDD_DEP_ID_RESET,
     MDD_DEPREG_CMD_WRITE = 1,
     MDD_DEPREG_CMD_READ = 2,
 };

@@ -219,11 +219,33 @@ assign cq_valid   = k_valid[kq];
 assign err_cq     = err_cq_r;
 assign evt_free   = !evt_valid;
 
-// AXI4-Lite write
+// AXI4-Lite write; the register offsets come from the core's one description (include/mdd/regs.toml, D-018)
+`include "mdd_regmap.vh"
+localparam [9:0] A_STATUS   = MDD_DEP_STATUS[11:2];
+localparam [9:0] A_ERR_CQ   = MDD_DEP_ERR_CQ[11:2];
+localparam [9:0] A_TBL_SEL  = MDD_DEP_TBL_SEL[11:2];
+localparam [9:0] A_TBL_IDX  = MDD_DEP_TBL_IDX[11:2];
+localparam [9:0] A_TBL_CMD  = MDD_DEP_TBL_CMD[11:2];
+localparam [9:0] A_TBL_DATA = MDD_DEP_TBL_DATA[11:2];     // 8 registers, 8-aligned
+localparam [9:0] A_DB_IDX   = MDD_DEP_DB_IDX[11:2];
+localparam [9:0] A_RHQ_HEAD = MDD_DEP_RHQ_HEAD[11:2];
+localparam [9:0] A_CQ_HEAD  = MDD_DEP_CQ_HEAD[11:2];
+localparam [9:0] A_CQ_ARM   = MDD_DEP_CQ_ARM[11:2];
+localparam [9:0] A_PKTS     = MDD_DEP_PKTS[11:2];
+localparam [9:0] A_PKTS_OK  = MDD_DEP_PKTS_OK[11:2];
+localparam [9:0] A_PKTS_ERR = MDD_DEP_PKTS_ERR[11:2];
+localparam [9:0] A_CQES     = MDD_DEP_CQES[11:2];
+localparam [9:0] A_EVENTS   = MDD_DEP_EVENTS[11:2];
+localparam [9:0] A_BYTES_LO = MDD_DEP_BYTES_LO[11:2];
+localparam [9:0] A_BYTES_HI = MDD_DEP_BYTES_HI[11:2];
+localparam [9:0] A_ERR_CNT  = MDD_DEP_ERR_COUNT[11:2];    // 32 registers, 32-aligned
 wire [9:0] waddr = s_axil_awaddr[11:2];
 wire [9:0] raddr = s_axil_araddr[11:2];
-wire       arm_wr = waddr == 10'h013;
-wire       cmd_wr = waddr == 10'h006;
+wire       arm_wr = waddr == A_CQ_ARM;
+wire       cmd_wr = waddr == A_TBL_CMD;
+wire       w_data = waddr[9:3] == A_TBL_DATA[9:3];
+wire       r_data = raddr[9:3] == A_TBL_DATA[9:3];
+wire       r_ecnt = raddr[9:5] == A_ERR_CNT[9:5];
 wire       rd_wr  = cmd_wr && s_axil_wdata == 32'd2;
 // a TBL_CMD write waits for a free RAM read port (read) or write port (the commit writes the value RAM)
 wire       w_fire = s_axil_awvalid && s_axil_wvalid && !bvalid && !rb_pend && !sweeping &&
@@ -308,22 +330,22 @@ assign ar_data1 = {ap_q1, av_q1};
 // the read data, loaded into rdata when AR is taken
 task load_rdata;
     begin
-        casez (raddr)
-            10'h000: rdata <= 32'h4D444401;
-            10'h001: rdata <= {28'd0, axi_err, cq_wait, rhq_wait, sweeping};
-            10'h002: rdata <= {24'd0, err_cq_r};
-            10'h004: rdata <= {29'd0, tbl_sel};
-            10'h005: rdata <= tbl_idx;
-            10'h008, 10'h009, 10'h00A, 10'h00B, 10'h00C, 10'h00D, 10'h00E, 10'h00F: rdata <= tbl_data[raddr[2:0]];
-            10'h010: rdata <= db_idx;
-            10'h040: rdata <= cnt_pkts;
-            10'h041: rdata <= cnt_ok;
-            10'h042: rdata <= cnt_err;
-            10'h043: rdata <= cnt_cqes;
-            10'h044: rdata <= cnt_evts;
-            10'h046: rdata <= cnt_bytes[31:0];
-            10'h047: rdata <= cnt_bytes[63:32];
-            10'b00100?????: rdata <= (raddr[4:0] < 5'd24) ? cnt_code[raddr[4:0]] : 32'd0;
+        if (r_data) rdata <= tbl_data[raddr[2:0]];
+        else if (r_ecnt) rdata <= (raddr[4:0] < 5'd24) ? cnt_code[raddr[4:0]] : 32'd0;
+        else case (raddr)
+            MDD_DEP_ID[11:2]: rdata <= MDD_DEP_ID_RESET;
+            A_STATUS:   rdata <= {28'd0, axi_err, cq_wait, rhq_wait, sweeping};
+            A_ERR_CQ:   rdata <= {24'd0, err_cq_r};
+            A_TBL_SEL:  rdata <= {29'd0, tbl_sel};
+            A_TBL_IDX:  rdata <= tbl_idx;
+            A_DB_IDX:   rdata <= db_idx;
+            A_PKTS:     rdata <= cnt_pkts;
+            A_PKTS_OK:  rdata <= cnt_ok;
+            A_PKTS_ERR: rdata <= cnt_err;
+            A_CQES:     rdata <= cnt_cqes;
+            A_EVENTS:   rdata <= cnt_evts;
+            A_BYTES_LO: rdata <= cnt_bytes[31:0];
+            A_BYTES_HI: rdata <= cnt_bytes[63:32];
             default: rdata <= 32'd0;
         endcase
     end
@@ -426,11 +448,11 @@ always @(posedge clk) begin
         bvalid <= !sw_rd;
         rb_pend <= sw_rd;
         case (waddr)
-            10'h001: if (s_axil_wdata[3]) axi_err <= 1'b0;
-            10'h002: err_cq_r <= s_axil_wdata[7:0];
-            10'h004: tbl_sel <= s_axil_wdata[2:0];
-            10'h005: tbl_idx <= s_axil_wdata;
-            10'h006: begin
+            A_STATUS: if (s_axil_wdata[3]) axi_err <= 1'b0;
+            A_ERR_CQ: err_cq_r <= s_axil_wdata[7:0];
+            A_TBL_SEL: tbl_sel <= s_axil_wdata[2:0];
+            A_TBL_IDX: tbl_idx <= s_axil_wdata;
+            A_TBL_CMD: begin
                 // 1: the RAM entries are written by the instances above
                 if (s_axil_wdata == 32'd1) begin
                     case (tbl_sel)
@@ -455,13 +477,11 @@ always @(posedge clk) begin
                     endcase
                 end
             end
-            10'h008, 10'h009, 10'h00A, 10'h00B, 10'h00C, 10'h00D, 10'h00E, 10'h00F:
-                tbl_data[waddr[2:0]] <= s_axil_wdata;
-            10'h010: db_idx <= s_axil_wdata;
-            10'h011: if (db_rhq_ok) q_head[db_rhq] <= s_axil_wdata;
-            10'h012: if (db_cq_ok) k_head[db_cq] <= s_axil_wdata;
-            10'h013: if (db_cq_ok) k_arm[db_cq] <= arm_now ? 2'd0 : s_axil_wdata[1:0];
-            default: ;
+            A_DB_IDX: db_idx <= s_axil_wdata;
+            A_RHQ_HEAD: if (db_rhq_ok) q_head[db_rhq] <= s_axil_wdata;
+            A_CQ_HEAD: if (db_cq_ok) k_head[db_cq] <= s_axil_wdata;
+            A_CQ_ARM: if (db_cq_ok) k_arm[db_cq] <= arm_now ? 2'd0 : s_axil_wdata[1:0];
+            default: if (w_data) tbl_data[waddr[2:0]] <= s_axil_wdata;
         endcase
     end
     // reset: control state now, the table valid bits by the sweep

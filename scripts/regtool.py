@@ -286,7 +286,7 @@ def gen_h(desc, src):
 
 def gen_vh(desc, src):
     out = [header_comment(desc, src, "v"),
-           "// Window bases and register offsets (inside their window) as localparams. Include it INSIDE a module\n"
+           "// Window bases, register offsets (inside their window) and reset values as localparams. Include it INSIDE a module\n"
            "// body (compile with -Irtl); no include guard, as for mdd_formats.vh.\n",
            "/* verilator lint_off UNUSEDPARAM */\n"]
     for win in desc["windows"]:
@@ -295,6 +295,7 @@ def gen_vh(desc, src):
         out.append("localparam [31:0] MDD_WIN_%s_SIZE = 32'h%08X;\n" % (wn, win["size"]))
         for reg in win["regs"]:
             out.append("localparam [31:0] MDD_%s_%s = 32'h%08X;\n" % (wn, reg["name"], reg["offset"]))
+            out.append("localparam [31:0] MDD_%s_%s_RESET = 32'h%08X;\n" % (wn, reg["name"], reset_word(reg)))
             if reg["count"] > 1:
                 out.append("localparam [31:0] MDD_%s_%s_COUNT = %d;\n" % (wn, reg["name"], reg["count"]))
     out.append("/* verilator lint_on UNUSEDPARAM */\n")
