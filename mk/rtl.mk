@@ -101,5 +101,5 @@ SIM_RESULTS := $(BUILD)/sim
 sim: deps
 	@rm -rf $(SIM_RESULTS); mkdir -p $(SIM_RESULTS)
 	@$(MAKE) --no-print-directory RESULTS=$(SIM_RESULTS) $(SIM_TARGETS)
-	@echo "== make sim: results checked against the C CRC library and the RX and TX reference models, model and RTL compared every cycle =="
+	@echo "== make sim: results checked against the C CRC library and the RX, TX, combiner and deposit reference models, model and RTL compared every cycle =="
 	@scripts/test-summary.sh $(SIM_RESULTS)

@@ -107,6 +107,12 @@ endef
 
 $(foreach c,$(DEP_CONFIGS),$(eval $(call DEP_CONFIG,$(c))))
 
+# make sim: the default deposit scenario (sim/dep.scn) on the W = 8 configuration
+.PHONY: dep-sim
+dep-sim: $(call dep_bin,d0)
+	$(call RUN_SUITE,sim-dep,$(call dep_bin,d0) --scenario sim/dep.scn --vcd $(DEP_DIR)/vcd/sim)
+SIM_TARGETS += dep-sim
+
 .PHONY: dep-selftest
 dep-selftest: $(call dep_bin,d1)
 	$(call LOCKSTEP_SELFTEST,selftest-dep,$<,20000,m_axi_wdata,$(DEP_DIR)/selftest/fault)
