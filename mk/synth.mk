@@ -17,3 +17,7 @@ synth: deps
 	@SYNTH_RAMS="mdd_ram_1r1w mdd_crc_shift" SYNTH_HIER=1 scripts/synth.sh mdd_cmb
 	@scripts/synth.sh mdd_crc_shift CRC_ALG=0 INVERSE=1 N_W=64 USER_W=145
 	@scripts/synth.sh mdd_crc_shift CRC_ALG=0 INVERSE=0 N_W=64
+	@# the deposit engine with its table RAMs as black boxes (docs/deposit.md 9.7); W = 64 flattened does not
+	@# finish, so it keeps the hierarchy (levels then per module)
+	@SYNTH_RAMS=mdd_ram_1r1w scripts/synth.sh mdd_dep W=8
+	@SYNTH_RAMS=mdd_ram_1r1w SYNTH_HIER=1 scripts/synth.sh mdd_dep W=64 BURST_BYTES=512
