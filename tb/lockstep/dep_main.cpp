@@ -205,6 +205,8 @@ class DepBench {
                          tv_cycles_ ? (double)beats_in_ / tv_cycles_ : 0.0, (unsigned long long)beats_in_,
                          (unsigned long long)tv_cycles_, (double)pay_bytes_ / cycles_, kW,
                          (unsigned long long)cycles_, (unsigned long long)run_max_);
+        std::fprintf(f, "  %spayloads of at least 4W = %u bytes placed at one W beat per cycle: %llu of %llu\n",
+                     bench_ ? "bench: " : "", 4 * kW, (unsigned long long)runs_full_, (unsigned long long)runs_4w_);
         if (sweep_len_ != ~0ull) {
             const uint64_t win = pay_n_ ? pay_last_ - pay_first_ + 1 : 0;
             const double rate = win ? (double)pay_only_ / win : 0.0;
@@ -219,7 +221,7 @@ class DepBench {
     uint64_t checks() const {
         mdd_depenv_stats s;
         mdd_depenv_get_stats(env_, &s);
-        return s.passed + compares_ + lat_ok_;
+        return s.passed + compares_ + lat_ok_ + (bench_ ? runs_full_ : 0);
     }
 
   private:
@@ -306,6 +308,22 @@ class DepBench {
         return chk.failures() == before;
     }
 
+    // The payload run that just ended: a packet of at least 4W bytes must have taken one cycle per beat.
+    void close_run() {
+        if (!run_open_) return;
+        run_open_ = false;
+        if (run_bytes_ < 4ull * kW) return;
+        ++runs_4w_;
+        if (run_last_ - run_first_ + 1 == run_beats_) {
+            ++runs_full_;
+        } else if (bench_ && chk_) {
+            chk_->failf("rate", "a payload of %llu bytes took %llu cycles for its %llu beats (cycles %llu..%llu)",
+                        (unsigned long long)run_bytes_, (unsigned long long)(run_last_ - run_first_ + 1),
+                        (unsigned long long)run_beats_, (unsigned long long)run_first_,
+                        (unsigned long long)run_last_);
+        }
+    }
+
     // The latency of section 9.2 (with gap >= 200 the first AW after a header is its packet's entry when the
     // packet passed: an entry lies in an RHQ; a failed header's error CQE does not) and the bench's rates.
     void measure(const mdd_dep_out &o) {
@@ -313,6 +331,7 @@ class DepBench {
             pos_ = 0;
             lat_pending_.clear();
             aw_payload_.clear();
+            run_open_ = false;
             prev_awvalid_ = false;
             return;
         }
@@ -342,10 +361,27 @@ class DepBench {
         }
         prev_awvalid_ = o.m_axi_awvalid;
         // payload: beats of bursts outside the rings and pointer words (W follows its AW, same cycle at the earliest)
-        if (o.m_axi_awvalid && in_.m_axi_awready) aw_payload_.push_back(!mdd_deptraf_in_ring_area(o.m_axi_awaddr));
+        // A packet's payload is a run of payload bursts, each starting where the one before ended; in the bench
+        // (no stalls) a packet of at least 4W bytes must leave as one W beat per cycle (docs/deposit.md 9.5).
+        if (o.m_axi_awvalid && in_.m_axi_awready)
+            aw_payload_.push_back(AwRec{!mdd_deptraf_in_ring_area(o.m_axi_awaddr), false, o.m_axi_awaddr,
+                                        o.m_axi_awaddr + (uint64_t)(o.m_axi_awlen + 1) * kW});
         if (o.m_axi_wvalid && in_.m_axi_wready) {
             pay_bytes_ += __builtin_popcountll(o.m_axi_wstrb);
-            if (!aw_payload_.empty() && aw_payload_.front()) {
+            if (!aw_payload_.empty() && aw_payload_.front().payload) {
+                AwRec &b = aw_payload_.front();
+                const bool first = !b.started;
+                b.started = true;
+                if (first && (!run_open_ || b.addr != run_end_)) {  // a new packet's first beat
+                    close_run();
+                    run_open_ = true;
+                    run_first_ = cycles_;
+                    run_beats_ = run_bytes_ = 0;
+                }
+                run_end_ = b.end;
+                run_last_ = cycles_;
+                ++run_beats_;
+                run_bytes_ += __builtin_popcountll(o.m_axi_wstrb);
                 pay_only_ += __builtin_popcountll(o.m_axi_wstrb);
                 if (!pay_n_++) pay_first_ = cycles_;
                 pay_last_ = cycles_;
@@ -376,7 +412,14 @@ class DepBench {
     uint64_t beats_in_ = 0, tv_cycles_ = 0, pay_bytes_ = 0, run_ = 0, run_max_ = 0;
     uint64_t sweep_len_ = ~0ull, pay_only_ = 0, pay_n_ = 0, pay_first_ = 0, pay_last_ = 0;
     bool sweep_compl_ = false;
-    std::deque<bool> aw_payload_;
+    struct AwRec {
+        bool payload, started;
+        uint64_t addr, end;
+    };
+    std::deque<AwRec> aw_payload_;
+    bool run_open_ = false;
+    uint64_t run_end_ = 0, run_first_ = 0, run_last_ = 0, run_beats_ = 0, run_bytes_ = 0, runs_4w_ = 0,
+             runs_full_ = 0;
     std::vector<int> sig_;
     int sig_awaddr_ = 0, sig_awlen_ = 0, sig_wdata_ = 0, sig_wstrb_ = 0, sig_tdata_ = 0, sig_rdata_ = 0, sig_evt_ = 0;
 };
