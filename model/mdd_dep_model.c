@@ -58,7 +58,7 @@ static void fifo_tick(fifo *f, bool push, bool pop, bool rst)
 enum { S_IDLE, S_EARLY, S_LOOK1, S_LOOK2, S_EVAL, S_RHQ, S_OUT };
 enum { F_IDLE, F_ENTRY, F_PAY, F_PWAIT };
 enum { V_WB, V_COMMIT, V_STATUS, V_SWAIT };
-enum { P_IDLE, P_PTR, P_PWAIT };
+enum { P_IDLE, P_PTR, P_PWAIT, P_SEG };
 enum { C_IDLE, C_CQE, C_CWAIT, C_EVT };
 enum { TAG_S = 4, TAG_P = 5, TAG_C = 6 }; /* the back stages' metadata writes */
 #define QN 4 /* the tail's queue slots */
@@ -122,6 +122,7 @@ struct mdd_dep_model {
     bool sperr[QN], sflush[QN];
     unsigned scode[QN], sfield[QN]; /* the outcome (V) */
     uint64_t sexp[QN], sfound[QN];
+    uint32_t scrc[QN];              /* the payload CRC (V), for the SEG record */
     unsigned qw, qv, qp, qc, nupd; /* slot pointers modulo 2 QN */
     unsigned mrem_s, mrem_p, mrem_c;
     unsigned td;                 /* tag FIFO depth 2^TD_W */
@@ -306,7 +307,7 @@ typedef struct comb {
     bool axw_ready;
     /* tail */
     bool job_valid, job_take, tail_upd, vrd_pop, is_err, cq_full, qualifies;
-    bool f_hand, take_hand, s_done, p_done, c_done, c_has, c_skip, wc, wp, wv, gc, gp, gv, f_go;
+    bool f_hand, take_hand, s_done, p_done, c_done, c_has, c_skip, wc, wp, wv, gc, gp, gv, f_go, p_seg;
     unsigned tslot, n_v, n_p, n_c, n_all, btag, fail_conn, areg_idx, done_code;
     uint64_t areg_val;
     bool cmd_go, cmd_pay;
@@ -406,6 +407,7 @@ static void comb_tail(const mdd_dep_model *m, comb *c)
     c->done_code = c_code;
     c->wc = m->cst == C_CQE && c->cq_valid && !c->cq_full;
     c->wp = m->pst == P_PTR;
+    c->p_seg = (pj->h[1] & MDD_DEP_FLAG_MSEG) && m->scode[ps] == 0 && be(pj->h + 20, 4) != 0;
     c->wv = m->vst == V_STATUS;
     c->gc = c->wc && c->axw_ready;
     c->gp = c->wp && c->axw_ready && !c->wc;
@@ -475,7 +477,7 @@ static void comb_chk(const mdd_dep_model *m, comb *c)
         c->e_code = MDD_DEP_ERR_HDR_CSUM, c->e_field = 28, c->e_exp = calc, c->e_found = csum;
     } else if (!known) {
         c->e_code = MDD_DEP_ERR_OPCODE, c->e_field = 0, c->e_found = op;
-    } else if (flags & 0xF8) {
+    } else if (flags & ~MDD_DEP_FLAGS_KNOWN & 0xFF) {
         c->e_code = MDD_DEP_ERR_FORMAT, c->e_field = 1, c->e_found = flags;
     } else if (rsvd) {
         c->e_code = MDD_DEP_ERR_FORMAT, c->e_field = 18, c->e_found = rsvd;
@@ -483,7 +485,7 @@ static void comb_chk(const mdd_dep_model *m, comb *c)
         c->e_code = MDD_DEP_ERR_FORMAT, c->e_field = 4, c->e_found = token;
     } else if (!write && len) {
         c->e_code = MDD_DEP_ERR_FORMAT, c->e_field = 20, c->e_found = len;
-    } else if (!write && (flags & 1)) {
+    } else if (!write && (flags & (MDD_DEP_FLAG_PCRC | MDD_DEP_FLAG_MSEG))) {
         c->e_code = MDD_DEP_ERR_FORMAT, c->e_field = 1, c->e_found = flags;
     } else if (conn >= m->p.conns) {
         c->e_code = MDD_DEP_ERR_CONN_RANGE, c->e_field = 2, c->e_exp = m->p.conns, c->e_found = conn;
@@ -765,6 +767,14 @@ void mdd_dep_eval(const mdd_dep_model *m, const mdd_dep_in *in, mdd_dep_out *out
     out->s_axil_rvalid = m->rvalid;
     out->m_axis_evt_tdata = m->evt_data;
     out->m_axis_evt_tvalid = m->evt_valid;
+    /* the SEG record of P's slot: {OP SEG, ID = msg_tag}, ADDR = EA, SEG_LEN, CRC */
+    const job *pj = &m->sj[m->qp % QN];
+    MDD_SET(CMBREC, ID, out->m_axis_seg_tdata, be(pj->h + MDD_DEPHDR_TAG_OFF, 4));
+    MDD_SET(CMBREC, OP, out->m_axis_seg_tdata, MDD_CMB_OP_SEG);
+    MDD_SET(CMBREC, ADDR, out->m_axis_seg_tdata, pj->ea);
+    MDD_SET(CMBREC, SEG_LEN, out->m_axis_seg_tdata, be(pj->h + MDD_DEPHDR_LENGTH_OFF, 4));
+    MDD_SET(CMBREC, CRC, out->m_axis_seg_tdata, m->scrc[m->qp % QN]);
+    out->m_axis_seg_tvalid = m->pst == P_SEG;
 }
 
 /* ======================================================================================================== */
@@ -967,6 +977,7 @@ static void tick_tail(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
                 m->qv = (m->qv + 1) & 7;
             }
             m->scode[vs] = code, m->sfield[vs] = field, m->sexp[vs] = expv, m->sfound[vs] = found;
+            m->scrc[vs] = crc;
         }
         break;
     case V_COMMIT:
@@ -993,8 +1004,18 @@ static void tick_tail(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
     case P_PTR:
         if (c->gp) m->pst = P_PWAIT;
         break;
-    default:
+    case P_PWAIT:
         if (c->p_done) {
+            if (c->p_seg) {
+                m->pst = P_SEG;
+            } else {
+                m->pst = P_IDLE;
+                m->qp = (m->qp + 1) & 7;
+            }
+        }
+        break;
+    default: /* P_SEG */
+        if (in->m_axis_seg_tready) {
             m->pst = P_IDLE;
             m->qp = (m->qp + 1) & 7;
         }

@@ -62,6 +62,8 @@ typedef struct mdd_dep_in {
     bool s_axil_rready;
     /* m_axis_evt */
     bool m_axis_evt_tready;
+    /* m_axis_seg */
+    bool m_axis_seg_tready;
 } mdd_dep_in;
 
 typedef struct mdd_dep_out {
@@ -87,6 +89,8 @@ typedef struct mdd_dep_out {
     bool s_axil_rvalid;
     uint32_t m_axis_evt_tdata;
     bool m_axis_evt_tvalid;
+    uint64_t m_axis_seg_tdata[4]; /* CMBREC word k = tdata[64k+63:64k] */
+    bool m_axis_seg_tvalid;
 } mdd_dep_out;
 
 typedef struct mdd_dep_model mdd_dep_model;

@@ -79,6 +79,7 @@ void mdd_depenv_default_cfg(struct mdd_depenv_cfg *cfg, const mdd_dep_params *p,
     cfg->bvalid_pct = 80;
     cfg->b_delay_max = 12;
     cfg->evt_ready_pct = 70;
+    cfg->seg_ready_pct = 70;
     cfg->rst_ppm = 0;
     cfg->head_period = 200;
 }
@@ -225,6 +226,7 @@ void mdd_depenv_get_stats(const struct mdd_depenv *e, struct mdd_depenv_stats *s
     st->bursts += mdd_hostmem_bursts(e->hm);
     st->bytes_checked += s->bytes_checked;
     st->events += s->events;
+    st->segs += s->segs;
     st->reads_checked += s->reads_checked;
     st->flushed_taken += s->flushed_taken;
     st->passed += mdd_depscore_passed(e->sc) + mdd_hostmem_bursts(e->hm);
@@ -386,6 +388,7 @@ void mdd_depenv_drive(struct mdd_depenv *e, mdd_dep_in *in, uint64_t cycle)
     mdd_depaxil_drive(e->ax, in);
     mdd_hostmem_axi_drive(e->hm, in);
     in->m_axis_evt_tready = mdd_rng_chance(&e->g, e->cfg.evt_ready_pct);
+    in->m_axis_seg_tready = mdd_rng_chance(&e->g, e->cfg.seg_ready_pct);
 }
 
 void mdd_depenv_tick(struct mdd_depenv *e, const mdd_dep_in *in, const mdd_dep_out *out, uint64_t cycle)

@@ -13,7 +13,7 @@
  *                that fails late, often a valid packet of the same connection at once (FLUSHED);
  *   host         model/mdd_hostmem.h as the AXI4 write slave (random stalls and B delays, the generator's poison
  *                region answering SLVERR), its protocol, safety and address-order checks;
- *   events       random m_axis_evt_tready;
+ *   events       random m_axis_evt_tready and m_axis_seg_tready (SEG records of message segments);
  *   scoreboard   model/mdd_depscore.h fed every cycle;
  *   resets       at random (1..3 cycles): the scoreboard, host memory, generator and drivers start a new epoch with
  *                the engine (what was in flight is lost on both sides; software programs everything again).
@@ -43,6 +43,7 @@ struct mdd_depenv_cfg {
     unsigned axil_pct;       /* s_axil master starts an access */
     unsigned awready_pct, wready_pct, bvalid_pct, b_delay_max; /* AXI slave */
     unsigned evt_ready_pct;  /* m_axis_evt_tready */
+    unsigned seg_ready_pct;  /* m_axis_seg_tready */
     unsigned rst_ppm;        /* chance per million cycles that a reset starts */
     unsigned head_period;    /* software advances the ring heads every 1..head_period cycles */
     unsigned gap;            /* idle cycles between packets (a bench measuring one packet at a time) */
@@ -75,7 +76,7 @@ struct mdd_depenv_stats {
     uint64_t late_fail;      /* passed the header checks, failed late (FLUSHED included) */
     uint64_t early_pkts;     /* sent before the tables were programmed */
     uint64_t replays;        /* valid packets sent again right behind a late failure of their connection */
-    uint64_t resets, bursts, bytes_checked, events, reads_checked, flushed_taken;
+    uint64_t resets, bursts, bytes_checked, events, segs, reads_checked, flushed_taken;
     uint64_t passed;         /* scoreboard checks passed + bursts through the protocol/safety checks */
     uint64_t failed;         /* scoreboard + host memory failures */
     uint64_t violations;     /* writes outside the authorised ranges */

@@ -478,7 +478,8 @@ static unsigned header_checks(struct mdd_depref *r, const struct mdd_deppkt *pkt
         fail(res, MDD_DEP_ERR_OPCODE, MDD_DEPHDR_OPCODE_OFF, 0, op);
         return res->code;
     }
-    /* FORMAT in the order of check 5's text: flags 7:3, bytes 18-19, then for register ops token, length, PCRC;
+    /* FORMAT in the order of check 5's text: flags 7:4, bytes 18-19, then for register ops token, length, PCRC or
+     * MSEG;
      * found = the whole field */
     const bool regop = !mdd_depref_op_is_write(op);
     unsigned rsvd = (unsigned)mdd_dep_be(h + MDD_DEPHDR_RSVD_OFF, 2);
@@ -498,7 +499,7 @@ static unsigned header_checks(struct mdd_depref *r, const struct mdd_deppkt *pkt
         fail(res, MDD_DEP_ERR_FORMAT, MDD_DEPHDR_LENGTH_OFF, 0, res->length);
         return res->code;
     }
-    if (regop && (res->flags & MDD_DEP_FLAG_PCRC)) {
+    if (regop && (res->flags & (MDD_DEP_FLAG_PCRC | MDD_DEP_FLAG_MSEG))) {
         fail(res, MDD_DEP_ERR_FORMAT, MDD_DEPHDR_FLAGS_OFF, 0, res->flags);
         return res->code;
     }
@@ -746,6 +747,15 @@ void mdd_depref_packet(struct mdd_depref *r, const struct mdd_deppkt *pkt, struc
         }
         if (res->commit)
             a->value = res->areg_new;
+        /* a segment of a message: its place, length and CRC go to the combiner (section 10) */
+        if ((res->flags & MDD_DEP_FLAG_MSEG) && res->length) {
+            res->has_seg = true;
+            MDD_SET(CMBREC, ID, res->seg, res->msg_tag);
+            MDD_SET(CMBREC, OP, res->seg, MDD_CMB_OP_SEG);
+            MDD_SET(CMBREC, ADDR, res->seg, res->ea); /* the target address */
+            MDD_SET(CMBREC, SEG_LEN, res->seg, res->length);
+            MDD_SET(CMBREC, CRC, res->seg, mdd_crc(MDD_CRC32C, res->payload, res->length));
+        }
         r->cnt.pkts_ok++;
         r->cnt.err_count[0]++; /* ERR_COUNT[0] counts the packets that ended OK */
         res->solicited = (res->flags & MDD_DEP_FLAG_SOLICITED) || notify;

@@ -135,6 +135,9 @@ struct mdd_depref_res {
     bool event;
     uint32_t evt_tdata;  /* {cq[15:0], evt_id[15:0]} */
     bool axi_err;        /* a write of the packet touches a host error range (STATUS.axi_err) */
+    /* message segment (flag MSEG, ended OK, length > 0): the SEG record on m_axis_seg, after the pointer */
+    bool has_seg;
+    uint64_t seg[4];     /* CMBREC words: ID = msg_tag, ADDR = ea, SEG_LEN = length, CRC = CRC-32C of the payload */
 };
 
 /* Table contents as the reference holds them (for tests and the scoreboard). */

@@ -43,6 +43,7 @@ struct spkt {
     struct mdd_hostmem_order ord;
     unsigned open;       /* objects with bytes still to come */
     bool want_event, got_event;
+    bool want_seg, got_seg;
     bool retired;
 };
 
@@ -55,6 +56,11 @@ struct raw {
 
 struct evexp {
     uint32_t tdata;
+    struct spkt *pk;
+};
+
+struct segexp {
+    uint64_t w[4];
     struct spkt *pk;
 };
 
@@ -92,6 +98,13 @@ struct mdd_depscore {
     size_t pkt_n, pkt_cap;
     struct evexp *evq;
     size_t ev_head, ev_n, ev_cap;
+    struct segexp *segq; /* SEG records, in packet order (each packet keeps its place until its record came) */
+    size_t seg_head, seg_n, seg_cap;
+    /* SEG records seen before their packet was predicted (its prediction waits behind a FLUSHED ambiguity) */
+    struct {
+        uint64_t w[4], cycle;
+    } segobs[8];
+    unsigned segobs_n;
     uint64_t next_seq;
     /* s_axil */
     bool aw_have, w_have, ar_have, data_fresh;
@@ -164,6 +177,8 @@ static void drop_predictions(struct mdd_depscore *s)
     }
     s->obj_n = s->pkt_n = s->raw_n = 0;
     s->ev_head = s->ev_n = 0;
+    s->seg_head = s->seg_n = 0;
+    s->segobs_n = 0;
     if (s->amb) {
         free(s->amb_pkt.data);
         free(s->amb_pkt.keep);
@@ -184,6 +199,7 @@ void mdd_depscore_free(struct mdd_depscore *s)
     free(s->pkts);
     free(s->rawq);
     free(s->evq);
+    free(s->segq);
     free(s->asm_data);
     free(s->asm_keep);
     mdd_depref_free(s->ref);
@@ -210,7 +226,8 @@ uint64_t mdd_depscore_failed(const struct mdd_depscore *s) { return s->failed; }
 
 bool mdd_depscore_quiet(const struct mdd_depscore *s)
 {
-    return !s->obj_n && !s->pkt_n && s->ev_head == s->ev_n && !s->amb && !s->raw_n && !s->asm_beats;
+    return !s->obj_n && !s->pkt_n && s->ev_head == s->ev_n && s->seg_head == s->seg_n && !s->segobs_n && !s->amb &&
+           !s->raw_n && !s->asm_beats;
 }
 
 /* ---- predictions ----------------------------------------------------------------------------------------- */
@@ -292,6 +309,19 @@ static void enqueue(struct mdd_depscore *s, const struct mdd_depref_res *r)
     }
     if (r->has_cqe)
         add_obj(s, pk, O_CQE, r->cqe.addr, 32, r->cqe.data, 32, 32, r->cq, r->cq_count);
+    if (r->has_seg) {
+        pk->want_seg = true;
+        if (s->seg_head && s->seg_head == s->seg_n)
+            s->seg_head = s->seg_n = 0;
+        if (s->seg_n == s->seg_cap) {
+            s->seg_cap = s->seg_cap ? 2 * s->seg_cap : 64;
+            s->segq = xrealloc(s->segq, s->seg_cap * sizeof *s->segq);
+        }
+        struct segexp *e = &s->segq[s->seg_n++];
+        memcpy(e->w, r->seg, sizeof e->w);
+        e->pk = pk;
+        s->st.segs_predicted++;
+    }
     if (r->event) {
         pk->want_event = true;
         expect_event(s, r->evt_tdata, pk);
@@ -380,7 +410,7 @@ static void retire(struct mdd_depscore *s)
     bool any = false;
     for (size_t i = 0; i < s->pkt_n; i++) {
         struct spkt *pk = s->pkts[i];
-        if (pk->open || (pk->want_event && !pk->got_event))
+        if (pk->open || (pk->want_event && !pk->got_event) || (pk->want_seg && !pk->got_seg))
             continue;
         char msg[300];
         if (!mdd_hostmem_order_check(&pk->ord, msg, sizeof msg))
@@ -661,6 +691,55 @@ static void snoop_events(struct mdd_depscore *s, const mdd_dep_in *in, const mdd
     }
 }
 
+/* m_axis_seg: the SEG records of the message segments that ended OK, in packet order, each after its pointer's B
+ * (the order check of the packet's retirement). A record may come while its packet's prediction still waits behind
+ * a FLUSHED ambiguity (resolved by a later write): it waits too. */
+static void match_segs(struct mdd_depscore *s)
+{
+    static const char *const word[] = {"ID/OP", "ADDR", "SEG_LEN", "CRC"};
+    unsigned used = 0;
+    while (used < s->segobs_n && s->seg_head < s->seg_n) {
+        const uint64_t *g = s->segobs[used].w, cycle = s->segobs[used].cycle;
+        struct segexp *e = &s->segq[s->seg_head++];
+        bool ok = true;
+        for (unsigned k = 0; k < 4 && ok; k++)
+            if (e->w[k] != g[k]) {
+                report(s, "seg", "cycle %" PRIu64 ": SEG record of packet %" PRIu64 ": word %u (%s) 0x%016" PRIx64
+                       ", expected 0x%016" PRIx64, cycle, e->pk->idx, k, word[k], g[k], e->w[k]);
+                ok = false;
+            }
+        if (ok)
+            s->passed++;
+        mdd_hostmem_order_add(&e->pk->ord, MDD_HM_STEP_SEG, cycle, cycle);
+        e->pk->got_seg = true;
+        used++;
+    }
+    if (used) {
+        memmove(s->segobs, s->segobs + used, (s->segobs_n - used) * sizeof s->segobs[0]);
+        s->segobs_n -= used;
+    }
+    if (s->segobs_n && !s->amb && !s->raw_n && !s->asm_beats) {
+        const uint64_t *g = s->segobs[0].w;
+        report(s, "seg", "cycle %" PRIu64 ": SEG record id 0x%08" PRIx64 " addr 0x%016" PRIx64 " len %" PRIu64
+               ", none predicted", s->segobs[0].cycle, g[0], g[1], g[2]);
+        s->segobs_n = 0;
+    }
+}
+
+static void snoop_segs(struct mdd_depscore *s, const mdd_dep_in *in, const mdd_dep_out *out, uint64_t cycle)
+{
+    if (out->m_axis_seg_tvalid && in->m_axis_seg_tready) {
+        s->st.segs++;
+        if (s->segobs_n == sizeof s->segobs / sizeof s->segobs[0]) {
+            report(s, "seg", "cycle %" PRIu64 ": %u SEG records wait for their predictions", cycle, s->segobs_n);
+            s->segobs_n = 0;
+        }
+        memcpy(s->segobs[s->segobs_n].w, out->m_axis_seg_tdata, sizeof s->segobs[0].w);
+        s->segobs[s->segobs_n++].cycle = cycle;
+    }
+    match_segs(s);
+}
+
 void mdd_depscore_cycle(struct mdd_depscore *s, const mdd_dep_in *in, const mdd_dep_out *out, uint64_t cycle)
 {
     if (in->rst) {
@@ -683,6 +762,7 @@ void mdd_depscore_cycle(struct mdd_depscore *s, const mdd_dep_in *in, const mdd_
         mdd_hostmem_log_release(s->hm, s->next_seq);
     }
     snoop_events(s, in, out, cycle);
+    snoop_segs(s, in, out, cycle);
     retire(s);
 }
 
@@ -709,6 +789,12 @@ void mdd_depscore_finish(struct mdd_depscore *s)
     if (s->ev_head < s->ev_n)
         report(s, "finish", "%zu predicted events never came (first 0x%08x)", s->ev_n - s->ev_head,
                s->evq[s->ev_head].tdata);
+    if (s->seg_head < s->seg_n)
+        report(s, "finish", "%zu predicted SEG records never came (first: packet %" PRIu64 ")", s->seg_n - s->seg_head,
+               s->segq[s->seg_head].pk->idx);
+    if (s->segobs_n)
+        report(s, "finish", "%u SEG records never predicted (first at cycle %" PRIu64 ")", s->segobs_n,
+               s->segobs[0].cycle);
     if (mdd_hostmem_log_get(s->hm, s->next_seq))
         report(s, "finish", "host writes from #%" PRIu64 " not attributed", s->next_seq);
 }

@@ -14,7 +14,9 @@
  *    pending prediction covering it (RHQ entry, payload, status word, pointer, CQE, in packet order) and
  *    compared; a byte no prediction covers is an error once no packet is half received; per packet the order of
  *    section 6.4 is checked with mdd_hostmem_order; a slot written before software freed it is an error;
- *  - m_axis_evt handshakes: compared in order with the predicted events, each after the B of its CQE.
+ *  - m_axis_evt handshakes: compared in order with the predicted events, each after the B of its CQE;
+ *  - m_axis_seg handshakes: compared in order with the predicted SEG records (docs/deposit.md 10), each after the
+ *    B of its packet's pointer and before its CQE.
  *
  * Timing-dependent FLUSHED: when a packet's connection is EXCEPTION through a late failure, the engine may have
  * checked the header before that failure was known (FLUSHED, placed) or after (CONN_EXCEPTION, error CQE only).
@@ -58,7 +60,7 @@ const struct mdd_depref *mdd_depscore_ref(const struct mdd_depscore *s);
 
 struct mdd_depscore_stats {
     uint64_t packets, retired, codes[64], hdr_fail, bytes_checked, writes, events, reads_checked, reads_skipped, ambiguous,
-        flushed_taken;
+        flushed_taken, segs_predicted, segs;
 };
 const struct mdd_depscore_stats *mdd_depscore_get_stats(const struct mdd_depscore *s);
 uint64_t mdd_depscore_passed(const struct mdd_depscore *s);

@@ -502,6 +502,8 @@ static bool build_valid(struct mdd_deptraf *t, unsigned ci, unsigned op, struct 
     if (mdd_depref_op_is_write(op)) {
         if (!t->cfg.fixed && chance(t, 50))
             h->flags |= MDD_DEP_FLAG_PCRC;
+        if (!t->cfg.fixed && chance(t, 25)) /* a segment of a message: a SEG record when it ends OK */
+            h->flags |= MDD_DEP_FLAG_MSEG;
         uint32_t len = t->cfg.fixed ? t->cfg.fixed_len : rand_len(t);
         if (op == MDD_DEP_OP_WRITE || op == MDD_DEP_OP_WRITE_IDX) {
             int r = t->cfg.fixed ? -1 : chance(t, 10) ? (int)t->top_region : find_region(t, c->pd, true, false);
@@ -646,9 +648,11 @@ static bool build(struct mdd_deptraf *t, unsigned kind, struct mdd_deptraf_item 
     }
     case MDD_DEPTRAF_FORMAT: {
         const bool regop = !mdd_depref_op_is_write(h.op);
-        unsigned v = (unsigned)below(t, regop ? 5 : 2);
+        unsigned v = (unsigned)below(t, regop ? 6 : 2);
         if (v == 0)
-            h.flags |= 8u << below(t, 5);
+            h.flags |= (uint8_t)(~MDD_DEP_FLAGS_KNOWN & 0xFF & (0x80u >> below(t, 4)));
+        else if (v == 5)
+            h.flags |= MDD_DEP_FLAG_MSEG;
         else if (v == 2)
             h.token = 1 + (uint32_t)below(t, 0xFFFFFFFFu);
         else if (v == 3)

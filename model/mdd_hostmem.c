@@ -739,7 +739,7 @@ void mdd_hostmem_order_add(struct mdd_hostmem_order *o, unsigned step, uint64_t 
 
 const char *mdd_hostmem_step_name(unsigned step)
 {
-    static const char *const n[] = {"entry+payload", "status word", "pointer", "CQE", "event"};
+    static const char *const n[] = {"entry+payload", "status word", "pointer", "SEG record", "CQE", "event"};
     return step < MDD_HM_STEPS ? n[step] : "?";
 }
 

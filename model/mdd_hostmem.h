@@ -102,12 +102,21 @@ void mdd_hostmem_declare_cq(struct mdd_hostmem *m, unsigned idx, uint64_t base, 
 uint64_t mdd_hostmem_violations(const struct mdd_hostmem *m);
 
 /* ---- (d) ordering of one packet's steps ---- */
-enum { MDD_HM_STEP_BODY, MDD_HM_STEP_STATUS, MDD_HM_STEP_PTR, MDD_HM_STEP_CQE, MDD_HM_STEP_EVENT, MDD_HM_STEPS };
+enum {
+    MDD_HM_STEP_BODY,
+    MDD_HM_STEP_STATUS,
+    MDD_HM_STEP_PTR,
+    MDD_HM_STEP_SEG, /* the SEG record to the combiner (a stream handshake, like the event) */
+    MDD_HM_STEP_CQE,
+    MDD_HM_STEP_EVENT,
+    MDD_HM_STEPS
+};
 struct mdd_hostmem_order {
     bool any[MDD_HM_STEPS];
     uint64_t aw_min[MDD_HM_STEPS], b_max[MDD_HM_STEPS];
 };
-/* A write (or, for MDD_HM_STEP_EVENT, the event's handshake: aw_cycle = b_cycle = its cycle) of one step. */
+/* A write (or, for MDD_HM_STEP_SEG and MDD_HM_STEP_EVENT, the stream handshake: aw_cycle = b_cycle = its cycle) of
+ * one step. */
 void mdd_hostmem_order_add(struct mdd_hostmem_order *o, unsigned step, uint64_t aw_cycle, uint64_t b_cycle);
 /* Every present step's first issue is after the last B of the present step before it (section 6.4). Returns
  * true when in order; else a message in msg. */

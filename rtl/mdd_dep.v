@@ -12,6 +12,8 @@
  *                            --payload-> mdd_crc_unit -> FIFO -----> (tail: verdict)
  *                            --verdict-> FIFO ---------------------> (tail)
  *   s_axil <-> mdd_dep_regs (tables, rings, counters, m_axis_evt)
+ *   mdd_dep_tail -> m_axis_seg: a SEG record (CMBREC) per message segment
+ *                   that ended OK, for the CRC combiner (section 10)
  *
  * The payload FIFO lets the checks of packet n+2 run while packet n+1 is
  * placed (the tail's front sequencer) and packet n finishes (its back
@@ -89,7 +91,11 @@ module mdd_dep #(
 
     output wire [31:0]            m_axis_evt_tdata,
     output wire                   m_axis_evt_tvalid,
-    input  wire                   m_axis_evt_tready
+    input  wire                   m_axis_evt_tready,
+
+    output wire [255:0]           m_axis_seg_tdata,
+    output wire                   m_axis_seg_tvalid,
+    input  wire                   m_axis_seg_tready
 );
 
 localparam CI_W  = (CONNS <= 2) ? 1 : $clog2(CONNS);
@@ -240,7 +246,8 @@ mdd_dep_tail #(.QI_W(CQI_W), .TD_W(TD_W)) u_tail (
     .areg_we(areg_we), .areg_idx(areg_idx), .areg_val(areg_val), .fail_valid(fail_valid), .fail_conn(fail_conn),
     .err_cq(err_cq), .cq_idx(cq_idx), .cq_base(cq_base), .cq_l2n(cq_l2n), .cq_tail(cq_tail), .cq_head(cq_head),
     .cq_arm(cq_arm), .cq_valid(cq_valid), .cq_inc(cq_inc), .cq_wait(cq_wait), .evt_free(evt_free), .evt_go(evt_go),
-    .done(done), .done_code(done_code)
+    .done(done), .done_code(done_code),
+    .seg_data(m_axis_seg_tdata), .seg_valid(m_axis_seg_tvalid), .seg_ready(m_axis_seg_tready)
 );
 
 mdd_dep_axw #(.W(W), .BURST_BYTES(BURST_BYTES), .MAX_OUTSTANDING(MAX_OUTSTANDING), .AXI_ID_W(AXI_ID_W)) u_axw (

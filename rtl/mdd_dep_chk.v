@@ -98,6 +98,8 @@ endfunction
 
 /* verilator lint_off WIDTH */
 localparam [63:0] CONNS64 = CONNS;
+localparam [7:0]  FLAGS_KNOWN = MDD_DEP_FLAGS_KNOWN;
+localparam [7:0]  FLAGS_WRITE_ONLY = MDD_DEP_FLAG_PCRC | MDD_DEP_FLAG_MSEG;   // FORMAT on a register op
 localparam [63:0] REGIONS64 = REGIONS;
 /* verilator lint_on WIDTH */
 
@@ -186,7 +188,7 @@ always @(*) begin
         e_code = MDD_DEP_ERR_HDR_CSUM; e_field = 16'd28; e_exp = {32'd0, csum_calc}; e_found = {32'd0, h_csum};
     end else if (!op_known) begin
         e_code = MDD_DEP_ERR_OPCODE; e_field = 16'd0; e_found = {56'd0, h_op};
-    end else if (h_flags[7:3] != 5'd0) begin
+    end else if ((h_flags & ~FLAGS_KNOWN) != 8'd0) begin
         e_code = MDD_DEP_ERR_FORMAT; e_field = 16'd1; e_found = {56'd0, h_flags};
     end else if (h_rsvd != 16'd0) begin
         e_code = MDD_DEP_ERR_FORMAT; e_field = 16'd18; e_found = {48'd0, h_rsvd};
@@ -194,7 +196,7 @@ always @(*) begin
         e_code = MDD_DEP_ERR_FORMAT; e_field = 16'd4; e_found = {32'd0, h_token};
     end else if (!op_write && h_len != 32'd0) begin
         e_code = MDD_DEP_ERR_FORMAT; e_field = 16'd20; e_found = {32'd0, h_len};
-    end else if (!op_write && h_flags[0]) begin
+    end else if (!op_write && (h_flags & FLAGS_WRITE_ONLY) != 8'd0) begin
         e_code = MDD_DEP_ERR_FORMAT; e_field = 16'd1; e_found = {56'd0, h_flags};
     end else if ({48'd0, h_conn} >= CONNS64) begin
         e_code = MDD_DEP_ERR_CONN_RANGE; e_field = 16'd2; e_exp = CONNS64; e_found = {48'd0, h_conn};

@@ -13,7 +13,9 @@
  *          slot moves on when the writer has issued them.
  *   V      all B of the slot's entry and payload, the verdict, the commit,
  *          the status word and its B (a failed header: the verdict only);
- *   P      the producer pointer and its B (passed packets);
+ *   P      the producer pointer and its B (passed packets), then, for a packet
+ *          of a message (flag MSEG) that ended OK with a payload, its SEG
+ *          record to the combiner (seg_*: waits for seg_ready);
  *   C      the CQE (if any) and its B, the event, and the slot is free.
  * Each stage takes the slots in packet order, one at a time, after the stage
  * before it is done with them, so every packet keeps the order of 6.4
@@ -100,7 +102,12 @@ module mdd_dep_tail #(
     input  wire            evt_free,
     output wire            evt_go,
     output wire            done,
-    output wire [4:0]      done_code
+    output wire [4:0]      done_code,
+
+    // SEG records of message segments (docs/deposit.md 10; CMBREC in formats.def)
+    output wire [255:0]    seg_data,
+    output wire            seg_valid,
+    input  wire            seg_ready
 );
 
 `include "mdd_formats.vh"
@@ -110,7 +117,7 @@ localparam TD = 1 << TD_W;
 
 localparam [1:0] F_IDLE = 2'd0, F_ENTRY = 2'd1, F_PAY = 2'd2, F_PWAIT = 2'd3;
 localparam [1:0] V_WB = 2'd0, V_COMMIT = 2'd1, V_STATUS = 2'd2, V_SWAIT = 2'd3;
-localparam [1:0] P_IDLE = 2'd0, P_PTR = 2'd1, P_PWAIT = 2'd2;
+localparam [1:0] P_IDLE = 2'd0, P_PTR = 2'd1, P_PWAIT = 2'd2, P_SEG = 2'd3;
 localparam [1:0] C_IDLE = 2'd0, C_CQE = 2'd1, C_CWAIT = 2'd2, C_EVT = 2'd3;
 localparam [2:0] TAG_S = 3'b100, TAG_P = 3'b101, TAG_C = 3'b110;   // the stages' metadata writes
 
@@ -124,6 +131,7 @@ reg [4:0]   scode [0:QN-1];     // the outcome (V): code, field, expected, found
 reg [15:0]  sfield [0:QN-1];
 reg [63:0]  sexp [0:QN-1];
 reg [63:0]  sfound [0:QN-1];
+reg [31:0]  scrc [0:QN-1];      // the payload CRC-32C (V), for the SEG record
 reg [2:0]   qw = 3'd0, qv = 3'd0, qp = 3'd0, qc = 3'd0;   // front, V, P, C slots (mod 2 QN)
 reg [2:0]   nupd = 3'd0;
 reg [8:0]   mrem_s = 9'd0, mrem_p = 9'd0, mrem_c = 9'd0;   // the stages' metadata bursts not yet answered
@@ -138,7 +146,7 @@ integer i;
 initial begin
     for (i = 0; i < QN; i = i + 1) begin
         sj[i] = 706'd0; srem[i] = 9'd0; sperr[i] = 1'b0; spresp[i] = 2'd0; sflush[i] = 1'b0;
-        scode[i] = 5'd0; sfield[i] = 16'd0; sexp[i] = 64'd0; sfound[i] = 64'd0;
+        scode[i] = 5'd0; sfield[i] = 16'd0; sexp[i] = 64'd0; sfound[i] = 64'd0; scrc[i] = 32'd0;
     end
 end
 integer i2;    // one loop variable per initial block (yosys)
@@ -178,6 +186,13 @@ wire         v_err   = v_scode != 5'd0;
 wire         p_pass  = pj[248];
 wire [63:0]  p_paddr = pj[589:526];
 wire [31:0]  p_pval  = pj[621:590];
+wire [63:0]  p_ea    = pj[461:398];
+wire [31:0]  p_len   = {pj[167:160], pj[175:168], pj[183:176], pj[191:184]};
+wire [31:0]  p_tag   = {pj[199:192], pj[207:200], pj[215:208], pj[223:216]};
+// a segment of a message that ended OK: its SEG record follows the pointer
+wire [7:0]   p_flags = pj[15:8];
+wire [31:0]  p_crc   = scrc[ps];
+wire         p_seg   = (p_flags & MDD_DEP_FLAG_MSEG) != 8'd0 && scode[ps] == 5'd0 && p_len != 32'd0;
 // C
 /* verilator lint_off UNUSEDSIGNAL */
 wire [223:0] c_hdr   = cj[223:0];
@@ -250,6 +265,18 @@ assign cq_wait  = cst == C_CQE && cq_valid && cq_full;
 assign evt_go   = cst == C_EVT && qualifies && evt_free;
 assign done     = c_skip || (cst == C_EVT && (!qualifies || evt_free)) || (cst == C_CQE && !cq_valid);
 assign done_code = c_code;
+// SEG record (CMBREC): ID = msg_tag, OP = SEG, ADDR = EA (the target address), SEG_LEN, CRC = the payload CRC-32C
+reg [255:0] seg_rec;
+always @(*) begin
+    seg_rec = 256'd0;
+    seg_rec[MDD_CMBREC_ID_LSB +: 32] = p_tag;
+    seg_rec[MDD_CMBREC_OP_LSB +: 2] = MDD_CMB_OP_SEG;
+    seg_rec[MDD_CMBREC_ADDR_LSB +: 64] = p_ea;
+    seg_rec[MDD_CMBREC_SEG_LEN_LSB +: 32] = p_len;
+    seg_rec[MDD_CMBREC_CRC_LSB +: 32] = p_crc;
+end
+assign seg_valid = pst == P_SEG;
+assign seg_data  = seg_rec;
 
 // the writer: older packets first (C, P, V), the front only when the writer is idle and nobody else wants it
 wire wc = cst == C_CQE && cq_valid && !cq_full;
@@ -343,6 +370,7 @@ always @(posedge clk) begin
     // ---- V: verdict, commit, status ----
     case (vst)
         V_WB: if (vrd_pop) begin
+            scrc[vs] <= crc_data;
             scode[vs] <= vj[253:249];
             sfield[vs] <= vj[269:254];
             sexp[vs] <= vj[333:270];
@@ -383,7 +411,15 @@ always @(posedge clk) begin
             else qp <= qp + 3'd1;       // a failed header: no pointer
         end
         P_PTR: if (gp) pst <= P_PWAIT;
-        default: if (p_done) begin      // P_PWAIT
+        P_PWAIT: if (p_done) begin
+            if (p_seg) begin
+                pst <= P_SEG;
+            end else begin
+                pst <= P_IDLE;
+                qp <= qp + 3'd1;
+            end
+        end
+        default: if (seg_ready) begin   // P_SEG
             pst <= P_IDLE;
             qp <= qp + 3'd1;
         end

@@ -18,8 +18,8 @@
 // prediction observed.
 //
 // Knobs: p_valid (0.85) p_aw (0.75) p_w (0.8) p_b (0.8: a due B is shown) b_max (12: B delay 0..b_max) p_evt
-// (0.7) p_axil (0.8) p_rst (2e-5 per cycle) adv_pct (35) sw_pct (15) max_len (3000) gap (0 idle cycles between
-// packets) head_period (200: software advances ring heads every 1..head_period cycles).
+// (0.7) p_seg (0.7: m_axis_seg_tready) p_axil (0.8) p_rst (2e-5 per cycle) adv_pct (35) sw_pct (15) max_len (3000)
+// gap (0 idle cycles between packets) head_period (200: software advances ring heads every 1..head_period cycles).
 // --bench: no stalls, no resets, no adversarial packets, software drains the rings every cycle; with gap=200 every
 // packet's first AW (its RHQ entry) must come exactly kLatency cycles after the beat that completed its header
 // (asserted); the summary reports input beats per tvalid cycle and bytes strobed per cycle.
@@ -75,6 +75,7 @@ class DepBench {
         c.bvalid_pct = bench_ ? 100 : pct(opt.num("p_b", 0.8));
         c.b_delay_max = bench_ ? 0 : (unsigned)opt.u64("b_max", 12);
         c.evt_ready_pct = bench_ ? 100 : pct(opt.num("p_evt", 0.7));
+        c.seg_ready_pct = bench_ ? 100 : pct(opt.num("p_seg", 0.7));
         c.axil_pct = bench_ ? 100 : pct(opt.num("p_axil", 0.8));
         c.rst_ppm = bench_ ? 0 : (unsigned)(opt.num("p_rst", 2e-5) * 1e6 + 0.5);
         c.adv_pct = bench_ ? 0 : (unsigned)opt.u64("adv_pct", 35);
@@ -110,7 +111,7 @@ class DepBench {
         for (const char *n : {"clk", "rst", "s_axis_dep_tvalid", "s_axis_dep_tready", "s_axis_dep_tlast",
                               "m_axi_awvalid", "m_axi_awready", "m_axi_wvalid", "m_axi_wready", "m_axi_wlast",
                               "m_axi_bvalid", "s_axil_awvalid", "s_axil_awready", "s_axil_rvalid",
-                              "m_axis_evt_tvalid"})
+                              "m_axis_evt_tvalid", "m_axis_seg_tvalid"})
             sig_.push_back(vcd.add(n, 1));
         sig_awaddr_ = vcd.add("m_axi_awaddr", 64);
         sig_awlen_ = vcd.add("m_axi_awlen", 8);
@@ -119,6 +120,7 @@ class DepBench {
         sig_tdata_ = vcd.add("s_axis_dep_tdata", 8 * kW);
         sig_rdata_ = vcd.add("s_axil_rdata", 32);
         sig_evt_ = vcd.add("m_axis_evt_tdata", 32);
+        sig_seg_ = vcd.add("m_axis_seg_tdata", 256);
     }
 
     void model_dump(ls::Vcd &vcd) {
@@ -127,7 +129,7 @@ class DepBench {
         const bool v[] = {clk_high_, in_.rst, in_.s_axis_dep_tvalid, o.s_axis_dep_tready, in_.s_axis_dep_tlast,
                           o.m_axi_awvalid, in_.m_axi_awready, o.m_axi_wvalid, in_.m_axi_wready, o.m_axi_wlast,
                           in_.m_axi_bvalid, in_.s_axil_awvalid, o.s_axil_awready, o.s_axil_rvalid,
-                          o.m_axis_evt_tvalid};
+                          o.m_axis_evt_tvalid, o.m_axis_seg_tvalid};
         for (size_t i = 0; i < sig_.size(); ++i) vcd.val(sig_[i], v[i]);
         vcd.val(sig_awaddr_, o.m_axi_awaddr);
         vcd.val(sig_awlen_, o.m_axi_awlen);
@@ -136,6 +138,9 @@ class DepBench {
         vcd.val_bytes(sig_tdata_, in_.s_axis_dep_tdata);
         vcd.val(sig_rdata_, o.s_axil_rdata);
         vcd.val(sig_evt_, o.m_axis_evt_tdata);
+        uint8_t seg[32];
+        ls::words_to_bytes(o.m_axis_seg_tdata, seg, 4);
+        vcd.val_bytes(sig_seg_, seg);
     }
 
     void cycle(ls::Checker &chk, ls::Tracer &tr) {
@@ -183,9 +188,10 @@ class DepBench {
                      (unsigned long long)s.codes[MDD_DEP_ERR_FLUSHED], (unsigned long long)s.early_pkts,
                      (unsigned long long)s.replays, (unsigned long long)s.resets);
         std::fprintf(f,
-                     "  %llu bursts, %llu bytes checked, %llu events, %llu register reads checked; %llu writes "
-                     "outside the authorised ranges; %llu cycles of outputs compared\n",
+                     "  %llu bursts, %llu bytes checked, %llu events, %llu SEG records, %llu register reads checked; "
+                     "%llu writes outside the authorised ranges; %llu cycles of outputs compared\n",
                      (unsigned long long)s.bursts, (unsigned long long)s.bytes_checked, (unsigned long long)s.events,
+                     (unsigned long long)s.segs,
                      (unsigned long long)s.reads_checked, (unsigned long long)s.violations,
                      (unsigned long long)compares_);
         std::fprintf(f, "  codes:");
@@ -252,6 +258,7 @@ class DepBench {
         top_->s_axil_arvalid = in_.s_axil_arvalid;
         top_->s_axil_rready = in_.s_axil_rready;
         top_->m_axis_evt_tready = in_.m_axis_evt_tready;
+        top_->m_axis_seg_tready = in_.m_axis_seg_tready;
     }
 
     void read_rtl(mdd_dep_out &r) const {
@@ -278,6 +285,10 @@ class DepBench {
         r.s_axil_rvalid = top_->s_axil_rvalid;
         r.m_axis_evt_tdata = top_->m_axis_evt_tdata;
         r.m_axis_evt_tvalid = top_->m_axis_evt_tvalid;
+        uint8_t seg[32];
+        ls::get_bytes(top_->m_axis_seg_tdata, seg, 32);
+        ls::bytes_to_words(seg, r.m_axis_seg_tdata, 4);
+        r.m_axis_seg_tvalid = top_->m_axis_seg_tvalid;
     }
 
     // Every output, every cycle, valid or not (D-022). True when all are equal.
@@ -305,6 +316,11 @@ class DepBench {
         chk.eq("s_axil_rvalid", o.s_axil_rvalid, r.s_axil_rvalid);
         chk.eq("m_axis_evt_tdata", o.m_axis_evt_tdata, r.m_axis_evt_tdata);
         chk.eq("m_axis_evt_tvalid", o.m_axis_evt_tvalid, r.m_axis_evt_tvalid);
+        uint8_t so[32], sr[32];
+        ls::words_to_bytes(o.m_axis_seg_tdata, so, 4);
+        ls::words_to_bytes(r.m_axis_seg_tdata, sr, 4);
+        chk.eq_bytes("m_axis_seg_tdata", so, sr, 32);
+        chk.eq("m_axis_seg_tvalid", o.m_axis_seg_tvalid, r.m_axis_seg_tvalid);
         return chk.failures() == before;
     }
 
@@ -421,7 +437,7 @@ class DepBench {
     uint64_t run_end_ = 0, run_first_ = 0, run_last_ = 0, run_beats_ = 0, run_bytes_ = 0, runs_4w_ = 0,
              runs_full_ = 0;
     std::vector<int> sig_;
-    int sig_awaddr_ = 0, sig_awlen_ = 0, sig_wdata_ = 0, sig_wstrb_ = 0, sig_tdata_ = 0, sig_rdata_ = 0, sig_evt_ = 0;
+    int sig_awaddr_ = 0, sig_awlen_ = 0, sig_wdata_ = 0, sig_wstrb_ = 0, sig_tdata_ = 0, sig_rdata_ = 0, sig_evt_ = 0, sig_seg_ = 0;
 };
 
 }  // namespace

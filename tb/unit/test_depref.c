@@ -771,7 +771,7 @@ int main(int argc, char **argv)
 /* A fake engine for the self-tests: docs/deposit.md section 6.4 done simply, one packet at a time, with the
  * reference as its brain (so a run without mutation must pass every check: the point is the plumbing: drivers,
  * AXI slave, write attribution, order, events, register snoop). Mutations make it break one rule each. */
-enum { MUT_NONE, MUT_DATA, MUT_EARLY_STATUS, MUT_WLAST, MUT_EXTRA_BYTE };
+enum { MUT_NONE, MUT_DATA, MUT_EARLY_STATUS, MUT_WLAST, MUT_EXTRA_BYTE, MUT_SEG_CRC, MUT_SEG_EARLY };
 
 struct seg {
     uint64_t addr;
@@ -812,6 +812,9 @@ struct fake {
     /* events */
     uint32_t evq[64];
     unsigned ev_h, ev_n;
+    /* the SEG record (one at a time: the packet waits for its handshake) */
+    bool segv;
+    uint64_t seg[4];
 };
 
 static void fake_init(struct fake *f, const mdd_dep_params *p, unsigned mut, uint64_t mut_at)
@@ -955,6 +958,8 @@ static void fake_eval(const struct fake *f, const mdd_dep_in *in, mdd_dep_out *o
     o->s_axil_rdata = f->l_rdata;
     o->m_axis_evt_tvalid = f->ev_h != f->ev_n;
     o->m_axis_evt_tdata = f->ev_h != f->ev_n ? f->evq[f->ev_h % 64] : 0;
+    o->m_axis_seg_tvalid = f->segv;
+    memcpy(o->m_axis_seg_tdata, f->seg, sizeof f->seg);
 }
 
 static void fake_tick(struct fake *f, const mdd_dep_in *in, const mdd_dep_out *o)
@@ -984,6 +989,8 @@ static void fake_tick(struct fake *f, const mdd_dep_in *in, const mdd_dep_out *o
     /* events */
     if (o->m_axis_evt_tvalid && in->m_axis_evt_tready)
         f->ev_h++;
+    if (o->m_axis_seg_tvalid && in->m_axis_seg_tready)
+        f->segv = false;
     /* stream */
     if (in->s_axis_dep_tvalid && o->s_axis_dep_tready) {
         const uint64_t full = w == 64 ? ~(uint64_t)0 : ((uint64_t)1 << w) - 1;
@@ -1024,7 +1031,7 @@ static void fake_tick(struct fake *f, const mdd_dep_in *in, const mdd_dep_out *o
     }
     if (in->m_axi_bvalid && o->m_axi_bready)
         f->outstanding--;
-    if (!f->busy || f->awv || f->wv)
+    if (!f->busy || f->awv || f->wv || f->segv)
         return;
     /* rings: wait for room, as the engine does */
     if (f->step == 0 && f->r.has_entry) {
@@ -1040,8 +1047,17 @@ static void fake_tick(struct fake *f, const mdd_dep_in *in, const mdd_dep_out *o
     if (fake_next_burst(f))
         return;
     const bool early = f->mut == MUT_EARLY_STATUS && f->npkts == f->mut_at && f->step == 0;
-    if (f->outstanding && !early)
+    const bool seg_early = f->mut == MUT_SEG_EARLY && f->npkts >= f->mut_at && f->step == 2 && f->r.has_seg;
+    if (f->outstanding && !early && !seg_early)
         return; /* every B of the step before */
+    if (f->step == 2 && f->r.has_seg) { /* the SEG record after the pointer's B (MUT_SEG_EARLY: before it) */
+        memcpy(f->seg, f->r.seg, sizeof f->seg);
+        if (f->mut == MUT_SEG_CRC && f->npkts >= f->mut_at)
+            f->seg[3] ^= 1;
+        f->segv = true;
+        f->r.has_seg = false;
+        return;
+    }
     if (f->step < 3) {
         fake_set_step(f, f->step + 1);
     } else if (f->step == 3) {
@@ -1141,6 +1157,7 @@ static uint64_t loop_run(unsigned w, uint64_t packets, uint64_t seed, unsigned m
         mdd_depaxil_drive(ax, &in);
         mdd_hostmem_axi_drive(hm, &in);
         in.m_axis_evt_tready = (cyc * 7 + seed) % 3 != 0;
+        in.m_axis_seg_tready = (cyc * 5 + seed) % 4 != 0;
         fake_eval(&f, &in, &out);
         mdd_hostmem_axi_tick(hm, &in, &out, cyc);
         mdd_depscore_cycle(sc, &in, &out, cyc);
@@ -1151,7 +1168,7 @@ static uint64_t loop_run(unsigned w, uint64_t packets, uint64_t seed, unsigned m
         while (mdd_depaxil_pop_read(ax, &ra, &rd, &rr))
             reads++;
         if (sent == packets && !have && mdd_depstream_idle(st) && !f.busy && mdd_depaxil_idle(ax) &&
-            mdd_hostmem_axi_idle(hm) && mdd_depscore_quiet(sc) && f.ev_h == f.ev_n)
+            mdd_hostmem_axi_idle(hm) && mdd_depscore_quiet(sc) && f.ev_h == f.ev_n && !f.segv)
             break;
     }
     mdd_depscore_finish(sc);
@@ -1162,8 +1179,10 @@ static uint64_t loop_run(unsigned w, uint64_t packets, uint64_t seed, unsigned m
         check(ss->packets == packets && ss->retired == packets, "packets predicted %" PRIu64 ", retired %" PRIu64,
               ss->packets, ss->retired);
         check(mdd_hostmem_violations(hm) == 0, "safety violations %" PRIu64, mdd_hostmem_violations(hm));
-        check(ss->reads_checked > 0 && ss->events > 0 && ss->bytes_checked > 0, "reads %" PRIu64 " events %" PRIu64,
-              ss->reads_checked, ss->events);
+        check(ss->reads_checked > 0 && ss->events > 0 && ss->bytes_checked > 0 && ss->segs > 0 &&
+                  ss->segs == ss->segs_predicted,
+              "reads %" PRIu64 " events %" PRIu64 " SEG records %" PRIu64 " of %" PRIu64, ss->reads_checked, ss->events,
+              ss->segs, ss->segs_predicted);
         printf("closed loop W=%u: %" PRIu64 " packets in %" PRIu64 " cycles, %" PRIu64 " bursts, %" PRIu64
                " bytes checked, %" PRIu64 " events, %" PRIu64 " register reads checked (%" PRIu64 " skipped), %" PRIu64
                " scoreboard checks\n",
@@ -1293,7 +1312,9 @@ void selftest_cycle(void)
     } muts[] = {{MUT_DATA, "a payload byte changed"},
                 {MUT_EARLY_STATUS, "status word before the payload's B"},
                 {MUT_WLAST, "wlast on the first beat of a longer burst"},
-                {MUT_EXTRA_BYTE, "one byte past the payload"}};
+                {MUT_EXTRA_BYTE, "one byte past the payload"},
+                {MUT_SEG_CRC, "a SEG record's CRC bit flipped"},
+                {MUT_SEG_EARLY, "a SEG record before its pointer's B"}};
     for (size_t i = 0; i < sizeof muts / sizeof muts[0]; i++) {
         uint64_t caught = 0;
         for (uint64_t at = 20; at < 60 && !caught; at += 7)
