@@ -17,6 +17,10 @@
 #   d2  W = 64, 512-byte bursts
 #   d3  W = 16, one RHQ and one CQ, small tables (4 connections, 8 regions, 4 registers), one-beat bursts, one
 #       burst outstanding
+# The engine with the combiner (rtl/mdd_dep_msg.v, docs/deposit.md 10), configurations m<k>: the shape of d<k>
+# plus "MSGS CMB_BITS_PER_STAGE":
+#   m0  W = 8, the RTL defaults, 16 messages in the combiner
+#   m1  W = 4, d1's small tables, 4 messages (make regress)
 # Build products: $(BUILD)/vl/dep_<cfg>/ (Verilator), $(BUILD)/dep/ (Icarus, waveforms).
 
 DEP_CONFIGS := d0 d1 d2 d3
@@ -24,8 +28,16 @@ DEP_SHAPE_d0 := 8 64 256 256 16 16 256 16 4
 DEP_SHAPE_d1 := 4 4 8 8 2 2 64 3 1
 DEP_SHAPE_d2 := 64 64 256 256 16 16 512 16 4
 DEP_SHAPE_d3 := 16 4 8 4 1 1 16 1 2
-DEP_SRCS := $(wildcard rtl/mdd_dep*.v) rtl/mdd_ram_1r1w.v rtl/mdd_lane_count.v rtl/mdd_fifo.v rtl/mdd_crc_unit.v rtl/mdd_compact.v rtl/mdd_crc_shift.v \
-            rtl/mdd_crc_math.vh rtl/mdd_formats.vh rtl/mdd_regmap.vh
+DEP_SRCS := $(filter-out rtl/mdd_dep_msg.v,$(wildcard rtl/mdd_dep*.v)) rtl/mdd_ram_1r1w.v rtl/mdd_lane_count.v rtl/mdd_fifo.v \
+            rtl/mdd_crc_unit.v rtl/mdd_compact.v rtl/mdd_crc_shift.v rtl/mdd_crc_math.vh rtl/mdd_formats.vh rtl/mdd_regmap.vh
+DEP_MSG_SRCS := $(DEP_SRCS) rtl/mdd_dep_msg.v rtl/mdd_axis_arb.v rtl/mdd_cmb.v rtl/mdd_crc_mul.v
+DEP_MSG_CONFIGS := m0 m1
+DEP_SHAPE_m0 := $(DEP_SHAPE_d0) 16 2
+DEP_SHAPE_m1 := $(DEP_SHAPE_d1) 4 2
+DEP_MSG_TEST := m0
+# the combiner makes the harness slower (about 60 k cycles/s): 2 x 10^6 cycles, 30-35 s
+DEP_MSG_TEST_CYCLES := 2000000
+DEP_MSG_REGRESS_SEEDS := 21 22
 DEP_DIR  := $(BUILD)/dep
 # make test: 4 x 10^6 cycles per configuration (about 7 s each at W = 4..16, 17 s at W = 64; ~2 000 packets per
 # 10^6 cycles at the default mix).
@@ -42,6 +54,10 @@ DEP_REGRESS_KNOBS_12 := $(DEP_ADV_KNOBS)
 DEP_REGRESS_KNOBS_13 := $(DEP_ADV_KNOBS) p_rst=0.00005
 DEP_REGRESS_KNOBS_14 := $(DEP_ADV_KNOBS) p_aw=0.5 p_w=0.5 p_b=0.5 b_max=20
 DEP_REGRESS_KNOBS_15 := $(DEP_ADV_KNOBS) max_len=600 head_period=3000
+# the engine with the combiner: the default mix, then with frequent resets
+DEP_REGRESS_CYCLES_21 := 4000000
+DEP_REGRESS_CYCLES_22 := 4000000
+DEP_REGRESS_KNOBS_22 := p_rst=0.00005
 DEP_REGRESS_MIN_ADV := 1000000
 # make bench: the size sweep's payload lengths (docs/deposit.md 9.5) and cycles per point
 DEP_SWEEP_LENS := 64 128 256 1024 4096 65536
@@ -117,6 +133,29 @@ SIM_TARGETS += dep-sim
 dep-selftest: $(call dep_bin,d1)
 	$(call LOCKSTEP_SELFTEST,selftest-dep,$<,20000,m_axi_wdata,$(DEP_DIR)/selftest/fault)
 
+# The engine with the combiner: one build per m-configuration (top mdd_dep_msg, the harness with -DDEP_MSG).
+dep_msg_gparams = $(call dep_gparams,$(1)) -GMSGS=$(call dep_word,$(1),10) -GCMB_BITS_PER_STAGE=$(call dep_word,$(1),11)
+dep_msg_defines = $(call dep_defines,$(1)) -CFLAGS -DDEP_MSG=1 -CFLAGS -DDEP_MSGS=$(call dep_word,$(1),10) \
+    -CFLAGS -DDEP_CMB_BPS=$(call dep_word,$(1),11)
+define DEP_MSG_CONFIG
+$(call dep_bin,$(1)): $(DEP_MSG_SRCS) tb/lockstep/dep_main.cpp $(LS_HDRS) $(LIBMDD)
+	$$(call VL_BUILD,$$(@D),mdd_dep_msg,tb/lockstep/dep_main.cpp,$(call dep_msg_gparams,$(1)) $(call dep_msg_defines,$(1)))
+
+.PHONY: dep-build-$(1) dep-lockstep-$(1) dep-lint-$(1)
+dep-build-$(1): $(call dep_bin,$(1))
+
+dep-lockstep-$(1): $(call dep_bin,$(1))
+	$$(call RUN_SUITE,lockstep-dep-$(1),$(call dep_bin,$(1)) --seed 1 --suite lockstep-dep-$(1) \
+	    --cycles $(DEP_MSG_TEST_CYCLES) --vcd $(DEP_DIR)/vcd/lockstep_$(1))
+
+$(foreach s,$(DEP_MSG_REGRESS_SEEDS),$(call DEP_REGRESS,$(1),$(s)))
+
+dep-lint-$(1):
+	$$(call VL_LINT,mdd_dep_msg,$(call dep_msg_gparams,$(1)))
+
+endef
+$(foreach c,$(DEP_MSG_CONFIGS),$(eval $(call DEP_MSG_CONFIG,$(c))))
+
 # ASan/UBSan: the same harness linked with the sanitized libmdd ($(LIBMDD_SAN)), short run.
 dep_san_bin = $(BUILD)/vl/dep_san_$(1)/dep_san_$(1)
 define DEP_SAN
@@ -153,7 +192,9 @@ dep-regress-adversarial: $(DEP_REGRESS_RUNS)
 	           printf "regress-dep-adversarial: %d passed, %d failed\n", p, f; exit (f > 0) }' \
 	    | tee $(RESULTS)/regress-dep-adversarial.log
 
-LOCKSTEP_TESTS += $(foreach c,$(DEP_CONFIGS),dep-lockstep-$(c)) dep-selftest
-REGRESS_TESTS  += $(DEP_REGRESS_RUNS) dep-regress-adversarial
-LINT_TARGETS   += $(foreach c,$(DEP_CONFIGS),dep-lint-$(c))
+DEP_MSG_REGRESS_RUNS := $(foreach c,$(DEP_MSG_CONFIGS),$(foreach s,$(DEP_MSG_REGRESS_SEEDS),dep-regress-$(c)-s$(s)))
+
+LOCKSTEP_TESTS += $(foreach c,$(DEP_CONFIGS) $(DEP_MSG_TEST),dep-lockstep-$(c)) dep-selftest
+REGRESS_TESTS  += $(DEP_REGRESS_RUNS) dep-regress-adversarial $(filter-out $(DEP_MSG_TEST:%=dep-lockstep-%),$(foreach c,$(DEP_MSG_CONFIGS),dep-lockstep-$(c))) $(DEP_MSG_REGRESS_RUNS)
+LINT_TARGETS   += $(foreach c,$(DEP_CONFIGS) $(DEP_MSG_CONFIGS),dep-lint-$(c))
 BENCH_LOCKSTEP += $(foreach c,$(DEP_CONFIGS),dep-bench-$(c))

@@ -11,6 +11,9 @@
  *           trace to wait for);
  *   PROG    the generator's table writes;
  *   RUN     packets and software actions.
+ * With messages (cfg.msg: rtl/mdd_dep_msg.v), the message layer (model/mdd_depmsg.h) lives across epochs: it is
+ * reset with the device, gets every prediction of the epoch's scoreboard, offers segment packets for the RUN
+ * phase's packet slots and drives the combiner's ports.
  */
 #include "mdd_depenv.h"
 
@@ -19,6 +22,7 @@
 #include <string.h>
 
 #include "mdd/formats.h"
+#include "mdd_depmsg.h"
 #include "mdd_depref.h"
 #include "mdd_depscore.h"
 #include "mdd_deptraf.h"
@@ -40,6 +44,7 @@ struct mdd_depenv {
     void *ctx;
     struct mdd_rng g;
     uint64_t epoch;
+    struct mdd_depmsg *msg; /* cfg.msg: the message layer */
     /* per epoch */
     struct mdd_deptraf *traf;
     struct mdd_hostmem *hm;
@@ -79,6 +84,7 @@ void mdd_depenv_default_cfg(struct mdd_depenv_cfg *cfg, const mdd_dep_params *p,
     cfg->bvalid_pct = 80;
     cfg->b_delay_max = 12;
     cfg->evt_ready_pct = 70;
+    cfg->res_ready_pct = 70;
     cfg->seg_ready_pct = 70;
     cfg->rst_ppm = 0;
     cfg->head_period = 200;
@@ -117,6 +123,8 @@ static void epoch_close(struct mdd_depenv *e)
     e->rhq_head = e->cq_head = NULL;
 }
 
+static void msg_predicted(void *ctx, const struct mdd_depref_res *r) { mdd_depmsg_predicted(ctx, r); }
+
 static bool epoch_open(struct mdd_depenv *e)
 {
     const struct mdd_depenv_cfg *c = &e->cfg;
@@ -142,6 +150,8 @@ static bool epoch_open(struct mdd_depenv *e)
     e->hm = mdd_hostmem_new(&hc, fwd, e);
     mdd_deptraf_declare(e->traf, e->hm);
     e->sc = mdd_depscore_new(&c->p, e->hm, fwd, e);
+    if (e->sc && e->msg)
+        mdd_depscore_set_predict_hook(e->sc, msg_predicted, e->msg);
     e->st = mdd_depstream_new(c->p.w, c->valid_pct, seed);
     e->ax = mdd_depaxil_new(c->axil_pct, seed);
     e->rhq_head = calloc(c->p.rhqs, sizeof *e->rhq_head);
@@ -183,7 +193,23 @@ struct mdd_depenv *mdd_depenv_new(const struct mdd_depenv_cfg *cfg, mdd_depenv_f
     e->fail = fail;
     e->ctx = ctx;
     e->g.s = cfg->seed ^ 0x3C6EF372FE94F82Bull;
+    if (cfg->msg) {
+        struct mdd_depmsg_cfg mc;
+        mdd_depmsg_default_cfg(&mc, &cfg->cmb, cfg->seed);
+        if (cfg->msg_seg_pct)
+            mc.seg_pct = cfg->msg_seg_pct;
+        if (cfg->msg_max_len)
+            mc.max_len = cfg->msg_max_len;
+        mc.res_ready_pct = cfg->res_ready_pct;
+        mc.cmb_valid_pct = cfg->valid_pct;
+        e->msg = mdd_depmsg_new(&mc, fwd, e);
+        if (!e->msg) {
+            free(e);
+            return NULL;
+        }
+    }
     if (!epoch_open(e)) { /* checks the parameters; the first reset opens the epoch the run uses */
+        mdd_depmsg_free(e->msg);
         free(e);
         return NULL;
     }
@@ -197,20 +223,31 @@ void mdd_depenv_free(struct mdd_depenv *e)
     if (!e)
         return;
     epoch_close(e);
+    mdd_depmsg_free(e->msg);
     free(e);
 }
 
-void mdd_depenv_stop(struct mdd_depenv *e) { e->stopped = true; }
+void mdd_depenv_stop(struct mdd_depenv *e)
+{
+    e->stopped = true;
+    if (e->msg)
+        mdd_depmsg_stop(e->msg);
+}
 
 bool mdd_depenv_is_rhq_entry(const struct mdd_depenv *e, uint64_t addr) { return mdd_deptraf_in_rhq(e->traf, addr); }
 
 bool mdd_depenv_drained(const struct mdd_depenv *e)
 {
     return e->phase == P_RUN && !e->have && !e->rst_left && mdd_depstream_idle(e->st) && mdd_depaxil_idle(e->ax) &&
-           mdd_hostmem_axi_idle(e->hm) && mdd_depscore_quiet(e->sc);
+           mdd_hostmem_axi_idle(e->hm) && mdd_depscore_quiet(e->sc) && (!e->msg || mdd_depmsg_drained(e->msg));
 }
 
-void mdd_depenv_finish(struct mdd_depenv *e) { mdd_depscore_finish(e->sc); }
+void mdd_depenv_finish(struct mdd_depenv *e)
+{
+    mdd_depscore_finish(e->sc);
+    if (e->msg)
+        mdd_depmsg_finish(e->msg);
+}
 
 void mdd_depenv_get_stats(const struct mdd_depenv *e, struct mdd_depenv_stats *st)
 {
@@ -287,7 +324,7 @@ static void replay(struct mdd_depenv *e)
         return;
     switch (it->kind) {
     case MDD_DEPTRAF_VALID:
-        if (it->len <= 4096 && !it->keep && !it->tuser) {
+        if (it->len <= 4096 && !it->keep && !it->tuser && !it->msg_seg) { /* a message's segments are its own */
             free(e->last_valid[conn]);
             e->last_valid[conn] = malloc(it->len);
             if (!e->last_valid[conn])
@@ -338,7 +375,8 @@ static void stimulus(struct mdd_depenv *e, uint64_t cycle)
     default: break;
     }
     if (!e->have && !e->stopped && mdd_depaxil_idle(e->ax)) {
-        mdd_deptraf_next(e->traf, &e->it);
+        if (!e->msg || !mdd_depmsg_next(e->msg, e->traf, &e->it))
+            mdd_deptraf_next(e->traf, &e->it);
         e->have = true;
     }
     if (!mdd_depstream_idle(e->st))
@@ -403,6 +441,8 @@ void mdd_depenv_tick(struct mdd_depenv *e, const mdd_dep_in *in, const mdd_dep_o
                 abort();
             mdd_depscore_carry(e->sc, prev);
             mdd_depref_free(prev);
+            if (e->msg)
+                mdd_depmsg_reset(e->msg);
         }
         return;
     }
@@ -428,4 +468,33 @@ void mdd_depenv_tick(struct mdd_depenv *e, const mdd_dep_in *in, const mdd_dep_o
             e->reads_out--;
         }
     }
+}
+
+void mdd_depenv_drive_msg(struct mdd_depenv *e, mdd_dep_msg_in *in, uint64_t cycle)
+{
+    mdd_depenv_drive(e, &in->dep, cycle);
+    memset(in->s_axis_cmb_tdata, 0, sizeof in->s_axis_cmb_tdata);
+    in->s_axis_cmb_tvalid = in->m_axis_cmb_res_tready = false;
+    if (!in->dep.rst)
+        mdd_depmsg_drive(e->msg, in->s_axis_cmb_tdata, &in->s_axis_cmb_tvalid, &in->m_axis_cmb_res_tready);
+}
+
+void mdd_depenv_tick_msg(struct mdd_depenv *e, const mdd_dep_msg_in *in, const mdd_dep_msg_out *out, uint64_t cycle)
+{
+    mdd_dep_in din = in->dep;
+    din.m_axis_seg_tready = out->seg_tready; /* the engine's SEG records go wherever the arbiter takes them */
+    mdd_depenv_tick(e, &din, &out->dep, cycle);
+    if (in->dep.rst)
+        return;
+    const bool dep_quiet = !e->have && mdd_depstream_idle(e->st) && mdd_depscore_quiet(e->sc);
+    mdd_depmsg_tick(e->msg, out->dep.m_axis_seg_tvalid && out->seg_tready, out->dep.m_axis_seg_tdata,
+                    in->s_axis_cmb_tdata, in->s_axis_cmb_tvalid, out->s_axis_cmb_tready, out->m_axis_cmb_res_tdata,
+                    out->m_axis_cmb_res_tvalid, in->m_axis_cmb_res_tready, dep_quiet, cycle);
+}
+
+void mdd_depenv_get_msg_stats(const struct mdd_depenv *e, struct mdd_depmsg_stats *st)
+{
+    memset(st, 0, sizeof *st);
+    if (e->msg)
+        mdd_depmsg_get_stats(e->msg, st);
 }

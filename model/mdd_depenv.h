@@ -27,7 +27,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "mdd_cmb_model.h"
 #include "mdd_dep_model.h"
+#include "mdd_dep_msg_model.h"
+#include "mdd_depmsg.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -50,6 +53,12 @@ struct mdd_depenv_cfg {
     bool fixed;              /* the size sweep: WRITEs of exactly fixed_len bytes (model/mdd_deptraf.h) */
     uint32_t fixed_len;
     bool fixed_compl;
+    /* messages through the combiner (rtl/mdd_dep_msg.v, model/mdd_depmsg.h): drive and tick with the _msg calls */
+    bool msg;
+    mdd_cmb_params cmb;      /* mdd_dep_msg_cmb_params() */
+    unsigned msg_seg_pct;    /* % of packet slots that carry a message segment (0: the message layer's default) */
+    uint32_t msg_max_len;    /* message length 1..msg_max_len (0: the default) */
+    unsigned res_ready_pct;  /* m_axis_cmb_res_tready */
 };
 void mdd_depenv_default_cfg(struct mdd_depenv_cfg *cfg, const mdd_dep_params *p, uint64_t seed);
 
@@ -81,6 +90,12 @@ struct mdd_depenv_stats {
     uint64_t failed;         /* scoreboard + host memory failures */
     uint64_t violations;     /* writes outside the authorised ranges */
 };
+/* With messages: the same for rtl/mdd_dep_msg.v's ports (the combiner's record input and result output too). */
+void mdd_depenv_drive_msg(struct mdd_depenv *e, mdd_dep_msg_in *in, uint64_t cycle);
+void mdd_depenv_tick_msg(struct mdd_depenv *e, const mdd_dep_msg_in *in, const mdd_dep_msg_out *out, uint64_t cycle);
+/* The message layer's totals (zeros without messages). */
+void mdd_depenv_get_msg_stats(const struct mdd_depenv *e, struct mdd_depmsg_stats *st);
+
 /* Whether addr is inside an RHQ ring of the current epoch (a packet that passed starts with its entry there). */
 bool mdd_depenv_is_rhq_entry(const struct mdd_depenv *e, uint64_t addr);
 /* Totals over every epoch so far. */

@@ -111,6 +111,8 @@ struct mdd_depscore {
     uint32_t aw_addr, w_data, ar_addr;
     uint64_t passed, failed;
     struct mdd_depscore_stats st;
+    mdd_depscore_predict_fn predict_hook;
+    void *predict_ctx;
 };
 
 static void report(struct mdd_depscore *s, const char *what, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -210,6 +212,12 @@ void mdd_depscore_free(struct mdd_depscore *s)
 
 const struct mdd_depref *mdd_depscore_ref(const struct mdd_depscore *s) { return s->ref; }
 
+void mdd_depscore_set_predict_hook(struct mdd_depscore *s, mdd_depscore_predict_fn fn, void *ctx)
+{
+    s->predict_hook = fn;
+    s->predict_ctx = ctx;
+}
+
 void mdd_depscore_carry(struct mdd_depscore *s, const struct mdd_depref *prev)
 {
     struct mdd_depref *r = mdd_depref_clone(prev);
@@ -285,6 +293,8 @@ static void enqueue(struct mdd_depscore *s, const struct mdd_depref_res *r)
     pk->res.keep = NULL;
     s->st.codes[r->code & 63]++;
     s->st.hdr_fail += r->hdr_fail;
+    if (s->predict_hook)
+        s->predict_hook(s->predict_ctx, r);
     if (s->pkt_n == s->pkt_cap) {
         s->pkt_cap = s->pkt_cap ? 2 * s->pkt_cap : 64;
         s->pkts = xrealloc(s->pkts, s->pkt_cap * sizeof *s->pkts);

@@ -55,6 +55,10 @@ void mdd_depscore_cycle(struct mdd_depscore *s, const mdd_dep_in *in, const mdd_
 bool mdd_depscore_quiet(const struct mdd_depscore *s);
 /* End of run: every prediction must have been observed. */
 void mdd_depscore_finish(struct mdd_depscore *s);
+/* Called with every packet's prediction as it is made (in packet order; a FLUSHED ambiguity's when it is
+ * resolved): e.g. for a message layer that must know which segments reached the combiner. */
+typedef void (*mdd_depscore_predict_fn)(void *ctx, const struct mdd_depref_res *r);
+void mdd_depscore_set_predict_hook(struct mdd_depscore *s, mdd_depscore_predict_fn fn, void *ctx);
 /* The reference as the scoreboard runs it (tables, counters, rings: e.g. for software's heads). */
 const struct mdd_depref *mdd_depscore_ref(const struct mdd_depscore *s);
 

@@ -984,6 +984,67 @@ void mdd_deptraf_next(struct mdd_deptraf *t, struct mdd_deptraf_item *it)
     t->counts[kind]++;
 }
 
+/* ---- messages of several packets (docs/deposit.md 10) ---------------------------------------------------- */
+
+bool mdd_deptraf_msg_place(struct mdd_deptraf *t, uint32_t len, struct mdd_deptraf_msgdst *d)
+{
+    const int ci = pick_conn(t, MDD_DEP_CONN_OPEN, -1);
+    if (ci < 0 || len == 0)
+        return false;
+    const unsigned pd = t->conn[ci].pd, r = t->main_region[pd];
+    const struct sregion *g = &t->region[r];
+    if (!g->valid || !g->w || len > g->len)
+        return false;
+    d->pd = pd;
+    d->token = token_of(t, r);
+    d->eo = below(t, g->len - len + 1);
+    d->ea = g->base + d->eo;
+    return true;
+}
+
+bool mdd_deptraf_msg_segment(struct mdd_deptraf *t, const struct mdd_deptraf_msgdst *d, uint64_t off,
+                             const uint8_t *bytes, uint32_t n, uint32_t id, bool damage, struct mdd_deptraf_item *it)
+{
+    memset(it, 0, sizeof *it);
+    const int ci = pick_conn(t, MDD_DEP_CONN_OPEN, (int)d->pd); /* any path of the region's protection domain */
+    if (ci < 0)
+        return false;
+    struct hdr h = {.op = MDD_DEP_OP_WRITE,
+                    .flags = MDD_DEP_FLAG_MSEG | (chance(t, 50) ? MDD_DEP_FLAG_PCRC : 0) |
+                             (chance(t, 30) ? MDD_DEP_FLAG_COMPL : 0),
+                    .conn = (unsigned)ci,
+                    .areg = (unsigned)below(t, 65536),
+                    .token = d->token,
+                    .length = n,
+                    .tag = id,
+                    .offset = d->eo + off};
+    const uint32_t len = lay_out(t, &h, 0);
+    uint8_t *b = t->buf;
+    memcpy(b + 32, bytes, n);
+    if (h.flags & MDD_DEP_FLAG_PCRC)
+        mdd_dep_put_be(b + 32 + n, 4, (uint32_t)mdd_crc(MDD_CRC32C, bytes, n));
+    it->data = b;
+    it->len = len;
+    it->op = MDD_DEP_OP_WRITE;
+    it->kind = MDD_DEPTRAF_VALID;
+    it->code = it->alt_code = MDD_DEP_ERR_OK;
+    if (damage) { /* hurt on the way: a payload bit under the trailer's CRC, or the upstream's verdict */
+        if (h.flags & MDD_DEP_FLAG_PCRC) {
+            b[32 + below(t, n)] ^= (uint8_t)(1u << below(t, 8));
+            it->code = it->alt_code = MDD_DEP_ERR_PAYLOAD_CRC;
+        } else {
+            it->tuser = true;
+            it->code = it->alt_code = MDD_DEP_ERR_UPSTREAM;
+        }
+        late_fail(t, (unsigned)ci);
+    }
+    it->certain = true;
+    it->msg_seg = true;
+    it->serial = ++t->serial;
+    t->counts[MDD_DEPTRAF_VALID]++;
+    return true;
+}
+
 /* ---- s_axis_dep driver ----------------------------------------------------------------------------------- */
 
 struct spkt {

@@ -105,6 +105,7 @@ struct mdd_deptraf_item {
     unsigned alt_code; /* also acceptable when the engine checks the header before or after an earlier failure
                           is known (CONN_EXCEPTION <-> FLUSHED); else = code */
     bool certain;      /* the kind decides the code */
+    bool msg_seg;      /* a segment of a message of the environment's message layer (mdd_deptraf_msg_segment) */
     /* software action */
     unsigned sw, idx, arm;
     const struct mdd_deptraf_reg *regs; /* REOPEN, ARM: the writes; heads: built by mdd_deptraf_head_regs() */
@@ -142,6 +143,24 @@ uint64_t mdd_deptraf_count(const struct mdd_deptraf *t, unsigned kind);
 uint64_t mdd_deptraf_areg_value(const struct mdd_deptraf *t, unsigned i);
 unsigned mdd_deptraf_conn_state(const struct mdd_deptraf *t, unsigned i);
 unsigned mdd_deptraf_conns_used(const struct mdd_deptraf *t);
+
+/* ---- messages of several packets (docs/deposit.md 10): the environment cuts a message into segments and sends
+ * each as a valid WRITE with flag MSEG and msg_tag = the message id, in any order ---- */
+struct mdd_deptraf_msgdst {
+    unsigned pd;     /* the region's protection domain: a segment may go over any OPEN connection of it */
+    uint32_t token;
+    uint64_t eo, ea; /* the message's first byte: offset in the region, host address */
+};
+/* A place for a message of len bytes in the main region of the protection domain of an OPEN connection; false
+ * when there is none now. */
+bool mdd_deptraf_msg_place(struct mdd_deptraf *t, uint32_t len, struct mdd_deptraf_msgdst *d);
+/* Bytes [off, off + n) of the message as one packet (PCRC and COMPL at random) over an OPEN connection of d->pd
+ * (the shadow's view: the intended code is OK; the reference decides); damage: a payload bit flipped under the
+ * trailer (PAYLOAD_CRC) or, without a trailer, the upstream's error (UPSTREAM), and the connection fails. False
+ * when no connection of d->pd is OPEN now. The item's storage is valid until the next call. */
+bool mdd_deptraf_msg_segment(struct mdd_deptraf *t, const struct mdd_deptraf_msgdst *d, uint64_t off,
+                             const uint8_t *bytes, uint32_t n, uint32_t id, bool damage,
+                             struct mdd_deptraf_item *it);
 
 /* ---- s_axis_dep driver ---- */
 struct mdd_depstream;

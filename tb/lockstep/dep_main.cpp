@@ -28,10 +28,29 @@
 // beat on the write channel to the last, against W and against the limit of the input stream itself (L payload
 // bytes per ceil((32 + L) / W) input beats).
 // inject_fault=C flips bit 0 of the twin's m_axi_wdata at cycle C (the harness's self-test).
+//
+// With -DDEP_MSG (and DEP_MSGS, DEP_CMB_BPS) the device is rtl/mdd_dep_msg.v, the engine with the combiner, against
+// model/mdd_dep_msg_model.c: the environment's message layer (model/mdd_depmsg.h) also OPENs and ABORTs messages on
+// s_axis_cmb, sends their segments as packets and checks every combiner output against the reference combiner and
+// the messages' bytes; the engine's internal SEG stream is compared too (read through Verilator's public
+// signals) and the scoreboard checks it as it checks m_axis_seg of the bare engine. Knob p_res (0.7):
+// m_axis_cmb_res_tready.
 #include "lockstep.h"
 
+#ifdef DEP_MSG
+#include "Vmdd_dep_msg.h"
+#include "Vmdd_dep_msg___024root.h"
+#include "mdd_dep_msg_model.h"
+#if !defined(DEP_MSGS) || !defined(DEP_CMB_BPS)
+#error "build with -DDEP_MSGS=.. -DDEP_CMB_BPS=.."
+#endif
+using DepTop = Vmdd_dep_msg;
+#else
 #include "Vmdd_dep.h"
+using DepTop = Vmdd_dep;
+#endif
 
+#include <array>
 #include <chrono>
 #include <deque>
 #include <memory>
@@ -56,16 +75,32 @@ constexpr uint64_t kLatency = 10;
 unsigned pct(double p) { return p <= 0 ? 0 : p >= 1 ? 100 : (unsigned)(p * 100 + 0.5); }
 
 class DepBench {
+    // the device's outputs: the engine's (dep_out), with the combiner's around them for mdd_dep_msg
+#ifdef DEP_MSG
+    using Out = mdd_dep_msg_out;
+    static mdd_dep_out &dep_out(Out &o) { return o.dep; }
+    static const mdd_dep_out &dep_out(const Out &o) { return o.dep; }
+#else
+    using Out = mdd_dep_out;
+    static mdd_dep_out &dep_out(Out &o) { return o; }
+    static const mdd_dep_out &dep_out(const Out &o) { return o; }
+#endif
+
   public:
     explicit DepBench(const ls::Options &opt)
-        : top_(std::make_unique<Vmdd_dep>()),
+        : top_(std::make_unique<DepTop>()),
           bench_(opt.bench),
           gap_(opt.u64("gap", 0)),
           cycles_total_(opt.cycles),
           fault_cycle_(opt.u64("inject_fault", ~0ull)),
           t0_(std::chrono::steady_clock::now()) {
         params_ = mdd_dep_params{DEP_W, DEP_CONNS, DEP_REGIONS, DEP_AREGS, DEP_RHQS, DEP_CQS, DEP_BB, DEP_MAXO, DEP_IDW};
+#ifdef DEP_MSG
+        mparams_ = mdd_dep_msg_params{params_, DEP_MSGS, DEP_CMB_BPS};
+        model_ = mdd_dep_msg_model_new(&mparams_);
+#else
         model_ = mdd_dep_model_new(&params_);
+#endif
         if (!model_) ls::Options::die("the twin refuses the parameters");
         mdd_depenv_cfg c;
         mdd_depenv_default_cfg(&c, &params_, opt.seed);
@@ -83,6 +118,11 @@ class DepBench {
         c.max_len = (uint32_t)opt.u64("max_len", 3000);
         c.gap = (unsigned)gap_;
         c.head_period = bench_ ? 1 : (unsigned)opt.u64("head_period", 200);
+#ifdef DEP_MSG
+        c.msg = true;
+        c.cmb = mdd_dep_msg_cmb_params(&mparams_);
+        c.res_ready_pct = bench_ ? 100 : pct(opt.num("p_res", 0.7));
+#endif
         if (bench_ && opt.u64("len", ~0ull) != ~0ull) {
             c.fixed = true;
             c.fixed_len = (uint32_t)opt.u64("len", 0);
@@ -99,7 +139,11 @@ class DepBench {
     }
     ~DepBench() {
         mdd_depenv_free(env_);
+#ifdef DEP_MSG
+        mdd_dep_msg_model_free(model_);
+#else
         mdd_dep_model_free(model_);
+#endif
     }
     DepBench(const DepBench &) = delete;
     DepBench &operator=(const DepBench &) = delete;
@@ -124,8 +168,9 @@ class DepBench {
     }
 
     void model_dump(ls::Vcd &vcd) {
-        mdd_dep_out o;
-        mdd_dep_eval(model_, &in_, &o);
+        Out mo;
+        model_eval(mo);
+        const mdd_dep_out &o = dep_out(mo);
         const bool v[] = {clk_high_, in_.rst, in_.s_axis_dep_tvalid, o.s_axis_dep_tready, in_.s_axis_dep_tlast,
                           o.m_axi_awvalid, in_.m_axi_awready, o.m_axi_wvalid, in_.m_axi_wready, o.m_axi_wlast,
                           in_.m_axi_bvalid, in_.s_axil_awvalid, o.s_axil_awready, o.s_axil_rvalid,
@@ -146,18 +191,28 @@ class DepBench {
     void cycle(ls::Checker &chk, ls::Tracer &tr) {
         chk_ = &chk;
         if (cycles_ + drain_ == cycles_total_) mdd_depenv_stop(env_);
+#ifdef DEP_MSG
+        mdd_depenv_drive_msg(env_, &min_, cycles_);
+#else
         mdd_depenv_drive(env_, &in_, cycles_);
+#endif
         drive_rtl();
         top_->clk = 0;
         clk_high_ = false;
         top_->eval();
-        mdd_dep_out o, r;
-        mdd_dep_eval(model_, &in_, &o);
+        Out mo, mr;
+        model_eval(mo);
+        mdd_dep_out &o = dep_out(mo), &r = dep_out(mr);
         if (cycles_ == fault_cycle_) o.m_axi_wdata[0] ^= 1;
-        read_rtl(r);
-        if (compare(chk, o, r)) ++compares_;
+        read_rtl(mr);
+        if (compare(chk, mo, mr)) ++compares_;
         measure(r);
-        mdd_depenv_tick(env_, &in_, &r, cycles_);  // the scoreboard watches the RTL itself
+        // the scoreboard watches the RTL itself
+#ifdef DEP_MSG
+        mdd_depenv_tick_msg(env_, &min_, &mr, cycles_);
+#else
+        mdd_depenv_tick(env_, &in_, &r, cycles_);
+#endif
         if (cycles_ + 1 == cycles_total_) {
             if (!mdd_depenv_drained(env_))
                 chk.fail("drain", "the run did not drain in the last " + std::to_string(drain_) + " cycles");
@@ -167,7 +222,11 @@ class DepBench {
         top_->clk = 1;
         clk_high_ = true;
         top_->eval();
+#ifdef DEP_MSG
+        mdd_dep_msg_tick(model_, &min_);
+#else
         mdd_dep_tick(model_, &in_);
+#endif
         tr.post();
         ++cycles_;
     }
@@ -194,6 +253,20 @@ class DepBench {
                      (unsigned long long)s.segs,
                      (unsigned long long)s.reads_checked, (unsigned long long)s.violations,
                      (unsigned long long)compares_);
+#ifdef DEP_MSG
+        mdd_depmsg_stats ms;
+        mdd_depenv_get_msg_stats(env_, &ms);
+        std::fprintf(f,
+                     "  messages (combiner MSGS=%u): %llu opened, %llu OK (%llu bytes, CRC = the CRC-32C of their bytes), "
+                     "%llu MISMATCH, %llu ABORTED, %llu lost to resets; %llu segment packets, %llu sent again after "
+                     "failing; %llu combiner records, %llu outputs (%llu error records) checked against the reference "
+                     "combiner\n",
+                     (unsigned)DEP_MSGS, (unsigned long long)ms.opened, (unsigned long long)ms.ok,
+                     (unsigned long long)ms.bytes_ok, (unsigned long long)ms.mismatch, (unsigned long long)ms.aborted,
+                     (unsigned long long)ms.lost_to_reset, (unsigned long long)ms.segs_sent,
+                     (unsigned long long)ms.segs_resent, (unsigned long long)ms.records, (unsigned long long)ms.outputs,
+                     (unsigned long long)ms.errors);
+#endif
         std::fprintf(f, "  codes:");
         for (unsigned c = 0; c < 64; ++c)
             if (s.codes[c]) std::fprintf(f, " %u:%llu", c, (unsigned long long)s.codes[c]);
@@ -227,7 +300,9 @@ class DepBench {
     uint64_t checks() const {
         mdd_depenv_stats s;
         mdd_depenv_get_stats(env_, &s);
-        return s.passed + compares_ + lat_ok_ + (bench_ ? runs_full_ : 0);
+        mdd_depmsg_stats ms;
+        mdd_depenv_get_msg_stats(env_, &ms);
+        return s.passed + ms.passed + compares_ + lat_ok_ + (bench_ ? runs_full_ : 0);
     }
 
   private:
@@ -258,11 +333,18 @@ class DepBench {
         top_->s_axil_arvalid = in_.s_axil_arvalid;
         top_->s_axil_rready = in_.s_axil_rready;
         top_->m_axis_evt_tready = in_.m_axis_evt_tready;
+#ifdef DEP_MSG
+        ls::put_bytes(top_->s_axis_cmb_tdata, rec_bytes(min_.s_axis_cmb_tdata, 4).data(), 32);
+        top_->s_axis_cmb_tvalid = min_.s_axis_cmb_tvalid;
+        top_->m_axis_cmb_res_tready = min_.m_axis_cmb_res_tready;
+#else
         top_->m_axis_seg_tready = in_.m_axis_seg_tready;
+#endif
     }
 
-    void read_rtl(mdd_dep_out &r) const {
-        std::memset(&r, 0, sizeof r);
+    void read_rtl(Out &mr) const {
+        std::memset(&mr, 0, sizeof mr);
+        mdd_dep_out &r = dep_out(mr);
         r.s_axis_dep_tready = top_->s_axis_dep_tready;
         r.m_axi_awid = top_->m_axi_awid;
         r.m_axi_awaddr = top_->m_axi_awaddr;
@@ -286,13 +368,27 @@ class DepBench {
         r.m_axis_evt_tdata = top_->m_axis_evt_tdata;
         r.m_axis_evt_tvalid = top_->m_axis_evt_tvalid;
         uint8_t seg[32];
+#ifdef DEP_MSG
+        // the engine's SEG stream inside mdd_dep_msg (public signals)
+        ls::get_bytes(top_->rootp->mdd_dep_msg__DOT__seg_tdata, seg, 32);
+        ls::bytes_to_words(seg, r.m_axis_seg_tdata, 4);
+        r.m_axis_seg_tvalid = top_->rootp->mdd_dep_msg__DOT__seg_tvalid;
+        mr.seg_tready = top_->rootp->mdd_dep_msg__DOT__seg_tready;
+        mr.s_axis_cmb_tready = top_->s_axis_cmb_tready;
+        uint8_t res[64];
+        ls::get_bytes(top_->m_axis_cmb_res_tdata, res, 64);
+        ls::bytes_to_words(res, mr.m_axis_cmb_res_tdata, 8);
+        mr.m_axis_cmb_res_tvalid = top_->m_axis_cmb_res_tvalid;
+#else
         ls::get_bytes(top_->m_axis_seg_tdata, seg, 32);
         ls::bytes_to_words(seg, r.m_axis_seg_tdata, 4);
         r.m_axis_seg_tvalid = top_->m_axis_seg_tvalid;
+#endif
     }
 
     // Every output, every cycle, valid or not (D-022). True when all are equal.
-    bool compare(ls::Checker &chk, const mdd_dep_out &o, const mdd_dep_out &r) {
+    bool compare(ls::Checker &chk, const Out &mo, const Out &mr) {
+        const mdd_dep_out &o = dep_out(mo), &r = dep_out(mr);
         const uint64_t before = chk.failures();
         chk.eq("s_axis_dep_tready", o.s_axis_dep_tready, r.s_axis_dep_tready);
         chk.eq("m_axi_awid", o.m_axi_awid, r.m_axi_awid);
@@ -321,6 +417,13 @@ class DepBench {
         ls::words_to_bytes(r.m_axis_seg_tdata, sr, 4);
         chk.eq_bytes("m_axis_seg_tdata", so, sr, 32);
         chk.eq("m_axis_seg_tvalid", o.m_axis_seg_tvalid, r.m_axis_seg_tvalid);
+#ifdef DEP_MSG
+        chk.eq("seg_tready", mo.seg_tready, mr.seg_tready);
+        chk.eq("s_axis_cmb_tready", mo.s_axis_cmb_tready, mr.s_axis_cmb_tready);
+        chk.eq_bytes("m_axis_cmb_res_tdata", rec_bytes(mo.m_axis_cmb_res_tdata, 8).data(),
+                     rec_bytes(mr.m_axis_cmb_res_tdata, 8).data(), 64);
+        chk.eq("m_axis_cmb_res_tvalid", mo.m_axis_cmb_res_tvalid, mr.m_axis_cmb_res_tvalid);
+#endif
         return chk.failures() == before;
     }
 
@@ -409,12 +512,31 @@ class DepBench {
         if (run_ > run_max_) run_max_ = run_;
     }
 
-    std::unique_ptr<Vmdd_dep> top_;
+    static std::array<uint8_t, 64> rec_bytes(const uint64_t *w, size_t nwords) {
+        std::array<uint8_t, 64> b{};
+        ls::words_to_bytes(w, b.data(), nwords);
+        return b;
+    }
+
+#ifdef DEP_MSG
+    void model_eval(Out &o) const { mdd_dep_msg_eval(model_, &min_, &o); }
+#else
+    void model_eval(Out &o) const { mdd_dep_eval(model_, &in_, &o); }
+#endif
+
+    std::unique_ptr<DepTop> top_;
     mdd_dep_params params_{};
+#ifdef DEP_MSG
+    mdd_dep_msg_params mparams_{};
+    mdd_dep_msg_model *model_ = nullptr;
+    mdd_dep_msg_in min_{};
+    mdd_dep_in &in_ = min_.dep;  // the engine's ports
+#else
     mdd_dep_model *model_ = nullptr;
+    mdd_dep_in in_{};
+#endif
     mdd_depenv *env_ = nullptr;
     ls::Checker *chk_ = nullptr;
-    mdd_dep_in in_{};
     bool bench_;
     uint64_t gap_, cycles_total_, fault_cycle_, drain_ = 0;
     std::chrono::steady_clock::time_point t0_;

@@ -12,6 +12,11 @@
  * and FLUSHED ones, and write nothing outside the authorised ranges. Then three faults put into the twin's
  * outputs (a payload byte, an extra strobe, an event) must each be reported.
  *
+ * Messages (model/mdd_dep_msg_model.c: the engine, the record arbiter and the combiner; model/mdd_depmsg.h): runs
+ * at W = 8 and 4, with resets in one, must end messages OK, MISMATCH (wrong expected CRC) and ABORTED, send some
+ * segments again after their packets failed, and report nothing; a bit flipped in one combiner result must be
+ * reported.
+ *
  * Usage: test_dep [SCALE [SEED]] (SCALE multiplies the cycles per set, default 1). Last line
  * "dep-model: P passed, F failed".
  */
@@ -25,6 +30,7 @@
 
 #include "mdd/formats.h"
 #include "mdd_dep_model.h"
+#include "mdd_dep_msg_model.h"
 #include "mdd_depenv.h"
 #include "test_util.h"
 
@@ -170,6 +176,79 @@ out:
     mdd_dep_model_free(m);
 }
 
+/* The engine with the combiner; mut: flip a CRC bit of the first combiner result after cycle 20000. */
+static void run_msg(const char *name, const mdd_dep_params *dp, uint64_t cycles, unsigned rst_ppm, uint64_t seed,
+                    bool mut)
+{
+    label("messages, %s%s", name, mut ? ", mutation: a result's CRC bit flipped" : "");
+    mdd_dep_msg_params p = mdd_dep_msg_default_params(dp->w);
+    p.dep = *dp;
+    p.msgs = 16;
+    struct mdd_depenv_cfg cfg;
+    mdd_depenv_default_cfg(&cfg, &p.dep, seed);
+    cfg.max_len = 1500;
+    cfg.rst_ppm = rst_ppm;
+    cfg.msg = true;
+    cfg.cmb = mdd_dep_msg_cmb_params(&p);
+    mdd_dep_msg_model *m = mdd_dep_msg_model_new(&p);
+    struct mdd_depenv *e = mdd_depenv_new(&cfg, mut ? NULL : on_fail, NULL);
+    if (!check(m && e, "twin and environment accept the parameters"))
+        goto out;
+    fails_seen = 0;
+    const uint64_t drain = cycles / 5 + 20000;
+    uint64_t c = 0;
+    bool done = false;
+    const clock_t t0 = clock();
+    for (; c < cycles + drain && fails_seen == 0; c++) {
+        if (c == cycles)
+            mdd_depenv_stop(e);
+        if (c >= cycles && mdd_depenv_drained(e))
+            break;
+        mdd_dep_msg_in in;
+        mdd_dep_msg_out o;
+        mdd_depenv_drive_msg(e, &in, c);
+        mdd_dep_msg_eval(m, &in, &o);
+        if (mut && !done && c > 20000 && o.m_axis_cmb_res_tvalid && in.m_axis_cmb_res_tready &&
+            !MDD_GET(CMBRES, ERROR, o.m_axis_cmb_res_tdata)) {
+            o.m_axis_cmb_res_tdata[1] ^= 1;
+            done = true;
+        }
+        mdd_depenv_tick_msg(e, &in, &o, c);
+        mdd_dep_msg_tick(m, &in);
+    }
+    const double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+    mdd_depenv_finish(e);
+    struct mdd_depenv_stats st;
+    mdd_depenv_get_stats(e, &st);
+    struct mdd_depmsg_stats ms;
+    mdd_depenv_get_msg_stats(e, &ms);
+    if (mut) {
+        check(done && st.failed + ms.failed > 0, "applied %d, %" PRIu64 " failures reported", done,
+              st.failed + ms.failed);
+        goto out;
+    }
+    check(mdd_depenv_drained(e), "drained %" PRIu64 " cycles after the last packet", c - cycles);
+    check(st.violations == 0 && st.failed == 0 && ms.failed == 0,
+          "violations %" PRIu64 ", engine failures %" PRIu64 ", message failures %" PRIu64, st.violations, st.failed,
+          ms.failed);
+    check(ms.ok > 20 && ms.mismatch > 0 && ms.aborted > 0 && ms.segs_resent > 0,
+          "messages: %" PRIu64 " OK, %" PRIu64 " MISMATCH, %" PRIu64 " ABORTED; %" PRIu64 " segments sent again",
+          ms.ok, ms.mismatch, ms.aborted, ms.segs_resent);
+    if (rst_ppm)
+        check(st.resets > 1, "resets %" PRIu64, st.resets);
+    printf("messages, %s: %" PRIu64 " cycles (%.2f M cycles/s), %" PRIu64 " packets, %" PRIu64
+           " messages opened: %" PRIu64 " OK (%" PRIu64 " bytes), %" PRIu64 " MISMATCH, %" PRIu64 " ABORTED, %" PRIu64
+           " lost to %" PRIu64 " resets; %" PRIu64 " segment packets (%" PRIu64 " sent again), %" PRIu64
+           " SEG records; %" PRIu64 " combiner records, %" PRIu64 " outputs (%" PRIu64 " error records)\n",
+           name, c, secs > 0 ? c / secs / 1e6 : 0.0, st.packets, ms.opened, ms.ok, ms.bytes_ok, ms.mismatch,
+           ms.aborted, ms.lost_to_reset, st.resets, ms.segs_sent, ms.segs_resent, st.segs, ms.records, ms.outputs,
+           ms.errors);
+    passed += st.passed + ms.passed;
+out:
+    mdd_depenv_free(e);
+    mdd_dep_msg_model_free(m);
+}
+
 int main(int argc, char **argv)
 {
     const double scale = argc > 1 ? atof(argv[1]) : 1.0;
@@ -185,6 +264,10 @@ int main(int argc, char **argv)
     };
     for (size_t i = 0; i < sizeof sets / sizeof sets[0]; i++)
         run(&sets[i], seed + i);
+    const mdd_dep_params d8 = mdd_dep_default_params(8), d4 = {4, 4, 8, 8, 2, 2, 64, 3, 1};
+    run_msg("W=8 defaults", &d8, 150 * k, 0, seed + 10, false);
+    run_msg("W=4 small tables with resets", &d4, 150 * k, 20, seed + 11, false);
+    run_msg("W=8 defaults", &d8, 60000, 0, seed + 12, true);
     const struct set small = {"W=8 small tables", {8, 8, 16, 16, 4, 4, 128, 4, 2}, 100000, 600, 0};
     for (unsigned mut = MUT_DATA; mut <= MUT_EVENT; mut++)
         run_mut(&small, seed, mut);
