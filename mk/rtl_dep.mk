@@ -1,12 +1,16 @@
 # Direct-deposit receive engine (rtl/mdd_dep.v, docs/deposit.md): Verilator lockstep against the C twin with the
 # shared test environment (tb/lockstep/dep_main.cpp on model/mdd_depenv.c: generator, host memory as the AXI slave,
-# scoreboard against the reference), lint, an Icarus compile, a self-test and a bench.
+# scoreboard against the reference), Icarus replays of vectors the harness wrote, lint, self-tests and a bench.
 #   dep-lockstep-<cfg>          make test: one seed, DEP_TEST_CYCLES cycles
 #   dep-regress-<cfg>-s<seed>   make regress: DEP_REGRESS_SEEDS x DEP_REGRESS_CYCLES, mostly adversarial traffic;
 #                               dep-regress-adversarial adds up the adversarial packets of every regress run
 #                               (at least DEP_REGRESS_MIN_ADV, with no write outside the authorised ranges)
 #   dep-lint-<cfg>              make lint: verilator --lint-only -Wall
-#   dep-icarus-build-<cfg>      iverilog -g2005 compiles the RTL cleanly (no Icarus bench yet)
+#   dep-icarus-<cfg>            make test (d1, d3): Icarus replays DEP_ICARUS_CYCLES cycles of vectors the harness
+#                               wrote (tb/icarus/tb_mdd_dep.v: every output compared every cycle)
+#   dep-icarus-build-<cfg>      make test (d0, d2): iverilog -g2005 -Wall compiles that bench and the RTL without a
+#                               warning (every configuration's .vvp is built this way)
+#   dep-icarus-selftest         make test: the replay bench must fail on expected outputs with a bit flipped
 #   dep-bench-<cfg>             no stalls: the fixed header-to-AW latency (asserted) and the rates
 #   dep-san-<cfg>               the lockstep harness with the twin (and the Verilated RTL) under ASan/UBSan
 #   dep-selftest                make test: the harness must catch a fault injected into the twin
@@ -21,7 +25,7 @@
 # plus "MSGS CMB_BITS_PER_STAGE":
 #   m0  W = 8, the RTL defaults, 16 messages in the combiner
 #   m1  W = 4, d1's small tables, 4 messages (make regress)
-# Build products: $(BUILD)/vl/dep_<cfg>/ (Verilator), $(BUILD)/dep/ (Icarus, waveforms).
+# Build products: $(BUILD)/vl/dep_<cfg>/ (Verilator), $(BUILD)/dep/ (Icarus benches, vector files, waveforms).
 
 DEP_CONFIGS := d0 d1 d2 d3
 DEP_SHAPE_d0 := 8 64 256 256 16 16 256 16 4
@@ -63,6 +67,18 @@ DEP_REGRESS_MIN_ADV := 1000000
 DEP_SWEEP_LENS := 64 128 256 1024 4096 65536
 DEP_SWEEP_CYCLES := 200000
 dep_regress_cycles = $(or $(DEP_REGRESS_CYCLES_$(1)),9000000)
+# Icarus replays this block at ~600-800 cycles per second (W = 4 and 16, 2 busy cores; the checks and file reading
+# are under a tenth of it), so the vector runs are short and dense: payloads up to 128 bytes, a reset every ~5000
+# cycles (each followed by packets before the tables and the tables programmed again), frequent software actions
+# and ring heads, the default 35 % adversarial packets; the last 2000 cycles drain. Seed 2 gives each
+# configuration resets, adversarial and FLUSHED packets, events and SEG records (the .vec rule requires them):
+# d1 167 packets (66 adversarial, 6 FLUSHED), 5 resets, 13 events, 19 SEG records; d3 109 (46, 3), 3, 11, 13.
+DEP_ICARUS_CONFIGS := d1 d3
+DEP_ICARUS_CYCLES  := 16000
+DEP_ICARUS_KNOBS   := --seed 2 drain=2000 max_len=128 p_rst=0.0002 sw_pct=30 head_period=50
+# The replay self-test: the first 400 cycles of d1's vectors, one expected bit flipped in each of three outputs
+# (CYCLE:FIELD:SIGNAL, FIELD counting from 1 in the line format of tb/lockstep/dep_main.cpp).
+DEP_ICARUS_FLIPS   := 100:23:s_axis_dep_tready 200:30:m_axi_wdata 300:45:m_axis_seg_tdata
 
 dep_word = $(word $(2),$(DEP_SHAPE_$(1)))
 dep_bin  = $(BUILD)/vl/dep_$(1)/dep_$(1)
@@ -74,7 +90,7 @@ dep_defines = -CFLAGS -DDEP_W=$(call dep_word,$(1),1) -CFLAGS -DDEP_CONNS=$(call
     -CFLAGS -DDEP_RHQS=$(call dep_word,$(1),5) -CFLAGS -DDEP_CQS=$(call dep_word,$(1),6) \
     -CFLAGS -DDEP_BB=$(call dep_word,$(1),7) -CFLAGS -DDEP_MAXO=$(call dep_word,$(1),8) \
     -CFLAGS -DDEP_IDW=$(call dep_word,$(1),9)
-dep_iparams = $(subst -G,-Pmdd_dep.,$(call dep_gparams,$(1)))
+dep_iparams = $(subst -G,-Ptb_mdd_dep.,$(call dep_gparams,$(1)))
 
 define DEP_REGRESS
 .PHONY: dep-regress-$(1)-s$(2)
@@ -114,14 +130,47 @@ $(foreach s,$(DEP_REGRESS_SEEDS),$(call DEP_REGRESS,$(1),$(s)))
 dep-lint-$(1):
 	$$(call VL_LINT,mdd_dep,$(call dep_gparams,$(1)))
 
-dep-icarus-build-$(1):
-	@mkdir -p $(DEP_DIR)
-	$(IVERILOG) $(IVERILOG_FLAGS) -o $(DEP_DIR)/$(1).vvp -s mdd_dep $(call dep_iparams,$(1)) \
-	    $(filter %.v,$(DEP_SRCS))
+# The replay bench with the RTL at this configuration; any iverilog output (a warning) fails the build.
+$(DEP_DIR)/$(1).vvp: $(DEP_SRCS) tb/icarus/tb_mdd_dep.v
+	@mkdir -p $$(@D)
+	$(IVERILOG) $(IVERILOG_FLAGS) -o $$@ -s tb_mdd_dep $(call dep_iparams,$(1)) tb/icarus/tb_mdd_dep.v \
+	    $(filter %.v,$(DEP_SRCS)) > $$@.log 2>&1 || { cat $$@.log; rm -f $$@; exit 1; }
+	@if [ -s $$@.log ]; then cat $$@.log; rm -f $$@; exit 1; fi
+
+dep-icarus-build-$(1): $(DEP_DIR)/$(1).vvp
 
 endef
 
 $(foreach c,$(DEP_CONFIGS),$(eval $(call DEP_CONFIG,$(c))))
+
+define DEP_ICARUS
+# Icarus: the harness writes each cycle's inputs and the twin's outputs (checked against the Verilated RTL, and the
+# RTL against the scoreboard, while it writes them); the bench replays and compares them. The harness's summary
+# is kept in the .vec.log and must show resets beyond the first, adversarial and FLUSHED packets, packets that
+# passed (so the tables were programmed), events and SEG records.
+$(DEP_DIR)/$(1).vec: $(call dep_bin,$(1))
+	@mkdir -p $$(@D)
+	@$(call dep_bin,$(1)) --cycles $(DEP_ICARUS_CYCLES) $(DEP_ICARUS_KNOBS) vectors=$$@.tmp \
+	    --suite vectors-dep-$(1) --vcd $(DEP_DIR)/vcd/vectors_$(1) > $$@.log || { cat $$@.log; exit 1; }
+	@grep -E '^dep W=|bursts,' $$@.log
+	@for want in '([2-9]|[1-9][0-9]+) resets' ' [1-9][0-9]* adversarial' ' [1-9][0-9]* of them FLUSHED' \
+	    ' [1-9][0-9]* OK' ' [1-9][0-9]* events' ' [1-9][0-9]* SEG records'; do \
+	    grep -qE "$$$$want" $$@.log || { echo "$$@: the vector run lacks /$$$$want/"; exit 1; }; done
+	@mv $$@.tmp $$@
+
+.PHONY: dep-icarus-$(1)
+dep-icarus-$(1): $(DEP_DIR)/$(1).vvp $(DEP_DIR)/$(1).vec
+	$$(call RUN_VVP,icarus-dep-$(1),$(DEP_DIR)/$(1).vvp +vectors=$(DEP_DIR)/$(1).vec +suite=icarus-dep-$(1))
+
+endef
+$(foreach c,$(DEP_ICARUS_CONFIGS),$(eval $(call DEP_ICARUS,$(c))))
+
+# The replay bench must catch a wrong expected value (scripts/replay-selftest.sh): the same vectors unchanged pass,
+# with DEP_ICARUS_FLIPS exactly those cycles fail, each naming its signal.
+.PHONY: dep-icarus-selftest
+dep-icarus-selftest: $(DEP_DIR)/d1.vvp $(DEP_DIR)/d1.vec
+	$(call RUN_SUITE,selftest-dep-icarus,VVP=$(VVP) scripts/replay-selftest.sh selftest-dep-icarus \
+	    $(DEP_DIR)/d1.vvp $(DEP_DIR)/d1.vec 400 $(DEP_DIR)/selftest/replay $(DEP_ICARUS_FLIPS))
 
 # make sim: the default deposit scenario (sim/dep.scn) on the W = 8 configuration
 .PHONY: dep-sim
@@ -196,5 +245,7 @@ DEP_MSG_REGRESS_RUNS := $(foreach c,$(DEP_MSG_CONFIGS),$(foreach s,$(DEP_MSG_REG
 
 LOCKSTEP_TESTS += $(foreach c,$(DEP_CONFIGS) $(DEP_MSG_TEST),dep-lockstep-$(c)) dep-selftest
 REGRESS_TESTS  += $(DEP_REGRESS_RUNS) dep-regress-adversarial $(filter-out $(DEP_MSG_TEST:%=dep-lockstep-%),$(foreach c,$(DEP_MSG_CONFIGS),dep-lockstep-$(c))) $(DEP_MSG_REGRESS_RUNS)
+ICARUS_TESTS   += $(foreach c,$(DEP_ICARUS_CONFIGS),dep-icarus-$(c)) dep-icarus-selftest \
+                  $(foreach c,$(filter-out $(DEP_ICARUS_CONFIGS),$(DEP_CONFIGS)),dep-icarus-build-$(c))
 LINT_TARGETS   += $(foreach c,$(DEP_CONFIGS) $(DEP_MSG_CONFIGS),dep-lint-$(c))
 BENCH_LOCKSTEP += $(foreach c,$(DEP_CONFIGS),dep-bench-$(c))

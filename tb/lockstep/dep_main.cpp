@@ -27,6 +27,8 @@
 // PCRC; a CQE too with compl=1); the summary's "sweep" line gives payload bytes per cycle from the first payload
 // beat on the write channel to the last, against W and against the limit of the input stream itself (L payload
 // bytes per ceil((32 + L) / W) input beats).
+// drain=N: the cycles at the end without new packets, software actions or resets (default max(20000, cycles/10);
+// short runs, such as the vector files, need less).
 // inject_fault=C flips bit 0 of the twin's m_axi_wdata at cycle C (the harness's self-test).
 //
 // With -DDEP_MSG (and DEP_MSGS, DEP_CMB_BPS) the device is rtl/mdd_dep_msg.v, the engine with the combiner, against
@@ -35,6 +37,21 @@
 // the messages' bytes; the engine's internal SEG stream is compared too (read through Verilator's public
 // signals) and the scoreboard checks it as it checks m_axis_seg of the bare engine. Knob p_res (0.7):
 // m_axis_cmb_res_tready.
+//
+// vectors=FILE writes every cycle's inputs and the twin's outputs for tb/icarus/tb_mdd_dep.v. A header line
+// "D W CONNS REGIONS AREGS RHQS CQS BURST_BYTES MAX_OUTSTANDING AXI_ID_W" (decimal), then one line per cycle of 46
+// hex fields separated by spaces, most significant digit first (tdata and wdata 2W digits, byte W-1 first;
+// m_axis_seg_tdata 64 digits, word 3 first), the ports in the order of mdd_dep_in and mdd_dep_out:
+//   inputs   rst s_axis_dep_tdata s_axis_dep_tkeep s_axis_dep_tvalid s_axis_dep_tlast s_axis_dep_tuser
+//            m_axi_awready m_axi_wready m_axi_bid m_axi_bresp m_axi_bvalid s_axil_awaddr s_axil_awvalid
+//            s_axil_wdata s_axil_wstrb s_axil_wvalid s_axil_bready s_axil_araddr s_axil_arvalid s_axil_rready
+//            m_axis_evt_tready m_axis_seg_tready
+//   outputs  s_axis_dep_tready m_axi_awid m_axi_awaddr m_axi_awlen m_axi_awsize m_axi_awburst m_axi_awvalid
+//            m_axi_wdata m_axi_wstrb m_axi_wlast m_axi_wvalid m_axi_bready s_axil_awready s_axil_wready
+//            s_axil_bresp s_axil_bvalid s_axil_arready s_axil_rdata s_axil_rresp s_axil_rvalid m_axis_evt_tdata
+//            m_axis_evt_tvalid m_axis_seg_tdata m_axis_seg_tvalid
+// The outputs are the twin's, written in the cycle the harness compares them with the RTL (a fault injected with
+// inject_fault is in the file too). The bare engine only (tb/icarus/tb_mdd_dep.v); not with -DDEP_MSG.
 #include "lockstep.h"
 
 #ifdef DEP_MSG
@@ -132,12 +149,23 @@ class DepBench {
         }
         env_ = mdd_depenv_new(&c, &DepBench::on_fail, this);
         if (!env_) ls::Options::die("the test environment refuses the parameters");
-        drain_ = cycles_total_ / 10 > 20000 ? cycles_total_ / 10 : 20000;
+        drain_ = opt.u64("drain", cycles_total_ / 10 > 20000 ? cycles_total_ / 10 : 20000);
+        const std::string vec = opt.str("vectors", "");
+        if (!vec.empty()) {
+#ifdef DEP_MSG
+            ls::Options::die("vectors= is for the bare engine (tb/icarus/tb_mdd_dep.v), not mdd_dep_msg");
+#endif
+            vectors_ = std::fopen(vec.c_str(), "w");
+            if (!vectors_) ls::Options::die("cannot write %s", vec.c_str());
+            std::fprintf(vectors_, "D %u %u %u %u %u %u %u %u %u\n", kW, DEP_CONNS, DEP_REGIONS, DEP_AREGS, DEP_RHQS,
+                         DEP_CQS, DEP_BB, DEP_MAXO, DEP_IDW);
+        }
         top_->clk = 0;
         top_->rst = 0;
         top_->eval();
     }
     ~DepBench() {
+        if (vectors_) std::fclose(vectors_);
         mdd_depenv_free(env_);
 #ifdef DEP_MSG
         mdd_dep_msg_model_free(model_);
@@ -204,6 +232,7 @@ class DepBench {
         model_eval(mo);
         mdd_dep_out &o = dep_out(mo), &r = dep_out(mr);
         if (cycles_ == fault_cycle_) o.m_axi_wdata[0] ^= 1;
+        if (vectors_) write_vectors(o);
         read_rtl(mr);
         if (compare(chk, mo, mr)) ++compares_;
         measure(r);
@@ -386,6 +415,39 @@ class DepBench {
 #endif
     }
 
+    // One line of the vector file (format at the top of this file).
+    void write_vectors(const mdd_dep_out &o) {
+        FILE *f = vectors_;
+        const auto lanes = [f](const uint8_t *b) {
+            std::fputc(' ', f);
+            for (unsigned i = kW; i-- > 0;) std::fprintf(f, "%02x", b[i]);
+        };
+        const auto hex = [f](uint64_t v) { std::fprintf(f, " %llx", (unsigned long long)v); };
+        std::fprintf(f, "%x", in_.rst);
+        lanes(in_.s_axis_dep_tdata);
+        for (uint64_t v : {in_.s_axis_dep_tkeep, (uint64_t)in_.s_axis_dep_tvalid, (uint64_t)in_.s_axis_dep_tlast,
+                           (uint64_t)in_.s_axis_dep_tuser, (uint64_t)in_.m_axi_awready, (uint64_t)in_.m_axi_wready,
+                           (uint64_t)in_.m_axi_bid, (uint64_t)in_.m_axi_bresp, (uint64_t)in_.m_axi_bvalid,
+                           (uint64_t)in_.s_axil_awaddr, (uint64_t)in_.s_axil_awvalid, (uint64_t)in_.s_axil_wdata,
+                           (uint64_t)in_.s_axil_wstrb, (uint64_t)in_.s_axil_wvalid, (uint64_t)in_.s_axil_bready,
+                           (uint64_t)in_.s_axil_araddr, (uint64_t)in_.s_axil_arvalid, (uint64_t)in_.s_axil_rready,
+                           (uint64_t)in_.m_axis_evt_tready, (uint64_t)in_.m_axis_seg_tready,
+                           (uint64_t)o.s_axis_dep_tready, (uint64_t)o.m_axi_awid, o.m_axi_awaddr,
+                           (uint64_t)o.m_axi_awlen, (uint64_t)o.m_axi_awsize, (uint64_t)o.m_axi_awburst,
+                           (uint64_t)o.m_axi_awvalid})
+            hex(v);
+        lanes(o.m_axi_wdata);
+        for (uint64_t v : {o.m_axi_wstrb, (uint64_t)o.m_axi_wlast, (uint64_t)o.m_axi_wvalid, (uint64_t)o.m_axi_bready,
+                           (uint64_t)o.s_axil_awready, (uint64_t)o.s_axil_wready, (uint64_t)o.s_axil_bresp,
+                           (uint64_t)o.s_axil_bvalid, (uint64_t)o.s_axil_arready, (uint64_t)o.s_axil_rdata,
+                           (uint64_t)o.s_axil_rresp, (uint64_t)o.s_axil_rvalid, (uint64_t)o.m_axis_evt_tdata,
+                           (uint64_t)o.m_axis_evt_tvalid})
+            hex(v);
+        std::fputc(' ', f);
+        for (int k = 3; k >= 0; --k) std::fprintf(f, "%016llx", (unsigned long long)o.m_axis_seg_tdata[k]);
+        std::fprintf(f, " %x\n", o.m_axis_seg_tvalid);
+    }
+
     // Every output, every cycle, valid or not (D-022). True when all are equal.
     bool compare(ls::Checker &chk, const Out &mo, const Out &mr) {
         const mdd_dep_out &o = dep_out(mo), &r = dep_out(mr);
@@ -539,6 +601,7 @@ class DepBench {
     ls::Checker *chk_ = nullptr;
     bool bench_;
     uint64_t gap_, cycles_total_, fault_cycle_, drain_ = 0;
+    FILE *vectors_ = nullptr;
     std::chrono::steady_clock::time_point t0_;
     bool clk_high_ = false;
     uint64_t cycles_ = 0, compares_ = 0;
