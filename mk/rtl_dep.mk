@@ -172,10 +172,10 @@ dep-icarus-selftest: $(DEP_DIR)/d1.vvp $(DEP_DIR)/d1.vec
 	$(call RUN_SUITE,selftest-dep-icarus,VVP=$(VVP) scripts/replay-selftest.sh selftest-dep-icarus \
 	    $(DEP_DIR)/d1.vvp $(DEP_DIR)/d1.vec 400 $(DEP_DIR)/selftest/replay $(DEP_ICARUS_FLIPS))
 
-# make sim: the default deposit scenario (sim/dep.scn) on the W = 8 configuration
+# make sim: the default deposit scenario (sim/dep.scn) on the engine with the combiner at W = 8
 .PHONY: dep-sim
-dep-sim: $(call dep_bin,d0)
-	$(call RUN_SUITE,sim-dep,$(call dep_bin,d0) --scenario sim/dep.scn --vcd $(DEP_DIR)/vcd/sim)
+dep-sim: $(call dep_bin,m0)
+	$(call RUN_SUITE,sim-dep,$(call dep_bin,m0) --scenario sim/dep.scn --vcd $(DEP_DIR)/vcd/sim)
 SIM_TARGETS += dep-sim
 
 .PHONY: dep-selftest
