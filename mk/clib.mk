@@ -7,9 +7,11 @@
 #                   export checked by tshark (tb/unit/test_pcap.c) + reference combiner vs its stimulus
 #                   generator's truth and the combiner twin vs both (tb/unit/test_cmb.c, suites cmb-ref and
 #                   cmb-model) + the deposit reference, stimulus, host memory and scoreboard (tb/unit/test_depref.c,
-#                   suite dep-ref) + the deposit twin in that environment (tb/unit/test_dep.c, suite dep-model);
-#                   logs in $(RESULTS)/c-crc.log, cli.log, formats.log, rxref.log, txref.log,
-#                   check-stage-tx.log, pcap.log, cmb-ref.log, cmb-model.log, dep-ref.log and dep-model.log
+#                   suite dep-ref) + the deposit twin in that environment (tb/unit/test_dep.c, suite dep-model)
+#                   + the record arbiter's twin against properties and a queue reference (tb/unit/test_axis_arb.c,
+#                   suite axis-arb-model); logs in $(RESULTS)/c-crc.log, cli.log, formats.log, rxref.log,
+#                   txref.log, check-stage-tx.log, pcap.log, cmb-ref.log, cmb-model.log, dep-ref.log, dep-model.log
+#                   and axis-arb-model.log
 #   bench-c         CRC throughput / combine cost table (-O2, not sanitized)
 # zlib and ISA-L are oracles and anchors for the tests and the bench only; libmdd needs libc + pthreads.
 
@@ -35,9 +37,10 @@ TEST_CHECK_STAGE_BIN := $(BUILD)/bin/test_check_stage
 TEST_CMB_BIN := $(BUILD)/bin/test_cmb
 TEST_DEPREF_BIN := $(BUILD)/bin/test_depref
 TEST_DEP_BIN := $(BUILD)/bin/test_dep
+TEST_AXIS_ARB_BIN := $(BUILD)/bin/test_axis_arb
 BENCH_CRC_BIN := $(BUILD)/bin/bench_crc
 
-.PHONY: lib lib-san cli test-c bench-c test-depref test-dep
+.PHONY: lib lib-san cli test-c bench-c test-depref test-dep test-axis-arb
 
 lib: $(LIBMDD)
 lib-san: $(LIBMDD_SAN)
@@ -152,6 +155,16 @@ $(TEST_DEP_BIN): $(BUILD)/obj-san/test_dep.o $(LIBMDD_SAN)
 	@mkdir -p $(@D)
 	$(CC) $(MDD_SAN_CFLAGS) $^ -o $@ $(MDD_LDLIBS)
 
+$(BUILD)/obj-san/test_axis_arb.o: tb/unit/test_axis_arb.c
+	@mkdir -p $(@D)
+	$(CC) $(MDD_SAN_CFLAGS) -MMD -MP -c $< -o $@
+
+# The record arbiter's twin (model/mdd_axis_arb_model.c) at N = 1, 2, 3, 8: the checks of its Icarus bench
+# (tb/icarus/tb_mdd_axis_arb.v) and every output every cycle against a queue-based reference in the test.
+$(TEST_AXIS_ARB_BIN): $(BUILD)/obj-san/test_axis_arb.o $(LIBMDD_SAN)
+	@mkdir -p $(@D)
+	$(CC) $(MDD_SAN_CFLAGS) $^ -o $@ $(MDD_LDLIBS)
+
 $(BUILD)/obj/bench_crc.o: tb/bench/bench_crc.c
 	@mkdir -p $(@D)
 	$(CC) $(MDD_CFLAGS) -MMD -MP -c $< -o $@
@@ -164,7 +177,7 @@ $(BENCH_CRC_BIN): $(BUILD)/obj/bench_crc.o $(LIBMDD)
 # formats: the staleness check of the .vh (mk/formats.mk) runs first and its exit status is one of the test's
 # checks, so the log still ends with the test's own result line.
 test-c: $(TEST_CRC_BIN) $(MDD_CLI) $(TEST_FORMATS_BIN) $(TEST_RXREF_BIN) $(TEST_TXREF_BIN) $(TEST_CHECK_STAGE_BIN) \
-        $(TEST_PCAP_BIN) $(TEST_CMB_BIN) $(TEST_DEPREF_BIN) $(TEST_DEP_BIN)
+        $(TEST_PCAP_BIN) $(TEST_CMB_BIN) $(TEST_DEPREF_BIN) $(TEST_DEP_BIN) $(TEST_AXIS_ARB_BIN)
 	@mkdir -p $(RESULTS)
 	@rc=0; $(TEST_CRC_BIN) 2>&1 | tee $(RESULTS)/c-crc.log || rc=1; \
 	 tb/unit/test_cli.sh $(MDD_CLI) 2>&1 | tee $(RESULTS)/cli.log || rc=1; \
@@ -177,7 +190,8 @@ test-c: $(TEST_CRC_BIN) $(MDD_CLI) $(TEST_FORMATS_BIN) $(TEST_RXREF_BIN) $(TEST_
 	 $(TEST_CMB_BIN) ref 2>&1 | tee $(RESULTS)/cmb-ref.log || rc=1; \
 	 $(TEST_CMB_BIN) model 2>&1 | tee $(RESULTS)/cmb-model.log || rc=1; \
 	 $(TEST_DEPREF_BIN) 2>&1 | tee $(RESULTS)/dep-ref.log || rc=1; \
-	 $(TEST_DEP_BIN) 2>&1 | tee $(RESULTS)/dep-model.log || rc=1; exit $$rc
+	 $(TEST_DEP_BIN) 2>&1 | tee $(RESULTS)/dep-model.log || rc=1; \
+	 $(TEST_AXIS_ARB_BIN) 2>&1 | tee $(RESULTS)/axis-arb-model.log || rc=1; exit $$rc
 
 # The dep-ref suite alone.
 test-depref: $(TEST_DEPREF_BIN)
@@ -188,6 +202,11 @@ test-depref: $(TEST_DEPREF_BIN)
 test-dep: $(TEST_DEP_BIN)
 	@mkdir -p $(RESULTS)
 	@$(TEST_DEP_BIN) 2>&1 | tee $(RESULTS)/dep-model.log
+
+# The axis-arb-model suite alone.
+test-axis-arb: $(TEST_AXIS_ARB_BIN)
+	@mkdir -p $(RESULTS)
+	@$(TEST_AXIS_ARB_BIN) 2>&1 | tee $(RESULTS)/axis-arb-model.log
 
 bench-c: $(BENCH_CRC_BIN)
 	@mkdir -p $(RESULTS)

@@ -39,8 +39,8 @@ typedef struct mdd_axis_arb_model {
     uint64_t m_tdata[MDD_AXIS_ARB_MAX_WORDS];
 } mdd_axis_arb_model;
 
-/* false on parameters the RTL rejects (N 1..8, DATA_W 1..64 MDD_AXIS_ARB_MAX_WORDS). The state is the RTL's at
- * time 0. */
+/* false unless N is 1..8 (as the RTL requires) and DATA_W 1..64 * MDD_AXIS_ARB_MAX_WORDS (the twin's words). The
+ * state is the RTL's at time 0. */
 bool mdd_axis_arb_init(mdd_axis_arb_model *m, unsigned n, unsigned data_w);
 void mdd_axis_arb_eval(const mdd_axis_arb_model *m, const mdd_axis_arb_in *in, mdd_axis_arb_out *out);
 void mdd_axis_arb_tick(mdd_axis_arb_model *m, const mdd_axis_arb_in *in);

@@ -10,10 +10,18 @@
  * Each input's records keep their order. Between inputs, the first valid one
  * after the last winner goes next, so no input waits for more than N - 1
  * records of the others. The output register takes a record whenever it is
- * empty or being emptied, so records pass at one per clock; s_tready of an
- * input depends on its neighbours' tvalid and on m_tready, never on its own
- * tvalid. Records enter the output in the order of their input handshakes,
+ * empty or being emptied, so records pass at one per clock. s_tready is the
+ * grant, one-hot or zero: s_tready[i] = s_tvalid[i] and (register empty or
+ * m_tready) and no input cyclically between the last winner and i is valid.
+ * It thus depends on the input's own tvalid (AXI4-Stream allows it; a one-hot
+ * ready that never leaves a bubble cannot avoid it), while whether a valid
+ * input is taken depends only on the others' tvalid, m_tready and the
+ * pointer. Records enter the output in the order of their input handshakes,
  * which is what a reference model of the consumer needs to follow it.
+ *
+ * Reset (synchronous) empties the output register and sets the pointer to 0.
+ * s_tready is not gated by rst: a record whose handshake falls in a reset
+ * cycle is dropped with the one in the register.
  *
  * Parameters:
  *   N       inputs (1..8); input i is s_tdata[i*DATA_W +: DATA_W]
