@@ -775,6 +775,8 @@ void mdd_dep_eval(const mdd_dep_model *m, const mdd_dep_in *in, mdd_dep_out *out
     MDD_SET(CMBREC, SEG_LEN, out->m_axis_seg_tdata, be(pj->h + MDD_DEPHDR_LENGTH_OFF, 4));
     MDD_SET(CMBREC, CRC, out->m_axis_seg_tdata, m->scrc[m->qp % QN]);
     out->m_axis_seg_tvalid = m->pst == P_SEG;
+    out->stat_pkt_done = c.done;
+    out->stat_pkt_code = c.done_code;
 }
 
 /* ======================================================================================================== */

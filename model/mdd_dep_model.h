@@ -91,6 +91,8 @@ typedef struct mdd_dep_out {
     bool m_axis_evt_tvalid;
     uint64_t m_axis_seg_tdata[4]; /* CMBREC word k = tdata[64k+63:64k] */
     bool m_axis_seg_tvalid;
+    bool stat_pkt_done;           /* a packet finished this cycle ... */
+    uint32_t stat_pkt_code;       /* ... with this code (0 OK) */
 } mdd_dep_out;
 
 typedef struct mdd_dep_model mdd_dep_model;

@@ -95,6 +95,7 @@ void mdd_dep_msg_eval(const mdd_dep_msg_model *m, const mdd_dep_msg_in *in, mdd_
     memset(out, 0, sizeof *out);
     out->dep = x.dout;
     out->seg_tready = x.aout.s_tready[1];
+    out->stat_seg_fire = x.dout.m_axis_seg_tvalid && out->seg_tready;
     out->s_axis_cmb_tready = x.aout.s_tready[0];
     memcpy(out->m_axis_cmb_res_tdata, x.cout.m_axis_cmb_res_tdata, sizeof out->m_axis_cmb_res_tdata);
     out->m_axis_cmb_res_tvalid = x.cout.m_axis_cmb_res_tvalid;

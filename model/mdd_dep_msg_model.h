@@ -43,6 +43,7 @@ typedef struct mdd_dep_msg_in {
 typedef struct mdd_dep_msg_out {
     mdd_dep_out dep;
     bool seg_tready; /* internal: the arbiter takes the engine's SEG record */
+    bool stat_seg_fire; /* a SEG record entered the arbiter (out.dep.m_axis_seg_tvalid && seg_tready) */
     bool s_axis_cmb_tready;
     uint64_t m_axis_cmb_res_tdata[MDD_CMB_RES_WORDS];
     bool m_axis_cmb_res_tvalid;

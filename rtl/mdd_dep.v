@@ -95,7 +95,11 @@ module mdd_dep #(
 
     output wire [255:0]           m_axis_seg_tdata,
     output wire                   m_axis_seg_tvalid,
-    input  wire                   m_axis_seg_tready
+    input  wire                   m_axis_seg_tready,
+
+    // one cycle per finished packet, with its code (0 OK): for statistics and interrupts around the engine
+    output wire                   stat_pkt_done,
+    output wire [4:0]             stat_pkt_code
 );
 
 localparam CI_W  = (CONNS <= 2) ? 1 : $clog2(CONNS);
@@ -235,6 +239,9 @@ wire          cq_inc, cq_wait, evt_free, evt_go, done;
 wire [4:0]    done_code;
 wire [7:0]    pay_bytes;
 wire          b_fire = m_axi_bvalid;   // bready is 1
+
+assign stat_pkt_done = done;
+assign stat_pkt_code = done_code;
 
 mdd_dep_tail #(.QI_W(CQI_W), .TD_W(TD_W)) u_tail (
     .clk(clk), .rst(rst),

@@ -95,13 +95,19 @@ module mdd_dep_msg #(
 
     output wire [511:0]           m_axis_cmb_res_tdata,
     output wire                   m_axis_cmb_res_tvalid,
-    input  wire                   m_axis_cmb_res_tready
+    input  wire                   m_axis_cmb_res_tready,
+
+    // statistics: a packet finished (and its code), a SEG record entered the arbiter
+    output wire                   stat_pkt_done,
+    output wire [4:0]             stat_pkt_code,
+    output wire                   stat_seg_fire
 );
 
 // the engine's SEG records; public so that a Verilator bench can follow them into the combiner
 wire [255:0] seg_tdata /* verilator public_flat_rd */;
 wire         seg_tvalid /* verilator public_flat_rd */;
 wire         seg_tready /* verilator public_flat_rd */;
+assign stat_seg_fire = seg_tvalid && seg_tready;
 wire [255:0] rec_tdata;
 wire         rec_tvalid, rec_tready;
 
@@ -155,7 +161,9 @@ mdd_dep #(
     .m_axis_evt_tready(m_axis_evt_tready),
     .m_axis_seg_tdata(seg_tdata),
     .m_axis_seg_tvalid(seg_tvalid),
-    .m_axis_seg_tready(seg_tready)
+    .m_axis_seg_tready(seg_tready),
+    .stat_pkt_done(stat_pkt_done),
+    .stat_pkt_code(stat_pkt_code)
 );
 
 // input 0 software, input 1 the engine

@@ -54,6 +54,7 @@ localparam MDD_MPA_MRK_LEN             = 4;
 localparam MDD_DIG_LEN                 = 4;
 localparam MDD_APP_ESCAPE              = 65535;
 localparam MDD_DESC_WORDS              = 8;
+localparam MDD_COREDESC_WORDS          = 8;
 localparam MDD_TXDESC_WORDS            = 8;
 localparam MDD_CTX_WORDS               = 16;
 localparam MDD_CMBREC_WORDS            = 4;
@@ -274,6 +275,11 @@ localparam MDD_DESC_HDIG_PART_LSB   = 448;
 localparam MDD_DESC_HDIG_PART_W     = 32;
 localparam MDD_DESC_MAX_DATA_LSB    = 480;
 localparam MDD_DESC_MAX_DATA_W      = 24;
+
+// ---- record COREDESC: 8 x 64 bits, field = coredesc[LSB +: W] ----
+localparam MDD_COREDESC_BITS       = 512;
+localparam MDD_COREDESC_TO_DEP_LSB = 58;
+localparam MDD_COREDESC_TO_DEP_W   = 1;
 
 // ---- record TXDESC: 8 x 64 bits, field = txdesc[LSB +: W] ----
 localparam MDD_TXDESC_BITS         = 512;

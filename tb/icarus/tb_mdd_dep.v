@@ -78,6 +78,8 @@ reg                 m_axis_evt_tready = 1'b0;
 wire [255:0]        m_axis_seg_tdata;
 wire                m_axis_seg_tvalid;
 reg                 m_axis_seg_tready = 1'b0;
+wire                stat_pkt_done;
+wire [4:0]          stat_pkt_code;
 
 mdd_dep #(
     .W(W),
@@ -136,10 +138,12 @@ mdd_dep #(
     .m_axis_evt_tready(m_axis_evt_tready),
     .m_axis_seg_tdata(m_axis_seg_tdata),
     .m_axis_seg_tvalid(m_axis_seg_tvalid),
-    .m_axis_seg_tready(m_axis_seg_tready)
+    .m_axis_seg_tready(m_axis_seg_tready),
+    .stat_pkt_done(stat_pkt_done),
+    .stat_pkt_code(stat_pkt_code)
 );
 
-localparam FIELDS = 46;
+localparam FIELDS = 48;
 
 reg [8*1024-1:0] path;
 reg [8*64-1:0]   suite;
@@ -153,21 +157,21 @@ reg [63:0]  v_axil_araddr, v_axil_arvalid, v_axil_rready, v_evt_tready, v_seg_tr
 reg [511:0] v_tdata;
 reg [63:0]  e_tready, e_awid, e_awaddr, e_awlen, e_awsize, e_awburst, e_awvalid, e_wstrb, e_wlast, e_wvalid;
 reg [63:0]  e_bready, e_axil_awready, e_axil_wready, e_axil_bresp, e_axil_bvalid, e_axil_arready, e_axil_rdata;
-reg [63:0]  e_axil_rresp, e_axil_rvalid, e_evt_tdata, e_evt_tvalid, e_seg_tvalid;
+reg [63:0]  e_axil_rresp, e_axil_rvalid, e_evt_tdata, e_evt_tvalid, e_seg_tvalid, e_pkt_done, e_pkt_code;
 reg [511:0] e_wdata;
 reg [255:0] e_seg_tdata;
 reg cycle_ok;
 
 task read_line;
     begin
-        fields = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n",
+        fields = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n",
                          v_rst, v_tdata, v_tkeep, v_tvalid, v_tlast, v_tuser, v_awready, v_wready, v_bid, v_bresp,
                          v_bvalid, v_axil_awaddr, v_axil_awvalid, v_axil_wdata, v_axil_wstrb, v_axil_wvalid,
                          v_axil_bready, v_axil_araddr, v_axil_arvalid, v_axil_rready, v_evt_tready, v_seg_tready,
                          e_tready, e_awid, e_awaddr, e_awlen, e_awsize, e_awburst, e_awvalid, e_wdata, e_wstrb,
                          e_wlast, e_wvalid, e_bready, e_axil_awready, e_axil_wready, e_axil_bresp, e_axil_bvalid,
                          e_axil_arready, e_axil_rdata, e_axil_rresp, e_axil_rvalid, e_evt_tdata, e_evt_tvalid,
-                         e_seg_tdata, e_seg_tvalid);
+                         e_seg_tdata, e_seg_tvalid, e_pkt_done, e_pkt_code);
     end
 endtask
 
@@ -267,6 +271,8 @@ initial begin
                 check("m_axis_evt_tvalid", e_evt_tvalid, m_axis_evt_tvalid);
                 check("m_axis_seg_tdata", e_seg_tdata, m_axis_seg_tdata);
                 check("m_axis_seg_tvalid", e_seg_tvalid, m_axis_seg_tvalid);
+                check("stat_pkt_done", e_pkt_done, stat_pkt_done);
+                check("stat_pkt_code", e_pkt_code, stat_pkt_code);
                 if (cycle_ok) passed = passed + 1;
                 else failed = failed + 1;
                 // what the replay exercised (the transfers of this cycle, outside reset)

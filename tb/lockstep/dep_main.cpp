@@ -39,7 +39,7 @@
 // m_axis_cmb_res_tready.
 //
 // vectors=FILE writes every cycle's inputs and the twin's outputs for tb/icarus/tb_mdd_dep.v. A header line
-// "D W CONNS REGIONS AREGS RHQS CQS BURST_BYTES MAX_OUTSTANDING AXI_ID_W" (decimal), then one line per cycle of 46
+// "D W CONNS REGIONS AREGS RHQS CQS BURST_BYTES MAX_OUTSTANDING AXI_ID_W" (decimal), then one line per cycle of 48
 // hex fields separated by spaces, most significant digit first (tdata and wdata 2W digits, byte W-1 first;
 // m_axis_seg_tdata 64 digits, word 3 first), the ports in the order of mdd_dep_in and mdd_dep_out:
 //   inputs   rst s_axis_dep_tdata s_axis_dep_tkeep s_axis_dep_tvalid s_axis_dep_tlast s_axis_dep_tuser
@@ -49,7 +49,7 @@
 //   outputs  s_axis_dep_tready m_axi_awid m_axi_awaddr m_axi_awlen m_axi_awsize m_axi_awburst m_axi_awvalid
 //            m_axi_wdata m_axi_wstrb m_axi_wlast m_axi_wvalid m_axi_bready s_axil_awready s_axil_wready
 //            s_axil_bresp s_axil_bvalid s_axil_arready s_axil_rdata s_axil_rresp s_axil_rvalid m_axis_evt_tdata
-//            m_axis_evt_tvalid m_axis_seg_tdata m_axis_seg_tvalid
+//            m_axis_evt_tvalid m_axis_seg_tdata m_axis_seg_tvalid stat_pkt_done stat_pkt_code
 // The outputs are the twin's, written in the cycle the harness compares them with the RTL (a fault injected with
 // inject_fault is in the file too). The bare engine only (tb/icarus/tb_mdd_dep.v); not with -DDEP_MSG.
 #include "lockstep.h"
@@ -396,6 +396,8 @@ class DepBench {
         r.s_axil_rvalid = top_->s_axil_rvalid;
         r.m_axis_evt_tdata = top_->m_axis_evt_tdata;
         r.m_axis_evt_tvalid = top_->m_axis_evt_tvalid;
+        r.stat_pkt_done = top_->stat_pkt_done;
+        r.stat_pkt_code = top_->stat_pkt_code;
         uint8_t seg[32];
 #ifdef DEP_MSG
         // the engine's SEG stream inside mdd_dep_msg (public signals)
@@ -403,6 +405,7 @@ class DepBench {
         ls::bytes_to_words(seg, r.m_axis_seg_tdata, 4);
         r.m_axis_seg_tvalid = top_->rootp->mdd_dep_msg__DOT__seg_tvalid;
         mr.seg_tready = top_->rootp->mdd_dep_msg__DOT__seg_tready;
+        mr.stat_seg_fire = top_->stat_seg_fire;
         mr.s_axis_cmb_tready = top_->s_axis_cmb_tready;
         uint8_t res[64];
         ls::get_bytes(top_->m_axis_cmb_res_tdata, res, 64);
@@ -445,7 +448,7 @@ class DepBench {
             hex(v);
         std::fputc(' ', f);
         for (int k = 3; k >= 0; --k) std::fprintf(f, "%016llx", (unsigned long long)o.m_axis_seg_tdata[k]);
-        std::fprintf(f, " %x\n", o.m_axis_seg_tvalid);
+        std::fprintf(f, " %x %x %x\n", o.m_axis_seg_tvalid, o.stat_pkt_done, o.stat_pkt_code);
     }
 
     // Every output, every cycle, valid or not (D-022). True when all are equal.
@@ -479,8 +482,11 @@ class DepBench {
         ls::words_to_bytes(r.m_axis_seg_tdata, sr, 4);
         chk.eq_bytes("m_axis_seg_tdata", so, sr, 32);
         chk.eq("m_axis_seg_tvalid", o.m_axis_seg_tvalid, r.m_axis_seg_tvalid);
+        chk.eq("stat_pkt_done", o.stat_pkt_done, r.stat_pkt_done);
+        chk.eq("stat_pkt_code", o.stat_pkt_code, r.stat_pkt_code);
 #ifdef DEP_MSG
         chk.eq("seg_tready", mo.seg_tready, mr.seg_tready);
+        chk.eq("stat_seg_fire", mo.stat_seg_fire, mr.stat_seg_fire);
         chk.eq("s_axis_cmb_tready", mo.s_axis_cmb_tready, mr.s_axis_cmb_tready);
         chk.eq_bytes("m_axis_cmb_res_tdata", rec_bytes(mo.m_axis_cmb_res_tdata, 8).data(),
                      rec_bytes(mr.m_axis_cmb_res_tdata, 8).data(), 64);
