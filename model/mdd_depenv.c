@@ -242,6 +242,11 @@ bool mdd_depenv_drained(const struct mdd_depenv *e)
            mdd_hostmem_axi_idle(e->hm) && mdd_depscore_quiet(e->sc) && (!e->msg || mdd_depmsg_drained(e->msg));
 }
 
+bool mdd_depenv_port_idle(const struct mdd_depenv *e)
+{
+    return mdd_depstream_idle(e->st) && mdd_depaxil_idle(e->ax);
+}
+
 void mdd_depenv_finish(struct mdd_depenv *e)
 {
     mdd_depscore_finish(e->sc);
@@ -429,7 +434,10 @@ void mdd_depenv_drive(struct mdd_depenv *e, mdd_dep_in *in, uint64_t cycle)
     in->m_axis_seg_tready = mdd_rng_chance(&e->g, e->cfg.seg_ready_pct);
 }
 
-void mdd_depenv_tick(struct mdd_depenv *e, const mdd_dep_in *in, const mdd_dep_out *out, uint64_t cycle)
+/* sc_in, sc_out: what the scoreboard sees (the engine's own input when something sits before it); in, out: the
+ * ports the environment drives */
+static void tick_views(struct mdd_depenv *e, const mdd_dep_in *in, const mdd_dep_out *out, const mdd_dep_in *sc_in,
+                       const mdd_dep_out *sc_out, uint64_t cycle)
 {
     if (in->rst) {
         if (!e->in_reset) { /* a new epoch: everything in flight is lost on both sides */
@@ -448,7 +456,7 @@ void mdd_depenv_tick(struct mdd_depenv *e, const mdd_dep_in *in, const mdd_dep_o
     }
     e->in_reset = false;
     mdd_hostmem_axi_tick(e->hm, in, out, cycle);
-    mdd_depscore_cycle(e->sc, in, out, cycle);
+    mdd_depscore_cycle(e->sc, sc_in, sc_out, cycle);
     mdd_depstream_tick(e->st, in, out);
     mdd_depaxil_tick(e->ax, in, out);
     uint32_t a, d, r;
@@ -470,6 +478,11 @@ void mdd_depenv_tick(struct mdd_depenv *e, const mdd_dep_in *in, const mdd_dep_o
     }
 }
 
+void mdd_depenv_tick(struct mdd_depenv *e, const mdd_dep_in *in, const mdd_dep_out *out, uint64_t cycle)
+{
+    tick_views(e, in, out, in, out, cycle);
+}
+
 void mdd_depenv_drive_msg(struct mdd_depenv *e, mdd_dep_msg_in *in, uint64_t cycle)
 {
     mdd_depenv_drive(e, &in->dep, cycle);
@@ -479,17 +492,33 @@ void mdd_depenv_drive_msg(struct mdd_depenv *e, mdd_dep_msg_in *in, uint64_t cyc
         mdd_depmsg_drive(e->msg, in->s_axis_cmb_tdata, &in->s_axis_cmb_tvalid, &in->m_axis_cmb_res_tready);
 }
 
-void mdd_depenv_tick_msg(struct mdd_depenv *e, const mdd_dep_msg_in *in, const mdd_dep_msg_out *out, uint64_t cycle)
+void mdd_depenv_tick_msg_at(struct mdd_depenv *e, const mdd_dep_msg_in *in, const mdd_dep_msg_out *out,
+                            const struct mdd_depenv_stream *engine, uint64_t cycle)
 {
     mdd_dep_in din = in->dep;
     din.m_axis_seg_tready = out->seg_tready; /* the engine's SEG records go wherever the arbiter takes them */
-    mdd_depenv_tick(e, &din, &out->dep, cycle);
+    mdd_dep_in sin = din;
+    mdd_dep_out sout = out->dep;
+    if (engine) {
+        memcpy(sin.s_axis_dep_tdata, engine->tdata, sizeof sin.s_axis_dep_tdata);
+        sin.s_axis_dep_tkeep = engine->tkeep;
+        sin.s_axis_dep_tvalid = engine->tvalid;
+        sin.s_axis_dep_tlast = engine->tlast;
+        sin.s_axis_dep_tuser = engine->tuser;
+        sout.s_axis_dep_tready = engine->tready;
+    }
+    tick_views(e, &din, &out->dep, &sin, &sout, cycle);
     if (in->dep.rst)
         return;
     const bool dep_quiet = !e->have && mdd_depstream_idle(e->st) && mdd_depscore_quiet(e->sc);
     mdd_depmsg_tick(e->msg, out->dep.m_axis_seg_tvalid && out->seg_tready, out->dep.m_axis_seg_tdata,
                     in->s_axis_cmb_tdata, in->s_axis_cmb_tvalid, out->s_axis_cmb_tready, out->m_axis_cmb_res_tdata,
                     out->m_axis_cmb_res_tvalid, in->m_axis_cmb_res_tready, dep_quiet, cycle);
+}
+
+void mdd_depenv_tick_msg(struct mdd_depenv *e, const mdd_dep_msg_in *in, const mdd_dep_msg_out *out, uint64_t cycle)
+{
+    mdd_depenv_tick_msg_at(e, in, out, NULL, cycle);
 }
 
 void mdd_depenv_get_msg_stats(const struct mdd_depenv *e, struct mdd_depmsg_stats *st)

@@ -93,6 +93,17 @@ struct mdd_depenv_stats {
 /* With messages: the same for rtl/mdd_dep_msg.v's ports (the combiner's record input and result output too). */
 void mdd_depenv_drive_msg(struct mdd_depenv *e, mdd_dep_msg_in *in, uint64_t cycle);
 void mdd_depenv_tick_msg(struct mdd_depenv *e, const mdd_dep_msg_in *in, const mdd_dep_msg_out *out, uint64_t cycle);
+/* In a larger device (rtl/mdd_core.v) something sits between s_axis_dep and the engine (the RX router, which adds
+ * packets of its own): the environment drives the port, the scoreboard rebuilds packets from the engine's input. */
+struct mdd_depenv_stream {
+    uint8_t tdata[MDD_DEP_MAX_W];
+    uint64_t tkeep;
+    bool tvalid, tready, tlast, tuser;
+};
+void mdd_depenv_tick_msg_at(struct mdd_depenv *e, const mdd_dep_msg_in *in, const mdd_dep_msg_out *out,
+                            const struct mdd_depenv_stream *engine, uint64_t cycle);
+/* Whether the environment's own packets are all sent and its software has nothing in flight on s_axil. */
+bool mdd_depenv_port_idle(const struct mdd_depenv *e);
 /* The message layer's totals (zeros without messages). */
 void mdd_depenv_get_msg_stats(const struct mdd_depenv *e, struct mdd_depmsg_stats *st);
 
