@@ -75,8 +75,7 @@ class RxPathBench : public rxs::Stim<kW, Xfer, mdd_rx_path_in> {
         inject_golden_ = opt.has("inject_golden") ? (int64_t)opt.u64("inject_golden", 0) : -1;
         std::string vec = opt.str("vectors", "");
         if (!vec.empty()) {
-            vectors_ = std::fopen(vec.c_str(), "w");
-            if (!vectors_) ls::Options::die("cannot write %s", vec.c_str());
+            vectors_ = ls::open_vectors(vec);  // ".gz": compressed
         }
         top_->clk = 0;
         cpu_start_ = std::clock();
