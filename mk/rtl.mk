@@ -69,6 +69,13 @@ define LOCKSTEP_SELFTEST
 	$(call RUN_SUITE,$(1),scripts/lockstep-selftest.sh $(1) $(2) $(3) $(4) $(5))
 endef
 
+# $(call TRACE_COMPARE,<suite>,<harness binary>,<cycle>,<signal>,<directory>): whole-run waveforms of a clean
+# run agree under `mdd compare`, and those of a run with a fault injected at <cycle> differ first at <cycle> on
+# <signal> (scripts/trace-compare-test.sh). The harness's model_dump must show the fault it injects.
+define TRACE_COMPARE
+	$(call RUN_SUITE,$(1),scripts/trace-compare-test.sh $(1) $(2) $(MDD_CLI) $(3) $(4) $(5))
+endef
+
 # `make test` runs the full-path harnesses (rx-locate, rx-path, tx-path: the largest Verilator builds) at the
 # narrowest, the usual and the widest W; `make regress` adds the other widths. Lint, the unit blocks and the
 # TX generator cover every W in `make test`.
