@@ -9,15 +9,18 @@
 #                   cmb-model) + the deposit reference, stimulus, host memory and scoreboard (tb/unit/test_depref.c,
 #                   suite dep-ref) + the deposit twin in that environment (tb/unit/test_dep.c, suite dep-model)
 #                   + the record arbiter's twin against properties and a queue reference (tb/unit/test_axis_arb.c,
-#                   suite axis-arb-model); logs in $(RESULTS)/c-crc.log, cli.log, formats.log, rxref.log,
-#                   txref.log, check-stage-tx.log, pcap.log, cmb-ref.log, cmb-model.log, dep-ref.log, dep-model.log
-#                   and axis-arb-model.log
+#                   suite axis-arb-model) + the VCD reader and comparison of `mdd compare` (tb/unit/test_vcd.c,
+#                   suite vcd); logs in $(RESULTS)/c-crc.log, cli.log, formats.log, rxref.log, txref.log,
+#                   check-stage-tx.log, pcap.log, cmb-ref.log, cmb-model.log, dep-ref.log, dep-model.log,
+#                   axis-arb-model.log and vcd.log
 #   bench-c         CRC throughput / combine cost table (-O2, not sanitized)
-# zlib and ISA-L are oracles and anchors for the tests and the bench only; libmdd needs libc + pthreads.
+# zlib and ISA-L are oracles and anchors for the tests and the bench; libmdd needs libc + pthreads. The CLI
+# reads waveforms through zlib (mdd compare), so it links -lz.
 
 MDD_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -Iinclude -Imodel
 MDD_SAN    := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-MODEL_SRCS := $(filter-out model/mdd_cli.c,$(wildcard model/*.c))
+# mdd_vcd.c (the VCD reader of `mdd compare`) is a tool, not part of the twins: only the CLI and its test link it.
+MODEL_SRCS := $(filter-out model/mdd_cli.c model/mdd_vcd.c,$(wildcard model/*.c))
 LIBMDD     := $(BUILD)/lib/libmdd.a
 LIBMDD_SAN := $(BUILD)/lib/libmdd_san.a
 
@@ -38,9 +41,10 @@ TEST_CMB_BIN := $(BUILD)/bin/test_cmb
 TEST_DEPREF_BIN := $(BUILD)/bin/test_depref
 TEST_DEP_BIN := $(BUILD)/bin/test_dep
 TEST_AXIS_ARB_BIN := $(BUILD)/bin/test_axis_arb
+TEST_VCD_BIN := $(BUILD)/bin/test_vcd
 BENCH_CRC_BIN := $(BUILD)/bin/bench_crc
 
-.PHONY: lib lib-san cli test-c bench-c test-depref test-dep test-axis-arb
+.PHONY: lib lib-san cli test-c bench-c test-depref test-dep test-axis-arb test-vcd
 
 lib: $(LIBMDD)
 lib-san: $(LIBMDD_SAN)
@@ -65,9 +69,9 @@ $(LIBMDD_SAN): $(MODEL_SAN_OBJS)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(MDD_CLI): $(BUILD)/obj/mdd_cli.o $(LIBMDD)
+$(MDD_CLI): $(BUILD)/obj/mdd_cli.o $(BUILD)/obj/mdd_vcd.o $(LIBMDD)
 	@mkdir -p $(@D)
-	$(CC) $(MDD_CFLAGS) $^ -o $@ $(MDD_LDLIBS)
+	$(CC) $(MDD_CFLAGS) $^ -o $@ -lz $(MDD_LDLIBS)
 
 $(BUILD)/obj-san/test_crc.o: tb/unit/test_crc.c
 	@mkdir -p $(@D)
@@ -164,6 +168,15 @@ $(BUILD)/obj-san/test_axis_arb.o: tb/unit/test_axis_arb.c
 $(TEST_AXIS_ARB_BIN): $(BUILD)/obj-san/test_axis_arb.o $(LIBMDD_SAN)
 	@mkdir -p $(@D)
 	$(CC) $(MDD_SAN_CFLAGS) $^ -o $@ $(MDD_LDLIBS)
+$(BUILD)/obj-san/test_vcd.o: tb/unit/test_vcd.c
+	@mkdir -p $(@D)
+	$(CC) $(MDD_SAN_CFLAGS) -MMD -MP -c $< -o $@
+
+# The VCD reader and trace comparison of `mdd compare` (model/mdd_vcd.c, not in libmdd) on dumps the test
+# writes, plain and through zlib.
+$(TEST_VCD_BIN): $(BUILD)/obj-san/test_vcd.o $(BUILD)/obj-san/mdd_vcd.o
+	@mkdir -p $(@D)
+	$(CC) $(MDD_SAN_CFLAGS) $^ -o $@ -lz $(MDD_LDLIBS)
 
 $(BUILD)/obj/bench_crc.o: tb/bench/bench_crc.c
 	@mkdir -p $(@D)
@@ -177,7 +190,7 @@ $(BENCH_CRC_BIN): $(BUILD)/obj/bench_crc.o $(LIBMDD)
 # formats: the staleness check of the .vh (mk/formats.mk) runs first and its exit status is one of the test's
 # checks, so the log still ends with the test's own result line.
 test-c: $(TEST_CRC_BIN) $(MDD_CLI) $(TEST_FORMATS_BIN) $(TEST_RXREF_BIN) $(TEST_TXREF_BIN) $(TEST_CHECK_STAGE_BIN) \
-        $(TEST_PCAP_BIN) $(TEST_CMB_BIN) $(TEST_DEPREF_BIN) $(TEST_DEP_BIN) $(TEST_AXIS_ARB_BIN)
+        $(TEST_PCAP_BIN) $(TEST_CMB_BIN) $(TEST_DEPREF_BIN) $(TEST_DEP_BIN) $(TEST_AXIS_ARB_BIN) $(TEST_VCD_BIN)
 	@mkdir -p $(RESULTS)
 	@rc=0; $(TEST_CRC_BIN) 2>&1 | tee $(RESULTS)/c-crc.log || rc=1; \
 	 tb/unit/test_cli.sh $(MDD_CLI) 2>&1 | tee $(RESULTS)/cli.log || rc=1; \
@@ -191,7 +204,8 @@ test-c: $(TEST_CRC_BIN) $(MDD_CLI) $(TEST_FORMATS_BIN) $(TEST_RXREF_BIN) $(TEST_
 	 $(TEST_CMB_BIN) model 2>&1 | tee $(RESULTS)/cmb-model.log || rc=1; \
 	 $(TEST_DEPREF_BIN) 2>&1 | tee $(RESULTS)/dep-ref.log || rc=1; \
 	 $(TEST_DEP_BIN) 2>&1 | tee $(RESULTS)/dep-model.log || rc=1; \
-	 $(TEST_AXIS_ARB_BIN) 2>&1 | tee $(RESULTS)/axis-arb-model.log || rc=1; exit $$rc
+	 $(TEST_AXIS_ARB_BIN) 2>&1 | tee $(RESULTS)/axis-arb-model.log || rc=1; \
+	 $(TEST_VCD_BIN) 2>&1 | tee $(RESULTS)/vcd.log || rc=1; exit $$rc
 
 # The dep-ref suite alone.
 test-depref: $(TEST_DEPREF_BIN)
@@ -207,6 +221,10 @@ test-dep: $(TEST_DEP_BIN)
 test-axis-arb: $(TEST_AXIS_ARB_BIN)
 	@mkdir -p $(RESULTS)
 	@$(TEST_AXIS_ARB_BIN) 2>&1 | tee $(RESULTS)/axis-arb-model.log
+# The vcd suite alone.
+test-vcd: $(TEST_VCD_BIN)
+	@mkdir -p $(RESULTS)
+	@$(TEST_VCD_BIN) 2>&1 | tee $(RESULTS)/vcd.log
 
 bench-c: $(BENCH_CRC_BIN)
 	@mkdir -p $(RESULTS)

@@ -6,7 +6,10 @@ IVERILOG  ?= iverilog
 VVP       ?= vvp
 
 RTL_SRCS  := $(wildcard rtl/*.v rtl/*.vh)
-LS_HDRS   := $(wildcard tb/lockstep/*.h) $(wildcard model/*.h) include/mdd/crc.h
+# The framework's one source file (zlib output), compiled into every harness: LS_SRCS on each Verilator
+# command line; LS_HDRS, every harness's prerequisite, lists it too.
+LS_SRCS   := tb/lockstep/lockstep_io.cpp
+LS_HDRS   := $(wildcard tb/lockstep/*.h) $(wildcard model/*.h) include/mdd/crc.h $(LS_SRCS)
 
 # Lockstep builds: --x-assign/--x-initial 0 so that un-reset datapath registers start at 0, as the C twins do
 # (the twins are compared on every output, valid or not). Lint is separate and strict (-Wall, fatal).
@@ -19,8 +22,9 @@ LS_HDRS   := $(wildcard tb/lockstep/*.h) $(wildcard model/*.h) include/mdd/crc.h
 VL_CXXFLAGS := -std=c++17 -I$(CURDIR)/include -I$(CURDIR)/model -I$(CURDIR)/tb/lockstep \
                $(if $(filter x86_64,$(shell uname -m)),-mpopcnt)
 VL_MAKEFLAGS := OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1 $(if $(shell command -v ccache),OBJCACHE=ccache)
+# -lz: the framework writes waveforms and vectors named *.gz through zlib (lockstep_io.cpp, every build).
 VL_FLAGS    := --cc --exe --build -j 2 -O3 --trace -Wno-fatal -Irtl --x-assign 0 --x-initial 0 \
-               -CFLAGS "$(VL_CXXFLAGS)" -MAKEFLAGS "$(VL_MAKEFLAGS)"
+               -CFLAGS "$(VL_CXXFLAGS)" -MAKEFLAGS "$(VL_MAKEFLAGS)" -LDFLAGS -lz
 VL_CCACHE_DIR := $(CURDIR)/$(BUILD)/ccache
 
 # $(call VL_BUILD,<mdir>,<top module>,<harness .cpp>,<-G parameters>)
@@ -34,7 +38,7 @@ define VL_BUILD
 	@touch -c -d @0 $(1)
 	@echo "  VERILATE $(1) ($(2) $(strip $(4)))"
 	@t0=$$(date +%s); CCACHE_DIR=$(VL_CCACHE_DIR) $(VERILATOR) $(VL_FLAGS) --top-module $(2) $(4) --Mdir $(1) \
-	    -o $(notdir $(1)) rtl/$(2).v $(CURDIR)/$(3) $(CURDIR)/$(LIBMDD) > $(1)/build.log 2>&1 \
+	    -o $(notdir $(1)) rtl/$(2).v $(CURDIR)/$(3) $(CURDIR)/$(LS_SRCS) $(CURDIR)/$(LIBMDD) > $(1)/build.log 2>&1 \
 	    || { tail -n 40 $(1)/build.log; exit 1; }; echo "  BUILT $(1) in $$(( $$(date +%s) - t0 )) s"
 endef
 
@@ -63,6 +67,13 @@ endef
 # fault injected into the twin at <cycle> (scripts/lockstep-selftest.sh).
 define LOCKSTEP_SELFTEST
 	$(call RUN_SUITE,$(1),scripts/lockstep-selftest.sh $(1) $(2) $(3) $(4) $(5))
+endef
+
+# $(call TRACE_COMPARE,<suite>,<harness binary>,<cycle>,<signal>,<directory>): whole-run waveforms of a clean
+# run agree under `mdd compare`, and those of a run with a fault injected at <cycle> differ first at <cycle> on
+# <signal> (scripts/trace-compare-test.sh). The harness's model_dump must show the fault it injects.
+define TRACE_COMPARE
+	$(call RUN_SUITE,$(1),scripts/trace-compare-test.sh $(1) $(2) $(MDD_CLI) $(3) $(4) $(5))
 endef
 
 # `make test` runs the full-path harnesses (rx-locate, rx-path, tx-path: the largest Verilator builds) at the

@@ -49,7 +49,7 @@ cmb_gparams = -GCRC_ALG=$(call cmb_alg,$(1)) -GMSGS=$(call cmb_msgs,$(1)) -GID_W
     -GADDR_W=$(call cmb_addr_w,$(1)) -GBITS_PER_STAGE=$(call cmb_bps,$(1))
 cmb_defines = -CFLAGS -DCMB_ALG=$(call cmb_alg,$(1)) -CFLAGS -DCMB_MSGS=$(call cmb_msgs,$(1)) \
     -CFLAGS -DCMB_ID_W=$(call cmb_id_w,$(1)) -CFLAGS -DCMB_ADDR_W=$(call cmb_addr_w,$(1)) \
-    -CFLAGS -DCMB_BPS=$(call cmb_bps,$(1)) -LDFLAGS -lz
+    -CFLAGS -DCMB_BPS=$(call cmb_bps,$(1))
 cmb_iparams = -Ptb_mdd_cmb.CRC_ALG=$(call cmb_alg,$(1)) -Ptb_mdd_cmb.MSGS=$(call cmb_msgs,$(1)) \
     -Ptb_mdd_cmb.ID_W=$(call cmb_id_w,$(1)) -Ptb_mdd_cmb.ADDR_W=$(call cmb_addr_w,$(1)) \
     -Ptb_mdd_cmb.BITS_PER_STAGE=$(call cmb_bps,$(1))

@@ -2,6 +2,7 @@
 #   crc-shift-lockstep-a<ALG>_i<INV>  Verilator vs the C twin + library scoreboard (make test)
 #   crc-shift-regress-...             5 more seeds x 2 the cycles (make regress: 10x the volume)
 #   crc-shift-icarus-a<ALG>_i<INV>    Icarus replays vectors the twin wrote (make test)
+#   crc-shift-trace-compare           whole-run RTL and twin waveforms through `mdd compare` (make test)
 #   crc-shift-lint-..., crc-shift-bench-...
 #   crc-math-vh                       self-check of mdd_crc_math.vh (Icarus) and its comparison with the C library
 # Configurations a<CRC_ALG>_i<INVERSE>[_b<BITS_PER_STAGE>][_n<N_W>]: every CRC in both directions at the
@@ -95,6 +96,12 @@ $(foreach c,$(CRC_SHIFT_CONFIGS),$(eval $(call CRC_SHIFT_CONFIG,$(c))))
 crc-shift-selftest: $(call crc_shift_bin,a3_i1)
 	$(call LOCKSTEP_SELFTEST,selftest-crc-shift,$<,4321,m_reg,$(CRC_SHIFT_ICARUS)/selftest/fault)
 
+# Whole-run waveforms (--trace, gzip) of the RTL and the twin agree under `mdd compare`, and with the fault
+# above it names cycle 4321 and m_reg (the cheapest harness build).
+.PHONY: crc-shift-trace-compare
+crc-shift-trace-compare: $(call crc_shift_bin,a3_i1) $(MDD_CLI)
+	$(call TRACE_COMPARE,trace-compare-crc-shift,$<,4321,m_reg,$(CRC_SHIFT_ICARUS)/trace_compare)
+
 # mdd_crc_math.vh: Icarus self-check (published check values, algebraic identities, elaboration vs run time),
 # then the C library recomputes the table of function results it wrote.
 CRC_MATH_DIR := $(CRC_SHIFT_ICARUS)/math
@@ -122,7 +129,8 @@ $(CRC_SHIFT_ICARUS)/test_crc_shift_model: tb/unit/test_crc_shift_model.c include
 crc-shift-model-test: $(CRC_SHIFT_ICARUS)/test_crc_shift_model
 	$(call RUN_SUITE,c-crc-shift-model,$(CRC_SHIFT_ICARUS)/test_crc_shift_model)
 
-LOCKSTEP_TESTS += $(foreach c,$(CRC_SHIFT_CONFIGS),crc-shift-lockstep-$(c)) crc-shift-selftest crc-shift-model-test
+LOCKSTEP_TESTS += $(foreach c,$(CRC_SHIFT_CONFIGS),crc-shift-lockstep-$(c)) crc-shift-selftest crc-shift-model-test \
+                  crc-shift-trace-compare
 REGRESS_TESTS  += $(foreach c,$(CRC_SHIFT_CONFIGS),$(foreach s,$(CRC_SHIFT_REGRESS_SEEDS),crc-shift-regress-$(c)-s$(s)))
 ICARUS_TESTS   += $(foreach c,$(CRC_SHIFT_CONFIGS),crc-shift-icarus-$(c)) crc-math-vh
 LINT_TARGETS   += $(foreach c,$(CRC_SHIFT_CONFIGS),crc-shift-lint-$(c))

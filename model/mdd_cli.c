@@ -6,7 +6,8 @@
  *
  * Exit status: 0 on success, 2 on bad input (unknown subcommand or algorithm,
  * missing/extra argument, malformed or out-of-range number, unreadable file),
- * always with exactly one line on stderr naming the problem.
+ * always with exactly one line on stderr naming the problem; `compare` exits 1
+ * when the traces differ.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -24,6 +25,7 @@
 #include "mdd_trafgen.h"
 #include "mdd_txcap.h"
 #include "mdd_txref.h"
+#include "mdd_vcd.h"
 
 #define EXIT_USAGE 2
 
@@ -466,6 +468,141 @@ done:
     return rc;
 }
 
+/* ---- compare: two waveforms (RTL and twin, or two runs) signal by signal (docs/ARCHITECTURE.md section 8) ---- */
+
+static int cmd_compare(const subcommand *cmd, int argc, char **argv)
+{
+    if (wants_help(argc, argv))
+        return print_command_help(cmd);
+    uint64_t period = 10;
+    const char *files[2] = {NULL, NULL};
+    int nfiles = 0;
+    /* --signal values and the pieces of --signals lists; the lists are copied so they can be cut at commas */
+    const char **names = calloc((size_t)argc, sizeof *names);
+    char **lists = calloc((size_t)argc, sizeof *lists);
+    size_t nnames = 0, nlists = 0;
+    mdd_vcd *a = NULL, *b = NULL;
+    mdd_vcd_pair *pairs = NULL;
+    mdd_vcd_cmp res = {0};
+    char err[512];
+    int rc = EXIT_USAGE;
+    if (!names || !lists) {
+        fail(cmd->name, "out of memory");
+        goto done;
+    }
+    for (int i = 1; i < argc; i++) {
+        bool bad = false;
+        const char *v;
+        if ((v = opt_value(cmd, argc, argv, &i, "--period", &bad))) {
+            if (num_opt(cmd, "--period", v, 1, UINT64_MAX, &period))
+                goto done;
+        } else if ((v = opt_value(cmd, argc, argv, &i, "--signals", &bad))) {
+            char *list = lists[nlists++] = malloc(strlen(v) + 1);
+            if (!list) {
+                fail(cmd->name, "out of memory");
+                goto done;
+            }
+            strcpy(list, v);
+            for (char *name = list, *next; name; name = next) {
+                next = strchr(name, ',');
+                if (next)
+                    *next++ = '\0';
+                if (!*name) {
+                    fail(cmd->name, "--signals: empty name in \"%s\"", v);
+                    goto done;
+                }
+                const char **grown = realloc(names, (nnames + argc) * sizeof *names);
+                if (!grown) {
+                    fail(cmd->name, "out of memory");
+                    goto done;
+                }
+                names = grown;
+                names[nnames++] = name;
+            }
+        } else if ((v = opt_value(cmd, argc, argv, &i, "--signal", &bad))) {
+            if (!*v) {
+                fail(cmd->name, "--signal needs a name");
+                goto done;
+            }
+            names[nnames++] = v;
+        } else if (bad) {
+            goto done;
+        } else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+            fail(cmd->name, "unknown option \"%s\" (usage: mdd %s %s)", argv[i], cmd->name, cmd->synopsis);
+            goto done;
+        } else if (nfiles < 2) {
+            files[nfiles++] = argv[i];
+        } else {
+            fail(cmd->name, "unexpected argument \"%s\" (usage: mdd %s %s)", argv[i], cmd->name, cmd->synopsis);
+            goto done;
+        }
+    }
+    if (nfiles < 2) {
+        fail(cmd->name, "missing %s (usage: mdd %s %s)", nfiles ? "B" : "A and B", cmd->name, cmd->synopsis);
+        goto done;
+    }
+    if (!(a = mdd_vcd_open(files[0], err, sizeof err)) || !(b = mdd_vcd_open(files[1], err, sizeof err))) {
+        fail(cmd->name, "%s", err);
+        goto done;
+    }
+    size_t npairs, only_a, only_b;
+    if (mdd_vcd_match(a, b, names, nnames, &pairs, &npairs, &only_a, &only_b, err, sizeof err) != 0) {
+        fail(cmd->name, "%s", err);
+        goto done;
+    }
+    if (npairs == 0) {
+        fail(cmd->name, "no signal is in both %s and %s", files[0], files[1]);
+        goto done;
+    }
+    const int cmp = mdd_vcd_compare(a, b, pairs, npairs, &res, err, sizeof err);
+    if (cmp < 0) {
+        fail(cmd->name, "%s", err);
+        goto done;
+    }
+    /* notes, then the verdict (an error prints nothing on stdout) */
+    const char *ts_a = mdd_vcd_timescale(a), *ts_b = mdd_vcd_timescale(b);
+    if (strcmp(ts_a, ts_b) != 0)
+        printf("note: timescales differ (%s in A, %s in B): timestamps compared as numbers\n", *ts_a ? ts_a : "none",
+               *ts_b ? ts_b : "none");
+    for (size_t i = 0; i < npairs; i++) {
+        const mdd_vcd_var *va = mdd_vcd_var_at(a, pairs[i].a), *vb = mdd_vcd_var_at(b, pairs[i].b);
+        if (va->width != vb->width && !va->real && !vb->real)
+            printf("note: %s is %u bits in A and %u bits in B: compared as numbers\n", pairs[i].name, va->width,
+                   vb->width);
+    }
+    switch (cmp) {
+    case 0:
+        printf("traces agree on %zu signals over %llu cycles (%zu signals only in A, %zu only in B)\n", npairs,
+               res.timed ? (unsigned long long)(res.last / period - res.first / period + 1) : 0ull, only_a, only_b);
+        rc = 0;
+        break;
+    case 1:
+        for (size_t k = 0; k < res.ndiff; k++) {
+            const mdd_vcd_pair *p = &pairs[res.diff[k]];
+            const mdd_vcd_var *va = mdd_vcd_var_at(a, p->a), *vb = mdd_vcd_var_at(b, p->b);
+            char ha[300], hb[300];
+            mdd_vcd_format(a, va, ha, sizeof ha);
+            mdd_vcd_format(b, vb, hb, sizeof hb);
+            printf("differ: time=%llu cycle=%llu signal=%s a=%s b=%s (A: %s, B: %s)\n", (unsigned long long)res.time,
+                   (unsigned long long)(res.time / period), p->name, ha, hb, va->path, vb->path);
+        }
+        printf("traces differ at cycle %llu (time %llu) on %zu of %zu signals\n",
+               (unsigned long long)(res.time / period), (unsigned long long)res.time, res.ndiff, npairs);
+        rc = 1;
+        break;
+    }
+done:
+    free(res.diff);
+    free(pairs);
+    mdd_vcd_close(a);
+    mdd_vcd_close(b);
+    for (size_t i = 0; i < nlists; i++)
+        free(lists[i]);
+    free(lists);
+    free(names);
+    return rc;
+}
+
 static const subcommand subcommands[] = {
     {"crc", "--alg ALG [FILE|-]",
      "Print the CRC of FILE (or stdin when FILE is '-' or absent) as 0x-prefixed hex of the CRC width.",
@@ -480,6 +617,13 @@ static const subcommand subcommands[] = {
      "markers, DIF inserted or checked) and write the wire stream as a pcap (Ethernet/IPv4/TCP; MPA with its "
      "Request/Reply and one FPDU per segment) and/or raw bytes.",
      cmd_tx},
+    {"compare", "[--period N] [--signal NAME]... [--signals NAME,...] A B",
+     "Compare two waveforms (VCD, plain or .gz), e.g. a lockstep run's RTL and model traces (--trace PREFIX): "
+     "signals in both, matched by path, by name, or by a generate path flattened as the twins name it "
+     "(g_stage[0].reg_q = g_stage_0_reg_q), value by value at every timestamp of either file. Prints the "
+     "first time and cycle (time / N, default 10: the lockstep time base) where they differ, each differing "
+     "signal with both values in hex, and exits 1; else \"traces agree on S signals over C cycles\" and 0.",
+     cmd_compare},
     {"help", "[SUBCOMMAND]", "Show this help, or the usage of one subcommand.", cmd_help},
 };
 
@@ -498,7 +642,7 @@ static void print_help(FILE *out)
         fprintf(out, "  %s %s\n      %s\n", subcommands[i].name, subcommands[i].synopsis, subcommands[i].summary);
     fprintf(out, "\nALG: crc32c | crc16-t10dif | crc32 | crc64-nvme\n"
                  "Environment: MDD_CRC_IMPL=auto|portable|sse42|clmul|vpclmul forces a CRC implementation.\n"
-                 "Exit status: 0 ok, 2 bad input (one line on stderr).\n");
+                 "Exit status: 0 ok, 1 traces differ (compare), 2 bad input (one line on stderr).\n");
 }
 
 int main(int argc, char **argv)

@@ -101,8 +101,7 @@ class CmbBench {
         if (bench_) mdd_cmbscore_set_latency(score_, latency_);
         const std::string vec = opt.str("vectors", "");
         if (!vec.empty()) {
-            vectors_ = std::fopen(vec.c_str(), "w");
-            if (!vectors_) ls::Options::die("cannot write %s", vec.c_str());
+            vectors_ = ls::open_vectors(vec);  // ".gz": compressed
             std::fprintf(vectors_, "C %d %d %d %d %d\n", CMB_ALG, CMB_MSGS, CMB_ID_W, CMB_ADDR_W, CMB_BPS);
         }
         top_->clk = 0;

@@ -64,8 +64,7 @@ class CrcShiftBench {
         user_mask_ = low_mask(SHIFT_USER_W);
         const std::string vec = opt.str("vectors", "");
         if (!vec.empty()) {
-            vectors_ = std::fopen(vec.c_str(), "w");
-            if (!vectors_) ls::Options::die("cannot write %s", vec.c_str());
+            vectors_ = ls::open_vectors(vec);  // ".gz": compressed
             std::fprintf(vectors_, "C %d %d %d %d %d\n", SHIFT_ALG, SHIFT_INVERSE, SHIFT_N_W, SHIFT_BITS_PER_STAGE,
                          SHIFT_USER_W);
         }
@@ -106,6 +105,9 @@ class CrcShiftBench {
     void model_dump(ls::Vcd &vcd) {
         mdd_crc_shift_out out;
         mdd_crc_shift_eval(&model_, &in_, &out);
+        // before the edge the waveform shows the value the harness compared, an injected fault included, so
+        // that `mdd compare` of the two waveforms finds it where the harness did
+        if (cycles_ == fault_cycle_ && !clk_high_) out.m_reg ^= 1;
         vcd.val(sig_clk_, clk_high_);
         vcd.val(sig_rst_, in_.rst);
         vcd.val(sig_s_reg_, in_.s_reg);

@@ -90,8 +90,7 @@ class CrcUnitBench {
         inject_fault_ = opt.has("inject_fault") ? (int64_t)opt.u64("inject_fault", 0) : -1;
         std::string vec = opt.str("vectors", "");
         if (!vec.empty()) {
-            vectors_ = std::fopen(vec.c_str(), "w");
-            if (!vectors_) ls::Options::die("cannot write %s", vec.c_str());
+            vectors_ = ls::open_vectors(vec);  // ".gz": compressed
         }
         top_->clk = 0;
         in_ = mdd_crc_unit_in();

@@ -155,8 +155,7 @@ class DepBench {
 #ifdef DEP_MSG
             ls::Options::die("vectors= is for the bare engine (tb/icarus/tb_mdd_dep.v), not mdd_dep_msg");
 #endif
-            vectors_ = std::fopen(vec.c_str(), "w");
-            if (!vectors_) ls::Options::die("cannot write %s", vec.c_str());
+            vectors_ = ls::open_vectors(vec);  // ".gz": compressed
             std::fprintf(vectors_, "D %u %u %u %u %u %u %u %u %u\n", kW, DEP_CONNS, DEP_REGIONS, DEP_AREGS, DEP_RHQS,
                          DEP_CQS, DEP_BB, DEP_MAXO, DEP_IDW);
         }

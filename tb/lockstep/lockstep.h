@@ -3,6 +3,9 @@
 // Lockstep harness framework: drives a Verilated RTL block and its C twin with identical random stimulus,
 // compares every output on every cycle, and on the first divergence reports it precisely and writes waveforms
 // of the cycles before it (RTL from Verilator, model from a small VCD writer with the same signal names).
+// On request (--trace PREFIX) it writes both waveforms for the whole run or a window of it; `mdd compare`
+// reports the first cycle and signal where two such traces differ. Files whose name ends in ".gz" (waveforms,
+// vectors) are written through zlib.
 //
 // A block provides a Bench class (see docs/ARCHITECTURE.md, "C model contract"):
 //   explicit Bench(const ls::Options &opt);
@@ -16,21 +19,24 @@
 //
 // Determinism: everything random comes from ls::Rng seeded by --seed, so a run replays exactly; the divergence
 // report prints the replay command. Waveforms come from a second run of the same seed with tracing switched on
-// only inside the window, so the first run pays nothing for tracing.
+// only inside the window, so the first run pays nothing for tracing (unless --trace asks for a traced run).
 #ifndef MDD_LOCKSTEP_H
 #define MDD_LOCKSTEP_H
 
 #include <verilated.h>
 #include <verilated_vcd_c.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdarg>
 #include <functional>
+#include <cerrno>
 #include <cinttypes>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -118,11 +124,18 @@ class Rng {
 // Command line and scenario options. Flags: --seed N --cycles N --window N --vcd PREFIX --bench --quiet
 // --scenario FILE --suite NAME (the name on the closing line, e.g. one per regression seed); any `key=value` argument (or line of the scenario file; '#' starts a comment) is a block knob.
 // Command-line values override the scenario file.
+// Whole-run waveforms: --trace PREFIX (knob trace=PREFIX) writes PREFIX_rtl.vcd and PREFIX_model.vcd for every
+// cycle, or for cycles trace_from..trace_to (knobs, inclusive); --trace-gz (knob trace_gz=1) writes every
+// waveform of the run, these and the divergence window's, gzip-compressed as *.vcd.gz.
 struct Options {
     uint64_t seed = 1;
     uint64_t cycles = 100000;
     uint64_t window = 64;
     std::string vcd_prefix;  // default: build/lockstep/<suite>_seed<N>
+    std::string trace_prefix;  // whole-run (or trace_from..trace_to) waveforms; empty: none
+    uint64_t trace_from = 0;
+    uint64_t trace_to = UINT64_MAX;
+    bool trace_gz = false;
     bool bench = false;
     bool quiet = false;
     std::string suite;
@@ -203,6 +216,10 @@ struct Options {
         else if (k == "cycles") cycles = as_u64(v);
         else if (k == "window") window = as_u64(v);
         else if (k == "vcd") vcd_prefix = v;
+        else if (k == "trace") trace_prefix = v;
+        else if (k == "trace_from") trace_from = as_u64(v);
+        else if (k == "trace_to") trace_to = as_u64(v);
+        else if (k == "trace_gz") trace_gz = as_u64(v) != 0;
         else kv[k] = v;
     }
 
@@ -221,13 +238,16 @@ struct Options {
             else if (a == "--cycles") later.emplace_back("cycles", need("--cycles"));
             else if (a == "--window") later.emplace_back("window", need("--window"));
             else if (a == "--vcd") later.emplace_back("vcd", need("--vcd"));
+            else if (a == "--trace") later.emplace_back("trace", need("--trace"));
+            else if (a == "--trace-gz") later.emplace_back("trace_gz", "1");
             else if (a == "--scenario") o.read_scenario(need("--scenario"));
             else if (a == "--suite") o.suite = need("--suite");
             else if (a == "--bench") o.bench = true;
             else if (a == "--quiet") o.quiet = true;
             else if (a == "--help" || a == "-h") {
-                std::printf("usage: %s [--seed N] [--cycles N] [--window N] [--vcd PREFIX] [--scenario FILE] "
-                            "[--bench] [--quiet] [--suite NAME] [key=value ...]\n", argv[0]);
+                std::printf("usage: %s [--seed N] [--cycles N] [--window N] [--vcd PREFIX] [--trace PREFIX] "
+                            "[--trace-gz] [--scenario FILE] [--bench] [--quiet] [--suite NAME] [key=value ...]\n"
+                            "  trace_from=N trace_to=N: the cycles --trace dumps (default: all)\n", argv[0]);
                 std::exit(0);
             } else {
                 std::string k, v;
@@ -237,7 +257,16 @@ struct Options {
         }
         for (auto &kv2 : later) o.apply(kv2.first, kv2.second);
         if (o.vcd_prefix.empty()) o.vcd_prefix = "build/lockstep/" + o.suite + "_seed" + std::to_string(o.seed);
+        if (o.trace_prefix.empty() && (o.trace_from != 0 || o.trace_to != UINT64_MAX))
+            die("trace_from/trace_to select the cycles of --trace PREFIX, which is missing");
+        if (o.trace_from > o.trace_to)
+            die("trace_from=%" PRIu64 " is after trace_to=%" PRIu64, o.trace_from, o.trace_to);
         return o;
+    }
+
+    // The name of one side's waveform ("rtl" or "model") under a prefix.
+    std::string vcd_file(const std::string &prefix, const char *side) const {
+        return prefix + "_" + side + (trace_gz ? ".vcd.gz" : ".vcd");
     }
 
     // The command that replays this run exactly (knobs included).
@@ -248,16 +277,58 @@ struct Options {
     }
 };
 
+// ---- output files: plain, or through zlib when the name ends in ".gz" ----
+
+inline bool is_gz_name(const std::string &path) {
+    return path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0;
+}
+
+// fopen(path, "w"), or for a name ending in ".gz" a stdio stream whose bytes go through zlib, so that the
+// harnesses write vectors with fprintf and close them with fclose either way. nullptr (errno set) when the
+// file cannot be created. In lockstep_io.cpp, which every harness build compiles, so that zlib's global
+// names (zconf.h's typedef Byte, crc32, ...) stay out of the harnesses.
+FILE *open_output(const std::string &path);
+
+// open_output for the harnesses' vectors=FILE: dies with one line when the file cannot be created.
+inline FILE *open_vectors(const std::string &path) {
+    FILE *f = open_output(path);
+    if (!f) Options::die("cannot write %s: %s", path.c_str(), std::strerror(errno));
+    return f;
+}
+
+// Verilator's VCD writer with its bytes sent through open_output, so the RTL waveform is compressed like the
+// model's. Must outlive the VerilatedVcdC it is given to (which closes it but does not own it).
+class VcdOutput : public VerilatedVcdFile {
+  public:
+    bool open(const std::string &name) override {
+        name_ = name;
+        f_ = open_output(name);
+        return f_ != nullptr;
+    }
+    void close() override {
+        if (f_ && std::fclose(f_) != 0) std::fprintf(stderr, "lockstep: error writing %s\n", name_.c_str());
+        f_ = nullptr;
+    }
+    ssize_t write(const char *buf, ssize_t len) override {
+        return f_ && std::fwrite(buf, 1, (size_t)len, f_) == (size_t)len ? len : -1;
+    }
+    ~VcdOutput() override { close(); }
+
+  private:
+    FILE *f_ = nullptr;
+    std::string name_;
+};
+
 // Minimal VCD writer for model-side signals. Signal names should be the RTL port names so GTKWave can show
-// model and RTL side by side.
+// model and RTL side by side. Written through open_output (".gz": compressed).
 class Vcd {
   public:
-    Vcd(const std::string &path, const char *scope) : scope_(scope) {
-        f_ = std::fopen(path.c_str(), "w");
-        if (!f_) Options::die("cannot write %s", path.c_str());
+    Vcd(const std::string &path, const char *scope) : path_(path), scope_(scope) {
+        f_ = open_output(path);
+        if (!f_) Options::die("cannot write %s: %s", path.c_str(), std::strerror(errno));
     }
     ~Vcd() {
-        if (f_) std::fclose(f_);
+        if (f_ && std::fclose(f_) != 0) std::fprintf(stderr, "lockstep: error writing %s\n", path_.c_str());
     }
     Vcd(const Vcd &) = delete;
     Vcd &operator=(const Vcd &) = delete;
@@ -300,7 +371,9 @@ class Vcd {
         return c;
     }
     void header() {
-        std::fprintf(f_, "$timescale 1ns $end\n$scope module %s $end\n", scope_.c_str());
+        // the time unit of Verilator's trace of the same run (its time precision), so both files agree
+        std::fprintf(f_, "$timescale %s $end\n$scope module %s $end\n",
+                     Verilated::threadContextp()->timeprecisionString(), scope_.c_str());
         for (auto &s : sigs_) std::fprintf(f_, "$var wire %u %s %s $end\n", s.width, s.code.c_str(), s.name.c_str());
         std::fprintf(f_, "$upscope $end\n$enddefinitions $end\n");
         header_done_ = true;
@@ -313,6 +386,7 @@ class Vcd {
         else std::fprintf(f_, "b%s %s\n", bits.c_str(), s.code.c_str());
     }
     FILE *f_ = nullptr;
+    std::string path_;
     std::string scope_;
     std::vector<Sig> sigs_;
     bool header_done_ = false;
@@ -418,22 +492,43 @@ struct RunResult {
     uint64_t checks;
 };
 
-// One pass of the simulation. With trace_to >= trace_from, dumps that window of cycles.
+// What one pass dumps: nothing, or cycles from..to (inclusive) of both waveforms, named after prefix.
+struct TraceSpec {
+    bool on = false;
+    std::string prefix;
+    uint64_t from = 0, to = 0;
+};
+
+// The directory a prefix names files in, created if missing.
+inline void make_parent_dir(const std::string &prefix) {
+    const auto dir = std::filesystem::path(prefix).parent_path();
+    std::error_code ec;
+    if (!dir.empty()) std::filesystem::create_directories(dir, ec);
+    if (ec) std::fprintf(stderr, "lockstep: cannot create %s: %s\n", dir.c_str(), ec.message().c_str());
+}
+
+// One pass of the simulation. The main pass stops at the end of the first failing cycle and prints the
+// summary; the replay pass (waveforms of a divergence) is silent and runs on to the end of its window.
 template <class Bench>
-RunResult<Bench> run_once(const Options &opt, bool trace, uint64_t trace_from, uint64_t trace_to) {
-    if (trace) Verilated::traceEverOn(true);  // before the model is built, so it allocates trace state
+RunResult<Bench> run_once(const Options &opt, const TraceSpec &ts, bool replay) {
+    if (ts.on) Verilated::traceEverOn(true);  // before the model is built, so it allocates trace state
     Bench bench(opt);
-    Checker chk(opt, trace);
+    Checker chk(opt, replay);
+    std::unique_ptr<VcdOutput> rtl_file;  // declared first: outlives rtl_vcd, which closes it
     std::unique_ptr<VerilatedVcdC> rtl_vcd;
     std::unique_ptr<Vcd> model_vcd;
     Tracer tr;
-    if (trace) {
-        rtl_vcd = std::make_unique<VerilatedVcdC>();
+    if (ts.on) {
+        make_parent_dir(ts.prefix);
+        rtl_file = std::make_unique<VcdOutput>();
+        rtl_vcd = std::make_unique<VerilatedVcdC>(rtl_file.get());
         bench.trace_rtl(rtl_vcd.get());
-        rtl_vcd->open((opt.vcd_prefix + "_rtl.vcd").c_str());
-        model_vcd = std::make_unique<Vcd>(opt.vcd_prefix + "_model.vcd", "model");
+        const std::string rtl_name = opt.vcd_file(ts.prefix, "rtl");
+        rtl_vcd->open(rtl_name.c_str());
+        if (!rtl_vcd->isOpen()) Options::die("cannot write %s: %s", rtl_name.c_str(), std::strerror(errno));
+        model_vcd = std::make_unique<Vcd>(opt.vcd_file(ts.prefix, "model"), "model");
         bench.model_signals(*model_vcd);
-        tr = Tracer(rtl_vcd.get(), model_vcd.get(), trace_from, trace_to, [&bench](Vcd &v) { bench.model_dump(v); });
+        tr = Tracer(rtl_vcd.get(), model_vcd.get(), ts.from, ts.to, [&bench](Vcd &v) { bench.model_dump(v); });
     }
     auto t0 = std::chrono::steady_clock::now();
     uint64_t c = 0;
@@ -441,20 +536,14 @@ RunResult<Bench> run_once(const Options &opt, bool trace, uint64_t trace_from, u
         chk.set_cycle(c);
         tr.set_cycle(c);
         bench.cycle(chk, tr);
-        if (chk.failed()) {
-            if (!trace || c >= trace_to) {
-                ++c;
-                break;
-            }
-        }
-        if (trace && c >= trace_to) {
+        if (replay ? c >= ts.to : chk.failed()) {
             ++c;
             break;
         }
     }
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (rtl_vcd) rtl_vcd->close();
-    if (!opt.quiet && !trace) bench.summary(stdout);
+    if (!opt.quiet && !replay) bench.summary(stdout);
     return {chk.failed(), chk.first_failure_cycle(), c, secs, bench.checks()};
 }
 
@@ -466,24 +555,30 @@ int run(int argc, char **argv, const char *default_suite) {
     if (!opt.quiet)
         std::printf("%s: seed=%" PRIu64 " cycles=%" PRIu64 "%s\n", suite, opt.seed, opt.cycles,
                     opt.kv.empty() ? "" : " (knobs set)");
-    RunResult<Bench> r = run_once<Bench>(opt, false, 0, 0);
+    TraceSpec whole;  // --trace: the main pass itself dumps
+    if (!opt.trace_prefix.empty()) whole = {true, opt.trace_prefix, opt.trace_from, opt.trace_to};
+    RunResult<Bench> r = run_once<Bench>(opt, whole, false);
     if (opt.bench)
         std::printf("%s: %" PRIu64 " cycles in %.3f s = %.2f M cycles/s\n", suite, r.cycles_run, r.seconds,
                     r.cycles_run / r.seconds / 1e6);
+    if (whole.on) {
+        if (whole.from < r.cycles_run)
+            std::printf("waveforms of cycles %" PRIu64 "..%" PRIu64 ": %s %s\n", whole.from,
+                        std::min(whole.to, r.cycles_run - 1), opt.vcd_file(whole.prefix, "rtl").c_str(),
+                        opt.vcd_file(whole.prefix, "model").c_str());
+        else
+            std::printf("waveforms: no cycle traced (trace_from=%" PRIu64 ", %" PRIu64 " cycles run): %s %s\n",
+                        whole.from, r.cycles_run, opt.vcd_file(whole.prefix, "rtl").c_str(),
+                        opt.vcd_file(whole.prefix, "model").c_str());
+    }
     if (r.failed) {
         std::printf("replay: %s\n", opt.replay().c_str());
-        uint64_t from = r.cycle > opt.window ? r.cycle - opt.window : 0;
-        uint64_t to = r.cycle + 2;
-        std::string dir = opt.vcd_prefix.substr(0, opt.vcd_prefix.find_last_of('/'));
-        if (dir != opt.vcd_prefix) {
-            std::string cmd = "mkdir -p '" + dir + "'";
-            if (std::system(cmd.c_str()) != 0) std::fprintf(stderr, "lockstep: cannot create %s\n", dir.c_str());
-        }
+        TraceSpec window{true, opt.vcd_prefix, r.cycle > opt.window ? r.cycle - opt.window : 0, r.cycle + 2};
         Options replay = opt;
         replay.quiet = true;
-        run_once<Bench>(replay, true, from, to);
-        std::printf("waveforms of cycles %" PRIu64 "..%" PRIu64 ": %s_rtl.vcd %s_model.vcd\n", from, to,
-                    opt.vcd_prefix.c_str(), opt.vcd_prefix.c_str());
+        run_once<Bench>(replay, window, true);
+        std::printf("waveforms of cycles %" PRIu64 "..%" PRIu64 ": %s %s\n", window.from, window.to,
+                    opt.vcd_file(window.prefix, "rtl").c_str(), opt.vcd_file(window.prefix, "model").c_str());
         return finish(suite, r.checks, 1);
     }
     return finish(suite, r.checks, 0);

@@ -113,8 +113,7 @@ class PackBench {
         drain_from_ = opt.cycles > 200 ? opt.cycles - 64 : opt.cycles;
         std::string vec = opt.str("vectors", "");
         if (!vec.empty()) {
-            vectors_ = std::fopen(vec.c_str(), "w");
-            if (!vectors_) ls::Options::die("cannot write %s", vec.c_str());
+            vectors_ = ls::open_vectors(vec);  // ".gz": compressed
         }
         top_->clk = 0;
         in_ = mdd_pack_in();

@@ -55,8 +55,7 @@ class Bench {
         cycles_ = opt.cycles;
         std::string vec = opt.str("vectors", "");
         if (!vec.empty()) {
-            vectors_ = std::fopen(vec.c_str(), "w");
-            if (!vectors_) ls::Options::die("cannot write %s", vec.c_str());
+            vectors_ = ls::open_vectors(vec);  // ".gz": compressed
         }
         top_->clk = 0;
     }

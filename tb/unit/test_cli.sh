@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Tests of the `mdd` CLI (crc, combine, help): outputs against values that do not come from mdd (check values,
-# RFC 3720 vectors, python's zlib.crc32, and a small table-driven CRC written here in python from the parameters),
-# and every error case: exit status 2, exactly one line on stderr, nothing on stdout.
+# Tests of the `mdd` CLI (crc, combine, tx, compare, help): outputs against values that do not come from mdd
+# (check values, RFC 3720 vectors, python's zlib.crc32, a small table-driven CRC written here in python from the
+# parameters, hand-written waveforms), and every error case: exit status 2, exactly one line on stderr, nothing on
+# stdout.
 # Usage: tb/unit/test_cli.sh [path/to/mdd]   (default build/bin/mdd). Last line: "cli: P passed, F failed".
 set -u
 MDD=${1:-build/bin/mdd}
@@ -237,6 +238,127 @@ expect_error "tx: pdus 0" '--pdus: 0 is out of range' "$MDD" tx --pdus 0
 expect_error "tx: data range" '--data-min 10 is above --data-max 5' "$MDD" tx --data-min 10 --data-max 5
 expect_error "tx: unknown option" 'unexpected argument "--frob"' "$MDD" tx --frob
 expect_error "tx: missing value" '--pcap needs a value' "$MDD" tx --pcap
+
+# ---- compare: two waveforms, plain or gzip ----
+# An RTL-like dump (ports under TOP and again in the module, a generate scope) and a twin-like flat one with
+# the same values; "changed" differs from the RTL dump in one value at time 25 (cycle 2).
+cat >"$tmp/rtl.vcd" <<'VCD'
+$timescale 1ps $end
+$scope module TOP $end
+ $var wire 1 ! clk $end
+ $var wire 8 " q [7:0] $end
+ $scope module dut $end
+  $var wire 1 ! clk $end
+  $var wire 8 " q [7:0] $end
+  $scope module g_st[0] $end
+   $var wire 4 # r [3:0] $end
+  $upscope $end
+ $upscope $end
+$upscope $end
+$enddefinitions $end
+#0
+0! b0 " b0 #
+#5
+1! b101 " b1 #
+#10
+0!
+#15
+1! b11110000 "
+#20
+0!
+#25
+1! b1010 #
+#30
+0!
+VCD
+cat >"$tmp/model.vcd" <<'VCD'
+$timescale 1ps $end
+$scope module model $end
+$var wire 1 ! clk $end
+$var wire 8 " q $end
+$var wire 4 # g_st_0_r $end
+$var wire 3 $ only_here $end
+$upscope $end
+$enddefinitions $end
+#0
+0! b0 " b0 # b0 $
+#5
+1! b101 " b1 #
+#10
+0!
+#15
+1! b11110000 "
+#20
+0!
+#25
+1! b1010 #
+#30
+0!
+VCD
+sed 's/^1! b1010 #$/1! b1011 #/' "$tmp/model.vcd" >"$tmp/changed.vcd"
+"$PY" -c 'import gzip, shutil, sys; shutil.copyfileobj(open(sys.argv[1], "rb"), gzip.open(sys.argv[2], "wb"))' \
+  "$tmp/rtl.vcd" "$tmp/rtl.vcd.gz"
+"$PY" -c 'import gzip, shutil, sys; shutil.copyfileobj(open(sys.argv[1], "rb"), gzip.open(sys.argv[2], "wb"))' \
+  "$tmp/changed.vcd" "$tmp/changed.vcd.gz"
+head -c $(($(wc -c <"$tmp/rtl.vcd.gz") / 2)) "$tmp/rtl.vcd.gz" >"$tmp/cut.vcd.gz"
+
+expect_out "compare: RTL and twin agree" "traces agree on 3 signals over 4 cycles (2 signals only in A, 1 only in B)" \
+  "$MDD" compare "$tmp/rtl.vcd" "$tmp/model.vcd"
+expect_out "compare: a dump with itself" "traces agree on 5 signals over 4 cycles (0 signals only in A, 0 only in B)" \
+  "$MDD" compare "$tmp/rtl.vcd" "$tmp/rtl.vcd"
+expect_out "compare: gzip against plain" "traces agree on 5 signals over 4 cycles (0 signals only in A, 0 only in B)" \
+  "$MDD" compare "$tmp/rtl.vcd.gz" "$tmp/rtl.vcd"
+expect_out "compare: --period 5" "traces agree on 3 signals over 7 cycles (1 signals only in A, 2 only in B)" \
+  "$MDD" compare --period 5 "$tmp/model.vcd" "$tmp/rtl.vcd.gz"
+expect_out "compare: --signal leaves the changed one out" \
+  "traces agree on 2 signals over 4 cycles (2 signals only in A, 1 only in B)" \
+  "$MDD" compare --signal clk --signal q "$tmp/rtl.vcd" "$tmp/changed.vcd"
+sed 's/^\$var wire 8 " q \$end$/$var wire 16 " q $end/' "$tmp/model.vcd" >"$tmp/wide.vcd"
+expect_out "compare: widths differ, compared as numbers" \
+  "$(printf '%s\n%s' 'note: q is 8 bits in A and 16 bits in B: compared as numbers' \
+    'traces agree on 3 signals over 4 cycles (2 signals only in A, 1 only in B)')" \
+  "$MDD" compare "$tmp/rtl.vcd" "$tmp/wide.vcd"
+# expect_differ DESCRIPTION FIRST_LINE LAST_LINE CMD...: exit 1, those stdout lines, stderr empty.
+expect_differ() {
+  local what=$1 first=$2 last=$3; shift 3
+  local out rc err
+  out=$("$@" 2>"$tmp/stderr"); rc=$?
+  err=$(cat "$tmp/stderr")
+  if [ "$rc" -eq 1 ] && [ "$(head -n 1 <<<"$out")" = "$first" ] && [ "$(tail -n 1 <<<"$out")" = "$last" ] \
+     && [ -z "$err" ]; then ok
+  else fail "$what: exit $rc, stdout '$out', stderr '$err'"; fi
+}
+expect_differ "compare: one value changed" \
+  "differ: time=25 cycle=2 signal=g_st_0_r a=0xa b=0xb (A: TOP.dut.g_st[0].r, B: model.g_st_0_r)" \
+  "traces differ at cycle 2 (time 25) on 1 of 3 signals" "$MDD" compare "$tmp/rtl.vcd" "$tmp/changed.vcd"
+expect_differ "compare: one value changed, gzip, --period 5, --signals" \
+  "differ: time=25 cycle=5 signal=g_st_0_r a=0xb b=0xa (A: model.g_st_0_r, B: TOP.dut.g_st[0].r)" \
+  "traces differ at cycle 5 (time 25) on 1 of 2 signals" \
+  "$MDD" compare --period=5 --signals q,g_st_0_r "$tmp/changed.vcd.gz" "$tmp/rtl.vcd.gz"
+printf '$scope module m $end\n$var wire 1 ! clk $end\n$upscope $end\n$enddefinitions $end\n#0\nb2 !\n' >"$tmp/bad.vcd"
+printf '$var wire 1 ! other $end\n$enddefinitions $end\n#0\n0!\n' >"$tmp/other.vcd"
+expect_error "compare: missing file" "mdd: compare: $tmp/nope.vcd: cannot open: No such file or directory" \
+  "$MDD" compare "$tmp/nope.vcd" "$tmp/rtl.vcd"
+expect_error "compare: malformed VCD names the line" \
+  "=mdd: compare: $tmp/bad.vcd:6: '2' in the value for code \"!\" is not a bit (0, 1, x, z)" \
+  "$MDD" compare "$tmp/rtl.vcd" "$tmp/bad.vcd"
+expect_error "compare: not a VCD" "$tmp/check:1: \"123456789\" in the header" "$MDD" compare "$tmp/check" "$tmp/rtl.vcd"
+expect_error "compare: truncated gzip" "$tmp/cut.vcd.gz: cannot read: unexpected end of file" \
+  "$MDD" compare "$tmp/cut.vcd.gz" "$tmp/rtl.vcd"
+expect_error "compare: no common signal" "no signal is in both $tmp/rtl.vcd and $tmp/other.vcd" \
+  "$MDD" compare "$tmp/rtl.vcd" "$tmp/other.vcd"
+expect_error "compare: unknown --signal" 'signal "only_here" is not in both traces' \
+  "$MDD" compare --signal only_here "$tmp/rtl.vcd" "$tmp/model.vcd"
+expect_error "compare: --period 0" '--period: 0 is out of range' "$MDD" compare --period 0 "$tmp/rtl.vcd" "$tmp/model.vcd"
+expect_error "compare: empty --signals item" '--signals: empty name in "q,,clk"' \
+  "$MDD" compare --signals q,,clk "$tmp/rtl.vcd" "$tmp/model.vcd"
+expect_error "compare: missing B" 'missing B' "$MDD" compare "$tmp/rtl.vcd"
+expect_error "compare: missing both" 'missing A and B' "$MDD" compare
+expect_error "compare: extra argument" "unexpected argument \"$tmp/rtl.vcd\"" \
+  "$MDD" compare "$tmp/rtl.vcd" "$tmp/model.vcd" "$tmp/rtl.vcd"
+expect_error "compare: unknown option" 'unknown option "--frob"' "$MDD" compare --frob "$tmp/rtl.vcd" "$tmp/model.vcd"
+out=$("$MDD" help compare 2>/dev/null); rc=$?
+if [ "$rc" -eq 0 ] && echo "$out" | grep -q '^usage: mdd compare'; then ok; else fail "mdd help compare: exit $rc"; fi
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
