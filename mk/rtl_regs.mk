@@ -1,6 +1,7 @@
 # The register map from one description (D-018): include/mdd/regs.toml -> scripts/regtool.py ->
-# rtl/mdd_regs.v, rtl/mdd_regmap.vh, include/mdd/regs.h, docs/registers.md (all committed).
-#   regs             regenerate them (after editing the description; commit all five files)
+# rtl/mdd_regs.v, rtl/mdd_regmap.vh, include/mdd/regs.h, docs/registers.md and the C twin of the register block,
+# model/mdd_regs_model.{h,c} (all committed).
+#   regs             regenerate them (after editing the description; commit all seven files)
 #   regs-fresh       make test: fail if a generated file differs from what the description gives
 #   regtool-test     make test: the generator's own tests (tb/regs/test_regtool.py: refused descriptions, the C
 #                    header against hand-worked values, the generated RTL of tb/regs/test_regs.toml on Icarus
@@ -10,7 +11,8 @@
 
 REGS_DESC := include/mdd/regs.toml
 REGTOOL   := scripts/regtool.py
-REGS_OUTS := --rtl rtl/mdd_regs.v --vh rtl/mdd_regmap.vh --h include/mdd/regs.h --md docs/registers.md
+REGS_OUTS := --rtl rtl/mdd_regs.v --vh rtl/mdd_regmap.vh --h include/mdd/regs.h --md docs/registers.md \
+             --model-h model/mdd_regs_model.h --model-c model/mdd_regs_model.c
 REGS_DIR  := $(BUILD)/regs
 
 .PHONY: regs regs-fresh regtool-test regs-lint
