@@ -202,7 +202,34 @@ def load(path):
         wins.append(win)
     if not wins:
         raise DescError("%s: no windows" % path)
-    return {"block": block, "windows": wins}
+    desc = {"block": block, "windows": wins}
+    names_unique(desc)
+    return desc
+
+
+def names_unique(desc):
+    """Refuses names that two parts of the description would both generate: the RTL's (and the twin's) field
+    ports and registers <win>_<reg>_<field>, and the C header's macros (register A_B's field C against register A's
+    field B_C; an array X's MDD_<win>_X_COUNT against a register X_COUNT)."""
+    seen = {}
+    for win in desc["windows"]:
+        for reg in win["regs"]:
+            for fld in reg["fields"]:
+                n = pname(win, reg, fld)
+                where = "window %s, register %s, field %s" % (win["name"], reg["name"], fld["name"])
+                if n in seen:
+                    raise DescError("%s: names %s_* are also those of %s" % (where, n, seen[n]))
+                seen[n] = where
+    defs = {}
+    for line in gen_h(desc, "-").splitlines():
+        if line.startswith("#define "):
+            name = line.split()[1].split("(")[0]
+            if name in defs:
+                wins = [w["name"] for w in desc["windows"] if name.startswith("MDD_%s_" % w["name"])
+                        or name.startswith("MDD_WIN_%s_" % w["name"])]
+                raise DescError("window %s: the C header would define %s twice (rename a register or field)"
+                                % ("/".join(wins) or "?", name))
+            defs[name] = True
 
 
 # ---- helpers over the checked description ----

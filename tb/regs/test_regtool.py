@@ -86,6 +86,11 @@ BAD = [
     (GOOD_HEAD + win(reg("R", 0, "")), ["register R", "field"]),
     (GOOD_HEAD + win(reg("R", 0, fld("F", 0, 4, "rw", 'lsb = "x"\n'))), []),  # duplicate key: a TOML error
     ('[block]\nname = "t"\naddr_w = 40\n' + win(reg("R", 0, fld("F", 0, 4, "rw"))), ["addr_w"]),
+    # names two parts would both generate: ports/registers w_a_b_c, the header's MDD_W_X_COUNT
+    (GOOD_HEAD + win(reg("A_B", 0, fld("C", 0, 4, "rw")) + reg("A", 4, fld("B_C", 0, 4, "ro"))),
+     ["window W, register A, field B_C", "w_a_b_c", "register A_B, field C"]),
+    (GOOD_HEAD + win(reg("X", 0, fld("F", 0, 4, "rw"), "count = 2\n") + reg("X_COUNT", 8, fld("G", 0, 4, "rw"))),
+     ["window W", "MDD_W_X_COUNT twice"]),
 ]
 
 
