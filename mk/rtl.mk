@@ -27,7 +27,7 @@ VL_FLAGS    := --cc --exe --build -j 2 -O3 --trace -Wno-fatal -Irtl --x-assign 0
                -CFLAGS "$(VL_CXXFLAGS)" -MAKEFLAGS "$(VL_MAKEFLAGS)" -LDFLAGS -lz
 VL_CCACHE_DIR := $(CURDIR)/$(BUILD)/ccache
 
-# $(call VL_BUILD,<mdir>,<top module>,<harness .cpp>,<-G parameters>)
+# $(call VL_BUILD,<mdir>,<top module>,<harness .cpp>,<-G parameters>[,<RTL source, default rtl/<top module>.v>])
 # Builds <mdir>/<notdir mdir>: the Verilated top, its harness, and the C twins from $(LIBMDD). The binary is
 # removed first because Verilator's own makefile does not relink when only $(LIBMDD) changed. Its makefile
 # also has VPATH += .., so with the binary gone make finds ../<notdir mdir> -- the Mdir itself, just made newer
@@ -38,7 +38,7 @@ define VL_BUILD
 	@touch -c -d @0 $(1)
 	@echo "  VERILATE $(1) ($(2) $(strip $(4)))"
 	@t0=$$(date +%s); CCACHE_DIR=$(VL_CCACHE_DIR) $(VERILATOR) $(VL_FLAGS) --top-module $(2) $(4) --Mdir $(1) \
-	    -o $(notdir $(1)) rtl/$(2).v $(CURDIR)/$(3) $(CURDIR)/$(LS_SRCS) $(CURDIR)/$(LIBMDD) > $(1)/build.log 2>&1 \
+	    -o $(notdir $(1)) $(or $(5),rtl/$(2).v) $(CURDIR)/$(3) $(CURDIR)/$(LS_SRCS) $(CURDIR)/$(LIBMDD) > $(1)/build.log 2>&1 \
 	    || { tail -n 40 $(1)/build.log; exit 1; }; echo "  BUILT $(1) in $$(( $$(date +%s) - t0 )) s"
 endef
 

@@ -1,10 +1,17 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: MIT
-"""Turn one register description (TOML, D-018) into the register block, the C header and the documentation.
+"""Turn one register description (TOML, D-018) into the register block, its C twin, the C header and the docs.
 
     scripts/regtool.py DESC.toml --rtl rtl/mdd_regs.v --vh rtl/mdd_regmap.vh --h include/mdd/regs.h \
-                                 --md docs/registers.md            write them (make regs)
-    scripts/regtool.py DESC.toml ... --check                       fail if any of them differs (make lint)
+                                 --md docs/registers.md --model-h model/mdd_regs_model.h \
+                                 --model-c model/mdd_regs_model.c  write them (make regs)
+    scripts/regtool.py DESC.toml ... --check                       fail if any of them differs (make test, lint)
+
+--model-h/--model-c write the C twin of the generated module (docs/ARCHITECTURE.md section 8): structs <name>_in
+and <name>_out whose members are the module's ports (clk aside; a port over 64 bits is an array of uint64_t, word k
+= bits [64k+63:64k]), <name>_model_init() (the RTL's state at time 0), <name>_eval() (combinational outputs),
+<name>_tick() (the clock edge), the RTL's registers one for one; and, for harnesses, X-macro tables of the ports,
+the external windows and the fields (tb/lockstep/regs_main.cpp runs the twin in lockstep with the RTL).
 
 The description (include/mdd/regs.toml is the core's; its header comment is the format's reference):
 
@@ -31,7 +38,9 @@ Access types (generated windows; in external ones they only document what the bl
 
 Bus behaviour of the generated module: one write and one read at a time; a write is taken when AW and W are
 both valid; an address outside every register and window answers SLVERR and changes nothing; a write to an ro
-field is ignored (OKAY).  Errors name the window, register and field.  Python 3.11 standard library only.
+field is ignored (OKAY); a read and a write taken in the same cycle: the read returns the value before the write.
+An external window's access is forwarded as AW and W together (B is accepted once both were), or AR; its
+response is returned as it came.  Errors name the window, register and field.  Python 3.11 standard library only.
 """
 
 import argparse
@@ -193,7 +202,34 @@ def load(path):
         wins.append(win)
     if not wins:
         raise DescError("%s: no windows" % path)
-    return {"block": block, "windows": wins}
+    desc = {"block": block, "windows": wins}
+    names_unique(desc)
+    return desc
+
+
+def names_unique(desc):
+    """Refuses names that two parts of the description would both generate: the RTL's (and the twin's) field
+    ports and registers <win>_<reg>_<field>, and the C header's macros (register A_B's field C against register A's
+    field B_C; an array X's MDD_<win>_X_COUNT against a register X_COUNT)."""
+    seen = {}
+    for win in desc["windows"]:
+        for reg in win["regs"]:
+            for fld in reg["fields"]:
+                n = pname(win, reg, fld)
+                where = "window %s, register %s, field %s" % (win["name"], reg["name"], fld["name"])
+                if n in seen:
+                    raise DescError("%s: names %s_* are also those of %s" % (where, n, seen[n]))
+                seen[n] = where
+    defs = {}
+    for line in gen_h(desc, "-").splitlines():
+        if line.startswith("#define "):
+            name = line.split()[1].split("(")[0]
+            if name in defs:
+                wins = [w["name"] for w in desc["windows"] if name.startswith("MDD_%s_" % w["name"])
+                        or name.startswith("MDD_WIN_%s_" % w["name"])]
+                raise DescError("window %s: the C header would define %s twice (rename a register or field)"
+                                % ("/".join(wins) or "?", name))
+            defs[name] = True
 
 
 # ---- helpers over the checked description ----
@@ -593,6 +629,382 @@ def gen_rtl(desc, src):
     return "".join(o)
 
 
+# ---- C twin of the generated module (docs/ARCHITECTURE.md section 8) ----
+
+def bus_ports(desc):
+    """The generated module's ports other than clk and the field ports: (direction, width, name), RTL order."""
+    aw = desc["block"]["addr_w"]
+    p = [("input", 1, "rst"),
+         ("input", aw, "s_axil_awaddr"), ("input", 1, "s_axil_awvalid"), ("output", 1, "s_axil_awready"),
+         ("input", 32, "s_axil_wdata"), ("input", 4, "s_axil_wstrb"), ("input", 1, "s_axil_wvalid"),
+         ("output", 1, "s_axil_wready"), ("output", 2, "s_axil_bresp"), ("output", 1, "s_axil_bvalid"),
+         ("input", 1, "s_axil_bready"), ("input", aw, "s_axil_araddr"), ("input", 1, "s_axil_arvalid"),
+         ("output", 1, "s_axil_arready"), ("output", 32, "s_axil_rdata"), ("output", 2, "s_axil_rresp"),
+         ("output", 1, "s_axil_rvalid"), ("input", 1, "s_axil_rready")]
+    for w in desc["windows"]:
+        if w["impl"] != "external":
+            continue
+        n = "m_axil_%s_" % w["name"].lower()
+        ww = lg2(w["size"])
+        p += [("output", ww, n + "awaddr"), ("output", 1, n + "awvalid"), ("input", 1, n + "awready"),
+              ("output", 32, n + "wdata"), ("output", 4, n + "wstrb"), ("output", 1, n + "wvalid"),
+              ("input", 1, n + "wready"), ("input", 2, n + "bresp"), ("input", 1, n + "bvalid"),
+              ("output", 1, n + "bready"), ("output", ww, n + "araddr"), ("output", 1, n + "arvalid"),
+              ("input", 1, n + "arready"), ("input", 32, n + "rdata"), ("input", 2, n + "rresp"),
+              ("input", 1, n + "rvalid"), ("output", 1, n + "rready")]
+    return p
+
+
+def twin_ports(desc):
+    """Every port of the generated module but clk, in RTL order: (direction, width, name)."""
+    return bus_ports(desc) + [(d, w, n) for d, w, n, _ in hw_ports(desc)]
+
+
+def c_decl(width, name):
+    if width == 1:
+        return "bool %s" % name
+    if width <= 32:
+        return "uint32_t %s" % name
+    if width <= 64:
+        return "uint64_t %s" % name
+    return "uint64_t %s[%d]" % (name, (width + 63) // 64)
+
+
+def c_mask(width):
+    return "0x%Xu" % ((1 << width) - 1) if width < 32 else "0xFFFFFFFFu"
+
+
+def twin_names(desc, path_h):
+    b = desc["block"]["name"]
+    return {"b": b, "B": b.upper(), "h": os.path.basename(path_h)}
+
+
+def gen_model_h(desc, src, path_h="model/mdd_regs_model.h"):
+    nm = twin_names(desc, path_h)
+    b, B = nm["b"], nm["B"]
+    aw = desc["block"]["addr_w"]
+    ports = twin_ports(desc)
+    gens = [w for w in desc["windows"] if w["impl"] == "generated"]
+    exts = [w for w in desc["windows"] if w["impl"] == "external"]
+    o = ["/* SPDX-License-Identifier: MIT */\n", header_comment(desc, src, "c")]
+    o.append("/*\n * C twin of the generated register block %s (the RTL of the same description, docs/registers.md),\n"
+             " * cycle for cycle (docs/ARCHITECTURE.md section 8): %s_eval() is combinational (outputs from the\n"
+             " * registers and this cycle's inputs), %s_tick() is the rising clock edge, rst is an input like any\n"
+             " * other; the model's registers are the RTL's, one for one.\n *\n" % (b, b, b))
+    o.append(" * Ports: every member of the _in and _out structs is the RTL port of that name (clk aside). A port of\n"
+             " * 1 bit is a bool, up to 32 bits a uint32_t, up to 64 bits a uint64_t; a wider one (the packed elements\n"
+             " * of an array register's field) is an array of uint64_t, word k = bits [64k+63:64k]. Element i of an\n"
+             " * array register's field port is at bits [i*width +: width], as in the RTL. Input bits beyond a port's\n"
+             " * width are ignored, as the RTL ignores them; output bits beyond it are 0.\n *\n")
+    o.append(" * %s_model_init() gives the RTL's state at time 0 (its initial values: the fields' reset values,\n"
+             " * everything else 0), which is also its state after a reset except for the data registers a reset\n"
+             " * leaves alone (s_axil_bresp/rdata/rresp and the forwarding ports' addresses and data).\n */\n" % b)
+    o.append("#ifndef %s_MODEL_H\n#define %s_MODEL_H\n\n#include <stdbool.h>\n#include <stdint.h>\n\n" % (B, B))
+    o.append("#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n")
+    o.append("typedef struct %s_in {\n" % b)
+    for d, w, n in ports:
+        if d == "input":
+            o.append("    %s;\n" % c_decl(w, n))
+    o.append("} %s_in;\n\ntypedef struct %s_out {\n" % (b, b))
+    for d, w, n in ports:
+        if d == "output":
+            o.append("    %s;\n" % c_decl(w, n))
+    o.append("} %s_out;\n\n" % b)
+    o.append("/* The RTL's registers: r_<win>_<reg>_<field>[i] is r_<win>_<reg>_<field>_<i> (element i of an array). */\n")
+    o.append("typedef struct %s_model {\n    bool wbusy, rbusy;\n" % b)
+    for win in gens:
+        for reg in win["regs"]:
+            for f in reg["fields"]:
+                if f["access"] != "ro":
+                    o.append("    uint32_t r_%s[%d];\n" % (pname(win, reg, f), reg["count"]))
+    for w in exts:
+        n = w["name"].lower()
+        o.append("    bool wf_%s, rf_%s;\n" % (n, n))
+        o.append("    uint32_t m_axil_%s_awaddr, m_axil_%s_wdata, m_axil_%s_wstrb, m_axil_%s_araddr;\n" % (n, n, n, n))
+        o.append("    bool m_axil_%s_awvalid, m_axil_%s_wvalid, m_axil_%s_arvalid;\n" % (n, n, n))
+    o.append("    uint32_t s_axil_bresp, s_axil_rdata, s_axil_rresp;\n    bool s_axil_bvalid, s_axil_rvalid;\n")
+    o.append("} %s_model;\n\n" % b)
+    o.append("void %s_model_init(%s_model *m);\n" % (b, b))
+    o.append("void %s_eval(const %s_model *m, const %s_in *in, %s_out *out);\n" % (b, b, b, b))
+    o.append("void %s_tick(%s_model *m, const %s_in *in);\n\n" % (b, b, b))
+    # tables
+    o.append("/*\n * The description as tables for harnesses (X macros):\n"
+             " *   %s_MODEL_INPUTS(X), _OUTPUTS(X)  X(port, width): every port (rst included, clk not)\n"
+             " *   %s_MODEL_EXT(X)    X(win, base, size): the external windows (ports m_axil_<win>_*)\n"
+             " * and one entry per field and array element i (addr = the register's address):\n"
+             " *   %s_MODEL_RO_CONST(X) X(addr, lsb, width, value)\n"
+             " *   %s_MODEL_RO(X)     X(addr, lsb, width, i, port_i)\n"
+             " *   %s_MODEL_RW(X)     X(addr, lsb, width, reset, i, port_o)\n"
+             " *   %s_MODEL_W1C(X)    X(addr, lsb, width, reset, i, port_set, port_o)\n"
+             " *   %s_MODEL_W1P(X)    X(addr, lsb, width, i, port_pulse)\n"
+             " *   %s_MODEL_CNT(X)    X(addr, lsb, width, reset, inc_w, i, port_inc, port_o)\n */\n"
+             % ((B,) * 8))
+    o.append("#define %s_MODEL_ADDR_W %d\n" % (B, aw))
+
+    def table(name, entries):
+        o.append("#define %s_MODEL_%s(X)%s\n" % (B, name, "".join(" \\\n    " + e for e in entries)))
+
+    table("INPUTS", ["X(%s, %d)" % (n, w) for d, w, n in ports if d == "input"])
+    table("OUTPUTS", ["X(%s, %d)" % (n, w) for d, w, n in ports if d == "output"])
+    table("EXT", ["X(%s, 0x%Xu, 0x%Xu)" % (w["name"].lower(), w["base"], w["size"]) for w in exts])
+    kinds = {"ro_const": [], "ro": [], "rw": [], "w1c": [], "w1p": [], "cnt": []}
+    for win in gens:
+        for reg in win["regs"]:
+            for k in range(reg["count"]):
+                a = win["base"] + reg["offset"] + k * reg["stride"]
+                for f in reg["fields"]:
+                    p = pname(win, reg, f)
+                    acc, lsb, w, r = f["access"], f["lsb"], f["width"], f["reset"]
+                    if acc == "ro" and f["const"]:
+                        kinds["ro_const"].append("X(0x%04Xu, %d, %d, 0x%Xu)" % (a, lsb, w, r))
+                    elif acc == "ro":
+                        kinds["ro"].append("X(0x%04Xu, %d, %d, %d, %s_i)" % (a, lsb, w, k, p))
+                    elif acc == "rw":
+                        kinds["rw"].append("X(0x%04Xu, %d, %d, 0x%Xu, %d, %s_o)" % (a, lsb, w, r, k, p))
+                    elif acc == "w1c":
+                        kinds["w1c"].append("X(0x%04Xu, %d, %d, 0x%Xu, %d, %s_set, %s_o)" % (a, lsb, w, r, k, p, p))
+                    elif acc == "w1p":
+                        kinds["w1p"].append("X(0x%04Xu, %d, %d, %d, %s_pulse)" % (a, lsb, w, k, p))
+                    elif acc == "cnt":
+                        kinds["cnt"].append("X(0x%04Xu, %d, %d, 0x%Xu, %d, %d, %s_inc, %s_o)"
+                                            % (a, lsb, w, r, f["inc_w"], k, p, p))
+    for k in ("ro_const", "ro", "rw", "w1c", "w1p", "cnt"):
+        table(k.upper(), kinds[k])
+    o.append("\n#ifdef __cplusplus\n}\n#endif\n\n#endif /* %s_MODEL_H */\n" % B)
+    return "".join(o)
+
+
+def gen_model_c(desc, src, path_h="model/mdd_regs_model.h"):
+    nm = twin_names(desc, path_h)
+    b = nm["b"]
+    aw = desc["block"]["addr_w"]
+    amask = c_mask(aw)
+    gens = [w for w in desc["windows"] if w["impl"] == "generated"]
+    exts = [w for w in desc["windows"] if w["impl"] == "external"]
+    widths = {n: w for d, w, n in twin_ports(desc)}
+
+    def in_bits(port, lsb, w):
+        """Bits [lsb +: w] of input port `port`, as uint32_t."""
+        if widths[port] > 64:
+            return "get_bits(in->%s, %d, %d)" % (port, lsb, w)
+        if widths[port] == 1:
+            return "(uint32_t)in->%s" % port
+        if lsb == 0 and w == widths[port] and w <= 32:
+            return "(in->%s & %s)" % (port, c_mask(w))
+        return "(uint32_t)(((uint64_t)in->%s >> %d) & %s)" % (port, lsb, c_mask(w))
+
+    o = ["/* SPDX-License-Identifier: MIT */\n", header_comment(desc, src, "c")]
+    o.append("/* C twin of the generated %s: see %s. Each block below names the RTL it mirrors. */\n" % (b, nm["h"]))
+    o.append("#include \"%s\"\n\n#include <string.h>\n\n" % nm["h"])
+    o.append("/* bits [lsb +: w] (w <= 32) of a wide port, word k = bits [64k+63:64k] */\n")
+    o.append("static inline uint32_t get_bits(const uint64_t *v, unsigned lsb, unsigned w) {\n"
+             "    uint64_t x = v[lsb / 64] >> (lsb % 64);\n"
+             "    if (lsb % 64 + w > 64) x |= v[lsb / 64 + 1] << (64 - lsb % 64);\n"
+             "    return (uint32_t)(x & ((1ull << w) - 1));\n}\n\n")
+    o.append("static inline void put_bits(uint64_t *v, unsigned lsb, unsigned w, uint32_t x) {\n"
+             "    v[lsb / 64] |= (uint64_t)x << (lsb % 64);\n"
+             "    if (lsb % 64 + w > 64) v[lsb / 64 + 1] |= (uint64_t)x >> (64 - lsb % 64);\n}\n\n")
+    o.append("void %s_model_init(%s_model *m) {\n    memset(m, 0, sizeof *m);\n" % (b, b))
+    for win in gens:
+        for reg in win["regs"]:
+            for f in reg["fields"]:
+                if f["access"] in ("rw", "w1c", "cnt") and f["reset"]:
+                    for k in range(reg["count"]):
+                        o.append("    m->r_%s[%d] = 0x%Xu;\n" % (pname(win, reg, f), k, f["reset"]))
+    o.append("}\n\n")
+    # the combinational decode
+    o.append("/* wtake/rtake, wa/ra, wbits/wset: the RTL's wires of the same names */\n")
+    o.append("typedef struct comb {\n    bool wtake, rtake;\n    uint32_t wa, ra, wbits, wset;\n} comb;\n\n")
+    o.append("static void decode(const %s_model *m, const %s_in *in, comb *c) {\n" % (b, b))
+    o.append("    c->wtake = in->s_axil_awvalid && in->s_axil_wvalid && !m->s_axil_bvalid && !m->wbusy;\n")
+    o.append("    c->rtake = in->s_axil_arvalid && !m->s_axil_rvalid && !m->rbusy;\n")
+    o.append("    c->wa = in->s_axil_awaddr & %s;\n    c->ra = in->s_axil_araddr & %s;\n" % (amask, amask))
+    o.append("    c->wbits = 0;\n    for (unsigned i = 0; i < 4; ++i)\n"
+             "        if (in->s_axil_wstrb >> i & 1) c->wbits |= 0xFFu << (8 * i);\n")
+    o.append("    c->wset = in->s_axil_wdata & c->wbits;\n}\n\n")
+    # read mux
+    o.append("/* rword/rhit: the generated registers' read data and whether ra names one (ra[AW-1:2]) */\n")
+    o.append("static bool read_word(const %s_model *m, const %s_in *in, uint32_t ra, uint32_t *rword) {\n" % (b, b))
+    o.append("    (void)m;\n    (void)in;\n    switch (ra >> 2) {\n")
+    any_case = False
+    for win in gens:
+        for reg in win["regs"]:
+            for k in range(reg["count"]):
+                a = win["base"] + reg["offset"] + k * reg["stride"]
+                parts = []
+                for f in reg["fields"]:
+                    w, lsb, acc = f["width"], f["lsb"], f["access"]
+                    p = pname(win, reg, f)
+                    if acc == "w1p":
+                        continue
+                    if acc == "ro":
+                        v = "0x%Xu" % f["reset"] if f["const"] else in_bits(p + "_i", k * w, w)
+                    else:
+                        v = "m->r_%s[%d]" % (p, k)
+                    parts.append(v if lsb == 0 else "(%s << %d)" % (v, lsb))
+                val = " | ".join(parts) if parts else "0"
+                o.append("    case 0x%X: *rword = %s; return true;\n" % (a >> 2, val))
+                any_case = True
+    o.append("    default: *rword = 0; return false;\n    }\n}\n\n")
+    if not any_case:
+        o.append("/* (no generated registers) */\n")
+    o.append("/* whit: wa[AW-1:2] names a generated register */\nstatic bool write_hit(uint32_t wa) {\n"
+             "    switch (wa >> 2) {\n")
+    for win in gens:
+        for reg in win["regs"]:
+            for k in range(reg["count"]):
+                a = win["base"] + reg["offset"] + k * reg["stride"]
+                o.append("    case 0x%X:\n" % (a >> 2))
+    if any_case:
+        o.append("        return true;\n")
+    o.append("    default: return false;\n    }\n}\n\n")
+    # eval
+    o.append("void %s_eval(const %s_model *m, const %s_in *in, %s_out *out) {\n" % (b, b, b, b))
+    o.append("    comb c;\n    decode(m, in, &c);\n    memset(out, 0, sizeof *out);\n")
+    o.append("    out->s_axil_awready = c.wtake;\n    out->s_axil_wready = c.wtake;\n"
+             "    out->s_axil_bresp = m->s_axil_bresp;\n    out->s_axil_bvalid = m->s_axil_bvalid;\n"
+             "    out->s_axil_arready = c.rtake;\n    out->s_axil_rdata = m->s_axil_rdata;\n"
+             "    out->s_axil_rresp = m->s_axil_rresp;\n    out->s_axil_rvalid = m->s_axil_rvalid;\n")
+    for w in exts:
+        n = w["name"].lower()
+        for s in ("awaddr", "awvalid", "wdata", "wstrb", "wvalid", "araddr", "arvalid"):
+            o.append("    out->m_axil_%s_%s = m->m_axil_%s_%s;\n" % (n, s, n, s))
+        o.append("    out->m_axil_%s_bready = m->wf_%s && !m->m_axil_%s_awvalid && !m->m_axil_%s_wvalid;\n"
+                 % (n, n, n, n))
+        o.append("    out->m_axil_%s_rready = m->rf_%s && !m->m_axil_%s_arvalid;\n" % (n, n, n))
+    for win in gens:
+        for reg in win["regs"]:
+            for f in reg["fields"]:
+                acc = f["access"]
+                if acc == "ro":
+                    continue
+                p = pname(win, reg, f)
+                port = p + ("_pulse" if acc == "w1p" else "_o")
+                w, cnt = f["width"], reg["count"]
+                tw = widths[port]
+                if tw > 64:
+                    for k in range(cnt):
+                        o.append("    put_bits(out->%s, %d, %d, m->r_%s[%d]);\n" % (port, k * w, w, p, k))
+                elif tw == 1:
+                    o.append("    out->%s = m->r_%s[0] != 0;\n" % (port, p))
+                else:
+                    parts = ["(uint64_t)m->r_%s[%d] << %d" % (p, k, k * w) if k else "m->r_%s[0]" % p
+                             for k in range(cnt)]
+                    cast = "(uint32_t)" if tw <= 32 and cnt > 1 else ""
+                    o.append("    out->%s = %s%s;\n" % (port, cast, " | ".join(parts) if cnt == 1 else
+                                                         "(" + " | ".join(parts) + ")"))
+    o.append("}\n\n")
+    # tick
+    o.append("void %s_tick(%s_model *m, const %s_in *in) {\n" % (b, b, b))
+    o.append("    comb c;\n    decode(m, in, &c);\n"
+             "    const %s_model o = *m; /* the registers before the edge: the RTL's right-hand sides */\n" % b)
+    o.append("    uint32_t rword;\n    const bool rhit = read_word(&o, in, c.ra, &rword);\n"
+             "    const bool whit = write_hit(c.wa);\n\n")
+    o.append("    /* ---- registers (the RTL's \"registers\" always block) ---- */\n")
+    for win in gens:
+        for reg in win["regs"]:
+            for f in reg["fields"]:
+                acc = f["access"]
+                if acc == "ro":
+                    continue
+                w, lsb = f["width"], f["lsb"]
+                M = c_mask(w)
+                p = pname(win, reg, f)
+                for k in range(reg["count"]):
+                    a = win["base"] + reg["offset"] + k * reg["stride"]
+                    r = "m->r_%s[%d]" % (p, k)
+                    ro_ = "o.r_%s[%d]" % (p, k)
+                    hit = "(c.wtake && (c.wa >> 2) == 0x%Xu)" % (a >> 2)
+
+                    def sl(x):
+                        """bits [lsb +: w] of x"""
+                        if w == 32:
+                            return x
+                        return "(%s >> %d & %s)" % (x, lsb, M) if lsb else "(%s & %s)" % (x, M)
+                    wb, wd, ws = sl("c.wbits"), sl("in->s_axil_wdata"), sl("c.wset")
+                    if acc in ("rw", "cnt"):
+                        o.append("    if %s %s = (%s & ~%s) | (%s & %s);\n" % (hit, r, ro_, wb, wd, wb))
+                    if acc == "w1c":
+                        o.append("    %s = (%s & ~(%s ? %s : 0u)) | %s;\n"
+                                 % (r, ro_, hit, ws, in_bits(p + "_set", k * w, w)))
+                    elif acc == "w1p":
+                        o.append("    %s = %s ? %s : 0u;\n" % (r, hit, ws))
+                    elif acc == "cnt":
+                        inc = "%s + %s" % (ro_, in_bits(p + "_inc", k * f["inc_w"], f["inc_w"]))
+                        o.append("    else %s = %s;\n" % (r, inc if w == 32 else "(%s) & %s" % (inc, M)))
+    o.append("    if (in->rst) {\n")
+    for win in gens:
+        for reg in win["regs"]:
+            for f in reg["fields"]:
+                if f["access"] == "ro":
+                    continue
+                for k in range(reg["count"]):
+                    o.append("        m->r_%s[%d] = 0x%Xu;\n"
+                             % (pname(win, reg, f), k, 0 if f["access"] == "w1p" else f["reset"]))
+    o.append("    }\n\n")
+    o.append("    /* ---- responses and forwarding (the RTL's second always block, in its order: the last\n"
+             "       assignment of a cycle wins) ---- */\n")
+    o.append("    if (o.s_axil_bvalid && in->s_axil_bready) m->s_axil_bvalid = false;\n")
+    o.append("    if (o.s_axil_rvalid && in->s_axil_rready) m->s_axil_rvalid = false;\n")
+    o.append("    if (c.wtake) {\n")
+    ind = "        "
+    first = True
+    for w in exts:
+        n = w["name"].lower()
+        wl = lg2(w["size"])
+        o.append("%s%sif ((c.wa >> %d) == 0x%Xu) {\n" % (ind, "" if first else "} else ", wl, w["base"] >> wl))
+        o.append("            m->wbusy = true;\n            m->wf_%s = true;\n" % n)
+        o.append("            m->m_axil_%s_awaddr = c.wa & %s;\n            m->m_axil_%s_awvalid = true;\n"
+                 % (n, c_mask(wl), n))
+        o.append("            m->m_axil_%s_wdata = in->s_axil_wdata;\n"
+                 "            m->m_axil_%s_wstrb = in->s_axil_wstrb & 0xFu;\n"
+                 "            m->m_axil_%s_wvalid = true;\n" % (n, n, n))
+        first = False
+    if exts:
+        o.append("        } else {\n            m->s_axil_bvalid = true;\n"
+                 "            m->s_axil_bresp = whit ? 0u : 2u;\n        }\n")
+    else:
+        o.append("        m->s_axil_bvalid = true;\n        m->s_axil_bresp = whit ? 0u : 2u;\n")
+    o.append("    }\n    if (c.rtake) {\n")
+    first = True
+    for w in exts:
+        n = w["name"].lower()
+        wl = lg2(w["size"])
+        o.append("%s%sif ((c.ra >> %d) == 0x%Xu) {\n" % (ind, "" if first else "} else ", wl, w["base"] >> wl))
+        o.append("            m->rbusy = true;\n            m->rf_%s = true;\n" % n)
+        o.append("            m->m_axil_%s_araddr = c.ra & %s;\n            m->m_axil_%s_arvalid = true;\n"
+                 % (n, c_mask(wl), n))
+        first = False
+    if exts:
+        o.append("        } else {\n            m->s_axil_rvalid = true;\n            m->s_axil_rdata = rword;\n"
+                 "            m->s_axil_rresp = rhit ? 0u : 2u;\n        }\n")
+    else:
+        o.append("        m->s_axil_rvalid = true;\n        m->s_axil_rdata = rword;\n"
+                 "        m->s_axil_rresp = rhit ? 0u : 2u;\n")
+    o.append("    }\n")
+    for w in exts:
+        n = w["name"].lower()
+        o.append("    if (o.m_axil_%s_awvalid && in->m_axil_%s_awready) m->m_axil_%s_awvalid = false;\n" % (n, n, n))
+        o.append("    if (o.m_axil_%s_wvalid && in->m_axil_%s_wready) m->m_axil_%s_wvalid = false;\n" % (n, n, n))
+        o.append("    if (in->m_axil_%s_bvalid && o.wf_%s && !o.m_axil_%s_awvalid && !o.m_axil_%s_wvalid) {\n"
+                 % (n, n, n, n))
+        o.append("        m->wbusy = false;\n        m->wf_%s = false;\n        m->s_axil_bvalid = true;\n"
+                 "        m->s_axil_bresp = in->m_axil_%s_bresp & 3u;\n    }\n" % (n, n))
+        o.append("    if (o.m_axil_%s_arvalid && in->m_axil_%s_arready) m->m_axil_%s_arvalid = false;\n" % (n, n, n))
+        o.append("    if (in->m_axil_%s_rvalid && o.rf_%s && !o.m_axil_%s_arvalid) {\n" % (n, n, n))
+        o.append("        m->rbusy = false;\n        m->rf_%s = false;\n        m->s_axil_rvalid = true;\n"
+                 "        m->s_axil_rdata = in->m_axil_%s_rdata;\n        m->s_axil_rresp = in->m_axil_%s_rresp & 3u;\n"
+                 "    }\n" % (n, n, n))
+    o.append("    if (in->rst) {\n        m->s_axil_bvalid = false;\n        m->s_axil_rvalid = false;\n"
+             "        m->wbusy = false;\n        m->rbusy = false;\n")
+    for w in exts:
+        n = w["name"].lower()
+        o.append("        m->wf_%s = false;\n        m->rf_%s = false;\n        m->m_axil_%s_awvalid = false;\n"
+                 "        m->m_axil_%s_wvalid = false;\n        m->m_axil_%s_arvalid = false;\n" % (n, n, n, n, n))
+    o.append("    }\n}\n")
+    return "".join(o)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("desc")
@@ -600,6 +1012,8 @@ def main():
     ap.add_argument("--vh")
     ap.add_argument("--h")
     ap.add_argument("--md")
+    ap.add_argument("--model-h", help="the C twin's header (its .c includes it by this file name)")
+    ap.add_argument("--model-c", help="the C twin")
     ap.add_argument("--check", action="store_true", help="fail if an output file differs from what would be written")
     a = ap.parse_args()
     try:
@@ -607,7 +1021,9 @@ def main():
     except DescError as e:
         print("regtool: %s" % e, file=sys.stderr)
         return 1
-    outs = [(a.rtl, gen_rtl), (a.vh, gen_vh), (a.h, gen_h), (a.md, gen_md)]
+    model_h = a.model_h or (a.model_c[:-2] + ".h" if a.model_c and a.model_c.endswith(".c") else "model.h")
+    outs = [(a.rtl, gen_rtl), (a.vh, gen_vh), (a.h, gen_h), (a.md, gen_md),
+            (a.model_h, lambda d, s: gen_model_h(d, s, model_h)), (a.model_c, lambda d, s: gen_model_c(d, s, model_h))]
     stale = []
     for path, gen in outs:
         if not path:

@@ -11,6 +11,10 @@
    output dumps runs on Icarus against a bench written here, with an AXI4-Lite memory behind each external window
    (random ready delays, SLVERR for part of its addresses). Every response, read value, field output and w1p
    pulse count is compared with this script's model. The bench is generic in the port list only.
+4. The C twin of the test description (scripts/regtool.py --model-h/--model-c) compiles with -std=c11 -pedantic
+   -Wall -Wextra -Werror, its port list is the generated RTL's (names, directions, widths), and --check fails,
+   naming the file, when the twin on disk is stale. (The twin runs in lockstep with the RTL in
+   tb/lockstep/regs_main.cpp, make regs-test-lockstep.)
 
     tb/regs/test_regtool.py --build DIR [--seed N] [--ops N]
 Prints "regtool: P passed, F failed"; exits 1 on any failure.
@@ -20,6 +24,7 @@ import argparse
 import importlib.util
 import os
 import random
+import re
 import subprocess
 import sys
 import tomllib
@@ -86,6 +91,11 @@ BAD = [
     (GOOD_HEAD + win(reg("R", 0, "")), ["register R", "field"]),
     (GOOD_HEAD + win(reg("R", 0, fld("F", 0, 4, "rw", 'lsb = "x"\n'))), []),  # duplicate key: a TOML error
     ('[block]\nname = "t"\naddr_w = 40\n' + win(reg("R", 0, fld("F", 0, 4, "rw"))), ["addr_w"]),
+    # names two parts would both generate: ports/registers w_a_b_c, the header's MDD_W_X_COUNT
+    (GOOD_HEAD + win(reg("A_B", 0, fld("C", 0, 4, "rw")) + reg("A", 4, fld("B_C", 0, 4, "ro"))),
+     ["window W, register A, field B_C", "w_a_b_c", "register A_B, field C"]),
+    (GOOD_HEAD + win(reg("X", 0, fld("F", 0, 4, "rw"), "count = 2\n") + reg("X_COUNT", 8, fld("G", 0, 4, "rw"))),
+     ["window W", "MDD_W_X_COUNT twice"]),
 ]
 
 
@@ -524,6 +534,51 @@ def test_rtl(build, desc_path, seed, n_ops):
             check(pcs == e[2], "result %d: w1p pulse counts %s, expected %s" % (i, pcs, e[2]))
 
 
+# ---------------------------------------------------------------------------------------------------------------
+# 4. the C twin
+# ---------------------------------------------------------------------------------------------------------------
+
+def rtl_ports(text):
+    """(direction, width, name) of every port of the generated module but clk, from its header."""
+    head = text[text.index("module "):text.index(");")]
+    ports = []
+    for m in re.finditer(r"^\s*(input|output)\s+(?:wire|reg)\s*(?:\[(\d+):0\])?\s*(\w+)", head, re.M):
+        if m.group(3) != "clk":
+            ports.append((m.group(1), int(m.group(2)) + 1 if m.group(2) else 1, m.group(3)))
+    return ports
+
+
+def test_twin(build, desc_path):
+    desc = regtool.load(desc_path)
+    d = os.path.join(build, "twin_check")
+    os.makedirs(d, exist_ok=True)
+    name = desc["block"]["name"]
+    h, c, v = (os.path.join(d, name + x) for x in ("_model.h", "_model.c", ".v"))
+    args = [sys.executable, os.path.join(REPO, "scripts", "regtool.py"), desc_path, "--rtl", v, "--model-h", h,
+            "--model-c", c]
+    r = subprocess.run(args, capture_output=True, text=True)
+    check(r.returncode == 0, "regtool --model-h/--model-c: %s" % r.stderr.strip())
+    if r.returncode:
+        return
+    r = subprocess.run(["gcc", "-std=c11", "-pedantic", "-Wall", "-Wextra", "-Werror", "-I", d, "-c", c, "-o",
+                        os.path.join(d, "twin.o")], capture_output=True, text=True)
+    check(r.returncode == 0, "the generated twin does not compile: %s" % r.stderr.strip())
+    with open(v) as f:
+        got = rtl_ports(f.read())
+    want = regtool.twin_ports(desc)
+    check(got == want, "the twin's ports differ from the RTL's:\n  RTL  %s\n  twin %s" % (got, want))
+    with open(h) as f:
+        htext = f.read()
+    missing = [n for _, _, n in want if not re.search(r"\b%s\b" % n, htext)]
+    check(not missing, "the twin's header lacks ports %s" % missing)
+    r = subprocess.run(args + ["--check"], capture_output=True, text=True)
+    check(r.returncode == 0, "--check on the files just written: %s" % r.stderr.strip())
+    with open(c, "a") as f:
+        f.write("/* stale */\n")
+    r = subprocess.run(args + ["--check"], capture_output=True, text=True)
+    check(r.returncode == 1 and c in r.stderr, "--check with a stale twin: exit %d, '%s'" % (r.returncode, r.stderr.strip()))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", required=True)
@@ -535,11 +590,15 @@ def main():
     test_refusals(a.build)
     test_header(a.build, desc_path)
     test_rtl(a.build, desc_path, a.seed, a.ops)
+    test_twin(a.build, desc_path)
     # the core's own description loads and its RTL is lint-clean (its drift is checked by make lint)
     core = os.path.join(REPO, "include", "mdd", "regs.toml")
     try:
-        regtool.load(core)
+        cdesc = regtool.load(core)
         check(True, "")
+        with open(os.path.join(REPO, "rtl", cdesc["block"]["name"] + ".v")) as f:
+            got = rtl_ports(f.read())
+        check(got == regtool.twin_ports(cdesc), "rtl/%s.v: its ports are not the twin's" % cdesc["block"]["name"])
     except regtool.DescError as e:
         check(False, "include/mdd/regs.toml: %s" % e)
     print("regtool: %d passed, %d failed" % (passed, failed))
