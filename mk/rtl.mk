@@ -106,11 +106,23 @@ lint:
 lint-all: $(LINT_TARGETS)
 	@echo "lint: $(words $(LINT_TARGETS)) configurations clean (verilator --lint-only -Wall)"
 
-# make sim: every block's default scenario (sim/*.scn), then one line per run and the total. Logs go to their
-# own directory so that a sim never mixes with test results.
+# make sim: the whole core on a scenario (default sim/core.scn; SCENARIO=FILE for another, SIM_W=W for another
+# width) in lockstep with its twin, every result checked (tb/lockstep/core_main.cpp), its summary table.
+# make sim-blocks: every block's own default scenario (sim/*.scn but core.scn), one line per run and the total.
+# Logs go to their own directory so that a sim never mixes with test results.
 SIM_RESULTS := $(BUILD)/sim
+SCENARIO    ?= sim/core.scn
+SIM_W       ?= 8
+.PHONY: sim-blocks
 sim: deps
 	@rm -rf $(SIM_RESULTS); mkdir -p $(SIM_RESULTS)
+	@$(MAKE) --no-print-directory RESULTS=$(SIM_RESULTS) core-build-w$(SIM_W)
+	@echo "== make sim: the whole core (W = $(SIM_W)) on $(SCENARIO), RTL and C model in lockstep =="
+	@$(BUILD)/vl/core_w$(SIM_W)/core_w$(SIM_W) --scenario $(SCENARIO) --suite sim-core \
+	    --vcd $(SIM_RESULTS)/divergence 2>&1 | tee $(SIM_RESULTS)/sim-core.log
+	@scripts/test-summary.sh $(SIM_RESULTS)
+sim-blocks: deps
+	@rm -rf $(SIM_RESULTS); mkdir -p $(SIM_RESULTS)
 	@$(MAKE) --no-print-directory RESULTS=$(SIM_RESULTS) $(SIM_TARGETS)
-	@echo "== make sim: results checked against the C CRC library and the RX, TX, combiner and deposit reference models, model and RTL compared every cycle =="
+	@echo "== make sim-blocks: results checked against the C CRC library and the RX, TX, combiner and deposit reference models, model and RTL compared every cycle =="
 	@scripts/test-summary.sh $(SIM_RESULTS)

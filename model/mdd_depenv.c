@@ -66,6 +66,8 @@ struct mdd_depenv {
     /* global */
     unsigned rst_left;
     bool in_reset, stopped;
+    bool ext_busy; /* packets the environment does not send are on their way into the engine */
+    bool quiet_writes; /* register accesses that need a quiet engine are on their way */
     struct mdd_depenv_stats tot; /* finished epochs */
 };
 
@@ -159,6 +161,7 @@ static bool epoch_open(struct mdd_depenv *e)
     if (!e->hm || !e->sc || !e->st || !e->ax || !e->rhq_head || !e->cq_head)
         abort();
     e->phase = P_POLL;
+    e->quiet_writes = false;
     e->poll_out = false;
     e->have = false;
     e->next_heads = 0;
@@ -242,6 +245,17 @@ bool mdd_depenv_drained(const struct mdd_depenv *e)
            mdd_hostmem_axi_idle(e->hm) && mdd_depscore_quiet(e->sc) && (!e->msg || mdd_depmsg_drained(e->msg));
 }
 
+void mdd_depenv_set_external_busy(struct mdd_depenv *e, bool busy) { e->ext_busy = busy; }
+
+bool mdd_depenv_wants_quiet(const struct mdd_depenv *e)
+{
+    if (e->phase != P_RUN)
+        return e->phase != P_POLL; /* the tables are about to be written */
+    const bool head = e->have && e->it.is_sw &&
+                      (e->it.sw == MDD_DEPTRAF_SW_RHQ_HEAD || e->it.sw == MDD_DEPTRAF_SW_CQ_HEAD);
+    return (e->have && e->it.is_sw && !head) || e->want_reads || e->quiet_writes;
+}
+
 bool mdd_depenv_port_idle(const struct mdd_depenv *e)
 {
     return mdd_depstream_idle(e->st) && mdd_depaxil_idle(e->ax);
@@ -274,6 +288,8 @@ void mdd_depenv_get_stats(const struct mdd_depenv *e, struct mdd_depenv_stats *s
     st->passed += mdd_depscore_passed(e->sc) + mdd_hostmem_bursts(e->hm);
     st->failed += mdd_depscore_failed(e->sc) + mdd_hostmem_failures(e->hm);
     st->violations += mdd_hostmem_violations(e->hm);
+    for (unsigned k = MDD_DEPTRAF_VALID + 1; k < MDD_DEPTRAF_KINDS; k++)
+        st->adv_sent += mdd_deptraf_count(e->traf, k);
 }
 
 /* Software reads what host memory shows of ring r and hands the slots back (only when the head moves). */
@@ -351,7 +367,7 @@ static void replay(struct mdd_depenv *e)
 
 static void stimulus(struct mdd_depenv *e, uint64_t cycle)
 {
-    const bool quiet = mdd_depscore_quiet(e->sc);
+    const bool quiet = mdd_depscore_quiet(e->sc) && !e->ext_busy;
     if (quiet && !e->was_quiet)
         e->quiet_since = cycle;
     e->was_quiet = quiet;
@@ -400,13 +416,17 @@ static void stimulus(struct mdd_depenv *e, uint64_t cycle)
         for (size_t i = 0; i < e->it.nregs; i++)
             mdd_depaxil_write(e->ax, e->it.regs[i].addr, e->it.regs[i].data);
         e->have = false;
+        e->quiet_writes = true;
         e->want_reads = mdd_rng_chance(&e->g, 30);
     }
     if (e->want_reads && quiet && cycle - e->quiet_since >= QUIET_READ_CYCLES && mdd_depstream_idle(e->st) &&
         mdd_depaxil_idle(e->ax)) {
         reads(e);
+        e->quiet_writes = true;
         e->want_reads = false;
     }
+    if (e->quiet_writes && mdd_depaxil_idle(e->ax))
+        e->quiet_writes = false;
     if (cycle >= e->next_heads && mdd_depaxil_idle(e->ax)) {
         for (unsigned q = 0; q < e->cfg.p.rhqs; q++)
             heads(e, false, q);

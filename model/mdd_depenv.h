@@ -85,6 +85,7 @@ struct mdd_depenv_stats {
     uint64_t late_fail;      /* passed the header checks, failed late (FLUSHED included) */
     uint64_t early_pkts;     /* sent before the tables were programmed */
     uint64_t replays;        /* valid packets sent again right behind a late failure of their connection */
+    uint64_t adv_sent;       /* adversarial packets the generator made (every kind but VALID) */
     uint64_t resets, bursts, bytes_checked, events, segs, reads_checked, flushed_taken;
     uint64_t passed;         /* scoreboard checks passed + bursts through the protocol/safety checks */
     uint64_t failed;         /* scoreboard + host memory failures */
@@ -102,6 +103,11 @@ struct mdd_depenv_stream {
 };
 void mdd_depenv_tick_msg_at(struct mdd_depenv *e, const mdd_dep_msg_in *in, const mdd_dep_msg_out *out,
                             const struct mdd_depenv_stream *engine, uint64_t cycle);
+/* Packets the environment does not send are on their way into the engine (e.g. the core's RX transfers routed to
+ * it): software actions that need a quiet engine wait. */
+void mdd_depenv_set_external_busy(struct mdd_depenv *e, bool busy);
+/* Software waits for a quiet engine to write tables, re-arm or read counters: other sources should hold back. */
+bool mdd_depenv_wants_quiet(const struct mdd_depenv *e);
 /* Whether the environment's own packets are all sent and its software has nothing in flight on s_axil. */
 bool mdd_depenv_port_idle(const struct mdd_depenv *e);
 /* The message layer's totals (zeros without messages). */

@@ -597,7 +597,9 @@ static void snoop_axil(struct mdd_depscore *s, const mdd_dep_in *in, const mdd_d
             a != MDD_DEPREG_TBL_SEL && a != MDD_DEPREG_TBL_IDX && !(a >= MDD_DEPREG_TBL_DATA0 && a < 0x40) &&
             !(a == MDD_DEPREG_TBL_CMD && s->w_data == MDD_DEPREG_CMD_READ))
             report(s, "software", "register write 0x%03x = 0x%08x while the engine is busy: the prediction cannot "
-                   "know which packets see it", a, s->w_data);
+                   "know which packets see it (%zu objects, %zu packets, %zu beats of a packet, %zu events and %zu SEG "
+                   "records to come, %zu packets waiting for a FLUSHED decision)", a, s->w_data, s->obj_n, s->pkt_n,
+                   s->asm_beats, s->ev_n - s->ev_head, s->seg_n - s->seg_head, s->raw_n + s->amb);
         if (a == MDD_DEPREG_TBL_CMD && s->w_data == MDD_DEPREG_CMD_READ)
             s->data_fresh = quiet;
         uint32_t ev, db;

@@ -42,6 +42,7 @@ extern "C" {
 #include <deque>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -62,8 +63,14 @@ ls::Options sub_options(const ls::Options &o, const std::string &prefix,
                         const std::map<std::string, std::string> &defaults) {
     ls::Options s = o;
     s.kv = defaults;
+    s.origin.clear();
+    s.used.clear();
     for (const auto &p : o.kv)
-        if (p.first.compare(0, prefix.size(), prefix) == 0) s.kv[p.first.substr(prefix.size())] = p.second;
+        if (p.first.compare(0, prefix.size(), prefix) == 0) {
+            const std::string k = p.first.substr(prefix.size());
+            s.kv[k] = p.second;
+            s.origin[k] = o.where(p.first.c_str()) + " (" + p.first + ")";
+        }
     return s;
 }
 
@@ -150,6 +157,14 @@ class CoreBench {
         env_ = mdd_depenv_new(&c, &CoreBench::on_fail, this);
         if (!env_) ls::Options::die("the deposit environment refuses the parameters");
         drain_ = cycles_total_ / 10 > 30000 ? cycles_total_ / 10 : 30000;
+        // every knob must mean something: a scenario's typo is an error, with its file and line
+        std::set<std::string> known = opt.used;
+        for (const auto &k : rx_opt_.used) known.insert("rx." + k);
+        for (const auto &k : tx_opt_.used) known.insert("tx." + k);
+        for (const auto &k : dep_opt_.used) known.insert("dep." + k);
+        known.insert("rx.verbose");  // read when a transfer fails
+        opt.reject_unknown(known);
+        progress_ = !opt.quiet;
         top_->clk = 0;
         top_->rst = 1;
         top_->eval();
@@ -206,7 +221,12 @@ class CoreBench {
         }
         // ---- this cycle's inputs ----
         const bool rst = decide_reset(cyc);
+        // the deposit side's software writes tables only into a quiet engine: routed RX transfers hold back then
+        rx_.allow_routed(!mdd_depenv_wants_quiet(env_));
         rx_.draw(cyc);
+        const mdd_rx_path_in &ri = rx_.in();
+        mdd_depenv_set_external_busy(env_, routed_inflight_ > 0 || (ri.s_axis_rx_desc_tvalid &&
+                                                                    MDD_GET(COREDESC, TO_DEP, ri.s_axis_rx_desc_tdata)));
         tx_.draw();
         mdd_depenv_drive_msg(env_, &dmi_, cyc);
         if (rst) {
@@ -236,6 +256,7 @@ class CoreBench {
         mdd_core_tick(model_, &in_);
         tr.post();
         ++cycles_;
+        if (progress_ && (cycles_ & 8191) == 0) show_progress();
     }
 
     void summary(FILE *f) const {
@@ -245,41 +266,45 @@ class CoreBench {
         mdd_depenv_get_msg_stats(env_, &ms);
         const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
         const double cyc = cycles_ ? (double)cycles_ : 1.0;
-        std::fprintf(f, "core W=%u: %llu cycles in %.1f s (%.0f cycles/s), %llu resets\n", kW,
-                     (unsigned long long)cycles_, secs, secs > 0 ? cycles_ / secs : 0.0, (unsigned long long)resets_);
-        std::fprintf(f, "  %-5s %14s %14s %10s %9s %12s %12s\n", "", "bytes in", "bytes out", "transfers", "PDUs",
-                     "in B/cycle", "of W");
         const Counts &c = total_;
-        std::fprintf(f, "  %-5s %14llu %14llu %10llu %9llu %12.3f %11.1f%%\n", "RX",
-                     (unsigned long long)c.dir[0].bytes_in, (unsigned long long)c.dir[0].bytes_out,
+        std::fprintf(f, "core W=%u: %llu cycles, %llu resets, %.1f s (%.0f cycles/s)\n", kW,
+                     (unsigned long long)cycles_, (unsigned long long)resets_, secs, secs > 0 ? cycles_ / secs : 0.0);
+        std::fprintf(f, "  %-4s %12s %12s %10s %8s %11s %7s  %s\n", "", "bytes in", "bytes out", "transfers", "PDUs",
+                     "bytes/cycle", "of W", "errors: expected by the reference / reported by the core");
+        std::fprintf(f, "  %-4s %12llu %12llu %10llu %8llu %11.3f %6.1f%%  %llu / %llu transfers (%llu streams with "
+                        "bit flips)\n",
+                     "RX", (unsigned long long)c.dir[0].bytes_in, (unsigned long long)c.dir[0].bytes_out,
                      (unsigned long long)c.dir[0].xfers, (unsigned long long)c.dir[0].pdus, c.dir[0].bytes_in / cyc,
-                     100.0 * c.dir[0].bytes_in / cyc / kW);
-        std::fprintf(f, "  %-5s %14llu %14llu %10llu %9llu %12.3f %11.1f%%\n", "TX",
+                     100.0 * c.dir[0].bytes_in / cyc / kW, (unsigned long long)rx_.err_xfers(),
+                     (unsigned long long)c.dir[0].xfers_err, (unsigned long long)rx_.corrupted_streams());
+        std::fprintf(f, "  %-4s %12llu %12llu %10llu %8llu %11.3f %6.1f%%  %llu / %llu transfers\n", "TX",
                      (unsigned long long)c.dir[1].bytes_in, (unsigned long long)c.dir[1].bytes_out,
                      (unsigned long long)c.dir[1].xfers, (unsigned long long)c.dir[1].pdus, c.dir[1].bytes_out / cyc,
-                     100.0 * c.dir[1].bytes_out / cyc / kW);
-        std::fprintf(f, "  %-5s %14llu %14s %10llu %9s %12.3f %11.1f%%\n", "DEP", (unsigned long long)dep_bytes_in_,
-                     "", (unsigned long long)s.packets, "", dep_bytes_in_ / cyc, 100.0 * dep_bytes_in_ / cyc / kW);
+                     100.0 * c.dir[1].bytes_out / cyc / kW, (unsigned long long)tx_.err_xfers(),
+                     (unsigned long long)c.dir[1].xfers_err);
+        std::fprintf(f, "  %-4s %12llu %12s %10llu %8s %11.3f %6.1f%%  %llu packets failed, each with the code the "
+                        "reference predicts (%llu adversarial sent, %llu transfers routed from RX)\n",
+                     "DEP", (unsigned long long)dep_bytes_in_, "-", (unsigned long long)s.packets, "-",
+                     dep_bytes_in_ / cyc, 100.0 * dep_bytes_in_ / cyc / kW,
+                     (unsigned long long)(s.hdr_fail + s.late_fail), (unsigned long long)s.adv_sent,
+                     (unsigned long long)routed_in_);
         std::fprintf(f,
-                     "  errors: RX %llu transfers reported an error (%llu streams corrupted); TX %llu; deposit %llu "
-                     "packets failed (%llu adversarial sent, %llu header failures, %llu late), combiner %llu "
-                     "error records and %llu results not OK\n",
-                     (unsigned long long)c.dir[0].xfers_err, (unsigned long long)rx_.corrupted_streams(),
-                     (unsigned long long)c.dir[1].xfers_err, (unsigned long long)(s.hdr_fail + s.late_fail),
-                     (unsigned long long)(s.hdr_fail + s.late_fail), (unsigned long long)s.hdr_fail,
-                     (unsigned long long)s.late_fail, (unsigned long long)errors_total(),
-                     (unsigned long long)(c.outputs - errors_total() - c.results[0]));
-        std::fprintf(f,
-                     "  deposits: %llu packets (%llu OK), %llu routed from RX, %llu bytes placed and checked, %llu "
-                     "events; messages %llu opened, %llu OK, %llu MISMATCH, %llu ABORTED\n",
-                     (unsigned long long)s.packets, (unsigned long long)s.codes[0], (unsigned long long)routed_in_,
+                     "  deposits: %llu packets, %llu OK, %llu failed a header check, %llu failed late (%llu FLUSHED); "
+                     "%llu bytes placed and checked, %llu events; 0 writes outside the authorised ranges: %s\n",
+                     (unsigned long long)s.packets, (unsigned long long)s.codes[0], (unsigned long long)s.hdr_fail,
+                     (unsigned long long)s.late_fail, (unsigned long long)s.codes[MDD_DEP_ERR_FLUSHED],
                      (unsigned long long)s.bytes_checked, (unsigned long long)s.events,
+                     s.violations ? "NO" : "yes");
+        std::fprintf(f,
+                     "  messages: %llu opened, %llu completed OK (CRC = the CRC-32C of their bytes), %llu MISMATCH, "
+                     "%llu ABORTED, %llu lost to resets; %llu segment packets, %llu sent again; combiner: %llu "
+                     "results, %llu error records\n",
                      (unsigned long long)ms.opened, (unsigned long long)ms.ok, (unsigned long long)ms.mismatch,
-                     (unsigned long long)ms.aborted);
-        std::fprintf(f, "  statistics: %llu snapshots read back, %llu registers checked; %llu writes outside the "
-                        "authorised ranges\n",
-                     (unsigned long long)snaps_checked_, (unsigned long long)regs_checked_,
-                     (unsigned long long)s.violations);
+                     (unsigned long long)ms.aborted, (unsigned long long)ms.lost_to_reset,
+                     (unsigned long long)ms.segs_sent, (unsigned long long)ms.segs_resent,
+                     (unsigned long long)(c.outputs - errors_total()), (unsigned long long)errors_total());
+        std::fprintf(f, "  statistics: %llu snapshots read back, %llu registers checked\n",
+                     (unsigned long long)snaps_checked_, (unsigned long long)regs_checked_);
         std::fprintf(f, "  RTL and model agree on %llu cycles\n", (unsigned long long)compares_);
     }
 
@@ -293,6 +318,19 @@ class CoreBench {
     }
 
   private:
+    // A line every few seconds on long runs (stderr), so a user sees the run move.
+    void show_progress() {
+        const auto now = std::chrono::steady_clock::now();
+        const double since = std::chrono::duration<double>(now - last_progress_).count();
+        if (since < 5.0) return;
+        const double all = std::chrono::duration<double>(now - t0_).count();
+        std::fprintf(stderr, "  progress: %llu of %llu cycles (%.0f%%), %.0f cycles/s, %s\n",
+                     (unsigned long long)cycles_, (unsigned long long)cycles_total_,
+                     100.0 * (double)cycles_ / (double)cycles_total_, all > 0 ? cycles_ / all : 0.0,
+                     chk_ && chk_->failed() ? "FAILED" : "all checks passing");
+        last_progress_ = now;
+    }
+
     static void on_fail(void *ctx, const char *what, const char *msg) {
         CoreBench *b = static_cast<CoreBench *>(ctx);
         if (b->chk_) b->chk_->fail(what, msg);
@@ -596,13 +634,16 @@ class CoreBench {
         ro.m_axis_rx_tvalid = n.rxp_tvalid;
         std::memcpy(ro.m_axis_rx_ctx_tdata, o.m_axis_rx_ctx_tdata, sizeof ro.m_axis_rx_ctx_tdata);
         ro.m_axis_rx_ctx_tvalid = o.m_axis_rx_ctx_tvalid;
-        if (!rst && n.rxp_tvalid && n.rxp_tready) route_beat(n, rx_.next_data_routed());
+        if (!rst && n.rxp_tvalid && n.rxp_tready) route_beat(n, rx_.next_data_xfer());
+        if (!rst && in_.s_axis_rx_desc_tvalid && o.s_axis_rx_desc_tready && MDD_GET(COREDESC, TO_DEP, in_.s_axis_rx_desc_tdata))
+            ++routed_inflight_;
         rx_.in().m_axis_rx_tready = n.rxp_tready;  // the RX path's output is the router's input
         rx_.observe(chk, ro);
         rx_.in().m_axis_rx_tready = host_rx_ready_;
         // the router's outputs: the host stream beat for beat, the engine's input packet by packet
         if (rst) {
             host_expect_.clear();
+            routed_inflight_ = 0;
             routed_.clear();
             routed_cur_.clear();
             eng_pkt_.clear();
@@ -674,9 +715,11 @@ class CoreBench {
         reader_observe(chk, o, rst);
     }
 
-    // An RX path output beat (handshaken with the router): where it must come out.
-    void route_beat(const mdd_core_inner &n, bool routed) {
-        if (!routed) {
+    // An RX path output beat (handshaken with the router): where it must come out. A routed transfer's packet
+    // carries the verdict of its context, which the reference receiver predicted (the RX side checks that the RTL's
+    // context equals it).
+    void route_beat(const mdd_core_inner &n, const rxs::CheckedXfer *x) {
+        if (!x || !x->routed) {
             Beat b;
             std::memcpy(b.data, n.rxp_tdata, sizeof b.data);
             std::memcpy(b.tag, n.rxp_tuser, sizeof b.tag);
@@ -689,11 +732,10 @@ class CoreBench {
             if ((n.rxp_tkeep >> i) & 1) routed_cur_.push_back(n.rxp_tdata[i]);
         if (!n.rxp_tlast) return;
         Routed r;
-        r.id = ++routed_seen_;
+        r.id = x->id;
         r.bytes.swap(routed_cur_);
-        r.verdict = false;  // set from the transfer's context when it is handshaken (below)
+        r.verdict = MDD_GET(CTX, ERR_MAP, x->ctx) != 0;
         routed_.push_back(std::move(r));
-        verdict_pending_.push_back(routed_.size() - 1 + routed_popped_);
     }
 
     void host_beat(ls::Checker &chk, const mdd_core_out &o) {
@@ -720,26 +762,23 @@ class CoreBench {
         for (unsigned i = 0; i < kW; ++i)
             if ((n.dep_in_tkeep >> i) & 1) eng_pkt_.push_back(n.dep_in_tdata[i]);
         if (!n.dep_in_tlast) return;
-        if (!routed_.empty() && routed_.front().bytes == eng_pkt_ && verdict_known(0)) {
+        if (!routed_.empty() && routed_.front().bytes == eng_pkt_) {
             if (routed_.front().verdict != n.dep_in_tuser)
-                chk.failf("route", "routed RX packet %llu reached the engine with tuser %d, its transfer's verdict is %d",
+                chk.failf("route", "RX transfer %llu reached the engine with tuser %d, its context's verdict is %d",
                           (unsigned long long)routed_.front().id, n.dep_in_tuser, routed_.front().verdict);
             else
                 ++routed_in_;
             routed_.pop_front();
-            ++routed_popped_;
+            if (routed_inflight_) --routed_inflight_;
         }
         eng_pkt_.clear();
     }
 
-    bool verdict_known(size_t k) const { return k < routed_.size() && routed_verdict_set_ > routed_popped_ + k; }
-
     // The harness's own counts, from the ports (and the SEG handshake inside).
     void count_stats(const mdd_core_out &o, bool rst) {
-        if (rst) {
-            run_ = Counts();
-            verdict_pending_.clear();
-            routed_verdict_set_ = routed_popped_;
+        if (rst) {  // the counters, the snapshot and IRQ_STATUS start again
+            run_ = snap_ = Counts();
+            irq_seen_ = 0;
             return;
         }
         const bool clear = o.inner.stats_clear, snap = o.inner.stats_snap;
@@ -748,8 +787,6 @@ class CoreBench {
         if (o.m_axis_rx_ctx_tvalid && in_.m_axis_rx_ctx_tready) {
             run_.dir[0].add(o.m_axis_rx_ctx_tdata);
             total_.dir[0].add(o.m_axis_rx_ctx_tdata);
-            // the verdict of a routed transfer: its context (transfers end in order)
-            note_ctx(MDD_GET(CTX, ERR_MAP, o.m_axis_rx_ctx_tdata) != 0);
         }
         if (o.m_axis_tx_ctx_tvalid && in_.m_axis_tx_ctx_tready) {
             run_.dir[1].add(o.m_axis_tx_ctx_tdata);
@@ -775,21 +812,6 @@ class CoreBench {
             (MDD_GET(CMBRES, ERROR, o.m_axis_cmb_res_tdata) || MDD_GET(CMBRES, CODE, o.m_axis_cmb_res_tdata)))
             irq_seen_ |= 1u << 3;
     }
-
-    // Every RX context, in transfer order; routed transfers take their verdict from theirs.
-    void note_ctx(bool err) {
-        ++ctx_seen_;
-        while (!ctx_routed_.empty() && ctx_routed_.front() < ctx_seen_) ctx_routed_.pop_front();
-        (void)err;
-        if (rx_ctx_routed_next()) {
-            const size_t k = routed_verdict_set_ - routed_popped_;
-            if (k < routed_.size()) routed_[k].verdict = err;
-            ++routed_verdict_set_;
-        }
-    }
-    // whether the transfer whose context was just handshaken was routed: the RX side knows it when it checks
-    // the context (it pops the transfer then); the routed packets and their contexts are in the same order
-    bool rx_ctx_routed_next() const { return rx_.last_ctx_routed(); }
 
     // ---- the statistics reader on s_axil (this harness's own software) ----
 
@@ -937,7 +959,8 @@ class CoreBench {
     std::unique_ptr<Vmdd_core> top_;
     bool bench_;
     uint64_t cycles_total_, fault_cycle_, drain_ = 0;
-    std::chrono::steady_clock::time_point t0_;
+    std::chrono::steady_clock::time_point t0_, last_progress_ = std::chrono::steady_clock::now();
+    bool progress_ = true;
     ls::Rng rng_{0xC0DE};
     double p_rst_ = 0;
     unsigned rst_left_ = 0;
@@ -954,9 +977,7 @@ class CoreBench {
     std::deque<Beat> host_expect_;
     std::deque<Routed> routed_;
     std::vector<uint8_t> routed_cur_, eng_pkt_;
-    std::deque<size_t> verdict_pending_, ctx_routed_;
-    uint64_t routed_seen_ = 0, routed_popped_ = 0, routed_verdict_set_ = 0, routed_in_ = 0, host_beats_ = 0;
-    uint64_t ctx_seen_ = 0, dep_bytes_in_ = 0;
+    uint64_t routed_in_ = 0, host_beats_ = 0, dep_bytes_in_ = 0, routed_inflight_ = 0;
     // statistics
     Counts run_, snap_, total_;
     uint32_t irq_seen_ = 0;

@@ -39,6 +39,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <memory>
 #include <string>
 #include <vector>
@@ -141,32 +142,57 @@ struct Options {
     std::string suite;
     std::string argv0;
     std::map<std::string, std::string> kv;
+    std::map<std::string, std::string> origin;  // where each knob was set: "FILE:LINE" or "the command line"
+    mutable std::set<std::string> used;          // the knobs a bench has looked at
+
+    std::string where(const char *key) const {
+        auto o = origin.find(key);
+        return o == origin.end() ? std::string("the command line") : o->second;
+    }
 
     double num(const char *key, double dflt) const {
+        used.insert(key);
         auto it = kv.find(key);
         if (it == kv.end()) return dflt;
         char *end = nullptr;
         double v = std::strtod(it->second.c_str(), &end);
-        if (end == it->second.c_str() || *end != '\0') die("option %s=%s is not a number", key, it->second.c_str());
+        if (end == it->second.c_str() || *end != '\0')
+            die("%s: %s=%s is not a number", where(key).c_str(), key, it->second.c_str());
         return v;
     }
     uint64_t u64(const char *key, uint64_t dflt) const {
+        used.insert(key);
         auto it = kv.find(key);
         if (it == kv.end()) return dflt;
         char *end = nullptr;
         uint64_t v = std::strtoull(it->second.c_str(), &end, 0);
-        if (end == it->second.c_str() || *end != '\0') die("option %s=%s is not an integer", key, it->second.c_str());
+        if (end == it->second.c_str() || *end != '\0')
+            die("%s: %s=%s is not an integer", where(key).c_str(), key, it->second.c_str());
         return v;
     }
     std::string str(const char *key, const char *dflt) const {
+        used.insert(key);
         auto it = kv.find(key);
         return it == kv.end() ? std::string(dflt) : it->second;
     }
-    bool has(const char *key) const { return kv.count(key) != 0; }
+    bool has(const char *key) const {
+        used.insert(key);
+        return kv.count(key) != 0;
+    }
+    // A bench that knows all its knobs: any knob outside `known` is a mistake, reported with where it was set.
+    void reject_unknown(const std::set<std::string> &known) const {
+        for (const auto &p : kv)
+            if (!known.count(p.first)) {
+                auto o = origin.find(p.first);
+                die("%s: unknown knob \"%s\" (see the harness's header comment for the knobs it takes)",
+                    o == origin.end() ? "the command line" : o->second.c_str(), p.first.c_str());
+            }
+    }
 
     [[noreturn]] static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2))) {
         va_list ap;
         va_start(ap, fmt);
+        std::fflush(stdout);  // what the run printed so far comes first
         std::fprintf(stderr, "lockstep: ");
         std::vfprintf(stderr, fmt, ap);
         std::fprintf(stderr, "\n");
@@ -201,15 +227,15 @@ struct Options {
             if (line.empty()) continue;
             std::string k, v;
             if (!split_kv(line, k, v)) die("%s:%d: expected key=value, got \"%s\"", path.c_str(), lineno, line.c_str());
-            apply(k, v);
+            apply(k, v, path + ":" + std::to_string(lineno));
         }
     }
 
-    void apply(const std::string &k, const std::string &v) {
+    void apply(const std::string &k, const std::string &v, const std::string &where = "the command line") {
         auto as_u64 = [&](const std::string &s) {
             char *end = nullptr;
             uint64_t x = std::strtoull(s.c_str(), &end, 0);
-            if (s.empty() || *end != '\0') die("%s=%s is not an integer", k.c_str(), s.c_str());
+            if (s.empty() || *end != '\0') die("%s: %s=%s is not an integer", where.c_str(), k.c_str(), s.c_str());
             return x;
         };
         if (k == "seed") seed = as_u64(v);
@@ -220,7 +246,10 @@ struct Options {
         else if (k == "trace_from") trace_from = as_u64(v);
         else if (k == "trace_to") trace_to = as_u64(v);
         else if (k == "trace_gz") trace_gz = as_u64(v) != 0;
-        else kv[k] = v;
+        else {
+            kv[k] = v;
+            origin[k] = where;
+        }
     }
 
     static Options parse(int argc, char **argv, const char *suite) {

@@ -103,8 +103,12 @@ class Side : public Stim<W, CheckedXfer, mdd_rx_path_in> {
     // The RX path's outputs of this cycle (as the bench evaluated them), before the clock edge.
     void observe(ls::Checker &chk, const mdd_rx_path_out &mo) { scoreboard(chk, mo); }
 
-    // Whether the transfer whose data the RX path delivers next is routed.
-    bool next_data_routed() const { return data_xfer_ < queue_.size() && queue_[data_xfer_]->routed; }
+    // Whether routed transfers' descriptors may be offered now (a core bench holds them back while the deposit
+    // side's software needs a quiet engine).
+    void allow_routed(bool allow) { allow_routed_ = allow; }
+
+    // The transfer whose data the RX path delivers next (NULL if none is in flight).
+    const CheckedXfer *next_data_xfer() const { return data_xfer_ < queue_.size() ? queue_[data_xfer_].get() : nullptr; }
 
     void final_checks(ls::Checker &chk) {
         if (xfers_checked_ < min_xfers_)
@@ -310,6 +314,9 @@ class Side : public Stim<W, CheckedXfer, mdd_rx_path_in> {
 
     double p_route_ = 0.0;
     uint64_t routed_checked_ = 0;
+    bool allow_routed_ = true;
+
+    bool desc_allowed(const Xfer &x) const override { return !x.routed || allow_routed_; }
 };
 
 }  // namespace rxs

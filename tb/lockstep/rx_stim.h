@@ -123,6 +123,8 @@ class Stim {
     // The harness's hook, called once per generated transfer after the reference run (expectations derived
     // from the reference, self-test injections).
     virtual void reference_done(XferT &x, const mdd_rxref_result &res) = 0;
+    // Whether the next descriptor may be offered now (a bench can hold some back; the draw is made either way).
+    virtual bool desc_allowed(const XferT &) const { return true; }
 
     void tweak_cfg(mdd_gen_cfg &c) {
         const bool raw = c.proto == MDD_PROTO_RAW;
@@ -415,7 +417,8 @@ class Stim {
         while (queue_.size() < beat_xfer_ + 4) generate();
 
         // descriptor channel: the next descriptor not yet sent
-        if (!desc_held_ && desc_next_ < queue_.size() && rng_.chance(p_desc_)) desc_held_ = true;
+        if (!desc_held_ && desc_next_ < queue_.size() && rng_.chance(p_desc_) && desc_allowed(*queue_[desc_next_]))
+            desc_held_ = true;
         in_.s_axis_rx_desc_tvalid = desc_held_;
         if (desc_held_) {
             std::memcpy(in_.s_axis_rx_desc_tdata, queue_[desc_next_]->desc, sizeof in_.s_axis_rx_desc_tdata);

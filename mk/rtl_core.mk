@@ -1,0 +1,52 @@
+# The whole core (rtl/mdd_core.v, docs/core.md): Verilator lockstep against its C twin with the RX, TX and deposit
+# benches joined (tb/lockstep/core_main.cpp), lint, an Icarus compile.
+#   core-lockstep-w<W>     make test (W = 8) / make regress (W = 4, 64): CORE_TEST_CYCLES cycles, one seed
+#   core-selftest          make test: the harness must catch a fault injected into the twin
+#   core-lint-w<W>         make lint, every W
+#   core-icarus-build-w<W> make test: iverilog -g2005 compiles the core without a warning
+# Build products: $(BUILD)/vl/core_w<W>/, $(BUILD)/core/.
+
+CORE_TEST_WS    := 8
+CORE_REGRESS_WS := 4 64
+CORE_SRCS := $(filter-out rtl/mdd_core.v,$(RTL_SRCS)) rtl/mdd_core.v
+CORE_DIR  := $(BUILD)/core
+# make test: 10^6 cycles (the RX, TX and deposit benches, the combiner and the statistics at once)
+CORE_TEST_CYCLES    := 1000000
+CORE_REGRESS_CYCLES := 4000000
+
+core_bin = $(BUILD)/vl/core_w$(1)/core_w$(1)
+
+define CORE_CONFIG
+$(call core_bin,$(1)): $(CORE_SRCS) tb/lockstep/core_main.cpp $(LS_HDRS) $(LIBMDD)
+	$$(call VL_BUILD,$$(@D),mdd_core,tb/lockstep/core_main.cpp,-GW=$(1) -CFLAGS -DCORE_W=$(1))
+
+.PHONY: core-build-w$(1) core-lockstep-w$(1) core-lint-w$(1) core-icarus-build-w$(1)
+core-build-w$(1): $(call core_bin,$(1))
+
+core-lockstep-w$(1): $(call core_bin,$(1))
+	$$(call RUN_SUITE,lockstep-core-w$(1),$(call core_bin,$(1)) --seed 1 --suite lockstep-core-w$(1) \
+	    --cycles $(if $(filter $(1),$(CORE_TEST_WS)),$(CORE_TEST_CYCLES),$(CORE_REGRESS_CYCLES)) \
+	    --vcd $(CORE_DIR)/vcd/lockstep_w$(1))
+
+core-lint-w$(1):
+	$$(call VL_LINT,mdd_core,-GW=$(1))
+
+core-icarus-build-w$(1):
+	@mkdir -p $(CORE_DIR) $(RESULTS)
+	@$(IVERILOG) $(IVERILOG_FLAGS) -o $(CORE_DIR)/w$(1).vvp -s mdd_core -Pmdd_core.W=$(1) \
+	    $(filter %.v,$(CORE_SRCS)) > $(CORE_DIR)/icarus_w$(1).log 2>&1; rc=$$$$?; cat $(CORE_DIR)/icarus_w$(1).log; \
+	    test $$$$rc -eq 0 -a ! -s $(CORE_DIR)/icarus_w$(1).log && \
+	    echo "icarus-core-build-w$(1): 1 passed, 0 failed" > $(RESULTS)/icarus-core-build-w$(1).log
+
+endef
+
+$(foreach w,$(WS),$(eval $(call CORE_CONFIG,$(w))))
+
+.PHONY: core-selftest
+core-selftest: $(call core_bin,8)
+	$(call LOCKSTEP_SELFTEST,selftest-core,$<,30000,m_axis_tx_tdata,$(CORE_DIR)/selftest/fault)
+
+LOCKSTEP_TESTS += $(foreach w,$(CORE_TEST_WS),core-lockstep-w$(w)) core-selftest
+REGRESS_TESTS  += $(foreach w,$(CORE_REGRESS_WS),core-lockstep-w$(w))
+ICARUS_TESTS   += core-icarus-build-w8
+LINT_TARGETS   += $(foreach w,$(WS),core-lint-w$(w))
