@@ -116,6 +116,7 @@ SIM_W       ?= 8
 .PHONY: sim-blocks
 sim: deps
 	@rm -rf $(SIM_RESULTS); mkdir -p $(SIM_RESULTS)
+	@$(MAKE) --no-print-directory -j2 lib
 	@$(MAKE) --no-print-directory RESULTS=$(SIM_RESULTS) core-build-w$(SIM_W)
 	@echo "== make sim: the whole core (W = $(SIM_W)) on $(SCENARIO), RTL and C model in lockstep =="
 	@$(BUILD)/vl/core_w$(SIM_W)/core_w$(SIM_W) --scenario $(SCENARIO) --suite sim-core \
