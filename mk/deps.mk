@@ -16,7 +16,23 @@ DEPS_MISSING = $(strip \
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_GET := $(strip $(SUDO) apt-get)
 
-deps:
+# FuseSoC (the lint run of mdd.core, mk/rtl_core.mk) is a Python package: pip installs it for $(PYTHON) when
+# that Python cannot import it.
+FUSESOC ?= $(PYTHON) -m fusesoc.main
+FUSESOC_MISSING = $(shell $(PYTHON) -c 'import fusesoc.main' 2>/dev/null || echo fusesoc)
+
+deps: deps-apt deps-pip
+
+.PHONY: deps-apt deps-pip
+deps-pip: deps-apt
+ifneq ($(FUSESOC_MISSING),)
+	@echo "deps: installing fusesoc with pip"
+	$(PYTHON) -m pip install --quiet --disable-pip-version-check 'fusesoc>=2.3'
+else
+	@true
+endif
+
+deps-apt:
 ifneq ($(DEPS_MISSING),)
 	@echo "deps: installing $(DEPS_MISSING)"
 	DEBIAN_FRONTEND=noninteractive $(APT_GET) update -q

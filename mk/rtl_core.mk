@@ -4,6 +4,12 @@
 #   core-selftest          make test: the harness must catch a fault injected into the twin
 #   core-lint-w<W>         make lint, every W
 #   core-icarus-build-w<W> make test: iverilog -g2005 compiles the core without a warning
+#   core-fusesoc           make test: mdd.core lists exactly the files Icarus resolves from rtl/mdd_core.v and
+#                          mdd_core's parameters (scripts/check-core-file.py), and FuseSoC itself runs its lint
+#                          target (Verilator -Wall through FuseSoC's own file handling)
+#   core-bench-w<W>        make bench (W = 8, 64): every side at full rate on one core (no stalls, no errors
+#                          injected): the RX and TX paths' rate lines and the deposit payload runs (each payload of
+#                          at least 4W bytes at one beat per cycle, asserted), as the blocks' own benches measure
 # Build products: $(BUILD)/vl/core_w<W>/, $(BUILD)/core/.
 
 CORE_TEST_WS    := 8
@@ -20,7 +26,7 @@ define CORE_CONFIG
 $(call core_bin,$(1)): $(CORE_SRCS) tb/lockstep/core_main.cpp $(LS_HDRS) $(LIBMDD)
 	$$(call VL_BUILD,$$(@D),mdd_core,tb/lockstep/core_main.cpp,-GW=$(1) -CFLAGS -DCORE_W=$(1))
 
-.PHONY: core-build-w$(1) core-lockstep-w$(1) core-lint-w$(1) core-icarus-build-w$(1)
+.PHONY: core-build-w$(1) core-lockstep-w$(1) core-lint-w$(1) core-icarus-build-w$(1) core-bench-w$(1)
 core-build-w$(1): $(call core_bin,$(1))
 
 core-lockstep-w$(1): $(call core_bin,$(1))
@@ -30,6 +36,11 @@ core-lockstep-w$(1): $(call core_bin,$(1))
 
 core-lint-w$(1):
 	$$(call VL_LINT,mdd_core,-GW=$(1))
+
+core-bench-w$(1): $(call core_bin,$(1))
+	@mkdir -p $(RESULTS)
+	@$(call core_bin,$(1)) --seed 3 --cycles 100000 --bench rx.p_route=0 --suite bench-core-w$(1) \
+	    --vcd $(CORE_DIR)/vcd/bench_w$(1) 2>&1 | grep -E '^bench|^core W|agree|passed|cycles/s' | tee $(RESULTS)/bench-core-w$(1).txt
 
 core-icarus-build-w$(1):
 	@mkdir -p $(CORE_DIR) $(RESULTS)
@@ -46,7 +57,19 @@ $(foreach w,$(WS),$(eval $(call CORE_CONFIG,$(w))))
 core-selftest: $(call core_bin,8)
 	$(call LOCKSTEP_SELFTEST,selftest-core,$<,30000,m_axis_tx_tdata,$(CORE_DIR)/selftest/fault)
 
+# FuseSoC writes its build tree under --work-root; mdd.core is the only core file under the cores root.
+.PHONY: core-fusesoc
+core-fusesoc: mdd.core $(CORE_SRCS)
+	@mkdir -p $(CORE_DIR) $(RESULTS)
+	@$(IVERILOG) $(IVERILOG_FLAGS) -M $(CORE_DIR)/deps.txt -o $(CORE_DIR)/deps.vvp -s mdd_core $(filter %.v,$(CORE_SRCS))
+	$(call RUN_SUITE,fusesoc-core,$(PYTHON) scripts/check-core-file.py mdd.core $(CORE_DIR)/deps.txt rtl/mdd_core.v)
+	@tail -n 1 $(RESULTS)/fusesoc-core.log | grep -q ' 0 failed$$'
+	@cd $(CURDIR) && $(FUSESOC) --cores-root $(CURDIR) run --work-root $(CORE_DIR)/fusesoc-lint --target lint \
+	    mdd:ip:mdd_core > $(CORE_DIR)/fusesoc-lint.log 2>&1 || { tail -n 30 $(CORE_DIR)/fusesoc-lint.log; exit 1; }
+	@echo "fusesoc-lint: 1 passed, 0 failed" | tee $(RESULTS)/fusesoc-lint.log
+
 LOCKSTEP_TESTS += $(foreach w,$(CORE_TEST_WS),core-lockstep-w$(w)) core-selftest
 REGRESS_TESTS  += $(foreach w,$(CORE_REGRESS_WS),core-lockstep-w$(w))
-ICARUS_TESTS   += core-icarus-build-w8
+ICARUS_TESTS   += core-icarus-build-w8 core-fusesoc
 LINT_TARGETS   += $(foreach w,$(WS),core-lint-w$(w))
+BENCH_LOCKSTEP += core-bench-w8 core-bench-w64

@@ -245,6 +245,8 @@ bool mdd_depenv_drained(const struct mdd_depenv *e)
            mdd_hostmem_axi_idle(e->hm) && mdd_depscore_quiet(e->sc) && (!e->msg || mdd_depmsg_drained(e->msg));
 }
 
+bool mdd_depenv_tables_written(const struct mdd_depenv *e) { return e->phase == P_RUN; }
+
 void mdd_depenv_set_external_busy(struct mdd_depenv *e, bool busy) { e->ext_busy = busy; }
 
 bool mdd_depenv_wants_quiet(const struct mdd_depenv *e)

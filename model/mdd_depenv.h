@@ -75,6 +75,9 @@ void mdd_depenv_tick(struct mdd_depenv *e, const mdd_dep_in *in, const mdd_dep_o
 void mdd_depenv_stop(struct mdd_depenv *e);
 /* Everything sent has been received, written, answered and checked. */
 bool mdd_depenv_drained(const struct mdd_depenv *e);
+/* The software has written its tables since the last reset (about 4000 AXI4-Lite writes at the defaults): packets
+ * flow only from then on. */
+bool mdd_depenv_tables_written(const struct mdd_depenv *e);
 /* End of run: the scoreboard's final checks (every prediction observed). */
 void mdd_depenv_finish(struct mdd_depenv *e);
 

@@ -53,6 +53,7 @@
 // The outputs are the twin's, written in the cycle the harness compares them with the RTL (a fault injected with
 // inject_fault is in the file too). The bare engine only (tb/icarus/tb_mdd_dep.v); not with -DDEP_MSG.
 #include "lockstep.h"
+#include "dep_runs.h"
 
 #ifdef DEP_MSG
 #include "Vmdd_dep_msg.h"
@@ -313,15 +314,16 @@ class DepBench {
                          (unsigned long long)tv_cycles_, (double)pay_bytes_ / cycles_, kW,
                          (unsigned long long)cycles_, (unsigned long long)run_max_);
         std::fprintf(f, "  %spayloads of at least 4W = %u bytes placed at one W beat per cycle: %llu of %llu\n",
-                     bench_ ? "bench: " : "", 4 * kW, (unsigned long long)runs_full_, (unsigned long long)runs_4w_);
+                     bench_ ? "bench: " : "", 4 * kW, (unsigned long long)runs_.runs_full(),
+                     (unsigned long long)runs_.runs_4w());
         if (sweep_len_ != ~0ull) {
-            const uint64_t win = pay_n_ ? pay_last_ - pay_first_ + 1 : 0;
-            const double rate = win ? (double)pay_only_ / win : 0.0;
+            const uint64_t win = runs_.payload_window();
+            const double rate = win ? (double)runs_.payload_bytes() / win : 0.0;
             const double limit = (double)sweep_len_ / ((32 + sweep_len_ + kW - 1) / kW);
             std::fprintf(f, "  sweep: W=%u len=%llu compl=%d: %.3f payload bytes/cycle = %.3f W (input-stream limit "
                             "%.3f W) over %llu cycles, %llu payload bytes\n",
                          kW, (unsigned long long)sweep_len_, sweep_compl_ ? 1 : 0, rate, rate / kW, limit / kW,
-                         (unsigned long long)win, (unsigned long long)pay_only_);
+                         (unsigned long long)win, (unsigned long long)runs_.payload_bytes());
         }
     }
 
@@ -330,7 +332,7 @@ class DepBench {
         mdd_depenv_get_stats(env_, &s);
         mdd_depmsg_stats ms;
         mdd_depenv_get_msg_stats(env_, &ms);
-        return s.passed + ms.passed + compares_ + lat_ok_ + (bench_ ? runs_full_ : 0);
+        return s.passed + ms.passed + compares_ + lat_ok_ + (bench_ ? runs_.runs_full() : 0);
     }
 
   private:
@@ -494,30 +496,13 @@ class DepBench {
         return chk.failures() == before;
     }
 
-    // The payload run that just ended: a packet of at least 4W bytes must have taken one cycle per beat.
-    void close_run() {
-        if (!run_open_) return;
-        run_open_ = false;
-        if (run_bytes_ < 4ull * kW) return;
-        ++runs_4w_;
-        if (run_last_ - run_first_ + 1 == run_beats_) {
-            ++runs_full_;
-        } else if (bench_ && chk_) {
-            chk_->failf("rate", "a payload of %llu bytes took %llu cycles for its %llu beats (cycles %llu..%llu)",
-                        (unsigned long long)run_bytes_, (unsigned long long)(run_last_ - run_first_ + 1),
-                        (unsigned long long)run_beats_, (unsigned long long)run_first_,
-                        (unsigned long long)run_last_);
-        }
-    }
-
     // The latency of section 9.2 (with gap >= 200 the first AW after a header is its packet's entry when the
     // packet passed: an entry lies in an RHQ; a failed header's error CQE does not) and the bench's rates.
     void measure(const mdd_dep_out &o) {
         if (in_.rst) {
             pos_ = 0;
             lat_pending_.clear();
-            aw_payload_.clear();
-            run_open_ = false;
+            runs_.reset();
             prev_awvalid_ = false;
             return;
         }
@@ -549,30 +534,15 @@ class DepBench {
         // payload: beats of bursts outside the rings and pointer words (W follows its AW, same cycle at the earliest)
         // A packet's payload is a run of payload bursts, each starting where the one before ended; in the bench
         // (no stalls) a packet of at least 4W bytes must leave as one W beat per cycle (docs/deposit.md 9.5).
-        if (o.m_axi_awvalid && in_.m_axi_awready)
-            aw_payload_.push_back(AwRec{!mdd_deptraf_in_ring_area(o.m_axi_awaddr), false, o.m_axi_awaddr,
-                                        o.m_axi_awaddr + (uint64_t)(o.m_axi_awlen + 1) * kW});
-        if (o.m_axi_wvalid && in_.m_axi_wready) {
-            pay_bytes_ += __builtin_popcountll(o.m_axi_wstrb);
-            if (!aw_payload_.empty() && aw_payload_.front().payload) {
-                AwRec &b = aw_payload_.front();
-                const bool first = !b.started;
-                b.started = true;
-                if (first && (!run_open_ || b.addr != run_end_)) {  // a new packet's first beat
-                    close_run();
-                    run_open_ = true;
-                    run_first_ = cycles_;
-                    run_beats_ = run_bytes_ = 0;
-                }
-                run_end_ = b.end;
-                run_last_ = cycles_;
-                ++run_beats_;
-                run_bytes_ += __builtin_popcountll(o.m_axi_wstrb);
-                pay_only_ += __builtin_popcountll(o.m_axi_wstrb);
-                if (!pay_n_++) pay_first_ = cycles_;
-                pay_last_ = cycles_;
-            }
-            if (o.m_axi_wlast && !aw_payload_.empty()) aw_payload_.pop_front();
+        const bool aw_fire = o.m_axi_awvalid && in_.m_axi_awready, w_fire = o.m_axi_wvalid && in_.m_axi_wready;
+        if (w_fire) pay_bytes_ += __builtin_popcountll(o.m_axi_wstrb);
+        if (runs_.cycle(cycles_, aw_fire, o.m_axi_awaddr, o.m_axi_awlen, !mdd_deptraf_in_ring_area(o.m_axi_awaddr),
+                        w_fire, o.m_axi_wstrb, o.m_axi_wlast) &&
+            bench_ && chk_) {
+            const auto &r = runs_.slow();
+            chk_->failf("rate", "a payload of %llu bytes took %llu cycles for its %llu beats (cycles %llu..%llu)",
+                        (unsigned long long)r.bytes, (unsigned long long)(r.last - r.first + 1),
+                        (unsigned long long)r.beats, (unsigned long long)r.first, (unsigned long long)r.last);
         }
         const uint64_t full = kW == 64 ? ~0ull : (1ull << kW) - 1;
         run_ = (o.m_axi_wvalid && in_.m_axi_wready && o.m_axi_wstrb == full) ? run_ + 1 : 0;
@@ -616,16 +586,9 @@ class DepBench {
     bool prev_awvalid_ = false;
     uint64_t lat_min_ = 0, lat_max_ = 0, lat_n_ = 0, lat_ok_ = 0;
     uint64_t beats_in_ = 0, tv_cycles_ = 0, pay_bytes_ = 0, run_ = 0, run_max_ = 0;
-    uint64_t sweep_len_ = ~0ull, pay_only_ = 0, pay_n_ = 0, pay_first_ = 0, pay_last_ = 0;
+    uint64_t sweep_len_ = ~0ull;
     bool sweep_compl_ = false;
-    struct AwRec {
-        bool payload, started;
-        uint64_t addr, end;
-    };
-    std::deque<AwRec> aw_payload_;
-    bool run_open_ = false;
-    uint64_t run_end_ = 0, run_first_ = 0, run_last_ = 0, run_beats_ = 0, run_bytes_ = 0, runs_4w_ = 0,
-             runs_full_ = 0;
+    deps::PayloadRuns<kW> runs_;
     std::vector<int> sig_;
     int sig_awaddr_ = 0, sig_awlen_ = 0, sig_wdata_ = 0, sig_wstrb_ = 0, sig_tdata_ = 0, sig_rdata_ = 0, sig_evt_ = 0, sig_seg_ = 0;
 };

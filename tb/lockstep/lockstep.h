@@ -588,8 +588,8 @@ int run(int argc, char **argv, const char *default_suite) {
     if (!opt.trace_prefix.empty()) whole = {true, opt.trace_prefix, opt.trace_from, opt.trace_to};
     RunResult<Bench> r = run_once<Bench>(opt, whole, false);
     if (opt.bench)
-        std::printf("%s: %" PRIu64 " cycles in %.3f s = %.2f M cycles/s\n", suite, r.cycles_run, r.seconds,
-                    r.cycles_run / r.seconds / 1e6);
+        std::printf("%s: %" PRIu64 " cycles in %.3f s = %.3f M cycles/s (%.0f cycles/s)\n", suite, r.cycles_run,
+                    r.seconds, r.cycles_run / r.seconds / 1e6, r.cycles_run / r.seconds);
     if (whole.on) {
         if (whole.from < r.cycles_run)
             std::printf("waveforms of cycles %" PRIu64 "..%" PRIu64 ": %s %s\n", whole.from,
