@@ -6,10 +6,14 @@ IVERILOG  ?= iverilog
 VVP       ?= vvp
 
 RTL_SRCS  := $(wildcard rtl/*.v rtl/*.vh)
-# The framework's one source file (zlib output), compiled into every harness: LS_SRCS on each Verilator
-# command line; LS_HDRS, every harness's prerequisite, lists it too.
-LS_SRCS   := tb/lockstep/lockstep_io.cpp
-LS_HDRS   := $(wildcard tb/lockstep/*.h) $(wildcard model/*.h) include/mdd/crc.h $(LS_SRCS)
+# The framework's source files (zlib and FST output), compiled into every harness: LS_SRCS on each Verilator
+# command line; LS_HDRS, every harness's prerequisite, lists them too, and the FST writer library.
+# GTKWave's FST writer comes with Verilator (include/gtkwave); tb/lockstep/fst_lib.c compiles it once into
+# $(LIBVLFST), which every harness links (the .a on the Verilator command line, like $(LIBMDD)).
+VL_ROOT   := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
+LIBVLFST  := $(BUILD)/lib/libvlfst.a
+LS_SRCS   := tb/lockstep/lockstep_io.cpp tb/lockstep/lockstep_fst.cpp
+LS_HDRS   := $(wildcard tb/lockstep/*.h) $(wildcard model/*.h) include/mdd/crc.h $(LS_SRCS) $(LIBVLFST)
 
 # Lockstep builds: --x-assign/--x-initial 0 so that un-reset datapath registers start at 0, as the C twins do
 # (the twins are compared on every output, valid or not). Lint is separate and strict (-Wall, fatal).
@@ -19,7 +23,7 @@ LS_HDRS   := $(wildcard tb/lockstep/*.h) $(wildcard model/*.h) include/mdd/crc.h
 # designs; at -O2 it tripled the build time of rx_path W = 64 (1042 s against 327 s) for no faster run (36 s).
 # With ccache (make deps) the builds share their identical objects -- the Verilator runtime is the same in all
 # sixty -- through a cache inside $(BUILD), so a clean build starts from nothing.
-VL_CXXFLAGS := -std=c++17 -I$(CURDIR)/include -I$(CURDIR)/model -I$(CURDIR)/tb/lockstep \
+VL_CXXFLAGS := -std=c++17 -I$(CURDIR)/include -I$(CURDIR)/model -I$(CURDIR)/tb/lockstep -I$(VL_ROOT)/include/gtkwave \
                $(if $(filter x86_64,$(shell uname -m)),-mpopcnt)
 VL_MAKEFLAGS := OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1 $(if $(shell command -v ccache),OBJCACHE=ccache)
 # -lz: the framework writes waveforms and vectors named *.gz through zlib (lockstep_io.cpp, every build).
@@ -38,9 +42,21 @@ define VL_BUILD
 	@touch -c -d @0 $(1)
 	@echo "  VERILATE $(1) ($(2) $(strip $(4)))"
 	@t0=$$(date +%s); CCACHE_DIR=$(VL_CCACHE_DIR) $(VERILATOR) $(VL_FLAGS) --top-module $(2) $(4) --Mdir $(1) \
-	    -o $(notdir $(1)) $(or $(5),rtl/$(2).v) $(CURDIR)/$(3) $(CURDIR)/$(LS_SRCS) $(CURDIR)/$(LIBMDD) > $(1)/build.log 2>&1 \
+	    -o $(notdir $(1)) $(or $(5),rtl/$(2).v) $(CURDIR)/$(3) $(addprefix $(CURDIR)/,$(LS_SRCS)) $(CURDIR)/$(LIBMDD) $(CURDIR)/$(LIBVLFST) > $(1)/build.log 2>&1 \
 	    || { tail -n 40 $(1)/build.log; exit 1; }; echo "  BUILT $(1) in $$(( $$(date +%s) - t0 )) s"
 endef
+
+# Third-party code: its own warnings are not ours (-w).
+$(LIBVLFST): tb/lockstep/fst_lib.c
+	@mkdir -p $(@D)
+	$(CC) -O2 -w -I$(VL_ROOT)/include -I$(VL_ROOT)/include/gtkwave -c $< -o $(@D)/fst_lib.o
+	$(AR) rcs $@ $(@D)/fst_lib.o
+
+# fst2vcd: GTKWave's FST reader writing VCD, the independent check of the FST writer (scripts/fst-roundtrip-test.sh).
+FST2VCD := $(BUILD)/bin/fst2vcd
+$(FST2VCD): tb/lockstep/fst2vcd.c $(LIBVLFST)
+	@mkdir -p $(@D)
+	$(CC) -O1 -Wall -Wextra -Werror -I$(VL_ROOT)/include/gtkwave $< $(LIBVLFST) -lz -pthread -o $@
 
 # $(call VL_LINT,<top module>,<-G parameters>)
 define VL_LINT
@@ -113,6 +129,12 @@ lint-all: $(LINT_TARGETS)
 SIM_RESULTS := $(BUILD)/sim
 SCENARIO    ?= sim/core.scn
 SIM_W       ?= 8
+# The FST waveforms of the RTL (full hierarchy) and of the model (its ports and internal streams, the RTL's
+# names): the SIM_WAVE_CYCLES cycles in the middle of the run; `all` for the whole run (the RTL's trace of the
+# core at W = 8 is about 23 KB of VCD text per cycle before FST compresses it), 0 for none.
+SIM_WAVE_CYCLES ?= 5000
+SIM_WAVE_ARGS = $(if $(filter 0,$(SIM_WAVE_CYCLES)),,--trace $(SIM_RESULTS)/wave_w$(SIM_W) --trace-fst \
+                  $(if $(filter all,$(SIM_WAVE_CYCLES)),,trace_len=$(SIM_WAVE_CYCLES)))
 .PHONY: sim-blocks
 sim: deps
 	@rm -rf $(SIM_RESULTS); mkdir -p $(SIM_RESULTS)
@@ -120,7 +142,7 @@ sim: deps
 	@$(MAKE) --no-print-directory RESULTS=$(SIM_RESULTS) core-build-w$(SIM_W)
 	@echo "== make sim: the whole core (W = $(SIM_W)) on $(SCENARIO), RTL and C model in lockstep =="
 	@$(BUILD)/vl/core_w$(SIM_W)/core_w$(SIM_W) --scenario $(SCENARIO) --suite sim-core \
-	    --vcd $(SIM_RESULTS)/divergence 2>&1 | tee $(SIM_RESULTS)/sim-core.log
+	    --vcd $(SIM_RESULTS)/divergence $(SIM_WAVE_ARGS) 2>&1 | tee $(SIM_RESULTS)/sim-core.log
 	@scripts/test-summary.sh $(SIM_RESULTS)
 sim-blocks: deps
 	@rm -rf $(SIM_RESULTS); mkdir -p $(SIM_RESULTS)

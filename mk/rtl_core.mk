@@ -4,6 +4,8 @@
 #   core-selftest          make test: the harness must catch a fault injected into the twin
 #   core-lint-w<W>         make lint, every W
 #   core-icarus-build-w<W> make test: iverilog -g2005 compiles the core without a warning
+#   core-fst               make test: the core's FST waveforms (--trace-fst) read back by GTKWave's reader agree with
+#                          its VCD waveforms of the same run under `mdd compare` (scripts/fst-roundtrip-test.sh)
 #   core-fusesoc           make test: mdd.core lists exactly the files Icarus resolves from rtl/mdd_core.v and
 #                          mdd_core's parameters (scripts/check-core-file.py), and FuseSoC itself runs its lint
 #                          target (Verilator -Wall through FuseSoC's own file handling)
@@ -53,7 +55,11 @@ endef
 
 $(foreach w,$(WS),$(eval $(call CORE_CONFIG,$(w))))
 
-.PHONY: core-selftest
+.PHONY: core-selftest core-fst
+core-fst: $(call core_bin,8) $(MDD_CLI) $(FST2VCD)
+	$(call RUN_SUITE,fst-core,scripts/fst-roundtrip-test.sh fst-core $< $(MDD_CLI) $(FST2VCD) $(CORE_DIR)/fst)
+	@tail -n 1 $(RESULTS)/fst-core.log | grep -q ' 0 failed$$'
+
 core-selftest: $(call core_bin,8)
 	$(call LOCKSTEP_SELFTEST,selftest-core,$<,30000,m_axis_tx_tdata,$(CORE_DIR)/selftest/fault)
 
@@ -68,7 +74,7 @@ core-fusesoc: mdd.core $(CORE_SRCS)
 	    mdd:ip:mdd_core > $(CORE_DIR)/fusesoc-lint.log 2>&1 || { tail -n 30 $(CORE_DIR)/fusesoc-lint.log; exit 1; }
 	@echo "fusesoc-lint: 1 passed, 0 failed" | tee $(RESULTS)/fusesoc-lint.log
 
-LOCKSTEP_TESTS += $(foreach w,$(CORE_TEST_WS),core-lockstep-w$(w)) core-selftest
+LOCKSTEP_TESTS += $(foreach w,$(CORE_TEST_WS),core-lockstep-w$(w)) core-selftest core-fst
 REGRESS_TESTS  += $(foreach w,$(CORE_REGRESS_WS),core-lockstep-w$(w))
 ICARUS_TESTS   += core-icarus-build-w8 core-fusesoc
 LINT_TARGETS   += $(foreach w,$(WS),core-lint-w$(w))

@@ -126,8 +126,10 @@ class Rng {
 // --scenario FILE --suite NAME (the name on the closing line, e.g. one per regression seed); any `key=value` argument (or line of the scenario file; '#' starts a comment) is a block knob.
 // Command-line values override the scenario file.
 // Whole-run waveforms: --trace PREFIX (knob trace=PREFIX) writes PREFIX_rtl.vcd and PREFIX_model.vcd for every
-// cycle, or for cycles trace_from..trace_to (knobs, inclusive); --trace-gz (knob trace_gz=1) writes every
-// waveform of the run, these and the divergence window's, gzip-compressed as *.vcd.gz.
+// cycle, or for cycles trace_from..trace_to (knobs, inclusive), or for the trace_len=N cycles in the middle of
+// the run; --trace-gz (knob trace_gz=1) writes every waveform of the run, these and the divergence window's,
+// gzip-compressed as *.vcd.gz; --trace-fst (knob trace_fst=1) writes them as FST (*.fst: GTKWave reads them;
+// `mdd compare` reads VCD only).
 struct Options {
     uint64_t seed = 1;
     uint64_t cycles = 100000;
@@ -136,7 +138,9 @@ struct Options {
     std::string trace_prefix;  // whole-run (or trace_from..trace_to) waveforms; empty: none
     uint64_t trace_from = 0;
     uint64_t trace_to = UINT64_MAX;
+    uint64_t trace_len = 0;  // 0: trace_from..trace_to
     bool trace_gz = false;
+    bool trace_fst = false;
     bool bench = false;
     bool quiet = false;
     std::string suite;
@@ -245,7 +249,9 @@ struct Options {
         else if (k == "trace") trace_prefix = v;
         else if (k == "trace_from") trace_from = as_u64(v);
         else if (k == "trace_to") trace_to = as_u64(v);
+        else if (k == "trace_len") trace_len = as_u64(v);
         else if (k == "trace_gz") trace_gz = as_u64(v) != 0;
+        else if (k == "trace_fst") trace_fst = as_u64(v) != 0;
         else {
             kv[k] = v;
             origin[k] = where;
@@ -269,14 +275,17 @@ struct Options {
             else if (a == "--vcd") later.emplace_back("vcd", need("--vcd"));
             else if (a == "--trace") later.emplace_back("trace", need("--trace"));
             else if (a == "--trace-gz") later.emplace_back("trace_gz", "1");
+            else if (a == "--trace-fst") later.emplace_back("trace_fst", "1");
             else if (a == "--scenario") o.read_scenario(need("--scenario"));
             else if (a == "--suite") o.suite = need("--suite");
             else if (a == "--bench") o.bench = true;
             else if (a == "--quiet") o.quiet = true;
             else if (a == "--help" || a == "-h") {
                 std::printf("usage: %s [--seed N] [--cycles N] [--window N] [--vcd PREFIX] [--trace PREFIX] "
-                            "[--trace-gz] [--scenario FILE] [--bench] [--quiet] [--suite NAME] [key=value ...]\n"
-                            "  trace_from=N trace_to=N: the cycles --trace dumps (default: all)\n", argv[0]);
+                            "[--trace-gz | --trace-fst] [--scenario FILE] [--bench] [--quiet] [--suite NAME] "
+                            "[key=value ...]\n"
+                            "  trace_from=N trace_to=N: the cycles --trace dumps (default: all); trace_len=N: the N "
+                            "cycles in the middle of the run\n", argv[0]);
                 std::exit(0);
             } else {
                 std::string k, v;
@@ -286,8 +295,17 @@ struct Options {
         }
         for (auto &kv2 : later) o.apply(kv2.first, kv2.second);
         if (o.vcd_prefix.empty()) o.vcd_prefix = "build/lockstep/" + o.suite + "_seed" + std::to_string(o.seed);
-        if (o.trace_prefix.empty() && (o.trace_from != 0 || o.trace_to != UINT64_MAX))
-            die("trace_from/trace_to select the cycles of --trace PREFIX, which is missing");
+        if (o.trace_prefix.empty() && (o.trace_from != 0 || o.trace_to != UINT64_MAX || o.trace_len != 0))
+            die("trace_from/trace_to/trace_len select the cycles of --trace PREFIX, which is missing");
+        if (o.trace_len != 0) {
+            if (o.trace_from != 0 || o.trace_to != UINT64_MAX)
+                die("trace_len=%" PRIu64 " and trace_from/trace_to both choose the traced cycles: give one",
+                    o.trace_len);
+            const uint64_t n = std::max<uint64_t>(1, std::min(o.trace_len, o.cycles));
+            o.trace_from = (o.cycles - n) / 2;
+            o.trace_to = o.trace_from + n - 1;
+        }
+        if (o.trace_gz && o.trace_fst) die("trace_gz and trace_fst both choose the waveforms' format: give one");
         if (o.trace_from > o.trace_to)
             die("trace_from=%" PRIu64 " is after trace_to=%" PRIu64, o.trace_from, o.trace_to);
         return o;
@@ -295,7 +313,7 @@ struct Options {
 
     // The name of one side's waveform ("rtl" or "model") under a prefix.
     std::string vcd_file(const std::string &prefix, const char *side) const {
-        return prefix + "_" + side + (trace_gz ? ".vcd.gz" : ".vcd");
+        return prefix + "_" + side + (trace_fst ? ".fst" : trace_gz ? ".vcd.gz" : ".vcd");
     }
 
     // The command that replays this run exactly (knobs included).
@@ -312,11 +330,18 @@ inline bool is_gz_name(const std::string &path) {
     return path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0;
 }
 
-// fopen(path, "w"), or for a name ending in ".gz" a stdio stream whose bytes go through zlib, so that the
-// harnesses write vectors with fprintf and close them with fclose either way. nullptr (errno set) when the
-// file cannot be created. In lockstep_io.cpp, which every harness build compiles, so that zlib's global
-// names (zconf.h's typedef Byte, crc32, ...) stay out of the harnesses.
+inline bool is_fst_name(const std::string &path) {
+    return path.size() > 4 && path.compare(path.size() - 4, 4, ".fst") == 0;
+}
+
+// fopen(path, "w"), or for a name ending in ".gz" a stdio stream whose bytes go through zlib, and for one ending
+// in ".fst" a stream that takes VCD text and writes FST (open_fst_output), so that the harnesses write vectors
+// and waveforms with fprintf and close them with fclose either way. nullptr (errno set) when the file cannot be
+// created. In lockstep_io.cpp, which every harness build compiles, so that zlib's global names (zconf.h's
+// typedef Byte, crc32, ...) stay out of the harnesses.
 FILE *open_output(const std::string &path);
+// The ".fst" case of open_output: lockstep_fst.cpp, with GTKWave's fstapi from Verilator's installation.
+FILE *open_fst_output(const std::string &path);
 
 // open_output for the harnesses' vectors=FILE: dies with one line when the file cannot be created.
 inline FILE *open_vectors(const std::string &path) {

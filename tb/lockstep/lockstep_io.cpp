@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 //
 // The lockstep framework's output files (lockstep.h): plain, or gzip-compressed through zlib when the name
-// ends in ".gz". Out of line so that zlib.h is included here only.
+// ends in ".gz" (FST: lockstep_fst.cpp). Out of line so that zlib.h is included here only.
 #include <zlib.h>
 
 #include <cstdio>
@@ -12,6 +12,7 @@
 namespace ls {
 
 FILE *open_output(const std::string &path) {
+    if (is_fst_name(path)) return open_fst_output(path);
     if (!is_gz_name(path)) return std::fopen(path.c_str(), "w");
     // level 1: on a crc_shift trace five times faster than zlib's default (6), for a file 1.5 times larger;
     // whole-run traces are written at simulation speed
