@@ -2,6 +2,9 @@
 # Anchors (DESIGN-NOTES.md): Forencich lfsr.v CRC-32C without mask 336 LUTs / 3 levels at 64 bits,
 # 1981 / 4 at 512 bits; tkeep-aware 64-bit CRC from one lfsr per valid-byte count ~1330 LUTs / 4-5 levels.
 SYNTH_ALGS := 0 1 2 3
+# The whole core per W (docs/core.md 6): hierarchy kept, RAM tables black boxes; a line per block
+# (scripts/synth-breakdown.py) and the memories (scripts/ram-report.py). About 35 minutes at W = 8 on one core.
+SYNTH_CORE_WS ?= 8 64
 
 .PHONY: synth
 synth: deps
@@ -21,3 +24,12 @@ synth: deps
 	@# finish, so it keeps the hierarchy (levels then per module)
 	@SYNTH_RAMS=mdd_ram_1r1w scripts/synth.sh mdd_dep W=8
 	@SYNTH_RAMS=mdd_ram_1r1w SYNTH_HIER=1 scripts/synth.sh mdd_dep W=64 BURST_BYTES=512
+	@$(MAKE) --no-print-directory synth-core
+
+# synth-core: the whole core alone (SYNTH_CORE_WS=W to choose)
+.PHONY: synth-core
+synth-core: deps
+	@for w in $(SYNTH_CORE_WS); do \
+	    SYNTH_RAMS=mdd_ram_1r1w SYNTH_HIER=1 scripts/synth.sh mdd_core W=$$w && \
+	    $(PYTHON) scripts/synth-breakdown.py build/synth/mdd_core_W$$w.log && \
+	    $(PYTHON) scripts/ram-report.py mdd_core W=$$w || exit 1; done
