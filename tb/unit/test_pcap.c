@@ -278,6 +278,7 @@ static void make_cfg(enum kind kd, uint64_t seed, const struct mdd_pcap_conn *c,
         cfg->mrk_en = 0; /* Wireshark has no iSCSI marker support (docs/pcap.md) */
         /* Wireshark 4.0 adds TotalAHSLength only for SCSI Command PDUs: AHS on a Data-In shifts its digests */
         cfg->ahs_words_max = 0;
+        cfg->legal_bhs = 1; /* the generator's random reserved bits fail the dissector's Data-In check */
     } else {
         cfg->mrk_en = kd == K_MPA_MRK;
         cfg->mrk_chk = cfg->mrk_en;
@@ -430,7 +431,6 @@ static void run_case(enum kind kd, uint64_t seed, int mutate, struct stats *st)
     }
     if (!check(built == 0, "mdd_gen_build failed (or 64 draws with an FPDU on a marker edge)"))
         return;
-    mdd_txcap_legal_bhs(&s);
     /* what the capture carries is what the TX path generates from the host image (the reference transmitter,
      * which the TX lockstep suites hold the RTL to); it must equal the generator's wire stream */
     {
@@ -607,7 +607,6 @@ static void quirk_probes(void)
             continue;
         uint32_t fd = first_data_pdu(&s);
         if (fd < s.n_pdus && s.pdu_end[fd] - s.pdu_start[fd] + 1 > 600) {
-            mdd_txcap_legal_bhs(&s);
             label("probe: iSCSI first data PDU split, seed %" PRIu64, seed);
             size_t n_seg;
             size_t *seg_end = plan_segments(&s, 256, 0, &n_seg);
