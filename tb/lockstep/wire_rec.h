@@ -63,6 +63,10 @@ class WireRec {
             const bool data = s.pdu_data_len[k] > 0;
             st.pdu_dig[k] = (uint8_t)((s.cfg.hdig_en && !mpa ? kHdig : 0) | (s.cfg.ddig_en && (mpa || data) ? kDdig : 0));
             if (!mpa && s.pdu_hdr_len[k] != MDD_ISCSI_BHS_LEN) st.ahs = true;
+            // Wireshark's Data-In check: opcode bits 7:6, flags bits 5:3 and byte 2 zero (legal_bhs=1 builds them)
+            const uint32_t a = s.pdu_start[k];
+            if (!mpa && a + 2 < s.wire_len && ((s.wire[a] & 0xC0) || (s.wire[a + 1] & 0x38) || s.wire[a + 2]))
+                st.bhs = true;
             if (data && first_data == s.n_pdus) first_data = k;
             const uint32_t len = s.pdu_end[k] + 1 - (k ? s.pdu_end[k - 1] + 1 : 0);
             if (len > MDD_PCAP_MAX_SEG) st.huge = true;
@@ -174,7 +178,7 @@ class WireRec {
 
     struct Stream {
         mdd_gen_cfg cfg{};
-        bool junk = false, ahs = false, huge = false;
+        bool junk = false, ahs = false, huge = false, bhs = false;
         std::vector<uint8_t> wire;
         std::vector<bool> have;  // per stream offset: captured
         std::vector<uint32_t> pdu_end;
@@ -328,6 +332,7 @@ class WireRec {
         if (proto == MDD_PROTO_RAW) e.why = "RAW: no PDUs";
         else if (!mpa && s.cfg.mrk_en) e.why = "iSCSI markers";
         else if (!mpa && s.ahs) e.why = "iSCSI AHS on Data-In";
+        else if (!mpa && s.bhs) e.why = "iSCSI BHS reserved bits set (legal_bhs=0)";
         else if (mpa && !s.cfg.ddig_en) e.why = "MPA without CRC field";
         else if (mpa && s.cfg.mrk_en && s.cfg.mrk_phase != 0) e.why = "MPA markers not counted from the first FPDU";
         else if (s.huge) e.why = "a PDU longer than an IPv4 datagram";
