@@ -142,7 +142,7 @@ sim: deps
 	@$(MAKE) --no-print-directory RESULTS=$(SIM_RESULTS) core-build-w$(SIM_W)
 	@echo "== make sim: the whole core (W = $(SIM_W)) on $(SCENARIO), RTL and C model in lockstep =="
 	@$(BUILD)/vl/core_w$(SIM_W)/core_w$(SIM_W) --scenario $(SCENARIO) --suite sim-core \
-	    --vcd $(SIM_RESULTS)/divergence $(SIM_WAVE_ARGS) 2>&1 | tee $(SIM_RESULTS)/sim-core.log
+	    --vcd $(SIM_RESULTS)/divergence $(SIM_WAVE_ARGS) pcap=$(SIM_RESULTS)/wire 2>&1 | tee $(SIM_RESULTS)/sim-core.log
 	@scripts/test-summary.sh $(SIM_RESULTS)
 sim-blocks: deps
 	@rm -rf $(SIM_RESULTS); mkdir -p $(SIM_RESULTS)

@@ -2,6 +2,8 @@
 # benches joined (tb/lockstep/core_main.cpp), lint, an Icarus compile.
 #   core-lockstep-w<W>     make test (W = 8) / make regress (W = 4, 64): CORE_TEST_CYCLES cycles, one seed
 #   core-selftest          make test: the harness must catch a fault injected into the twin
+#   core-pcap-w8           make test: a short run with pcap= whose wire captures tshark decodes as the harness's
+#                          connection tables say (scripts/check-wire-pcap.py, docs/pcap.md)
 #   core-lint-w<W>         make lint, every W
 #   core-icarus-build-w<W> make test: iverilog -g2005 compiles the core without a warning
 #   core-fst               make test: the core's FST waveforms (--trace-fst) read back by GTKWave's reader agree with
@@ -63,6 +65,17 @@ core-fst: $(call core_bin,8) $(MDD_CLI) $(FST2VCD)
 core-selftest: $(call core_bin,8)
 	$(call LOCKSTEP_SELFTEST,selftest-core,$<,30000,m_axis_tx_tdata,$(CORE_DIR)/selftest/fault)
 
+# The captures' test: legal BHSs so that Wireshark takes the iSCSI PDUs, no routing so that RX runs from the start,
+# flips anywhere in half the RX streams so that some digests must show Bad; seed 1 has decodable iSCSI and MPA
+# connections both ways and flipped ones among them (the test says so when a run lacks them).
+CORE_PCAP_ARGS := --seed 1 --cycles 60000 rx.legal_bhs=1 tx.legal_bhs=1 rx.p_route=0 rx.p_corrupt=0.5 \
+                  rx.p_corrupt_any=1
+.PHONY: core-pcap-w8
+core-pcap-w8: $(call core_bin,8)
+	@mkdir -p $(CORE_DIR)/pcap
+	$(call RUN_SUITE,core-pcap-w8,$(PYTHON) scripts/check-wire-pcap.py core-pcap-w8 $< $(CORE_DIR)/pcap/wire \
+	    $(CORE_PCAP_ARGS) --vcd $(CORE_DIR)/vcd/pcap_w8)
+
 # FuseSoC writes its build tree under --work-root; mdd.core is the only core file under the cores root.
 .PHONY: core-fusesoc
 core-fusesoc: mdd.core $(CORE_SRCS)
@@ -74,7 +87,7 @@ core-fusesoc: mdd.core $(CORE_SRCS)
 	    mdd:ip:mdd_core > $(CORE_DIR)/fusesoc-lint.log 2>&1 || { tail -n 30 $(CORE_DIR)/fusesoc-lint.log; exit 1; }
 	@echo "fusesoc-lint: 1 passed, 0 failed" | tee $(RESULTS)/fusesoc-lint.log
 
-LOCKSTEP_TESTS += $(foreach w,$(CORE_TEST_WS),core-lockstep-w$(w)) core-selftest core-fst
+LOCKSTEP_TESTS += $(foreach w,$(CORE_TEST_WS),core-lockstep-w$(w)) core-selftest core-fst core-pcap-w8
 REGRESS_TESTS  += $(foreach w,$(CORE_REGRESS_WS),core-lockstep-w$(w))
 ICARUS_TESTS   += core-icarus-build-w8 core-fusesoc
 LINT_TARGETS   += $(foreach w,$(WS),core-lint-w$(w))

@@ -23,7 +23,6 @@
 #include "mdd/formats.h"
 #include "mdd_pcap.h"
 #include "mdd_trafgen.h"
-#include "mdd_txcap.h"
 #include "mdd_txref.h"
 #include "mdd_vcd.h"
 
@@ -363,6 +362,7 @@ static int cmd_tx(const subcommand *cmd, int argc, char **argv)
     c.dif_chk = MDD_DIFCHK_GUARD | MDD_DIFCHK_APP | MDD_DIFCHK_REF;
     c.blk_len = (uint32_t)blk;
     c.hdr_out = 1;
+    c.legal_bhs = 1; /* Wireshark rejects Data-In PDUs with reserved bits set (docs/pcap.md) */
     c.ulp_hdr_len = proto == MDD_PROTO_MPA ? 18 : 0; /* an RDMA Write's DDP/RDMAP header */
     c.app_tag = 0x1234;
     c.app_mask = 0xFFFF;
@@ -375,7 +375,6 @@ static int cmd_tx(const subcommand *cmd, int argc, char **argv)
     if (mdd_gen_build(&c, seed, &s) != 0)
         return fail(cmd->name, "cannot build %llu PDUs of %llu..%llu data bytes", (unsigned long long)pdus,
                     (unsigned long long)dmin, (unsigned long long)dmax);
-    mdd_txcap_legal_bhs(&s);
 
     /* TX (the reference transmitter): KEEP checks the host's PI, INSERT computes it (host without PI) */
     uint64_t d[8];

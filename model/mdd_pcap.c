@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * model/mdd_pcap.c - pcap export of one TCP connection carrying a transmitted wire stream (see mdd_pcap.h and
- * docs/pcap.md). Everything is written explicitly little-endian (pcap headers) or big-endian (network headers),
+ * model/mdd_pcap.c - pcap export of TCP connections carrying wire streams (see mdd_pcap.h and docs/pcap.md). Everything is written explicitly little-endian (pcap headers) or big-endian (network headers),
  * byte by byte, so the file is the same on every host.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -9,6 +8,7 @@
 #include "mdd_pcap.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -37,6 +37,8 @@ enum {
 #define WINDOW_FIELD 65535u
 #define SNAPLEN 262144u
 #define LINKTYPE_ETHERNET 1u
+#define MAGIC_US 0xA1B2C3D4u
+#define MAGIC_NS 0xA1B23C4Du
 
 /* MPA Request/Reply keys (RFC 5044 section 7.1.1) and flag bits. */
 static const char mpa_req_key[16] = {'M', 'P', 'A', ' ', 'I', 'D', ' ', 'R', 'e', 'q', ' ', 'F', 'r', 'a', 'm', 'e'};
@@ -58,7 +60,9 @@ void mdd_pcap_conn_init(struct mdd_pcap_conn *c, unsigned proto)
     c->client_isn = 0x1A2B3C4Du;
     c->server_isn = 0x5E6F7081u;
     c->client_port = MDD_PCAP_PORT_CLIENT;
-    c->server_port = proto == MDD_PROTO_MPA ? MDD_PCAP_PORT_MPA : MDD_PCAP_PORT_ISCSI;
+    c->server_port = proto == MDD_PROTO_MPA ? MDD_PCAP_PORT_MPA
+                     : proto == MDD_PROTO_RAW ? MDD_PCAP_PORT_RAW
+                                              : MDD_PCAP_PORT_ISCSI;
     c->client_ip = 0x0A000001u; /* 10.0.0.1 */
     c->server_ip = 0x0A000002u; /* 10.0.0.2 */
     c->t0_us = 1700000000ull * 1000000ull;
@@ -119,15 +123,17 @@ struct endpoint {
     uint32_t ip;
     uint16_t port;
     uint8_t mac[6];
-    uint32_t nxt;   /* next sequence number to send */
+    uint32_t nxt;   /* the sequence number after the highest byte sent (where a new byte or a FIN goes) */
     uint16_t ip_id; /* IPv4 identification of the next datagram */
 };
 
 struct writer {
     FILE *f;
-    uint8_t *buf; /* one frame */
-    uint64_t t_us;
-    int err; /* errno of the first failed write, 0 while all went well */
+    uint8_t *buf;  /* one frame */
+    bool stamp_ns; /* the caller's nanosecond stamps; else the microsecond clock of mdd_pcap_write */
+    uint64_t t;    /* time stamp of the frame being written */
+    size_t frames; /* frames written */
+    int err;       /* errno of the first failed write, 0 while all went well */
 };
 
 static void put16(uint8_t *p, uint32_t v)
@@ -181,8 +187,9 @@ static void wr(struct writer *w, const void *p, size_t n)
         w->err = errno ? errno : EIO;
 }
 
-/* One Ethernet/IPv4/TCP frame from a to b; advances a's sequence number by the payload (and SYN/FIN). */
-static void frame(struct writer *w, struct endpoint *a, const struct endpoint *b, unsigned flags,
+/* One Ethernet/IPv4/TCP frame from a to b with sequence number seq (a->nxt unless data is sent again or out of
+ * order); a->nxt advances to the end of the payload (and SYN/FIN) if that is beyond it. */
+static void frame(struct writer *w, struct endpoint *a, const struct endpoint *b, unsigned flags, uint32_t seq,
                   const uint8_t *pay, size_t pay_len)
 {
     uint8_t *f = w->buf;
@@ -214,7 +221,7 @@ static void frame(struct writer *w, struct endpoint *a, const struct endpoint *b
     uint8_t *tcp = ip + IP_LEN;
     put16(tcp, a->port);
     put16(tcp + 2, b->port);
-    put32(tcp + 4, a->nxt);
+    put32(tcp + 4, seq);
     put32(tcp + 8, (flags & TCP_ACK) ? b->nxt : 0);
     tcp[12] = (uint8_t)((tcp_len / 4) << 4);
     tcp[13] = (uint8_t)flags;
@@ -243,18 +250,23 @@ static void frame(struct writer *w, struct endpoint *a, const struct endpoint *b
     sum = csum_add(sum, tcp, tcp_len + pay_len);
     put16(tcp + 16, csum_fin(sum));
 
-    a->nxt += (uint32_t)pay_len + (syn ? 1u : 0u) + ((flags & TCP_FIN) ? 1u : 0u);
+    uint32_t end = seq + (uint32_t)pay_len + (syn ? 1u : 0u) + ((flags & TCP_FIN) ? 1u : 0u);
+    if ((int32_t)(end - a->nxt) > 0) /* sequence space is modular: "after" is a distance below 2^31 */
+        a->nxt = end;
 
-    /* record header: the frame's wire time at 10 Gb/s (10000 bits per us) plus 1 us, so stamps always
-     * increase and a large segment takes visibly longer than an ACK */
+    /* record header. mdd_pcap_write's clock: the frame's wire time at 10 Gb/s (10000 bits per us) plus 1 us, so
+     * stamps always increase and a large segment takes visibly longer than an ACK */
     uint8_t rh[16];
-    w->t_us += 1 + (uint64_t)flen * 8 / 10000;
-    put32le(rh, (uint32_t)(w->t_us / 1000000));
-    put32le(rh + 4, (uint32_t)(w->t_us % 1000000));
+    uint64_t unit = w->stamp_ns ? 1000000000u : 1000000u;
+    if (!w->stamp_ns)
+        w->t += 1 + (uint64_t)flen * 8 / 10000;
+    put32le(rh, (uint32_t)(w->t / unit));
+    put32le(rh + 4, (uint32_t)(w->t % unit));
     put32le(rh + 8, (uint32_t)flen);
     put32le(rh + 12, (uint32_t)flen);
     wr(w, rh, sizeof rh);
     wr(w, f, flen);
+    w->frames++;
 }
 
 static int fail(char *err, size_t errlen, const char *fmt, ...)
@@ -280,6 +292,226 @@ static void mpa_frame(const struct mdd_pcap_conn *c, bool reply, uint8_t *p)
         p[MPA_REQ_REP_LEN + k] = (uint8_t)((reply ? 0x80u : 0x00u) | (k & 0x7Fu));
 }
 
+/* A connection's two endpoints and its progress through the capture. */
+struct conn_state {
+    struct endpoint cli, srv;
+    struct endpoint *snd, *rcv; /* who sends the stream, who ACKs it */
+    size_t n_seg, sent;         /* its data segments in the capture, and those written so far */
+    bool open;
+};
+
+static void conn_start(const struct mdd_pcap_conn *c, struct conn_state *s)
+{
+    s->cli = (struct endpoint){c->client_ip, c->client_port, {0x02, 0x00, 0x00, 0x00, 0x00, 0x01}, c->client_isn, 1};
+    s->srv = (struct endpoint){c->server_ip, c->server_port, {0x02, 0x00, 0x00, 0x00, 0x00, 0x02}, c->server_isn, 1};
+    s->snd = c->stream_from_server ? &s->srv : &s->cli;
+    s->rcv = c->stream_from_server ? &s->cli : &s->srv;
+}
+
+/* The handshake, and for MPA the Request and the Reply. */
+static void conn_open(struct writer *w, const struct mdd_pcap_conn *c, struct conn_state *s)
+{
+    struct endpoint *cli = &s->cli, *srv = &s->srv;
+    frame(w, cli, srv, TCP_SYN, cli->nxt, NULL, 0);
+    frame(w, srv, cli, TCP_SYN | TCP_ACK, srv->nxt, NULL, 0);
+    frame(w, cli, srv, TCP_ACK, cli->nxt, NULL, 0);
+    if (c->proto == MDD_PROTO_MPA) {
+        uint8_t m[MPA_REQ_REP_LEN + MDD_PCAP_MPA_PD_MAX];
+        mpa_frame(c, false, m);
+        frame(w, cli, srv, TCP_ACK | TCP_PSH, cli->nxt, m, mpa_frame_len(c));
+        mpa_frame(c, true, m);
+        frame(w, srv, cli, TCP_ACK | TCP_PSH, srv->nxt, m, mpa_frame_len(c));
+        /* the initiator acknowledges the Reply on its own only when it has no FPDU to send */
+        if (c->stream_from_server)
+            frame(w, cli, srv, TCP_ACK, cli->nxt, NULL, 0);
+    }
+    s->open = true;
+}
+
+static void conn_close(struct writer *w, struct conn_state *s)
+{
+    frame(w, s->snd, s->rcv, TCP_FIN | TCP_ACK, s->snd->nxt, NULL, 0);
+    frame(w, s->rcv, s->snd, TCP_FIN | TCP_ACK, s->rcv->nxt, NULL, 0);
+    frame(w, s->snd, s->rcv, TCP_ACK, s->snd->nxt, NULL, 0);
+}
+
+static int check_conn(const struct mdd_pcap_conn *c, size_t k, char *err, size_t errlen)
+{
+    if (c->proto != MDD_PROTO_ISCSI && c->proto != MDD_PROTO_MPA && c->proto != MDD_PROTO_RAW)
+        return fail(err, errlen, "pcap: connection %zu: protocol %u is not iSCSI (%u), MPA (%u) or RAW (%u)", k,
+                    c->proto, (unsigned)MDD_PROTO_ISCSI, (unsigned)MDD_PROTO_MPA, (unsigned)MDD_PROTO_RAW);
+    if (c->proto == MDD_PROTO_MPA && c->mpa_pd_len > MDD_PCAP_MPA_PD_MAX)
+        return fail(err, errlen, "pcap: MPA private data length %u exceeds the RFC 5044 limit of %u", c->mpa_pd_len,
+                    MDD_PCAP_MPA_PD_MAX);
+    if (c->client_port == 0 || c->server_port == 0 || c->client_port == c->server_port)
+        return fail(err, errlen, "pcap: ports %u -> %u: both must be non-zero and different", c->client_port,
+                    c->server_port);
+    return 0;
+}
+
+/* A connection's addresses and ports, for finding two that Wireshark would take for one. */
+struct tuple {
+    uint32_t cip, sip;
+    uint16_t cport, sport;
+    size_t k;
+};
+
+static int tuple_cmp(const void *pa, const void *pb)
+{
+    const struct tuple *a = pa, *b = pb;
+    if (a->cip != b->cip)
+        return a->cip < b->cip ? -1 : 1;
+    if (a->sip != b->sip)
+        return a->sip < b->sip ? -1 : 1;
+    if (a->cport != b->cport)
+        return a->cport < b->cport ? -1 : 1;
+    if (a->sport != b->sport)
+        return a->sport < b->sport ? -1 : 1;
+    return a->k < b->k ? -1 : a->k > b->k;
+}
+
+static void ip_str(uint32_t ip, char *b, size_t n)
+{
+    snprintf(b, n, "%u.%u.%u.%u", ip >> 24, (ip >> 16) & 255u, (ip >> 8) & 255u, ip & 255u);
+}
+
+static int check_tuples(const struct mdd_pcap_conn *conns, size_t n_conn, char *err, size_t errlen)
+{
+    if (n_conn < 2)
+        return 0;
+    struct tuple *t = malloc(n_conn * sizeof *t);
+    if (!t)
+        return fail(err, errlen, "pcap: out of memory");
+    for (size_t k = 0; k < n_conn; k++)
+        t[k] = (struct tuple){conns[k].client_ip, conns[k].server_ip, conns[k].client_port, conns[k].server_port, k};
+    qsort(t, n_conn, sizeof *t, tuple_cmp);
+    int rc = 0;
+    for (size_t k = 1; k < n_conn && !rc; k++)
+        if (t[k].cip == t[k - 1].cip && t[k].sip == t[k - 1].sip && t[k].cport == t[k - 1].cport &&
+            t[k].sport == t[k - 1].sport) {
+            char a[16], b[16];
+            ip_str(t[k].cip, a, sizeof a);
+            ip_str(t[k].sip, b, sizeof b);
+            rc = fail(err, errlen, "pcap: connections %zu and %zu both run %s:%u -> %s:%u", t[k - 1].k, t[k].k, a,
+                      t[k].cport, b, t[k].sport);
+        }
+    free(t);
+    return rc;
+}
+
+/* Both writers: checks, then the file. The connections and segments are valid for the caller's API. */
+static int write_capture(const char *path, const struct mdd_pcap_conn *conns, size_t n_conn,
+                         const struct mdd_pcap_seg *segs, size_t n_seg, bool stamp_ns, size_t *frames, char *err,
+                         size_t errlen)
+{
+    struct writer w = {0};
+    w.stamp_ns = stamp_ns;
+    struct conn_state *cs = calloc(n_conn ? n_conn : 1, sizeof *cs);
+    w.buf = malloc(ETH_LEN + IP_LEN + TCP_LEN + TCP_SYN_OPT_LEN + MDD_PCAP_MAX_SEG);
+    if (!cs || !w.buf) {
+        free(cs);
+        free(w.buf);
+        return fail(err, errlen, "pcap: out of memory");
+    }
+    for (size_t k = 0; k < n_conn; k++)
+        conn_start(&conns[k], &cs[k]);
+    for (size_t k = 0; k < n_seg; k++)
+        cs[segs[k].conn].n_seg++;
+    w.f = fopen(path, "wb");
+    if (!w.f) {
+        int e = errno;
+        free(cs);
+        free(w.buf);
+        return fail(err, errlen, "pcap: cannot create %s: %s", path, strerror(e));
+    }
+    w.t = stamp_ns || !n_conn ? 0 : conns[0].t0_us;
+
+    /* global header: version 2.4, Ethernet, microsecond or nanosecond time stamps (by the magic) */
+    uint8_t gh[24];
+    put32le(gh, stamp_ns ? MAGIC_NS : MAGIC_US);
+    gh[4] = 2; /* major version, 16 bits little-endian */
+    gh[5] = 0;
+    gh[6] = 4; /* minor version */
+    gh[7] = 0;
+    put32le(gh + 8, 0);
+    put32le(gh + 12, 0);
+    put32le(gh + 16, SNAPLEN);
+    put32le(gh + 20, LINKTYPE_ETHERNET);
+    wr(&w, gh, sizeof gh);
+
+    for (size_t k = 0; k < n_seg; k++) {
+        const struct mdd_pcap_seg *g = &segs[k];
+        const struct mdd_pcap_conn *c = &conns[g->conn];
+        struct conn_state *s = &cs[g->conn];
+        if (stamp_ns)
+            w.t = g->t_ns;
+        if (!s->open)
+            conn_open(&w, c, s);
+        frame(&w, s->snd, s->rcv, TCP_ACK | TCP_PSH, mdd_pcap_stream_seq(c) + (uint32_t)g->off, g->data, g->len);
+        /* delayed ACK: every second segment and the last one */
+        if (++s->sent % 2 == 0 || s->sent == s->n_seg)
+            frame(&w, s->rcv, s->snd, TCP_ACK, s->rcv->nxt, NULL, 0);
+    }
+    for (size_t k = 0; k < n_conn; k++) {
+        if (!cs[k].open)
+            conn_open(&w, &conns[k], &cs[k]);
+        conn_close(&w, &cs[k]);
+    }
+
+    free(cs);
+    free(w.buf);
+    int e = w.err;
+    errno = 0;
+    if (fclose(w.f) != 0 && !e) /* buffered bytes are written here: a full disk shows up now */
+        e = errno ? errno : EIO;
+    if (e) {
+        /* drop the partial capture, but never a device or anything else that is not a plain file */
+        struct stat st;
+        if (lstat(path, &st) == 0 && S_ISREG(st.st_mode))
+            remove(path);
+        return fail(err, errlen, "pcap: writing %s failed: %s", path, strerror(e));
+    }
+    if (frames)
+        *frames = w.frames;
+    return 0;
+}
+
+int mdd_pcap_write_conns(const char *path, const struct mdd_pcap_conn *conns, size_t n_conn,
+                         const struct mdd_pcap_seg *segs, size_t n_seg, size_t *frames, char *err, size_t errlen)
+{
+    if (err && errlen)
+        err[0] = '\0';
+    if (!path || (n_conn && !conns) || (n_seg && !segs))
+        return fail(err, errlen, "pcap: no path, connections or segments");
+    for (size_t k = 0; k < n_conn; k++)
+        if (check_conn(&conns[k], k, err, errlen))
+            return -1;
+    for (size_t k = 0; k < n_seg; k++) {
+        const struct mdd_pcap_seg *g = &segs[k];
+        if (g->conn >= n_conn)
+            return fail(err, errlen, "pcap: segment %zu names connection %zu of %zu", k, g->conn, n_conn);
+        if (g->len == 0 || g->len > MDD_PCAP_MAX_SEG || !g->data)
+            return fail(err, errlen,
+                        "pcap: segment %zu (connection %zu, stream offset %" PRIu64 ") holds %zu bytes%s, not 1 "
+                        "to the %u an IPv4 datagram can carry",
+                        k, g->conn, g->off, g->len, g->data ? "" : " and no buffer", MDD_PCAP_MAX_SEG);
+        /* a TCP receiver tells old from new by sequence distance < 2^31: keep the whole stream inside that */
+        if (g->off > 0x7FFFFFFFu - g->len)
+            return fail(err, errlen,
+                        "pcap: segment %zu (connection %zu) ends at stream offset %" PRIu64
+                        ", beyond 2^31 - 1 bytes of TCP sequence space",
+                        k, g->conn, g->off + g->len);
+        if (k && g->t_ns < segs[k - 1].t_ns)
+            return fail(err, errlen,
+                        "pcap: segment %zu (connection %zu) is stamped %" PRIu64 " ns, before segment %zu's %" PRIu64
+                        " ns",
+                        k, g->conn, g->t_ns, k - 1, segs[k - 1].t_ns);
+    }
+    if (check_tuples(conns, n_conn, err, errlen))
+        return -1;
+    return write_capture(path, conns, n_conn, segs, n_seg, true, frames, err, errlen);
+}
+
 int mdd_pcap_write(const char *path, const struct mdd_pcap_conn *c, const uint8_t *wire, size_t len,
                    const size_t *seg_end, size_t n_seg, char *err, size_t errlen)
 {
@@ -290,12 +522,8 @@ int mdd_pcap_write(const char *path, const struct mdd_pcap_conn *c, const uint8_
     if (c->proto != MDD_PROTO_ISCSI && c->proto != MDD_PROTO_MPA)
         return fail(err, errlen, "pcap: protocol %u is neither iSCSI (%u) nor MPA (%u)", c->proto,
                     (unsigned)MDD_PROTO_ISCSI, (unsigned)MDD_PROTO_MPA);
-    if (c->proto == MDD_PROTO_MPA && c->mpa_pd_len > MDD_PCAP_MPA_PD_MAX)
-        return fail(err, errlen, "pcap: MPA private data length %u exceeds the RFC 5044 limit of %u", c->mpa_pd_len,
-                    MDD_PCAP_MPA_PD_MAX);
-    if (c->client_port == 0 || c->server_port == 0 || c->client_port == c->server_port)
-        return fail(err, errlen, "pcap: ports %u -> %u: both must be non-zero and different", c->client_port,
-                    c->server_port);
+    if (check_conn(c, 0, err, errlen))
+        return -1;
     if (len && !wire)
         return fail(err, errlen, "pcap: %zu wire bytes but no buffer", len);
     /* a TCP receiver tells old from new by sequence distance < 2^31: keep the whole stream inside that */
@@ -321,74 +549,15 @@ int mdd_pcap_write(const char *path, const struct mdd_pcap_conn *c, const uint8_
         return fail(err, errlen, "pcap: the last segment ends at %zu, not at the stream end %zu", seg_end[n_seg - 1],
                     len);
 
-    struct writer w = {0};
-    w.buf = malloc(ETH_LEN + IP_LEN + TCP_LEN + TCP_SYN_OPT_LEN + MDD_PCAP_MAX_SEG);
-    if (!w.buf)
+    /* one connection whose segments follow each other, on the microsecond clock starting at t0_us */
+    struct mdd_pcap_seg *g = malloc((n_seg ? n_seg : 1) * sizeof *g);
+    if (!g)
         return fail(err, errlen, "pcap: out of memory");
-    w.f = fopen(path, "wb");
-    if (!w.f) {
-        int e = errno;
-        free(w.buf);
-        return fail(err, errlen, "pcap: cannot create %s: %s", path, strerror(e));
-    }
-    w.t_us = c->t0_us;
-
-    /* global header: microsecond time stamps, version 2.4, Ethernet */
-    uint8_t gh[24];
-    put32le(gh, 0xA1B2C3D4u);
-    gh[4] = 2; /* major version, 16 bits little-endian */
-    gh[5] = 0;
-    gh[6] = 4; /* minor version */
-    gh[7] = 0;
-    put32le(gh + 8, 0);
-    put32le(gh + 12, 0);
-    put32le(gh + 16, SNAPLEN);
-    put32le(gh + 20, LINKTYPE_ETHERNET);
-    wr(&w, gh, sizeof gh);
-
-    struct endpoint cli = {c->client_ip, c->client_port, {0x02, 0x00, 0x00, 0x00, 0x00, 0x01}, c->client_isn, 1};
-    struct endpoint srv = {c->server_ip, c->server_port, {0x02, 0x00, 0x00, 0x00, 0x00, 0x02}, c->server_isn, 1};
-
-    frame(&w, &cli, &srv, TCP_SYN, NULL, 0);
-    frame(&w, &srv, &cli, TCP_SYN | TCP_ACK, NULL, 0);
-    frame(&w, &cli, &srv, TCP_ACK, NULL, 0);
-
-    if (c->proto == MDD_PROTO_MPA) {
-        uint8_t m[MPA_REQ_REP_LEN + MDD_PCAP_MPA_PD_MAX];
-        mpa_frame(c, false, m);
-        frame(&w, &cli, &srv, TCP_ACK | TCP_PSH, m, mpa_frame_len(c));
-        mpa_frame(c, true, m);
-        frame(&w, &srv, &cli, TCP_ACK | TCP_PSH, m, mpa_frame_len(c));
-        /* the initiator acknowledges the Reply on its own only when it has no FPDU to send */
-        if (c->stream_from_server)
-            frame(&w, &cli, &srv, TCP_ACK, NULL, 0);
-    }
-
-    struct endpoint *snd = c->stream_from_server ? &srv : &cli;
-    struct endpoint *rcv = c->stream_from_server ? &cli : &srv;
     for (size_t k = 0; k < n_seg; k++) {
         size_t s0 = k ? seg_end[k - 1] : 0;
-        frame(&w, snd, rcv, TCP_ACK | TCP_PSH, wire + s0, seg_end[k] - s0);
-        /* delayed ACK: every second segment and the last one */
-        if (k % 2 == 1 || k + 1 == n_seg)
-            frame(&w, rcv, snd, TCP_ACK, NULL, 0);
+        g[k] = (struct mdd_pcap_seg){0, s0, wire + s0, seg_end[k] - s0, 0};
     }
-
-    frame(&w, snd, rcv, TCP_FIN | TCP_ACK, NULL, 0);
-    frame(&w, rcv, snd, TCP_FIN | TCP_ACK, NULL, 0);
-    frame(&w, snd, rcv, TCP_ACK, NULL, 0);
-
-    free(w.buf);
-    int e = w.err;
-    errno = 0;
-    if (fclose(w.f) != 0 && !e) /* buffered bytes are written here: a full disk shows up now */
-        e = errno ? errno : EIO;
-    if (e) {
-        /* drop the partial capture, but never a device or anything else that is not a plain file */
-        struct stat st;
-        if (lstat(path, &st) == 0 && S_ISREG(st.st_mode))
-            remove(path);
-        return fail(err, errlen, "pcap: writing %s failed: %s", path, strerror(e));
-    }
-    return 0;
+    int rc = write_capture(path, c, 1, g, n_seg, false, NULL, err, errlen);
+    free(g);
+    return rc;
 }

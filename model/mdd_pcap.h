@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * pcap export of one transmitted wire stream (docs/pcap.md): a classic libpcap file (LINKTYPE_ETHERNET) holding
- * ONE TCP connection over IPv4 between a client and a server, with correct IPv4 and TCP checksums, so that
- * Wireshark/tshark can decode the stream and check its digests, CRCs and markers independently of this project.
+ * pcap export of wire streams (docs/pcap.md): a classic libpcap file (LINKTYPE_ETHERNET) holding TCP connections
+ * over IPv4 between a client and a server, with correct IPv4 and TCP checksums, so that Wireshark/tshark can
+ * decode the streams and check their digests, CRCs and markers independently of this project.
+ * mdd_pcap_write() writes ONE connection carrying one transmitted stream, described below;
+ * mdd_pcap_write_conns() writes several, from segments the caller cuts and time-stamps itself (at the end).
  *
  * The capture holds, in order:
  *   - the 3-way handshake (SYN, SYN/ACK, ACK; MSS and window-scale options, so tshark's window analysis never
@@ -39,10 +41,14 @@ extern "C" {
  * (TCP then offers the segments to the heuristic dissectors, where MPA lives). */
 #define MDD_PCAP_PORT_ISCSI 3260u
 #define MDD_PCAP_PORT_MPA 7174u
+/* RAW (a DIF stream without PDUs, mdd_pcap_write_conns only): plain TCP data on another unclaimed port, so that
+ * neither a port-based dissector nor the MPA heuristic (which needs an MPA Request) takes it */
+#define MDD_PCAP_PORT_RAW 7175u
 #define MDD_PCAP_PORT_CLIENT 49152u
 
 struct mdd_pcap_conn {
-    unsigned proto;              /* MDD_PROTO_ISCSI or MDD_PROTO_MPA (include/mdd/formats.h) */
+    unsigned proto;              /* MDD_PROTO_ISCSI or MDD_PROTO_MPA (include/mdd/formats.h); mdd_pcap_write_conns
+                                    also takes MDD_PROTO_RAW: no MPA Request/Reply, the stream as plain TCP data */
     unsigned stream_from_server; /* 0: the client (connection opener, MPA initiator) sends the stream; 1: the
                                     server does (an iSCSI target sending Data-In: Wireshark decodes target
                                     opcodes only from the target port) */
@@ -55,12 +61,12 @@ struct mdd_pcap_conn {
     uint16_t server_port;
     uint32_t client_ip;          /* IPv4 addresses, host byte order */
     uint32_t server_ip;
-    uint64_t t0_us;              /* time stamp of the SYN, microseconds since the epoch */
+    uint64_t t0_us;              /* mdd_pcap_write: time stamp of the SYN, microseconds since the epoch */
 };
 
-/* Fills c with defaults for proto: ports 49152 -> 3260 (iSCSI) or 7174 (MPA), 10.0.0.1 -> 10.0.0.2, fixed
- * ISNs; iSCSI: the server (target) sends the stream, MPA: the client (initiator) does; MPA markers off, CRC on,
- * no private data. */
+/* Fills c with defaults for proto: ports 49152 -> 3260 (iSCSI), 7174 (MPA) or 7175 (RAW), 10.0.0.1 -> 10.0.0.2,
+ * fixed ISNs; iSCSI: the server (target) sends the stream, MPA and RAW: the client (initiator) does; MPA markers
+ * off, CRC on, no private data. */
 void mdd_pcap_conn_init(struct mdd_pcap_conn *c, unsigned proto);
 
 /* TCP sequence number of wire byte 0: the sender's ISN + 1 (SYN) + its MPA Request or Reply length. */
@@ -73,6 +79,29 @@ uint32_t mdd_pcap_stream_seq(const struct mdd_pcap_conn *c);
  */
 int mdd_pcap_write(const char *path, const struct mdd_pcap_conn *c, const uint8_t *wire, size_t len,
                    const size_t *seg_end, size_t n_seg, char *err, size_t errlen);
+
+/* One data segment of mdd_pcap_write_conns(). */
+struct mdd_pcap_seg {
+    size_t conn;         /* index of its connection in the array */
+    uint64_t off;        /* stream offset of data[0]: TCP sequence number mdd_pcap_stream_seq(&conns[conn]) + off */
+    const uint8_t *data;
+    size_t len;          /* 1 .. MDD_PCAP_MAX_SEG bytes */
+    uint64_t t_ns;       /* time stamp, nanoseconds since the epoch; never below the previous segment's */
+};
+
+/*
+ * Writes several connections into one capture with nanosecond time stamps (pcap magic a1b23c4d). Data segments
+ * go out in array order with their own time stamps and sequence numbers, so a segment may repeat or precede
+ * bytes already sent (retransmitted or out-of-order data, as TCP carries it). Each connection's handshake (and
+ * MPA Request/Reply) comes right before its first segment, with that segment's time stamp; the receiver ACKs
+ * every second segment of its connection and its last one, acknowledging the highest byte sent so far; after
+ * the last segment every connection is closed (FIN, FIN/ACK, ACK) in array order. A connection without segments
+ * is opened and closed there too. Those frames carry the last segment's time stamp (0 without segments).
+ * Connections must differ in their addresses or ports. *frames (if frames is not NULL) = the frames written.
+ * Returns 0, or -1 with a specific message in err (which segment or connection, why; or the system error).
+ */
+int mdd_pcap_write_conns(const char *path, const struct mdd_pcap_conn *conns, size_t n_conn,
+                         const struct mdd_pcap_seg *segs, size_t n_seg, size_t *frames, char *err, size_t errlen);
 
 /*
  * Segment ends for a stream of PDUs: one segment per PDU (pdu_end[i] = wire offset of PDU i's LAST byte, as

@@ -363,6 +363,11 @@ int mdd_gen_build(const struct mdd_gen_cfg *cfg, uint64_t seed, struct mdd_gen_s
             for (uint32_t j = 0; j < hlen; j++)
                 hdr[j] = (uint8_t)mdd_rng_next(&g);
             hdr[0] = 0x25; /* SCSI Data-In */
+            if (c->legal_bhs) {
+                hdr[1] = 0x80; /* F */
+                hdr[2] = 0;
+                hdr[3] = 0; /* status */
+            }
             hdr[MDD_ISCSI_AHS_OFF] = (uint8_t)ahs;
             be_put(hdr + MDD_ISCSI_DSL_OFF, 3, dlen);
         }

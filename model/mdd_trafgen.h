@@ -50,6 +50,9 @@ struct mdd_gen_cfg {
     unsigned pi_split;      /* 1: PDU boundaries anywhere in the DIF stream, inside PIs too (else a PI goes with
                                the PDU that holds its block's last data byte) */
     unsigned nodata_pct;    /* percent of PDUs without data (ULPDU = ULP header only; iSCSI: no pad, no digest) */
+    unsigned legal_bhs;     /* iSCSI: a legal SCSI Data-In BHS (F set; A, O, U, S, reserved bits, byte 2 and status
+                               0) instead of random bytes 1-3, which Wireshark's iSCSI dissector rejects; the other
+                               random draws are the same either way (mdd_gen_random_cfg: 0) */
 };
 
 struct mdd_gen_stream {

@@ -2,10 +2,9 @@
 /*
  * What goes into a TX capture (docs/pcap.md): the wire stream the TX path generates from a host image, for
  * `mdd tx --pcap` and tb/unit/test_pcap.c (whose tshark checks therefore judge TX output, not the generator's).
+ * Their streams are built with mdd_gen_cfg.legal_bhs (Wireshark rejects the reserved bits the generator
+ * otherwise fills at random).
  *
- * mdd_txcap_legal_bhs() gives every iSCSI PDU of a generator stream a legal SCSI Data-In BHS (F set, A/O/U/S
- * clear, status 0; Wireshark rejects reserved bits, which the generator fills at random) in both the wire and
- * the host image, and recomputes the wire's header digests, so the stream stays self-consistent.
  * mdd_txcap_transmit() runs the reference transmitter (model/mdd_txref.h) on the stream's host image: the
  * generator's descriptor with hdr_out = 1 (headers are host bytes), the RX-only fields cleared, the full window.
  * The stream must have been built with hdr_out = 1 and dif_op NONE or CHECK_KEEP (so the host image is the
@@ -20,8 +19,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-void mdd_txcap_legal_bhs(struct mdd_gen_stream *s);
 
 /* 0 on success (r filled; free with mdd_txref_free), -1 if the stream cannot be a TX source or memory runs out. */
 int mdd_txcap_transmit(const struct mdd_gen_stream *s, struct mdd_txref_result *r);

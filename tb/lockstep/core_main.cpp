@@ -24,11 +24,16 @@
 // The deposit side stops sending max(30000, cycles / 10) cycles before the end (at most half the run) and must
 // drain. Knobs: p_rst (2e-5), stats_period (20000), rx.* (rx_side.h / rx_stim.h knobs, e.g. rx.p_corrupt, rx.p_route
 // (0.1)), tx.* (tx_stim.h), dep.* (those of dep_main.cpp: dep.adv_pct, dep.p_aw, dep.max_len, ...),
-// inject_fault=C (the twin's m_axis_tx_tdata lane 0 flipped at cycle C: the harness's self-test).
+// inject_fault=C (the twin's m_axis_tx_tdata lane 0 flipped at cycle C: the harness's self-test),
+// pcap=PREFIX: the wire sides as captures, written with the summary (also after a failure; not with --quiet):
+// PREFIX_rx.pcap the bytes the core accepted on s_axis_rx, PREFIX_tx.pcap those it sent on m_axis_tx, a TCP
+// connection per stream, each frame stamped with the cycle of its last byte at pcap_mhz (250) MHz, and a table
+// of the connections beside each (PREFIX_rx.tsv, PREFIX_tx.tsv; tb/lockstep/wire_rec.h, docs/pcap.md).
 #include "lockstep.h"
 #include "dep_runs.h"
 #include "rx_side.h"
 #include "tx_side.h"
+#include "wire_rec.h"
 
 #include "Vmdd_core.h"
 #include "Vmdd_core___024root.h"
@@ -136,6 +141,15 @@ class CoreBench {
           t0_(std::chrono::steady_clock::now()) {
         p_rst_ = bench_ ? 0.0 : opt.num("p_rst", 2e-5);
         stats_period_ = opt.u64("stats_period", 20000);
+        pcap_ = opt.str("pcap", "");
+        pcap_mhz_ = opt.num("pcap_mhz", 250.0);
+        if (!(pcap_mhz_ > 0) || pcap_mhz_ > 1e6) ls::Options::die("pcap_mhz=%g: expected a clock above 0 MHz", pcap_mhz_);
+        if (!pcap_.empty()) {
+            rx_rec_ = std::make_unique<ls::WireRec>();
+            tx_rec_ = std::make_unique<ls::WireRec>();
+            rx_.record_wire(rx_rec_.get());
+            tx_.record_wire(tx_rec_.get());
+        }
         params_ = mdd_core_default_params(kW);
         model_ = mdd_core_model_new(&params_);
         if (!model_) ls::Options::die("the twin refuses the parameters");
@@ -314,6 +328,7 @@ class CoreBench {
         std::fprintf(f, "  statistics: %llu snapshots read back, %llu registers checked\n",
                      (unsigned long long)snaps_checked_, (unsigned long long)regs_checked_);
         std::fprintf(f, "  RTL and model agree on %llu cycles\n", (unsigned long long)compares_);
+        write_captures(f);
         if (bench_) {  // the blocks' own rate lines, measured on the core
             rx_.summary(f);
             tx_.summary(f);
@@ -334,6 +349,21 @@ class CoreBench {
     }
 
   private:
+    // pcap=PREFIX: both wire sides, one line each (the recorders keep what they saw; writing flushes them).
+    void write_captures(FILE *f) const {
+        if (pcap_.empty()) return;
+        ls::make_parent_dir(pcap_);
+        const std::pair<ls::WireRec *, const char *> sides[] = {{rx_rec_.get(), "rx"}, {tx_rec_.get(), "tx"}};
+        for (const auto &side : sides) {
+            const std::string path = pcap_ + "_" + side.second + ".pcap";
+            std::string line, err;
+            if (side.first->write(path, side.second[0] == 'r' ? "s_axis_rx" : "m_axis_tx", pcap_mhz_, line, err))
+                std::fprintf(f, "%s\n", line.c_str());
+            else
+                std::fprintf(f, "pcap: %s\n", err.c_str());
+        }
+    }
+
     // A line every few seconds on long runs (stderr), so a user sees the run move.
     void show_progress() {
         const auto now = std::chrono::steady_clock::now();
@@ -1020,6 +1050,10 @@ class CoreBench {
     bool reader_owns_ = false;
     unsigned env_busy_ = 0;
     uint64_t next_stats_ = 5000, stats_period_ = 20000, snaps_checked_ = 0, regs_checked_ = 0;
+    // pcap=PREFIX
+    std::string pcap_;
+    double pcap_mhz_ = 250.0;
+    std::unique_ptr<ls::WireRec> rx_rec_, tx_rec_;
     // waveform
     std::vector<int> sig_;
     int sig_rx_ = 0, sig_tx_ = 0, sig_aw_ = 0, sig_wd_ = 0, sig_rd_ = 0;

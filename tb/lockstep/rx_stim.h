@@ -6,6 +6,8 @@
 //   streams    random traffic-generator streams (model/mdd_trafgen.c), or with small=1 tiny marker periods,
 //              PDUs and blocks around and below a word; with --bench full-rate streams with every field on,
 //              or with worst=mrk|pdu|blk the smallest legal marker interval / PDUs / protection blocks
+//   legal_bhs  1: iSCSI PDUs with a legal Data-In BHS (mdd_gen_cfg.legal_bhs; the same draws otherwise), so that
+//              Wireshark decodes a capture of them (pcap= of the core harness); default 0
 //   corruption in p_corrupt of the streams 1..3 bit flips: in markers and length fields, or (p_corrupt_any
 //              of the time) in any byte
 //   transfers  each stream cut at random points into up to max_xfers pieces; a piece's descriptor is the
@@ -15,6 +17,8 @@
 //              that change every `phase` cycles, descriptor-channel gaps (p_desc), resets (p_reset)
 //   reference  every transfer is run through mdd_rxref_run() once, when it is generated: the harness gets its
 //              expected bytes, tags, aux, context and events in the transfer record
+//   capture    with a recorder (record_wire(), wire_rec.h) every accepted beat's bytes go to it with their
+//              stream and stream offset (junk transfers: no stream); nothing else changes
 //
 // A harness derives its bench class from Stim<W, its Xfer record, its model input struct>, calls
 // draw_stream_inputs() each cycle, and reports accepted descriptors and beats back (desc_accepted(),
@@ -22,6 +26,7 @@
 #pragma once
 
 #include "lockstep.h"
+#include "wire_rec.h"
 
 extern "C" {
 #include "mdd/formats.h"
@@ -61,6 +66,7 @@ struct Beat {
     uint8_t data[64];
     uint64_t keep;
     bool last, user;
+    uint32_t pos;  // offset in the transfer's bytes of the beat's first kept byte
 };
 
 struct Event {
@@ -78,6 +84,8 @@ struct Xfer {
     std::vector<uint8_t> bytes;
     std::vector<Beat> beats;
     std::vector<uint32_t> ups;  // offsets of the tuser beats' first kept bytes
+    uint32_t stream = ls::WireRec::kNone;  // recorder's id of its stream (none: junk, or no recorder)
+    size_t stream_off = 0;                 // wire offset in the stream of its first byte
     // reference
     std::vector<uint8_t> out, out_tag, in_tag, in_aux;
     uint64_t ctx[16] = {0};
@@ -112,6 +120,7 @@ class Stim {
         p_junk_ = bench_ ? 0.0 : opt.num("p_junk", 0.03);
         max_xfers_ = opt.u64("max_xfers", bench_ ? 3 : 12);
         worst_ = opt.str("worst", "");
+        legal_bhs_ = opt.num("legal_bhs", 0) != 0;
         if (!worst_.empty() && worst_ != "mrk" && worst_ != "pdu" && worst_ != "blk")
             ls::Options::die("worst=%s: expected mrk, pdu or blk", worst_.c_str());
         in_ = In();
@@ -120,6 +129,11 @@ class Stim {
         if (stream_ok_) mdd_gen_free(&stream_);
     }
 
+  public:
+    // Every accepted beat's bytes to rec (nullptr: none), from the next stream on.
+    void record_wire(ls::WireRec *rec) { rec_ = rec; }
+
+  protected:
     // The harness's hook, called once per generated transfer after the reference run (expectations derived
     // from the reference, self-test injections).
     virtual void reference_done(XferT &x, const mdd_rxref_result &res) = 0;
@@ -128,6 +142,7 @@ class Stim {
 
     void tweak_cfg(mdd_gen_cfg &c) {
         const bool raw = c.proto == MDD_PROTO_RAW;
+        c.legal_bhs = legal_bhs_;
         if (small_) {
             if (c.mrk_en) {
                 c.mrk_period = c.proto == MDD_PROTO_MPA ? (uint32_t)(5 + rng_.below(2 * W))
@@ -207,7 +222,9 @@ class Stim {
         }
         if (!stream_ok_) ls::Options::die("traffic generator failed 200 times");
         ++streams_;
+        flips_.clear();
         if (rng_.chance(p_corrupt_)) corrupt_stream();
+        stream_id_ = rec_ ? rec_->open(stream_, flips_) : ls::WireRec::kNone;
         std::vector<size_t> cuts(max_xfers_ + 1);
         size_t n = mdd_gen_split(&stream_, rng_.next(), (size_t)(1 + rng_.below(max_xfers_)), 0, cuts.data());
         cuts_.assign(cuts.begin(), cuts.begin() + (long)n + 1);
@@ -233,7 +250,9 @@ class Stim {
         unsigned k = 1 + (unsigned)rng_.below(3);
         for (unsigned i = 0; i < k; ++i) {
             size_t j = cand[rng_.below(cand.size())];
-            stream_.wire[j] ^= (uint8_t)(1u << rng_.below(8));
+            const uint8_t m = (uint8_t)(1u << rng_.below(8));
+            stream_.wire[j] ^= m;
+            flips_.push_back({j, m});
         }
         ++corrupted_;
     }
@@ -296,6 +315,7 @@ class Stim {
         const size_t n = x.bytes.size();
         do {
             Beat b;
+            b.pos = (uint32_t)idx;
             for (unsigned i = 0; i < 64; i += 8) {
                 uint64_t r = rng_.next();
                 for (unsigned k = 0; k < 8; ++k) b.data[i + k] = (uint8_t)(r >> (8 * k));
@@ -365,6 +385,8 @@ class Stim {
             MDD_SET(DESC, SELF_FRAME, x->desc, 0);
             MDD_SET(DESC, XFER_ID, x->desc, x->id & 0xffff);
             x->bytes.assign(stream_.wire + a, stream_.wire + b);
+            x->stream = stream_id_;
+            x->stream_off = a;
             finish_xfer(*x);
             queue_.push_back(x);
         }
@@ -373,6 +395,8 @@ class Stim {
         std::memcpy(x->desc, chain_desc_, sizeof x->desc);
         MDD_SET(DESC, XFER_ID, x->desc, x->id & 0xffff);
         x->bytes.assign(stream_.wire + a, stream_.wire + b);
+        x->stream = stream_id_;
+        x->stream_off = a;
         finish_xfer(*x);
         std::memcpy(chain_desc_, x->ctx, sizeof chain_desc_);  // the next piece resumes from the reference
         queue_.push_back(x);
@@ -472,6 +496,14 @@ class Stim {
         const Beat &b = x.beats[beat_idx_];
         unsigned kept = (unsigned)__builtin_popcountll(b.keep);
         bytes_in_ += kept;
+        if (rec_) {
+            uint8_t d[64];
+            unsigned n = 0;
+            for (unsigned i = 0; i < W; ++i)
+                if ((b.keep >> i) & 1) d[n++] = b.data[i];
+            if (x.stream == ls::WireRec::kNone) rec_->junk(d, n, cycle, b.last);
+            else rec_->bytes(x.stream, x.stream_off + b.pos, d, n, cycle);
+        }
         if (bench_) {
             if (bench_beats_ == 0) bench_first_ = cycle;
             bench_last_ = cycle;
@@ -495,7 +527,7 @@ class Stim {
     ls::Rng rng_;
     In in_;
 
-    bool bench_ = false, fixed_valid_ = false, fixed_ready_ = false, small_ = false;
+    bool bench_ = false, fixed_valid_ = false, fixed_ready_ = false, small_ = false, legal_bhs_ = false;
     double p_valid_, p_ready_, p_desc_, p_reset_, p_holes_, p_user_, p_corrupt_, p_corrupt_any_, p_side_, p_junk_;
     uint64_t phase_, max_xfers_;
     std::string worst_;  // directed worst case of the bench: mrk, pdu, blk or empty
@@ -505,6 +537,9 @@ class Stim {
     std::vector<size_t> cuts_;
     size_t piece_ = 0;
     uint64_t chain_desc_[8] = {0};
+    std::vector<std::pair<size_t, uint8_t>> flips_;  // this stream's flipped bits: (wire offset, mask)
+    ls::WireRec *rec_ = nullptr;
+    uint32_t stream_id_ = ls::WireRec::kNone;  // the recorder's id of stream_
     uint64_t next_id_ = 1;
     std::deque<std::shared_ptr<XferT>> queue_;  // generated, not yet checked, in order
     size_t desc_next_ = 0;                      // index in queue_ of the next descriptor to send

@@ -10,7 +10,8 @@
 //   context  all sixteen words of the context beat = the reference's context
 //   order    the context beat comes after the transfer's tlast beat
 // Knobs: those of tx_stim.h and min_xfers. force_reset() makes this cycle a reset the bench decided (the core's
-// single reset), with the same effect as one the stimulus draws itself.
+// single reset), with the same effect as one the stimulus draws itself. record_wire(rec): every transmitted
+// beat's bytes go to rec (wire_rec.h) with their stream, stream offset and cycle.
 #pragma once
 
 #include "tx_stim.h"
@@ -139,11 +140,15 @@ class Side : public Stim<W, mdd_tx_path_in> {
                     chk.failf("data", "transfer %u: tkeep 0x%" PRIx64 " on a beat without tlast", xid(*x), k);
                 if (mo.m_axis_tx_tlast && (k & (k + 1)) != 0)
                     chk.failf("data", "transfer %u: last beat tkeep 0x%" PRIx64 " not contiguous", xid(*x), k);
+                const uint64_t off = x->wire_off + x->o_data.size();
                 for (unsigned i = 0; i < W; ++i)
                     if ((k >> i) & 1) {
                         x->o_data.push_back(mo.m_axis_tx_tdata[i]);
                         x->o_tag.push_back(mo.m_axis_tx_tuser[i]);
                     }
+                if (this->rec_ && x->stream != ls::WireRec::kNone)
+                    this->rec_->bytes(x->stream, off, x->o_data.data() + (off - x->wire_off),
+                                      x->o_data.size() - (size_t)(off - x->wire_off), cycles_);
                 if (mo.m_axis_tx_tlast) {
                     x->data_done = true;
                     check_data(chk, *x);

@@ -7,6 +7,8 @@
 //              mode); with --bench streams that meet the full-rate conditions, or with worst=mrk|pdu|blk the
 //              smallest iSCSI marker interval / PDUs / protection blocks, INSERT, every field on; p_frame of the MPA streams get a ULPDU_Length below the ULP header length (FRAME);
 //              p_corrupt of the streams with host PI get 1..3 flipped bits in it (GUARD, APP, REF errors)
+//   legal_bhs  1: iSCSI PDUs with a legal Data-In BHS (mdd_gen_cfg.legal_bhs; the same draws otherwise), so that
+//              Wireshark decodes a capture of them (pcap= of the core harness); default 0
 //   transfers  each stream cut at up to max_xfers random host offsets where the stream allows a cut (p_t3 of the
 //              streams anywhere: T3 cuts inside an iSCSI BHS); a piece's descriptor is the reference's resume
 //              image of the previous one; a random window per stream (p_window); sometimes an illegal "junk"
@@ -14,12 +16,15 @@
 //   beats      tkeep holes (p_holes), null beats (p_null), tuser (p_user), random tvalid (p_valid), descriptor
 //              valid (p_desc), m_ready (p_ready), resets (p_reset)
 //   reference  every transfer is run through mdd_txref_run() when it is generated; its results are in the record
+//   capture    a transfer knows its stream (the recorder's id, wire_rec.h) and the stream offset of its first
+//              transmitted byte, for a side that records what it sees on m_axis_tx (record_wire())
 //
 // A harness derives its bench class from Stim<W, its model input struct>, calls draw_inputs() each cycle and
 // accepted() with the handshakes it saw; the queue of transfers stays in order until the harness pops them.
 #pragma once
 
 #include "lockstep.h"
+#include "wire_rec.h"
 
 extern "C" {
 #include "mdd/formats.h"
@@ -64,6 +69,10 @@ struct Xfer {
     bool err_v = false;
     Ev best{};
     bool data_done = false; // the last data beat (tlast) was seen
+    // the capture: its stream and the stream offset of its first transmitted byte (tcp_seq + skip_len - the
+    // stream's tcp_seq: the window selects consecutive wire bytes)
+    uint32_t stream = ls::WireRec::kNone;
+    uint64_t wire_off = 0;
 };
 
 template <unsigned W, class In>
@@ -87,9 +96,13 @@ class Stim {
         p_side_ = opt.num("p_side", opt.bench ? 0.0 : 0.03);
         p_corrupt_ = opt.num("p_corrupt", opt.bench ? 0.0 : 0.3);
         max_xfers_ = opt.u64("max_xfers", 8);
+        legal_bhs_ = opt.num("legal_bhs", 0) != 0;
         std::memset(&in_, 0, sizeof in_);
     }
     virtual ~Stim() = default;
+
+    // The streams from the next one on are opened in rec (nullptr: none); the side records the bytes.
+    void record_wire(ls::WireRec *rec) { rec_ = rec; }
 
   protected:
     // Draws this cycle's host-side inputs and m_ready into in_ (rst included).
@@ -178,9 +191,13 @@ class Stim {
             if (bench_ && !worst_.empty()) {
                 mdd_gen_cfg c;
                 worst_cfg(seed, &c);
+                c.legal_bhs = legal_bhs_;
                 rc = mdd_tx_case_build_cfg(&c, seed, MDD_TX_INSERT, &k);
             } else {
-                rc = mdd_tx_case_build(seed, W, -1, &k);
+                mdd_gen_cfg c;
+                mdd_gen_random_cfg(seed, W, &c);  // what mdd_tx_case_build does, with legal_bhs
+                c.legal_bhs = legal_bhs_;
+                rc = mdd_tx_case_build_cfg(&c, seed, -1, &k);
             }
             if (rc != 0) ls::Options::die("traffic generator refused seed %llu", (unsigned long long)seed);
             if (!bench_ || !worst_.empty() || full_rate(k.cfg)) break;
@@ -188,6 +205,8 @@ class Stim {
         }
         ++streams_;
         ++mode_count_[k.mode];
+        stream_id_ = rec_ ? rec_->open(k.s) : ls::WireRec::kNone;
+        stream_seq_ = (uint32_t)MDD_GET(DESC, TCP_SEQ, k.desc);
         uint64_t desc[8];
         std::memcpy(desc, k.desc, sizeof desc);
         if (rng_.chance(p_window_)) {
@@ -266,6 +285,8 @@ class Stim {
         x.host = host;
         x.junk = junk;
         std::memcpy(x.desc, desc, sizeof x.desc);
+        x.stream = stream_id_;
+        x.wire_off = (uint32_t)((uint32_t)MDD_GET(DESC, TCP_SEQ, desc) - stream_seq_) + MDD_GET(TXDESC, SKIP_LEN, desc);
         // beats
         std::vector<uint32_t> ups;
         size_t pos = 0;
@@ -316,7 +337,7 @@ class Stim {
 
     In in_;
     ls::Rng rng_;
-    bool bench_;
+    bool bench_, legal_bhs_ = false;
     std::string worst_;
     double p_valid_, p_ready_, p_desc_, p_reset_, p_holes_, p_null_, p_user_, p_junk_, p_window_, p_frame_, p_t3_,
         p_side_, p_corrupt_;
@@ -327,6 +348,8 @@ class Stim {
     bool beat_on_ = false, desc_on_ = false;
     unsigned rst_left_ = 0;
     uint64_t next_id_ = 1;
+    ls::WireRec *rec_ = nullptr;
+    uint32_t stream_id_ = ls::WireRec::kNone, stream_seq_ = 0;  // the recorder's id and tcp_seq of the stream
     uint64_t streams_ = 0, host_bytes_ = 0, resets_ = 0;
     uint64_t mode_count_[MDD_TX_MODES] = {0};
 };

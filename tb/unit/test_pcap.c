@@ -14,7 +14,10 @@
  *   5. no expert item of severity Warning or Error, no malformed packet;
  * and negative controls show the checks can fail: one flipped byte of one data digest / MPA CRC gives
  * exactly one Bad verdict, markers counted from the wrong sequence number break MPA decoding.
- * Plus the library's own contract (error messages, stream sequence number, segment planning, file header).
+ * Plus the library's own contract (error messages, stream sequence number, segment planning, file header), and
+ * mdd_pcap_write_conns(): its errors and nanosecond stamps, and one capture with an iSCSI, an MPA and a RAW
+ * connection interleaved, a segment out of order and one sent twice, which tshark must decode as three
+ * connections, every PDU once, every digest Good, every data frame at its stamp and sequence number.
  *
  * Usage: test_pcap [CASES [FIRST_SEED]] (default 36 random cases from seed 1; a failure prints the case's
  * seed and keeps its capture). The last stdout line is "pcap: P passed, F failed". Without tshark on PATH
@@ -278,6 +281,7 @@ static void make_cfg(enum kind kd, uint64_t seed, const struct mdd_pcap_conn *c,
         cfg->mrk_en = 0; /* Wireshark has no iSCSI marker support (docs/pcap.md) */
         /* Wireshark 4.0 adds TotalAHSLength only for SCSI Command PDUs: AHS on a Data-In shifts its digests */
         cfg->ahs_words_max = 0;
+        cfg->legal_bhs = 1; /* the generator's random reserved bits fail the dissector's Data-In check */
     } else {
         cfg->mrk_en = kd == K_MPA_MRK;
         cfg->mrk_chk = cfg->mrk_en;
@@ -430,7 +434,6 @@ static void run_case(enum kind kd, uint64_t seed, int mutate, struct stats *st)
     }
     if (!check(built == 0, "mdd_gen_build failed (or 64 draws with an FPDU on a marker edge)"))
         return;
-    mdd_txcap_legal_bhs(&s);
     /* what the capture carries is what the TX path generates from the host image (the reference transmitter,
      * which the TX lockstep suites hold the RTL to); it must equal the generator's wire stream */
     {
@@ -607,7 +610,6 @@ static void quirk_probes(void)
             continue;
         uint32_t fd = first_data_pdu(&s);
         if (fd < s.n_pdus && s.pdu_end[fd] - s.pdu_start[fd] + 1 > 600) {
-            mdd_txcap_legal_bhs(&s);
             label("probe: iSCSI first data PDU split, seed %" PRIu64, seed);
             size_t n_seg;
             size_t *seg_end = plan_segments(&s, 256, 0, &n_seg);
@@ -740,6 +742,225 @@ static void rm_tree(void)
         fprintf(stderr, "could not remove %s\n", tmpdir);
 }
 
+/* ------------------------------------------------------------------------------------------------------ */
+/* Several connections in one capture (mdd_pcap_write_conns, the core harness's captures).                  */
+
+/* One data segment of test_conns: its stream (0 iSCSI, 1 MPA, 2 RAW), planned segment, and repetition. */
+struct cseg {
+    unsigned conn, k;
+};
+
+/*
+ * An iSCSI, an MPA (markers) and a RAW connection in one capture, their segments interleaved in time, with a
+ * RAW segment before the one it follows (out of order) and an iSCSI segment sent twice (a retransmission), on
+ * nanosecond stamps 4 ns apart (one 250 MHz cycle). tshark must find the three connections, every PDU once, all
+ * digests and CRCs Good, every data frame at its own stamp and sequence number, and the repeat flagged.
+ */
+static void test_conns_decode(uint64_t seed)
+{
+    char path[300];
+    snprintf(path, sizeof path, "%s/conns.pcap", tmpdir);
+    struct mdd_pcap_conn c[3];
+    mdd_pcap_conn_init(&c[0], MDD_PROTO_ISCSI);
+    mdd_pcap_conn_init(&c[1], MDD_PROTO_MPA);
+    mdd_pcap_conn_init(&c[2], MDD_PROTO_RAW);
+    c[1].mpa_markers = 1;
+    c[1].client_port++;
+    c[2].client_port += 2;
+    c[2].client_isn = 0xFFFFFF00u; /* RAW: the stream crosses the 2^32 wrap */
+    struct mdd_gen_stream s[2];
+    struct mdd_gen_cfg cfg;
+    bool ok = true;
+    for (unsigned i = 0; i < 2; i++) {
+        for (uint64_t k = seed;; k++) { /* an MPA stream Wireshark 4.0 counts markers in right (see run_case) */
+            make_cfg(i ? K_MPA_MRK : K_ISCSI, k, &c[i], &cfg);
+            cfg.n_pdus = 6;
+            ok &= mdd_gen_build(&cfg, k, &s[i]) == 0;
+            if (!ok || !i || mpa_fpdus_on_marker_edge(&s[i]) == 0)
+                break;
+            mdd_gen_free(&s[i]);
+        }
+    }
+    if (!check(ok, "mdd_gen_build failed"))
+        return;
+    uint8_t raw[300];
+    for (size_t i = 0; i < sizeof raw; i++)
+        raw[i] = (uint8_t)rnd();
+    size_t n_seg[3], *seg_end[3];
+    seg_end[0] = plan_segments(&s[0], 0, first_data_pdu(&s[0]) + 1, &n_seg[0]);
+    seg_end[1] = plan_segments(&s[1], 0, 0, &n_seg[1]);
+    n_seg[2] = 3;
+    seg_end[2] = xmalloc(3 * sizeof *seg_end[2]);
+    for (size_t k = 0; k < 3; k++)
+        seg_end[2][k] = 100 * (k + 1);
+    /* the order on the wire: round robin, RAW 1 before RAW 0, iSCSI 1 again after MPA 1 */
+    struct cseg order[64];
+    size_t n = 0, next[3] = {0, 0, 0};
+    const struct cseg first[] = {{0, 0}, {1, 0}, {2, 1}, {0, 1}, {2, 0}, {1, 1}, {0, 1}, {2, 2}};
+    for (size_t i = 0; i < sizeof first / sizeof first[0]; i++)
+        order[n++] = first[i];
+    next[0] = next[1] = 2;
+    next[2] = 3;
+    for (bool more = true; more && n + 2 < sizeof order / sizeof order[0];) {
+        more = false;
+        for (unsigned i = 0; i < 2; i++)
+            if (next[i] < n_seg[i]) {
+                order[n++] = (struct cseg){i, (unsigned)next[i]++};
+                more = true;
+            }
+    }
+    struct mdd_pcap_seg g[64];
+    const uint64_t t0 = 1000000000ull * 7 + 4; /* 7 s and one cycle after the epoch */
+    for (size_t i = 0; i < n; i++) {
+        const unsigned cn = order[i].conn, k = order[i].k;
+        const size_t a = k ? seg_end[cn][k - 1] : 0;
+        const uint8_t *w = cn < 2 ? s[cn].wire : raw;
+        g[i] = (struct mdd_pcap_seg){cn, a, w + a, seg_end[cn][k] - a, t0 + 4 * i};
+    }
+    char err[256];
+    size_t frames = 0;
+    label("conns: tshark, seed %" PRIu64, seed);
+    if (check(mdd_pcap_write_conns(path, c, 3, g, n, &frames, err, sizeof err) == 0, "write: %s", err)) {
+        struct seen sn;
+        if (decode(path, &sn)) {
+            size_t hd = 0, dd = 0;
+            for (uint32_t k = 0; k < s[0].n_pdus; k++)
+                dd += s[0].pdu_data_len[k] > 0;
+            hd = s[0].n_pdus;
+            check(sn.frames == frames && sn.ck_bad == 0, "%zu frames (%zu with bad checksums), the writer says %zu",
+                  sn.frames, sn.ck_bad, frames);
+            check(sn.opcodes == s[0].n_pdus && sn.ulpdu.n == s[1].n_pdus,
+                  "tshark decodes %zu iSCSI PDUs and %zu FPDUs, the streams hold %" PRIu32 " and %" PRIu32,
+                  sn.opcodes, sn.ulpdu.n, s[0].n_pdus, s[1].n_pdus);
+            check(sn.hd_good == hd && sn.dd_good == dd && sn.crc_good == s[1].n_pdus &&
+                      sn.hd_bad + sn.dd_bad + sn.crc_bad == 0,
+                  "verdicts: header %zu/%zu, data %zu/%zu, CRC %zu/%" PRIu32 " Good; %zu Bad", sn.hd_good, hd,
+                  sn.dd_good, dd, sn.crc_good, s[1].n_pdus, sn.hd_bad + sn.dd_bad + sn.crc_bad);
+            seen_free(&sn);
+        }
+        /* every data frame at its own stamp and sequence number, in the order given; the repeat flagged */
+        int st = 0;
+        char *f = run_tshark(path,
+                             "-T fields -E separator=/t -e tcp.srcport -e tcp.len -e tcp.seq_raw -e frame.time_epoch "
+                             "-e tcp.analysis.retransmission -e tcp.stream",
+                             &st);
+        size_t i = 0, retrans = 0, streams = 0, bad = 0;
+        char *save = NULL;
+        for (char *line = f && st == 0 ? strtok_r(f, "\n", &save) : NULL; line; line = strtok_r(NULL, "\n", &save)) {
+            /* columns: port, length, sequence number, stamp, retransmission flag ("" or "1"), stream */
+            char *col[6] = {line};
+            size_t nc = 1;
+            for (char *q = line; *q && nc < 6; q++)
+                if (*q == '\t') {
+                    *q = '\0';
+                    col[nc++] = q + 1;
+                }
+            if (nc < 6)
+                continue;
+            const unsigned sport = (unsigned)strtoul(col[0], NULL, 10), len = (unsigned)strtoul(col[1], NULL, 10);
+            const uint32_t seq = (uint32_t)strtoull(col[2], NULL, 10);
+            unsigned long long sec = 0, frac = 0;
+            sscanf(col[3], "%llu.%llu", &sec, &frac);
+            const size_t stream = strtoul(col[5], NULL, 10);
+            streams = stream + 1 > streams ? stream + 1 : streams;
+            /* a data frame: from a stream's sender, with bytes at or after its first stream byte (not the MPA
+             * Request before it) */
+            const struct mdd_pcap_conn *cs = NULL;
+            for (unsigned k = 0; k < 3; k++)
+                if (sport == (c[k].stream_from_server ? c[k].server_port : c[k].client_port))
+                    cs = &c[k];
+            if (!cs || len == 0 || seq - mdd_pcap_stream_seq(cs) > 0x7FFFFFFFu)
+                continue;
+            if (!check(i < n, "more data frames than the %zu written", n))
+                break;
+            const struct mdd_pcap_seg *e = &g[i];
+            const uint32_t want = mdd_pcap_stream_seq(&c[e->conn]) + (uint32_t)e->off;
+            bad += !check(cs == &c[e->conn] && len == e->len && seq == want && sec * 1000000000ull + frac == e->t_ns,
+                          "data frame %zu: %u bytes at seq %" PRIu32 ", %llu.%09llu s; written %zu bytes at seq %" PRIu32
+                          ", %" PRIu64 " ns",
+                          i, len, seq, sec, frac, e->len, want, e->t_ns);
+            const bool rt = col[4][0] == '1';
+            retrans += rt;
+            check(rt == (i == 6), "data frame %zu: retransmission flag \"%s\"", i, col[4]);
+            i++;
+        }
+        check(i == n && bad == 0 && streams == 3 && retrans == 1,
+              "%zu of %zu data frames as written, %zu TCP streams, %zu flagged retransmissions", i - bad, n, streams,
+              retrans);
+        free(f);
+    }
+    for (unsigned i = 0; i < 3; i++)
+        free(seg_end[i]);
+    mdd_gen_free(&s[0]);
+    mdd_gen_free(&s[1]);
+}
+
+/* The contract of mdd_pcap_write_conns without tshark: its errors, the file header, the time stamps. */
+static void test_conns_api(void)
+{
+    char path[300], err[256];
+    snprintf(path, sizeof path, "%s/conns-api.pcap", tmpdir);
+    uint8_t wire[64] = {0};
+    struct mdd_pcap_conn c[2];
+    mdd_pcap_conn_init(&c[0], MDD_PROTO_ISCSI);
+    mdd_pcap_conn_init(&c[1], MDD_PROTO_RAW);
+    check(c[1].server_port == MDD_PCAP_PORT_RAW && c[1].stream_from_server == 0, "RAW defaults: port %u",
+          c[1].server_port);
+    const uint64_t t = 1234567890123ull;
+    struct mdd_pcap_seg g[3] = {{0, 0, wire, 10, t}, {1, 0, wire, 20, t}, {0, 10, wire, 5, t + 4}};
+    size_t frames = 0;
+
+    label("conns: errors");
+    struct mdd_pcap_seg e[3];
+    memcpy(e, g, sizeof e);
+    e[1].conn = 2;
+    check(mdd_pcap_write_conns(path, c, 2, e, 3, NULL, err, sizeof err) == -1 && strstr(err, "segment 1") &&
+              strstr(err, "connection 2 of 2"),
+          "connection out of range: \"%s\"", err);
+    memcpy(e, g, sizeof e);
+    e[2].len = 0;
+    check(mdd_pcap_write_conns(path, c, 2, e, 3, NULL, err, sizeof err) == -1 && strstr(err, "segment 2") &&
+              strstr(err, "holds 0 bytes"),
+          "empty segment: \"%s\"", err);
+    e[2].len = MDD_PCAP_MAX_SEG + 1;
+    check(mdd_pcap_write_conns(path, c, 2, e, 3, NULL, err, sizeof err) == -1 && strstr(err, "65495"),
+          "oversize segment: \"%s\"", err);
+    memcpy(e, g, sizeof e);
+    e[2].off = 0x7FFFFFFFu - 4;
+    check(mdd_pcap_write_conns(path, c, 2, e, 3, NULL, err, sizeof err) == -1 && strstr(err, "2^31"),
+          "beyond the sequence space: \"%s\"", err);
+    memcpy(e, g, sizeof e);
+    e[2].t_ns = t - 1;
+    check(mdd_pcap_write_conns(path, c, 2, e, 3, NULL, err, sizeof err) == -1 && strstr(err, "segment 2") &&
+              strstr(err, "before segment 1"),
+          "time going back: \"%s\"", err);
+    struct mdd_pcap_conn d[2] = {c[0], c[0]};
+    check(mdd_pcap_write_conns(path, d, 2, g, 1, NULL, err, sizeof err) == -1 && strstr(err, "connections 0 and 1") &&
+              strstr(err, "10.0.0.1:49152 -> 10.0.0.2:3260"),
+          "two connections on one address and port pair: \"%s\"", err);
+    d[1].proto = 3;
+    d[1].client_port++;
+    check(mdd_pcap_write_conns(path, d, 2, g, 1, NULL, err, sizeof err) == -1 && strstr(err, "connection 1") &&
+              strstr(err, "is not iSCSI"),
+          "protocol 3: \"%s\"", err);
+
+    label("conns: file layout");
+    if (check(mdd_pcap_write_conns(path, c, 2, g, 3, &frames, err, sizeof err) == 0, "write: %s", err)) {
+        check(frames == expected_frames(&c[0], 2) + expected_frames(&c[1], 1), "%zu frames written, expected %zu",
+              frames, expected_frames(&c[0], 2) + expected_frames(&c[1], 1));
+        uint8_t f[4096];
+        FILE *fp = fopen(path, "rb");
+        size_t got = fp ? fread(f, 1, sizeof f, fp) : 0;
+        if (fp)
+            fclose(fp);
+        /* nanosecond magic; the SYN (before the first segment) carries that segment's stamp */
+        check(got > 24 + 16 && le32(f) == 0xA1B23C4Du && f[4] == 2 && f[6] == 4, "pcap global header (ns)");
+        check(le32(f + 24) == (uint32_t)(t / 1000000000u) && le32(f + 28) == (uint32_t)(t % 1000000000u),
+              "first stamp %" PRIu32 ".%09" PRIu32 ", written %" PRIu64 " ns", le32(f + 24), le32(f + 28), t);
+    }
+    remove(path);
+}
+
 int main(int argc, char **argv)
 {
     unsigned long n_cases = argc > 1 ? strtoul(argv[1], NULL, 0) : 36;
@@ -757,6 +978,7 @@ int main(int argc, char **argv)
     mkdir(conf, 0700);
 
     test_api();
+    test_conns_api();
 
     label("tshark");
     if (!check(system("command -v tshark >/dev/null 2>&1") == 0,
@@ -777,6 +999,7 @@ int main(int argc, char **argv)
         run_case(K_MPA_MRK, first + 2000 + k, 2, &st);
     }
     quirk_probes();
+    test_conns_decode(first + 3000);
 
     printf("cases: %lu iSCSI, %lu MPA, %lu MPA with markers; %lu PDUs in %lu segments, %lu MPA markers; "
            "%lu with PI, %lu with PDUs split over segments, %lu across the 2^32 sequence wrap, %lu MPA sent by the "
