@@ -126,6 +126,56 @@ struct Counts {
 
 }  // namespace
 
+// The latency of a path at full rate (--bench): each input packet's first and last beats, matched in order with
+// its output packet's first beat and with its context beat. The paths keep the order and give every transfer
+// one output packet and one context (the bench routes nothing), so the n-th of each belong together.
+class PathLatency {
+  public:
+    void in_beat(uint64_t c, bool last) {
+        if (!in_pkt_) first_in_.push_back(c);
+        in_pkt_ = !last;
+        if (last) last_in_.push_back(c);
+    }
+    void out_beat(uint64_t c, bool last) {
+        if (!out_pkt_ && !first_in_.empty()) {
+            first_.add(c - first_in_.front());
+            first_in_.pop_front();
+        }
+        out_pkt_ = !last;
+    }
+    void ctx(uint64_t c) {
+        if (last_in_.empty()) return;
+        ctx_.add(c - last_in_.front());
+        last_in_.pop_front();
+    }
+    void print(FILE *f, const char *path) const {
+        std::fprintf(f, "bench latency %s: first input byte to first output byte %s cycles; last input byte to "
+                        "the context %s cycles (%llu transfers)\n",
+                     path, first_.str().c_str(), ctx_.str().c_str(), (unsigned long long)ctx_.n);
+    }
+
+  private:
+    struct Span {
+        uint64_t n = 0, min = UINT64_MAX, max = 0, sum = 0;
+        void add(uint64_t v) {
+            ++n;
+            min = std::min(min, v);
+            max = std::max(max, v);
+            sum += v;
+        }
+        std::string str() const {
+            if (!n) return "-";
+            char b[96];
+            std::snprintf(b, sizeof b, "min %llu / mean %.1f / max %llu", (unsigned long long)min, (double)sum / n,
+                          (unsigned long long)max);
+            return b;
+        }
+    };
+    std::deque<uint64_t> first_in_, last_in_;
+    bool in_pkt_ = false, out_pkt_ = false;
+    Span first_, ctx_;
+};
+
 class CoreBench {
   public:
     explicit CoreBench(const ls::Options &opt)
@@ -237,6 +287,7 @@ class CoreBench {
         if (cyc + drain_ == cycles_total_) {
             stopping_ = true;
             mdd_depenv_stop(env_);
+            rx_.stop_routing();  // the routed transfers on their way still arrive; no new ones
         }
         // ---- this cycle's inputs ----
         const bool rst = decide_reset(cyc);
@@ -332,6 +383,8 @@ class CoreBench {
         if (bench_) {  // the blocks' own rate lines, measured on the core
             rx_.summary(f);
             tx_.summary(f);
+            lat_rx_.print(f, "rx");
+            lat_tx_.print(f, "tx");
             std::fprintf(f, "bench deposit W=%u: payloads of at least 4W = %u bytes placed at one W beat per cycle: "
                             "%llu of %llu; %.3f payload bytes/cycle from the first payload beat to the last\n",
                          kW, 4 * kW, (unsigned long long)runs_.runs_full(), (unsigned long long)runs_.runs_4w(),
@@ -771,6 +824,14 @@ class CoreBench {
         mdd_depenv_tick_msg_at(env_, &dmi_, &dmo, &eng, cycles_);
         // statistics and the register reader
         count_stats(o, rst);
+        if (bench_) {  // no resets in the bench
+            if (in_.s_axis_rx_tvalid && o.s_axis_rx_tready) lat_rx_.in_beat(cycles_, in_.s_axis_rx_tlast);
+            if (o.m_axis_rx_tvalid && in_.m_axis_rx_tready) lat_rx_.out_beat(cycles_, o.m_axis_rx_tlast);
+            if (o.m_axis_rx_ctx_tvalid && in_.m_axis_rx_ctx_tready) lat_rx_.ctx(cycles_);
+            if (in_.s_axis_tx_tvalid && o.s_axis_tx_tready) lat_tx_.in_beat(cycles_, in_.s_axis_tx_tlast);
+            if (o.m_axis_tx_tvalid && in_.m_axis_tx_tready) lat_tx_.out_beat(cycles_, o.m_axis_tx_tlast);
+            if (o.m_axis_tx_ctx_tvalid && in_.m_axis_tx_ctx_tready) lat_tx_.ctx(cycles_);
+        }
         reader_observe(chk, o, rst);
     }
 
@@ -1043,6 +1104,7 @@ class CoreBench {
     std::vector<uint8_t> routed_cur_, eng_pkt_;
     uint64_t routed_in_ = 0, host_beats_ = 0, dep_bytes_in_ = 0, routed_inflight_ = 0;
     deps::PayloadRuns<kW> runs_;
+    PathLatency lat_rx_, lat_tx_;
     // statistics
     Counts run_, snap_, total_;
     uint32_t irq_seen_ = 0;

@@ -107,6 +107,14 @@ class Side : public Stim<W, CheckedXfer, mdd_rx_path_in> {
     // side's software needs a quiet engine).
     void allow_routed(bool allow) { allow_routed_ = allow; }
 
+    // No transfer goes to the deposit engine from now on (a core bench draining its deposit side before the end
+    // of the run): those whose descriptors have not been offered yet are delivered on m_axis_rx instead. The
+    // routing draws go on as before, so the streams stay the same.
+    void stop_routing() {
+        routing_stopped_ = true;
+        for (size_t i = desc_next_ + (desc_held_ ? 1 : 0); i < queue_.size(); ++i) queue_[i]->routed = false;
+    }
+
     // The transfer whose data the RX path delivers next (NULL if none is in flight).
     const CheckedXfer *next_data_xfer() const { return data_xfer_ < queue_.size() ? queue_[data_xfer_].get() : nullptr; }
 
@@ -165,7 +173,8 @@ class Side : public Stim<W, CheckedXfer, mdd_rx_path_in> {
             x.out_tag[0] ^= 1;  // a wrong expectation must be reported
             inject_golden_ = -1;
         }
-        if (p_route_ > 0 && rng_.chance(p_route_)) x.routed = true;  // no draw without routing: same streams
+        // no draw without routing: same streams
+        if (p_route_ > 0 && rng_.chance(p_route_) && !routing_stopped_) x.routed = true;
     }
 
     void draw_inputs(uint64_t cyc) {
@@ -315,6 +324,7 @@ class Side : public Stim<W, CheckedXfer, mdd_rx_path_in> {
     double p_route_ = 0.0;
     uint64_t routed_checked_ = 0;
     bool allow_routed_ = true;
+    bool routing_stopped_ = false;
 
     bool desc_allowed(const Xfer &x) const override { return !x.routed || allow_routed_; }
 };
