@@ -14,6 +14,8 @@ VL_ROOT   := $(shell $(VERILATOR) --getenv VERILATOR_ROOT 2>/dev/null)
 LIBVLFST  := $(BUILD)/lib/libvlfst.a
 LS_SRCS   := tb/lockstep/lockstep_io.cpp tb/lockstep/lockstep_fst.cpp
 LS_HDRS   := $(wildcard tb/lockstep/*.h) $(wildcard model/*.h) include/mdd/crc.h $(LS_SRCS) $(LIBVLFST)
+# What every harness's Verilator command line adds after its own .cpp (absolute: Verilator's make runs in the Mdir).
+LS_LINK   = $(addprefix $(CURDIR)/,$(LS_SRCS)) $(CURDIR)/$(LIBVLFST)
 
 # Lockstep builds: --x-assign/--x-initial 0 so that un-reset datapath registers start at 0, as the C twins do
 # (the twins are compared on every output, valid or not). Lint is separate and strict (-Wall, fatal).
@@ -27,8 +29,8 @@ VL_CXXFLAGS := -std=c++17 -I$(CURDIR)/include -I$(CURDIR)/model -I$(CURDIR)/tb/l
                $(if $(filter x86_64,$(shell uname -m)),-mpopcnt)
 VL_MAKEFLAGS := OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1 $(if $(shell command -v ccache),OBJCACHE=ccache)
 # -lz: the framework writes waveforms and vectors named *.gz through zlib (lockstep_io.cpp, every build).
-VL_FLAGS    := --cc --exe --build -j 2 -O3 --trace -Wno-fatal -Irtl --x-assign 0 --x-initial 0 \
-               -CFLAGS "$(VL_CXXFLAGS)" -MAKEFLAGS "$(VL_MAKEFLAGS)" -LDFLAGS -lz
+VL_GEN_FLAGS := --cc --exe -O3 --trace -Wno-fatal -Irtl --x-assign 0 --x-initial 0 -CFLAGS "$(VL_CXXFLAGS)" -LDFLAGS -lz
+VL_FLAGS     := --build -j 2 -MAKEFLAGS "$(VL_MAKEFLAGS)" $(VL_GEN_FLAGS)
 VL_CCACHE_DIR := $(CURDIR)/$(BUILD)/ccache
 
 # $(call VL_BUILD,<mdir>,<top module>,<harness .cpp>,<-G parameters>[,<RTL source, default rtl/<top module>.v>])
@@ -42,7 +44,25 @@ define VL_BUILD
 	@touch -c -d @0 $(1)
 	@echo "  VERILATE $(1) ($(2) $(strip $(4)))"
 	@t0=$$(date +%s); CCACHE_DIR=$(VL_CCACHE_DIR) $(VERILATOR) $(VL_FLAGS) --top-module $(2) $(4) --Mdir $(1) \
-	    -o $(notdir $(1)) $(or $(5),rtl/$(2).v) $(CURDIR)/$(3) $(addprefix $(CURDIR)/,$(LS_SRCS)) $(CURDIR)/$(LIBMDD) $(CURDIR)/$(LIBVLFST) > $(1)/build.log 2>&1 \
+	    -o $(notdir $(1)) $(or $(5),rtl/$(2).v) $(CURDIR)/$(3) $(LS_LINK) $(CURDIR)/$(LIBMDD) > $(1)/build.log 2>&1 \
+	    || { tail -n 40 $(1)/build.log; exit 1; }; echo "  BUILT $(1) in $$(( $$(date +%s) - t0 )) s"
+endef
+
+# The same build in two steps, for a build that should overlap Verilator's single-threaded translation with other
+# work (the core's, mk/rtl_core.mk: make sim compiles libmdd meanwhile). VL_VERILATE writes <mdir>/V<top>.mk and
+# the C++ from the RTL alone; VL_COMPILE compiles and links them with the harness and $(LIBMDD) (arguments as
+# VL_BUILD's).
+define VL_VERILATE
+	@mkdir -p $(1)
+	@echo "  VERILATE $(1) ($(2) $(strip $(4)))"
+	@t0=$$(date +%s); $(VERILATOR) $(VL_GEN_FLAGS) --top-module $(2) $(4) --Mdir $(1) \
+	    -o $(notdir $(1)) $(or $(5),rtl/$(2).v) $(CURDIR)/$(3) $(LS_LINK) $(CURDIR)/$(LIBMDD) > $(1)/verilate.log 2>&1 \
+	    || { tail -n 40 $(1)/verilate.log; exit 1; }; echo "  VERILATED $(1) in $$(( $$(date +%s) - t0 )) s"
+endef
+define VL_COMPILE
+	@rm -f $(1)/$(notdir $(1))
+	@touch -c -d @0 $(1)
+	@t0=$$(date +%s); CCACHE_DIR=$(VL_CCACHE_DIR) make -C $(1) -f V$(2).mk -j 2 $(VL_MAKEFLAGS) > $(1)/build.log 2>&1 \
 	    || { tail -n 40 $(1)/build.log; exit 1; }; echo "  BUILT $(1) in $$(( $$(date +%s) - t0 )) s"
 endef
 
@@ -138,8 +158,7 @@ SIM_WAVE_ARGS = $(if $(filter 0,$(SIM_WAVE_CYCLES)),,--trace $(SIM_RESULTS)/wave
 .PHONY: sim-blocks
 sim: deps
 	@rm -rf $(SIM_RESULTS); mkdir -p $(SIM_RESULTS)
-	@$(MAKE) --no-print-directory -j2 lib
-	@$(MAKE) --no-print-directory RESULTS=$(SIM_RESULTS) core-build-w$(SIM_W)
+	@$(MAKE) --no-print-directory -j2 RESULTS=$(SIM_RESULTS) core-build-w$(SIM_W)
 	@echo "== make sim: the whole core (W = $(SIM_W)) on $(SCENARIO), RTL and C model in lockstep =="
 	@$(BUILD)/vl/core_w$(SIM_W)/core_w$(SIM_W) --scenario $(SCENARIO) --suite sim-core \
 	    --vcd $(SIM_RESULTS)/divergence $(SIM_WAVE_ARGS) pcap=$(SIM_RESULTS)/wire 2>&1 | tee $(SIM_RESULTS)/sim-core.log

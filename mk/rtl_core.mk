@@ -27,8 +27,12 @@ CORE_REGRESS_CYCLES := 4000000
 core_bin = $(BUILD)/vl/core_w$(1)/core_w$(1)
 
 define CORE_CONFIG
-$(call core_bin,$(1)): $(CORE_SRCS) tb/lockstep/core_main.cpp $(LS_HDRS) $(LIBMDD)
-	$$(call VL_BUILD,$$(@D),mdd_core,tb/lockstep/core_main.cpp,-GW=$(1) -CFLAGS -DCORE_W=$(1))
+# in two steps: Verilator's translation needs only the RTL, so it runs beside libmdd's compilation (make sim)
+$(BUILD)/vl/core_w$(1)/Vmdd_core.mk: $(CORE_SRCS)
+	$$(call VL_VERILATE,$$(@D),mdd_core,tb/lockstep/core_main.cpp,-GW=$(1) -CFLAGS -DCORE_W=$(1))
+
+$(call core_bin,$(1)): $(BUILD)/vl/core_w$(1)/Vmdd_core.mk tb/lockstep/core_main.cpp $(LS_HDRS) $(LIBMDD)
+	$$(call VL_COMPILE,$$(@D),mdd_core)
 
 .PHONY: core-build-w$(1) core-lockstep-w$(1) core-lint-w$(1) core-icarus-build-w$(1) core-bench-w$(1)
 core-build-w$(1): $(call core_bin,$(1))

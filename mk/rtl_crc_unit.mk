@@ -83,7 +83,7 @@ $(BUILD)/vl/crc_unit_san_w$(1)/crc_unit_san_w$(1): $(CRC_UNIT_SRCS) tb/lockstep/
 	@$(VERILATOR) $(VL_FLAGS) --top-module mdd_crc_unit $(call crc_unit_params,0_$(1)) \
 	    -CFLAGS -DCRC_UNIT_W=$(1) -CFLAGS -DCRC_UNIT_ALG=0 -CFLAGS -DCRC_UNIT_USER_W=$(CRC_UNIT_USER_W) \
 	    -CFLAGS -DCRC_UNIT_SUITE=sanitize $(foreach f,$(CRC_UNIT_SAN_FLAGS),-CFLAGS $(f) -LDFLAGS $(f)) \
-	    --Mdir $$(@D) -o crc_unit_san_w$(1) rtl/mdd_crc_unit.v $(CURDIR)/tb/lockstep/crc_unit_main.cpp $(CURDIR)/$(LS_SRCS) \
+	    --Mdir $$(@D) -o crc_unit_san_w$(1) rtl/mdd_crc_unit.v $(CURDIR)/tb/lockstep/crc_unit_main.cpp $(LS_LINK) \
 	    $(CURDIR)/$(LIBMDD_SAN) > $$(@D)/build.log 2>&1 || { tail -n 40 $$(@D)/build.log; exit 1; }
 
 .PHONY: crc-unit-sanitize-w$(1)

@@ -214,7 +214,7 @@ $(call dep_san_bin,$(1)): $(DEP_SRCS) tb/lockstep/dep_main.cpp $(LS_HDRS) $(LIBM
 	@echo "  VERILATE $$(@D) (mdd_dep, ASan/UBSan)"
 	@CCACHE_DIR=$(VL_CCACHE_DIR) $(VERILATOR) $(VL_FLAGS) --top-module mdd_dep $(call dep_gparams,$(1)) \
 	    $(call dep_defines,$(1)) -CFLAGS "$(MDD_SAN)" -LDFLAGS "$(MDD_SAN)" --Mdir $$(@D) -o $$(notdir $$@) \
-	    rtl/mdd_dep.v $(CURDIR)/tb/lockstep/dep_main.cpp $(CURDIR)/$(LS_SRCS) $(CURDIR)/$(LIBMDD_SAN) > $$(@D)/build.log 2>&1 \
+	    rtl/mdd_dep.v $(CURDIR)/tb/lockstep/dep_main.cpp $(LS_LINK) $(CURDIR)/$(LIBMDD_SAN) > $$(@D)/build.log 2>&1 \
 	    || { tail -n 40 $$(@D)/build.log; exit 1; }
 
 .PHONY: dep-san-$(1)

@@ -83,7 +83,7 @@ $(BUILD)/vl/pack_san_w$(1)/pack_san_w$(1): $(PACK_SRCS) tb/lockstep/pack_main.cp
 	@$(VERILATOR) $(VL_FLAGS) --top-module mdd_pack -GW=$(1) -GUSER_LANE_W=$(PACK_USER_LANE_W) \
 	    -CFLAGS -DPACK_W=$(1) -CFLAGS -DPACK_USER_LANE_W=$(PACK_USER_LANE_W) \
 	    $(foreach f,$(PACK_SAN_FLAGS),-CFLAGS $(f) -LDFLAGS $(f)) \
-	    --Mdir $$(@D) -o pack_san_w$(1) rtl/mdd_pack.v $(CURDIR)/tb/lockstep/pack_main.cpp $(CURDIR)/$(LS_SRCS) \
+	    --Mdir $$(@D) -o pack_san_w$(1) rtl/mdd_pack.v $(CURDIR)/tb/lockstep/pack_main.cpp $(LS_LINK) \
 	    $(CURDIR)/$(LIBMDD_SAN) > $$(@D)/build.log 2>&1 || { tail -n 40 $$(@D)/build.log; exit 1; }
 
 .PHONY: pack-sanitize-w$(1)
