@@ -27,9 +27,11 @@ CORE_REGRESS_CYCLES := 4000000
 core_bin = $(BUILD)/vl/core_w$(1)/core_w$(1)
 
 define CORE_CONFIG
-# in two steps: Verilator's translation needs only the RTL, so it runs beside libmdd's compilation (make sim)
+# in two steps: Verilator's translation needs only the RTL, so it runs beside libmdd's compilation (make sim).
+# --output-split 300000: 15 C++ files instead of 86; each includes the 0.85 MB root header (0.6 s of g++ each), so
+# the compilation of a fresh make sim takes 63 s instead of 74 s on two CPUs, the run no slower.
 $(BUILD)/vl/core_w$(1)/Vmdd_core.mk: $(CORE_SRCS)
-	$$(call VL_VERILATE,$$(@D),mdd_core,tb/lockstep/core_main.cpp,-GW=$(1) -CFLAGS -DCORE_W=$(1))
+	$$(call VL_VERILATE,$$(@D),mdd_core,tb/lockstep/core_main.cpp,-GW=$(1) -CFLAGS -DCORE_W=$(1) --output-split 300000)
 
 $(call core_bin,$(1)): $(BUILD)/vl/core_w$(1)/Vmdd_core.mk tb/lockstep/core_main.cpp $(LS_HDRS) $(LIBMDD)
 	$$(call VL_COMPILE,$$(@D),mdd_core)
