@@ -12,6 +12,8 @@ import os
 import re
 import sys
 
+from suite import Suite
+
 
 def main():
     core, deps_file, top = sys.argv[1:4]
@@ -20,15 +22,8 @@ def main():
     files = {f for f, _ in listed}
     includes = {f for f, inc in listed if inc}
     deps = {"rtl/" + os.path.basename(l.strip()) for l in open(deps_file) if l.strip()}
-    passed = failed = 0
-
-    def check(ok, msg):
-        nonlocal passed, failed
-        if ok:
-            passed += 1
-        else:
-            failed += 1
-            print("mdd.core: " + msg)
+    suite = Suite("fusesoc-core", "mdd.core: ")
+    check = suite.check
 
     for f in sorted(deps - files):
         check(False, "%s is needed by mdd_core but not listed" % f)
@@ -42,8 +37,7 @@ def main():
     for name, default in re.findall(r"^  (\w+):\n    datatype: int\n    default: (\d+)", text, re.M):
         check(rtl_params.get(name) == default,
               "parameter %s: default %s, mdd_core has %s" % (name, default, rtl_params.get(name, "none")))
-    print("fusesoc-core: %d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return suite.finish()
 
 
 if __name__ == "__main__":

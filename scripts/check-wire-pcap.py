@@ -27,6 +27,8 @@ import subprocess
 import sys
 import tempfile
 
+from suite import Suite
+
 PREFS = [
     "-n", "-o", "ip.check_checksum:TRUE", "-o", "tcp.check_checksum:TRUE", "-o", "tcp.desegment_tcp_streams:TRUE",
     "-o", "tcp.analyze_sequence_numbers:TRUE", "-o", "tcp.relative_sequence_numbers:TRUE",
@@ -38,17 +40,8 @@ FIELDS = ["frame.number", "frame.time_epoch", "tcp.stream", "tcp.srcport", "tcp.
 LINE = re.compile(r"^pcap (\S+) \((\S+)\): (\d+) connections, (\d+) frames \((\d+) data\), (\d+) bytes, cycles at "
                   r"(\S+) MHz; (\d+) connections Wireshark decodes whole \((\d+) PDUs\), all listed in (\S+)$")
 
-passed = failed = 0
-
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL: " + what)
-    return ok
+tally = Suite("core-pcap")  # renamed in main() after the suite name given
+check = tally.check
 
 
 def tshark(path, args, env):
@@ -180,7 +173,7 @@ def main():
     if len(sys.argv) < 4:
         print(__doc__.strip().splitlines()[2])
         return 2
-    suite, harness, prefix, args = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
+    tally.name, harness, prefix, args = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
     if not shutil.which("tshark"):
         check(False, "tshark not found (make deps installs it)")
     else:
@@ -202,8 +195,7 @@ def main():
                         judge(side, lines[port], env)
                     except (OSError, RuntimeError) as e:
                         check(False, "%s: %s" % (side, e))
-    print("%s: %d passed, %d failed" % (suite, passed, failed))
-    return 1 if failed else 0
+    return tally.finish()
 
 
 if __name__ == "__main__":

@@ -34,17 +34,11 @@ spec = importlib.util.spec_from_file_location("regtool", os.path.join(REPO, "scr
 regtool = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(regtool)
 
-passed = 0
-failed = 0
+sys.path.insert(0, os.path.join(REPO, "scripts"))
+from suite import Suite  # noqa: E402
 
-
-def check(ok, what):
-    global passed, failed
-    if ok:
-        passed += 1
-    else:
-        failed += 1
-        print("FAIL: %s" % what)
+suite = Suite("regtool")
+check = suite.check
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -601,8 +595,7 @@ def main():
         check(got == regtool.twin_ports(cdesc), "rtl/%s.v: its ports are not the twin's" % cdesc["block"]["name"])
     except regtool.DescError as e:
         check(False, "include/mdd/regs.toml: %s" % e)
-    print("regtool: %d passed, %d failed" % (passed, failed))
-    return 1 if failed else 0
+    return suite.finish()
 
 
 if __name__ == "__main__":
