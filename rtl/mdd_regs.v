@@ -184,191 +184,197 @@ reg         rhit;
 always @(*) begin
     rword = 32'd0;
     rhit = 1'b0;
-    if ((ra[15:2] == 14'h0)) begin rhit = 1'b1; rword = 32'h4D444430; end
-    if ((ra[15:2] == 14'h1)) begin rhit = 1'b1; rword = ({16'd0, 16'h2} << 0) | ({16'd0, 16'h0} << 16); end
-    if ((ra[15:2] == 14'h2)) begin rhit = 1'b1; rword = ({25'd0, core_caps_w_i[0 +: 7]} << 0); end
-    if ((ra[15:2] == 14'h3)) begin rhit = 1'b1; rword = r_core_scratch_value_0; end
-    if ((ra[15:2] == 14'h4)) begin rhit = 1'b1; rword = ({31'd0, r_core_irq_status_dep_0} << 0) | ({31'd0, r_core_irq_status_rx_0} << 1) | ({31'd0, r_core_irq_status_tx_0} << 2) | ({31'd0, r_core_irq_status_cmb_0} << 3); end
-    if ((ra[15:2] == 14'h5)) begin rhit = 1'b1; rword = ({31'd0, r_core_irq_enable_dep_0} << 0) | ({31'd0, r_core_irq_enable_rx_0} << 1) | ({31'd0, r_core_irq_enable_tx_0} << 2) | ({31'd0, r_core_irq_enable_cmb_0} << 3); end
-    if ((ra[15:2] == 14'h6)) begin rhit = 1'b1; rword = 32'd0; end
-    if ((ra[15:2] == 14'h400)) begin rhit = 1'b1; rword = rx_xfers_count_i[0 +: 32]; end
-    if ((ra[15:2] == 14'h401)) begin rhit = 1'b1; rword = rx_xfers_err_count_i[0 +: 32]; end
-    if ((ra[15:2] == 14'h402)) begin rhit = 1'b1; rword = rx_pdus_count_i[0 +: 32]; end
-    if ((ra[15:2] == 14'h403)) begin rhit = 1'b1; rword = rx_blocks_count_i[0 +: 32]; end
-    if ((ra[15:2] == 14'h404)) begin rhit = 1'b1; rword = rx_markers_count_i[0 +: 32]; end
-    if ((ra[15:2] == 14'h405)) begin rhit = 1'b1; rword = rx_err_events_count_i[0 +: 32]; end
-    if ((ra[15:2] == 14'h406)) begin rhit = 1'b1; rword = rx_bytes_in_lo_count_i[0 +: 32]; end
-    if ((ra[15:2] == 14'h407)) begin rhit = 1'b1; rword = rx_bytes_in_hi_count_i[0 +: 32]; end
-    if ((ra[15:2] == 14'h408)) begin rhit = 1'b1; rword = rx_bytes_out_lo_count_i[0 +: 32]; end
-    if ((ra[15:2] == 14'h409)) begin rhit = 1'b1; rword = rx_bytes_out_hi_count_i[0 +: 32]; end
-    if ((ra[15:2] == 14'h40C)) begin rhit = 1'b1; rword = ({16'd0, rx_last_err_xfer_id_i[0 +: 16]} << 0) | ({24'd0, rx_last_err_code_i[0 +: 8]} << 16); end
-    if ((ra[15:2] == 14'h40D)) begin rhit = 1'b1; rword = rx_last_err_off_offset_i[0 +: 32]; end
-    if ((ra[15:2] == 14'h410)) begin rhit = 1'b1; rword = rx_err_class_count_i[0 +: 32]; end
-    if ((ra[15:2] == 14'h411)) begin rhit = 1'b1; rword = rx_err_class_count_i[32 +: 32]; end
-    if ((ra[15:2] == 14'h412)) begin rhit = 1'b1; rword = rx_err_class_count_i[64 +: 32]; end
-    if ((ra[15:2] == 14'h413)) begin rhit = 1'b1; rword = rx_err_class_count_i[96 +: 32]; end
-    if ((ra[15:2] == 14'h414)) begin rhit = 1'b1; rword = rx_err_class_count_i[128 +: 32]; end
-    if ((ra[15:2] == 14'h415)) begin rhit = 1'b1; rword = rx_err_class_count_i[160 +: 32]; end
-    if ((ra[15:2] == 14'h416)) begin rhit = 1'b1; rword = rx_err_class_count_i[192 +: 32]; end
-    if ((ra[15:2] == 14'h417)) begin rhit = 1'b1; rword = rx_err_class_count_i[224 +: 32]; end
-    if ((ra[15:2] == 14'h418)) begin rhit = 1'b1; rword = rx_err_class_count_i[256 +: 32]; end
-    if ((ra[15:2] == 14'h419)) begin rhit = 1'b1; rword = rx_err_class_count_i[288 +: 32]; end
-    if ((ra[15:2] == 14'h41A)) begin rhit = 1'b1; rword = rx_err_class_count_i[320 +: 32]; end
-    if ((ra[15:2] == 14'h41B)) begin rhit = 1'b1; rword = rx_err_class_count_i[352 +: 32]; end
-    if ((ra[15:2] == 14'h41C)) begin rhit = 1'b1; rword = rx_err_class_count_i[384 +: 32]; end
-    if ((ra[15:2] == 14'h41D)) begin rhit = 1'b1; rword = rx_err_class_count_i[416 +: 32]; end
-    if ((ra[15:2] == 14'h41E)) begin rhit = 1'b1; rword = rx_err_class_count_i[448 +: 32]; end
-    if ((ra[15:2] == 14'h41F)) begin rhit = 1'b1; rword = rx_err_class_count_i[480 +: 32]; end
-    if ((ra[15:2] == 14'h800)) begin rhit = 1'b1; rword = tx_xfers_count_i[0 +: 32]; end
-    if ((ra[15:2] == 14'h801)) begin rhit = 1'b1; rword = tx_xfers_err_count_i[0 +: 32]; end
-    if ((ra[15:2] == 14'h802)) begin rhit = 1'b1; rword = tx_pdus_count_i[0 +: 32]; end
-    if ((ra[15:2] == 14'h803)) begin rhit = 1'b1; rword = tx_blocks_count_i[0 +: 32]; end
-    if ((ra[15:2] == 14'h804)) begin rhit = 1'b1; rword = tx_markers_count_i[0 +: 32]; end
-    if ((ra[15:2] == 14'h805)) begin rhit = 1'b1; rword = tx_err_events_count_i[0 +: 32]; end
-    if ((ra[15:2] == 14'h806)) begin rhit = 1'b1; rword = tx_bytes_in_lo_count_i[0 +: 32]; end
-    if ((ra[15:2] == 14'h807)) begin rhit = 1'b1; rword = tx_bytes_in_hi_count_i[0 +: 32]; end
-    if ((ra[15:2] == 14'h808)) begin rhit = 1'b1; rword = tx_bytes_out_lo_count_i[0 +: 32]; end
-    if ((ra[15:2] == 14'h809)) begin rhit = 1'b1; rword = tx_bytes_out_hi_count_i[0 +: 32]; end
-    if ((ra[15:2] == 14'h80C)) begin rhit = 1'b1; rword = ({16'd0, tx_last_err_xfer_id_i[0 +: 16]} << 0) | ({24'd0, tx_last_err_code_i[0 +: 8]} << 16); end
-    if ((ra[15:2] == 14'h80D)) begin rhit = 1'b1; rword = tx_last_err_off_offset_i[0 +: 32]; end
-    if ((ra[15:2] == 14'h810)) begin rhit = 1'b1; rword = tx_err_class_count_i[0 +: 32]; end
-    if ((ra[15:2] == 14'h811)) begin rhit = 1'b1; rword = tx_err_class_count_i[32 +: 32]; end
-    if ((ra[15:2] == 14'h812)) begin rhit = 1'b1; rword = tx_err_class_count_i[64 +: 32]; end
-    if ((ra[15:2] == 14'h813)) begin rhit = 1'b1; rword = tx_err_class_count_i[96 +: 32]; end
-    if ((ra[15:2] == 14'h814)) begin rhit = 1'b1; rword = tx_err_class_count_i[128 +: 32]; end
-    if ((ra[15:2] == 14'h815)) begin rhit = 1'b1; rword = tx_err_class_count_i[160 +: 32]; end
-    if ((ra[15:2] == 14'h816)) begin rhit = 1'b1; rword = tx_err_class_count_i[192 +: 32]; end
-    if ((ra[15:2] == 14'h817)) begin rhit = 1'b1; rword = tx_err_class_count_i[224 +: 32]; end
-    if ((ra[15:2] == 14'h818)) begin rhit = 1'b1; rword = tx_err_class_count_i[256 +: 32]; end
-    if ((ra[15:2] == 14'h819)) begin rhit = 1'b1; rword = tx_err_class_count_i[288 +: 32]; end
-    if ((ra[15:2] == 14'h81A)) begin rhit = 1'b1; rword = tx_err_class_count_i[320 +: 32]; end
-    if ((ra[15:2] == 14'h81B)) begin rhit = 1'b1; rword = tx_err_class_count_i[352 +: 32]; end
-    if ((ra[15:2] == 14'h81C)) begin rhit = 1'b1; rword = tx_err_class_count_i[384 +: 32]; end
-    if ((ra[15:2] == 14'h81D)) begin rhit = 1'b1; rword = tx_err_class_count_i[416 +: 32]; end
-    if ((ra[15:2] == 14'h81E)) begin rhit = 1'b1; rword = tx_err_class_count_i[448 +: 32]; end
-    if ((ra[15:2] == 14'h81F)) begin rhit = 1'b1; rword = tx_err_class_count_i[480 +: 32]; end
-    if ((ra[15:2] == 14'hC00)) begin rhit = 1'b1; rword = cmb_records_sw_count_i[0 +: 32]; end
-    if ((ra[15:2] == 14'hC01)) begin rhit = 1'b1; rword = cmb_segs_count_i[0 +: 32]; end
-    if ((ra[15:2] == 14'hC02)) begin rhit = 1'b1; rword = cmb_outputs_count_i[0 +: 32]; end
-    if ((ra[15:2] == 14'hC10)) begin rhit = 1'b1; rword = cmb_results_count_i[0 +: 32]; end
-    if ((ra[15:2] == 14'hC11)) begin rhit = 1'b1; rword = cmb_results_count_i[32 +: 32]; end
-    if ((ra[15:2] == 14'hC12)) begin rhit = 1'b1; rword = cmb_results_count_i[64 +: 32]; end
-    if ((ra[15:2] == 14'hC13)) begin rhit = 1'b1; rword = cmb_results_count_i[96 +: 32]; end
-    if ((ra[15:2] == 14'hC14)) begin rhit = 1'b1; rword = cmb_results_count_i[128 +: 32]; end
-    if ((ra[15:2] == 14'hC15)) begin rhit = 1'b1; rword = cmb_results_count_i[160 +: 32]; end
-    if ((ra[15:2] == 14'hC16)) begin rhit = 1'b1; rword = cmb_results_count_i[192 +: 32]; end
-    if ((ra[15:2] == 14'hC17)) begin rhit = 1'b1; rword = cmb_results_count_i[224 +: 32]; end
-    if ((ra[15:2] == 14'hC20)) begin rhit = 1'b1; rword = cmb_errors_count_i[0 +: 32]; end
-    if ((ra[15:2] == 14'hC21)) begin rhit = 1'b1; rword = cmb_errors_count_i[32 +: 32]; end
-    if ((ra[15:2] == 14'hC22)) begin rhit = 1'b1; rword = cmb_errors_count_i[64 +: 32]; end
-    if ((ra[15:2] == 14'hC23)) begin rhit = 1'b1; rword = cmb_errors_count_i[96 +: 32]; end
-    if ((ra[15:2] == 14'hC24)) begin rhit = 1'b1; rword = cmb_errors_count_i[128 +: 32]; end
-    if ((ra[15:2] == 14'hC25)) begin rhit = 1'b1; rword = cmb_errors_count_i[160 +: 32]; end
-    if ((ra[15:2] == 14'hC26)) begin rhit = 1'b1; rword = cmb_errors_count_i[192 +: 32]; end
-    if ((ra[15:2] == 14'hC27)) begin rhit = 1'b1; rword = cmb_errors_count_i[224 +: 32]; end
-    if ((ra[15:2] == 14'hC28)) begin rhit = 1'b1; rword = cmb_errors_count_i[256 +: 32]; end
-    if ((ra[15:2] == 14'hC29)) begin rhit = 1'b1; rword = cmb_errors_count_i[288 +: 32]; end
-    if ((ra[15:2] == 14'hC2A)) begin rhit = 1'b1; rword = cmb_errors_count_i[320 +: 32]; end
-    if ((ra[15:2] == 14'hC2B)) begin rhit = 1'b1; rword = cmb_errors_count_i[352 +: 32]; end
-    if ((ra[15:2] == 14'hC2C)) begin rhit = 1'b1; rword = cmb_errors_count_i[384 +: 32]; end
-    if ((ra[15:2] == 14'hC2D)) begin rhit = 1'b1; rword = cmb_errors_count_i[416 +: 32]; end
-    if ((ra[15:2] == 14'hC2E)) begin rhit = 1'b1; rword = cmb_errors_count_i[448 +: 32]; end
-    if ((ra[15:2] == 14'hC2F)) begin rhit = 1'b1; rword = cmb_errors_count_i[480 +: 32]; end
+    case (ra[15:2])
+    14'h0: begin rhit = 1'b1; rword = 32'h4D444430; end
+    14'h1: begin rhit = 1'b1; rword = ({16'd0, 16'h2} << 0) | ({16'd0, 16'h0} << 16); end
+    14'h2: begin rhit = 1'b1; rword = ({25'd0, core_caps_w_i[0 +: 7]} << 0); end
+    14'h3: begin rhit = 1'b1; rword = r_core_scratch_value_0; end
+    14'h4: begin rhit = 1'b1; rword = ({31'd0, r_core_irq_status_dep_0} << 0) | ({31'd0, r_core_irq_status_rx_0} << 1) | ({31'd0, r_core_irq_status_tx_0} << 2) | ({31'd0, r_core_irq_status_cmb_0} << 3); end
+    14'h5: begin rhit = 1'b1; rword = ({31'd0, r_core_irq_enable_dep_0} << 0) | ({31'd0, r_core_irq_enable_rx_0} << 1) | ({31'd0, r_core_irq_enable_tx_0} << 2) | ({31'd0, r_core_irq_enable_cmb_0} << 3); end
+    14'h6: begin rhit = 1'b1; rword = 32'd0; end
+    14'h400: begin rhit = 1'b1; rword = rx_xfers_count_i[0 +: 32]; end
+    14'h401: begin rhit = 1'b1; rword = rx_xfers_err_count_i[0 +: 32]; end
+    14'h402: begin rhit = 1'b1; rword = rx_pdus_count_i[0 +: 32]; end
+    14'h403: begin rhit = 1'b1; rword = rx_blocks_count_i[0 +: 32]; end
+    14'h404: begin rhit = 1'b1; rword = rx_markers_count_i[0 +: 32]; end
+    14'h405: begin rhit = 1'b1; rword = rx_err_events_count_i[0 +: 32]; end
+    14'h406: begin rhit = 1'b1; rword = rx_bytes_in_lo_count_i[0 +: 32]; end
+    14'h407: begin rhit = 1'b1; rword = rx_bytes_in_hi_count_i[0 +: 32]; end
+    14'h408: begin rhit = 1'b1; rword = rx_bytes_out_lo_count_i[0 +: 32]; end
+    14'h409: begin rhit = 1'b1; rword = rx_bytes_out_hi_count_i[0 +: 32]; end
+    14'h40C: begin rhit = 1'b1; rword = ({16'd0, rx_last_err_xfer_id_i[0 +: 16]} << 0) | ({24'd0, rx_last_err_code_i[0 +: 8]} << 16); end
+    14'h40D: begin rhit = 1'b1; rword = rx_last_err_off_offset_i[0 +: 32]; end
+    14'h410: begin rhit = 1'b1; rword = rx_err_class_count_i[0 +: 32]; end
+    14'h411: begin rhit = 1'b1; rword = rx_err_class_count_i[32 +: 32]; end
+    14'h412: begin rhit = 1'b1; rword = rx_err_class_count_i[64 +: 32]; end
+    14'h413: begin rhit = 1'b1; rword = rx_err_class_count_i[96 +: 32]; end
+    14'h414: begin rhit = 1'b1; rword = rx_err_class_count_i[128 +: 32]; end
+    14'h415: begin rhit = 1'b1; rword = rx_err_class_count_i[160 +: 32]; end
+    14'h416: begin rhit = 1'b1; rword = rx_err_class_count_i[192 +: 32]; end
+    14'h417: begin rhit = 1'b1; rword = rx_err_class_count_i[224 +: 32]; end
+    14'h418: begin rhit = 1'b1; rword = rx_err_class_count_i[256 +: 32]; end
+    14'h419: begin rhit = 1'b1; rword = rx_err_class_count_i[288 +: 32]; end
+    14'h41A: begin rhit = 1'b1; rword = rx_err_class_count_i[320 +: 32]; end
+    14'h41B: begin rhit = 1'b1; rword = rx_err_class_count_i[352 +: 32]; end
+    14'h41C: begin rhit = 1'b1; rword = rx_err_class_count_i[384 +: 32]; end
+    14'h41D: begin rhit = 1'b1; rword = rx_err_class_count_i[416 +: 32]; end
+    14'h41E: begin rhit = 1'b1; rword = rx_err_class_count_i[448 +: 32]; end
+    14'h41F: begin rhit = 1'b1; rword = rx_err_class_count_i[480 +: 32]; end
+    14'h800: begin rhit = 1'b1; rword = tx_xfers_count_i[0 +: 32]; end
+    14'h801: begin rhit = 1'b1; rword = tx_xfers_err_count_i[0 +: 32]; end
+    14'h802: begin rhit = 1'b1; rword = tx_pdus_count_i[0 +: 32]; end
+    14'h803: begin rhit = 1'b1; rword = tx_blocks_count_i[0 +: 32]; end
+    14'h804: begin rhit = 1'b1; rword = tx_markers_count_i[0 +: 32]; end
+    14'h805: begin rhit = 1'b1; rword = tx_err_events_count_i[0 +: 32]; end
+    14'h806: begin rhit = 1'b1; rword = tx_bytes_in_lo_count_i[0 +: 32]; end
+    14'h807: begin rhit = 1'b1; rword = tx_bytes_in_hi_count_i[0 +: 32]; end
+    14'h808: begin rhit = 1'b1; rword = tx_bytes_out_lo_count_i[0 +: 32]; end
+    14'h809: begin rhit = 1'b1; rword = tx_bytes_out_hi_count_i[0 +: 32]; end
+    14'h80C: begin rhit = 1'b1; rword = ({16'd0, tx_last_err_xfer_id_i[0 +: 16]} << 0) | ({24'd0, tx_last_err_code_i[0 +: 8]} << 16); end
+    14'h80D: begin rhit = 1'b1; rword = tx_last_err_off_offset_i[0 +: 32]; end
+    14'h810: begin rhit = 1'b1; rword = tx_err_class_count_i[0 +: 32]; end
+    14'h811: begin rhit = 1'b1; rword = tx_err_class_count_i[32 +: 32]; end
+    14'h812: begin rhit = 1'b1; rword = tx_err_class_count_i[64 +: 32]; end
+    14'h813: begin rhit = 1'b1; rword = tx_err_class_count_i[96 +: 32]; end
+    14'h814: begin rhit = 1'b1; rword = tx_err_class_count_i[128 +: 32]; end
+    14'h815: begin rhit = 1'b1; rword = tx_err_class_count_i[160 +: 32]; end
+    14'h816: begin rhit = 1'b1; rword = tx_err_class_count_i[192 +: 32]; end
+    14'h817: begin rhit = 1'b1; rword = tx_err_class_count_i[224 +: 32]; end
+    14'h818: begin rhit = 1'b1; rword = tx_err_class_count_i[256 +: 32]; end
+    14'h819: begin rhit = 1'b1; rword = tx_err_class_count_i[288 +: 32]; end
+    14'h81A: begin rhit = 1'b1; rword = tx_err_class_count_i[320 +: 32]; end
+    14'h81B: begin rhit = 1'b1; rword = tx_err_class_count_i[352 +: 32]; end
+    14'h81C: begin rhit = 1'b1; rword = tx_err_class_count_i[384 +: 32]; end
+    14'h81D: begin rhit = 1'b1; rword = tx_err_class_count_i[416 +: 32]; end
+    14'h81E: begin rhit = 1'b1; rword = tx_err_class_count_i[448 +: 32]; end
+    14'h81F: begin rhit = 1'b1; rword = tx_err_class_count_i[480 +: 32]; end
+    14'hC00: begin rhit = 1'b1; rword = cmb_records_sw_count_i[0 +: 32]; end
+    14'hC01: begin rhit = 1'b1; rword = cmb_segs_count_i[0 +: 32]; end
+    14'hC02: begin rhit = 1'b1; rword = cmb_outputs_count_i[0 +: 32]; end
+    14'hC10: begin rhit = 1'b1; rword = cmb_results_count_i[0 +: 32]; end
+    14'hC11: begin rhit = 1'b1; rword = cmb_results_count_i[32 +: 32]; end
+    14'hC12: begin rhit = 1'b1; rword = cmb_results_count_i[64 +: 32]; end
+    14'hC13: begin rhit = 1'b1; rword = cmb_results_count_i[96 +: 32]; end
+    14'hC14: begin rhit = 1'b1; rword = cmb_results_count_i[128 +: 32]; end
+    14'hC15: begin rhit = 1'b1; rword = cmb_results_count_i[160 +: 32]; end
+    14'hC16: begin rhit = 1'b1; rword = cmb_results_count_i[192 +: 32]; end
+    14'hC17: begin rhit = 1'b1; rword = cmb_results_count_i[224 +: 32]; end
+    14'hC20: begin rhit = 1'b1; rword = cmb_errors_count_i[0 +: 32]; end
+    14'hC21: begin rhit = 1'b1; rword = cmb_errors_count_i[32 +: 32]; end
+    14'hC22: begin rhit = 1'b1; rword = cmb_errors_count_i[64 +: 32]; end
+    14'hC23: begin rhit = 1'b1; rword = cmb_errors_count_i[96 +: 32]; end
+    14'hC24: begin rhit = 1'b1; rword = cmb_errors_count_i[128 +: 32]; end
+    14'hC25: begin rhit = 1'b1; rword = cmb_errors_count_i[160 +: 32]; end
+    14'hC26: begin rhit = 1'b1; rword = cmb_errors_count_i[192 +: 32]; end
+    14'hC27: begin rhit = 1'b1; rword = cmb_errors_count_i[224 +: 32]; end
+    14'hC28: begin rhit = 1'b1; rword = cmb_errors_count_i[256 +: 32]; end
+    14'hC29: begin rhit = 1'b1; rword = cmb_errors_count_i[288 +: 32]; end
+    14'hC2A: begin rhit = 1'b1; rword = cmb_errors_count_i[320 +: 32]; end
+    14'hC2B: begin rhit = 1'b1; rword = cmb_errors_count_i[352 +: 32]; end
+    14'hC2C: begin rhit = 1'b1; rword = cmb_errors_count_i[384 +: 32]; end
+    14'hC2D: begin rhit = 1'b1; rword = cmb_errors_count_i[416 +: 32]; end
+    14'hC2E: begin rhit = 1'b1; rword = cmb_errors_count_i[448 +: 32]; end
+    14'hC2F: begin rhit = 1'b1; rword = cmb_errors_count_i[480 +: 32]; end
+    default: ;
+    endcase
 end
 
 reg         whit;
 always @(*) begin
     whit = 1'b0;
-    if ((wa[15:2] == 14'h0)) whit = 1'b1;
-    if ((wa[15:2] == 14'h1)) whit = 1'b1;
-    if ((wa[15:2] == 14'h2)) whit = 1'b1;
-    if ((wa[15:2] == 14'h3)) whit = 1'b1;
-    if ((wa[15:2] == 14'h4)) whit = 1'b1;
-    if ((wa[15:2] == 14'h5)) whit = 1'b1;
-    if ((wa[15:2] == 14'h6)) whit = 1'b1;
-    if ((wa[15:2] == 14'h400)) whit = 1'b1;
-    if ((wa[15:2] == 14'h401)) whit = 1'b1;
-    if ((wa[15:2] == 14'h402)) whit = 1'b1;
-    if ((wa[15:2] == 14'h403)) whit = 1'b1;
-    if ((wa[15:2] == 14'h404)) whit = 1'b1;
-    if ((wa[15:2] == 14'h405)) whit = 1'b1;
-    if ((wa[15:2] == 14'h406)) whit = 1'b1;
-    if ((wa[15:2] == 14'h407)) whit = 1'b1;
-    if ((wa[15:2] == 14'h408)) whit = 1'b1;
-    if ((wa[15:2] == 14'h409)) whit = 1'b1;
-    if ((wa[15:2] == 14'h40C)) whit = 1'b1;
-    if ((wa[15:2] == 14'h40D)) whit = 1'b1;
-    if ((wa[15:2] == 14'h410)) whit = 1'b1;
-    if ((wa[15:2] == 14'h411)) whit = 1'b1;
-    if ((wa[15:2] == 14'h412)) whit = 1'b1;
-    if ((wa[15:2] == 14'h413)) whit = 1'b1;
-    if ((wa[15:2] == 14'h414)) whit = 1'b1;
-    if ((wa[15:2] == 14'h415)) whit = 1'b1;
-    if ((wa[15:2] == 14'h416)) whit = 1'b1;
-    if ((wa[15:2] == 14'h417)) whit = 1'b1;
-    if ((wa[15:2] == 14'h418)) whit = 1'b1;
-    if ((wa[15:2] == 14'h419)) whit = 1'b1;
-    if ((wa[15:2] == 14'h41A)) whit = 1'b1;
-    if ((wa[15:2] == 14'h41B)) whit = 1'b1;
-    if ((wa[15:2] == 14'h41C)) whit = 1'b1;
-    if ((wa[15:2] == 14'h41D)) whit = 1'b1;
-    if ((wa[15:2] == 14'h41E)) whit = 1'b1;
-    if ((wa[15:2] == 14'h41F)) whit = 1'b1;
-    if ((wa[15:2] == 14'h800)) whit = 1'b1;
-    if ((wa[15:2] == 14'h801)) whit = 1'b1;
-    if ((wa[15:2] == 14'h802)) whit = 1'b1;
-    if ((wa[15:2] == 14'h803)) whit = 1'b1;
-    if ((wa[15:2] == 14'h804)) whit = 1'b1;
-    if ((wa[15:2] == 14'h805)) whit = 1'b1;
-    if ((wa[15:2] == 14'h806)) whit = 1'b1;
-    if ((wa[15:2] == 14'h807)) whit = 1'b1;
-    if ((wa[15:2] == 14'h808)) whit = 1'b1;
-    if ((wa[15:2] == 14'h809)) whit = 1'b1;
-    if ((wa[15:2] == 14'h80C)) whit = 1'b1;
-    if ((wa[15:2] == 14'h80D)) whit = 1'b1;
-    if ((wa[15:2] == 14'h810)) whit = 1'b1;
-    if ((wa[15:2] == 14'h811)) whit = 1'b1;
-    if ((wa[15:2] == 14'h812)) whit = 1'b1;
-    if ((wa[15:2] == 14'h813)) whit = 1'b1;
-    if ((wa[15:2] == 14'h814)) whit = 1'b1;
-    if ((wa[15:2] == 14'h815)) whit = 1'b1;
-    if ((wa[15:2] == 14'h816)) whit = 1'b1;
-    if ((wa[15:2] == 14'h817)) whit = 1'b1;
-    if ((wa[15:2] == 14'h818)) whit = 1'b1;
-    if ((wa[15:2] == 14'h819)) whit = 1'b1;
-    if ((wa[15:2] == 14'h81A)) whit = 1'b1;
-    if ((wa[15:2] == 14'h81B)) whit = 1'b1;
-    if ((wa[15:2] == 14'h81C)) whit = 1'b1;
-    if ((wa[15:2] == 14'h81D)) whit = 1'b1;
-    if ((wa[15:2] == 14'h81E)) whit = 1'b1;
-    if ((wa[15:2] == 14'h81F)) whit = 1'b1;
-    if ((wa[15:2] == 14'hC00)) whit = 1'b1;
-    if ((wa[15:2] == 14'hC01)) whit = 1'b1;
-    if ((wa[15:2] == 14'hC02)) whit = 1'b1;
-    if ((wa[15:2] == 14'hC10)) whit = 1'b1;
-    if ((wa[15:2] == 14'hC11)) whit = 1'b1;
-    if ((wa[15:2] == 14'hC12)) whit = 1'b1;
-    if ((wa[15:2] == 14'hC13)) whit = 1'b1;
-    if ((wa[15:2] == 14'hC14)) whit = 1'b1;
-    if ((wa[15:2] == 14'hC15)) whit = 1'b1;
-    if ((wa[15:2] == 14'hC16)) whit = 1'b1;
-    if ((wa[15:2] == 14'hC17)) whit = 1'b1;
-    if ((wa[15:2] == 14'hC20)) whit = 1'b1;
-    if ((wa[15:2] == 14'hC21)) whit = 1'b1;
-    if ((wa[15:2] == 14'hC22)) whit = 1'b1;
-    if ((wa[15:2] == 14'hC23)) whit = 1'b1;
-    if ((wa[15:2] == 14'hC24)) whit = 1'b1;
-    if ((wa[15:2] == 14'hC25)) whit = 1'b1;
-    if ((wa[15:2] == 14'hC26)) whit = 1'b1;
-    if ((wa[15:2] == 14'hC27)) whit = 1'b1;
-    if ((wa[15:2] == 14'hC28)) whit = 1'b1;
-    if ((wa[15:2] == 14'hC29)) whit = 1'b1;
-    if ((wa[15:2] == 14'hC2A)) whit = 1'b1;
-    if ((wa[15:2] == 14'hC2B)) whit = 1'b1;
-    if ((wa[15:2] == 14'hC2C)) whit = 1'b1;
-    if ((wa[15:2] == 14'hC2D)) whit = 1'b1;
-    if ((wa[15:2] == 14'hC2E)) whit = 1'b1;
-    if ((wa[15:2] == 14'hC2F)) whit = 1'b1;
+    case (wa[15:2])
+    14'h0: whit = 1'b1;
+    14'h1: whit = 1'b1;
+    14'h2: whit = 1'b1;
+    14'h3: whit = 1'b1;
+    14'h4: whit = 1'b1;
+    14'h5: whit = 1'b1;
+    14'h6: whit = 1'b1;
+    14'h400: whit = 1'b1;
+    14'h401: whit = 1'b1;
+    14'h402: whit = 1'b1;
+    14'h403: whit = 1'b1;
+    14'h404: whit = 1'b1;
+    14'h405: whit = 1'b1;
+    14'h406: whit = 1'b1;
+    14'h407: whit = 1'b1;
+    14'h408: whit = 1'b1;
+    14'h409: whit = 1'b1;
+    14'h40C: whit = 1'b1;
+    14'h40D: whit = 1'b1;
+    14'h410: whit = 1'b1;
+    14'h411: whit = 1'b1;
+    14'h412: whit = 1'b1;
+    14'h413: whit = 1'b1;
+    14'h414: whit = 1'b1;
+    14'h415: whit = 1'b1;
+    14'h416: whit = 1'b1;
+    14'h417: whit = 1'b1;
+    14'h418: whit = 1'b1;
+    14'h419: whit = 1'b1;
+    14'h41A: whit = 1'b1;
+    14'h41B: whit = 1'b1;
+    14'h41C: whit = 1'b1;
+    14'h41D: whit = 1'b1;
+    14'h41E: whit = 1'b1;
+    14'h41F: whit = 1'b1;
+    14'h800: whit = 1'b1;
+    14'h801: whit = 1'b1;
+    14'h802: whit = 1'b1;
+    14'h803: whit = 1'b1;
+    14'h804: whit = 1'b1;
+    14'h805: whit = 1'b1;
+    14'h806: whit = 1'b1;
+    14'h807: whit = 1'b1;
+    14'h808: whit = 1'b1;
+    14'h809: whit = 1'b1;
+    14'h80C: whit = 1'b1;
+    14'h80D: whit = 1'b1;
+    14'h810: whit = 1'b1;
+    14'h811: whit = 1'b1;
+    14'h812: whit = 1'b1;
+    14'h813: whit = 1'b1;
+    14'h814: whit = 1'b1;
+    14'h815: whit = 1'b1;
+    14'h816: whit = 1'b1;
+    14'h817: whit = 1'b1;
+    14'h818: whit = 1'b1;
+    14'h819: whit = 1'b1;
+    14'h81A: whit = 1'b1;
+    14'h81B: whit = 1'b1;
+    14'h81C: whit = 1'b1;
+    14'h81D: whit = 1'b1;
+    14'h81E: whit = 1'b1;
+    14'h81F: whit = 1'b1;
+    14'hC00: whit = 1'b1;
+    14'hC01: whit = 1'b1;
+    14'hC02: whit = 1'b1;
+    14'hC10: whit = 1'b1;
+    14'hC11: whit = 1'b1;
+    14'hC12: whit = 1'b1;
+    14'hC13: whit = 1'b1;
+    14'hC14: whit = 1'b1;
+    14'hC15: whit = 1'b1;
+    14'hC16: whit = 1'b1;
+    14'hC17: whit = 1'b1;
+    14'hC20: whit = 1'b1;
+    14'hC21: whit = 1'b1;
+    14'hC22: whit = 1'b1;
+    14'hC23: whit = 1'b1;
+    14'hC24: whit = 1'b1;
+    14'hC25: whit = 1'b1;
+    14'hC26: whit = 1'b1;
+    14'hC27: whit = 1'b1;
+    14'hC28: whit = 1'b1;
+    14'hC29: whit = 1'b1;
+    14'hC2A: whit = 1'b1;
+    14'hC2B: whit = 1'b1;
+    14'hC2C: whit = 1'b1;
+    14'hC2D: whit = 1'b1;
+    14'hC2E: whit = 1'b1;
+    14'hC2F: whit = 1'b1;
+    default: ;
+    endcase
 end
 
 // ---- window DEP: forwarded ----

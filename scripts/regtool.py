@@ -451,9 +451,12 @@ def gen_rtl(desc, src):
     o.append("assign s_axil_arready = rtake;\n")
     o.append("wire [%d:0]  ra = s_axil_araddr;\n\n" % (aw - 1))
 
-    def hit(addr_sig, win, reg, k):
+    def word_addr(win, reg, k):
         a = win["base"] + reg["offset"] + k * reg["stride"]
-        return "(%s[%d:2] == %d'h%X)" % (addr_sig, aw - 1, aw - 2, a >> 2)
+        return "%d'h%X" % (aw - 2, a >> 2)
+
+    def hit(addr_sig, win, reg, k):
+        return "(%s[%d:2] == %s)" % (addr_sig, aw - 1, word_addr(win, reg, k))
 
     def win_hit(addr_sig, win):
         wl = lg2(win["size"])
@@ -529,8 +532,10 @@ def gen_rtl(desc, src):
 
     # read mux
     o.append("// ---- read data of the generated registers, and whether the address names one ----\n")
+    # a case on the word address, not a chain of ifs: the addresses are distinct, so yosys builds a one-hot
+    # multiplexer (an OR tree, a few LUT levels) where the chain of ifs gave a priority chain of 37 levels
     o.append("reg  [31:0] rword;\nreg         rhit;\n")
-    o.append("always @(*) begin\n    rword = 32'd0;\n    rhit = 1'b0;\n")
+    o.append("always @(*) begin\n    rword = 32'd0;\n    rhit = 1'b0;\n    case (ra[%d:2])\n" % (aw - 1))
     for win in gens:
         for reg in win["regs"]:
             for k in range(reg["count"]):
@@ -546,15 +551,15 @@ def gen_rtl(desc, src):
                         v = "r_%s_%d" % (base, k)
                     parts.append("({%d'd0, %s} << %d)" % (32 - w, v, lsb) if w < 32 else v)
                 val = " | ".join(parts) if parts else "32'd0"
-                o.append("    if (%s) begin rhit = 1'b1; rword = %s; end\n" % (hit("ra", win, reg, k), val))
-    o.append("end\n\n")
+                o.append("    %s: begin rhit = 1'b1; rword = %s; end\n" % (word_addr(win, reg, k), val))
+    o.append("    default: ;\n    endcase\nend\n\n")
     # write hit
-    o.append("reg         whit;\nalways @(*) begin\n    whit = 1'b0;\n")
+    o.append("reg         whit;\nalways @(*) begin\n    whit = 1'b0;\n    case (wa[%d:2])\n" % (aw - 1))
     for win in gens:
         for reg in win["regs"]:
             for k in range(reg["count"]):
-                o.append("    if (%s) whit = 1'b1;\n" % hit("wa", win, reg, k))
-    o.append("end\n\n")
+                o.append("    %s: whit = 1'b1;\n" % word_addr(win, reg, k))
+    o.append("    default: ;\n    endcase\nend\n\n")
 
     # external windows
     for w in exts:
