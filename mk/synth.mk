@@ -3,7 +3,8 @@
 # 1981 / 4 at 512 bits; tkeep-aware 64-bit CRC from one lfsr per valid-byte count ~1330 LUTs / 4-5 levels.
 SYNTH_ALGS := 0 1 2 3
 # The whole core per W (docs/core.md 6): hierarchy kept, RAM tables black boxes; a line per block
-# (scripts/synth-breakdown.py) and the memories (scripts/ram-report.py). About 35 minutes at W = 8 on one core.
+# (scripts/synth-breakdown.py) and the memories (scripts/ram-report.py). About 31 minutes of yosys CPU at W = 8
+# (3.3 GB) and 95 minutes at W = 64 (15 GB of memory): run it outside make test.
 SYNTH_CORE_WS ?= 8 64
 
 .PHONY: synth
