@@ -96,16 +96,7 @@ static inline void ref_pi_image(const struct mdd_pifmt *pf, uint64_t guard, uint
 /* Bits of word w of record rec ("DESC", "TXDESC") that no field of the record uses. */
 static inline uint64_t ref_reserved_mask(const char *rec, unsigned w)
 {
-    size_t n;
-    const struct mdd_field_desc *t = mdd_field_table(&n);
-    uint64_t used = 0;
-    for (size_t k = 0; k < n; k++) {
-        if (strcmp(t[k].rec, rec) != 0 || t[k].word != w)
-            continue;
-        uint64_t m = t[k].width >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << t[k].width) - 1);
-        used |= m << t[k].lsb;
-    }
-    return ~used;
+    return ~mdd_field_used_mask(rec, w);
 }
 
 

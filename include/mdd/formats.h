@@ -195,6 +195,21 @@ static inline const struct mdd_field_desc *mdd_field_find(const char *rec, const
     return NULL;
 }
 
+/* The bits of word `word` of record `rec` that some field of the record uses (the others are reserved). */
+static inline uint64_t mdd_field_used_mask(const char *rec, unsigned word)
+{
+    size_t n;
+    const struct mdd_field_desc *t = mdd_field_table(&n);
+    uint64_t used = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(t[i].rec, rec) != 0 || t[i].word != word)
+            continue;
+        const uint64_t m = t[i].width >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << t[i].width) - 1);
+        used |= m << t[i].lsb;
+    }
+    return used;
+}
+
 #undef MDD_CONST
 #undef MDD_KIND
 #undef MDD_TAGBIT

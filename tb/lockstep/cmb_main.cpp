@@ -70,9 +70,9 @@ class CmbBench {
         : top_(std::make_unique<Vmdd_cmb>()),
           rng_(opt.seed),
           bench_(opt.bench),
-          p_valid_(opt.bench ? 1.0 : opt.num("p_valid", 0.9)),
-          p_ready_(opt.bench ? 1.0 : opt.num("p_ready", 0.8)),
-          p_rst_(opt.bench ? 0.0 : opt.num("p_rst", 0.00001)),
+          p_valid_(ls::fixed_if(opt.bench, 1.0, opt.prob("p_valid", 0.9))),
+          p_ready_(ls::fixed_if(opt.bench, 1.0, opt.prob("p_ready", 0.8))),
+          p_rst_(ls::fixed_if(opt.bench, 0.0, opt.prob("p_rst", 0.00001))),
           fault_cycle_(opt.u64("inject_fault", ~0ull)) {
         params_ = mdd_cmb_params{(mdd_crc_alg)CMB_ALG, CMB_MSGS, CMB_ID_W, CMB_ADDR_W, CMB_BPS};
         model_ = mdd_cmb_model_new(&params_);
@@ -80,19 +80,19 @@ class CmbBench {
                                       CMB_ADDR_W, CMB_BPS);
         mdd_cmbtraf_cfg cfg;
         mdd_cmbtraf_default_cfg(&cfg, &params_);
-        cfg.max_len = (uint32_t)opt.u64("max_len", cfg.max_len);
-        cfg.max_segs = (uint32_t)opt.u64("max_segs", cfg.max_segs);
-        cfg.inflight = (unsigned)opt.u64("inflight", cfg.inflight);
-        cfg.over_pct = (unsigned)opt.u64("over_pct", cfg.over_pct);
-        cfg.burst_pct = (unsigned)opt.u64("burst_pct", cfg.burst_pct);
-        cfg.rel_pct = (unsigned)opt.u64("rel_pct", cfg.rel_pct);
-        cfg.len_pct = (unsigned)opt.u64("len_pct", cfg.len_pct);
-        cfg.crc_open_pct = (unsigned)opt.u64("crc_open_pct", cfg.crc_open_pct);
-        cfg.crc_close_pct = (unsigned)opt.u64("crc_close_pct", cfg.crc_close_pct);
-        cfg.bad_crc_pct = (unsigned)opt.u64("bad_crc_pct", cfg.bad_crc_pct);
-        cfg.crc_reg_pct = (unsigned)opt.u64("crc_reg_pct", cfg.crc_reg_pct);
+        cfg.max_len = (uint32_t)opt.u64("max_len", cfg.max_len, 1, UINT32_MAX);
+        cfg.max_segs = (uint32_t)opt.u64("max_segs", cfg.max_segs, 1, UINT32_MAX);
+        cfg.inflight = (unsigned)opt.u64("inflight", cfg.inflight, 1, UINT32_MAX);
+        cfg.over_pct = opt.pct("over_pct", cfg.over_pct);
+        cfg.burst_pct = opt.pct("burst_pct", cfg.burst_pct);
+        cfg.rel_pct = opt.pct("rel_pct", cfg.rel_pct);
+        cfg.len_pct = opt.pct("len_pct", cfg.len_pct);
+        cfg.crc_open_pct = opt.pct("crc_open_pct", cfg.crc_open_pct);
+        cfg.crc_close_pct = opt.pct("crc_close_pct", cfg.crc_close_pct);
+        cfg.bad_crc_pct = opt.pct("bad_crc_pct", cfg.bad_crc_pct);
+        cfg.crc_reg_pct = opt.pct("crc_reg_pct", cfg.crc_reg_pct);
         for (unsigned k = 1; k < MDD_CMBTRAF_K_COUNT; ++k)
-            cfg.rate[k] = (unsigned)opt.u64(mdd_cmbtraf_kind_name(k), cfg.rate[k]);
+            cfg.rate[k] = (unsigned)opt.u64(mdd_cmbtraf_kind_name(k), cfg.rate[k], 0, 1000);  // per 1000
         traf_ = mdd_cmbtraf_new(&cfg, opt.seed);
         score_ = traf_ ? mdd_cmbscore_new(&params_, traf_, &CmbBench::on_fail, this) : nullptr;
         if (!traf_ || !score_) ls::Options::die("bad generator configuration");

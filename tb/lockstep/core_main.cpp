@@ -182,17 +182,17 @@ class CoreBench {
         : rx_opt_(sub_options(opt, "rx.", {{"p_reset", "0"}, {"p_route", "0.1"}})),
           tx_opt_(sub_options(opt, "tx.", {{"p_reset", "0"}})),
           dep_opt_(sub_options(opt, "dep.", {})),
-          rx_(rx_opt_, 0.2, 0.5),
+          rx_(rx_opt_, 0.2, 0.5, true),
           tx_(tx_opt_),
           top_(std::make_unique<Vmdd_core>()),
           bench_(opt.bench),
           cycles_total_(opt.cycles),
           fault_cycle_(opt.u64("inject_fault", ~0ull)),
           t0_(std::chrono::steady_clock::now()) {
-        p_rst_ = bench_ ? 0.0 : opt.num("p_rst", 2e-5);
-        stats_period_ = opt.u64("stats_period", 20000);
+        p_rst_ = ls::fixed_if(bench_, 0.0, opt.prob("p_rst", 2e-5));
+        stats_period_ = opt.u64("stats_period", 20000, 1, UINT64_MAX);
         pcap_ = opt.str("pcap", "");
-        pcap_mhz_ = opt.num("pcap_mhz", 250.0);
+        pcap_mhz_ = opt.num("pcap_mhz", 250.0, 1e-3, 1e6);
         if (!(pcap_mhz_ > 0) || pcap_mhz_ > 1e6) ls::Options::die("pcap_mhz=%g: expected a clock above 0 MHz", pcap_mhz_);
         if (!pcap_.empty()) {
             rx_rec_ = std::make_unique<ls::WireRec>();
@@ -206,33 +206,31 @@ class CoreBench {
         mdd_depenv_cfg c;
         mdd_depenv_default_cfg(&c, &params_.dep.dep, opt.seed);
         const ls::Options &d = dep_opt_;
-        c.valid_pct = bench_ ? 100 : pct(d.num("p_valid", 0.85));
-        c.awready_pct = bench_ ? 100 : pct(d.num("p_aw", 0.75));
-        c.wready_pct = bench_ ? 100 : pct(d.num("p_w", 0.8));
-        c.bvalid_pct = bench_ ? 100 : pct(d.num("p_b", 0.8));
-        c.b_delay_max = bench_ ? 0 : (unsigned)d.u64("b_max", 12);
-        c.evt_ready_pct = bench_ ? 100 : pct(d.num("p_evt", 0.7));
-        c.axil_pct = bench_ ? 100 : pct(d.num("p_axil", 0.8));
+        c.valid_pct = ls::fixed_if(bench_, 100, pct(d.prob("p_valid", 0.85)));
+        c.awready_pct = ls::fixed_if(bench_, 100, pct(d.prob("p_aw", 0.75)));
+        c.wready_pct = ls::fixed_if(bench_, 100, pct(d.prob("p_w", 0.8)));
+        c.bvalid_pct = ls::fixed_if(bench_, 100, pct(d.prob("p_b", 0.8)));
+        c.b_delay_max = ls::fixed_if(bench_, 0u, (unsigned)d.u64("b_max", 12, 0, 1000000));
+        c.evt_ready_pct = ls::fixed_if(bench_, 100, pct(d.prob("p_evt", 0.7)));
+        c.axil_pct = ls::fixed_if(bench_, 100, pct(d.prob("p_axil", 0.8)));
         c.rst_ppm = 0;  // the core's one reset is this harness's
-        c.adv_pct = bench_ ? 0 : (unsigned)d.u64("adv_pct", 35);
-        c.sw_pct = bench_ ? 0 : (unsigned)d.u64("sw_pct", 15);
-        c.max_len = (uint32_t)d.u64("max_len", 3000);
-        c.head_period = bench_ ? 1 : (unsigned)d.u64("head_period", 200);
+        c.adv_pct = ls::fixed_if(bench_, 0u, d.pct("adv_pct", 35));
+        c.sw_pct = ls::fixed_if(bench_, 0u, d.pct("sw_pct", 15));
+        c.max_len = (uint32_t)d.u64("max_len", 3000, 0, UINT32_MAX);
+        c.head_period = ls::fixed_if(bench_, 1u, (unsigned)d.u64("head_period", 200, 1, 1000000000));
         c.msg = true;
         c.cmb = mdd_dep_msg_cmb_params(&params_.dep);
-        c.res_ready_pct = bench_ ? 100 : pct(d.num("p_res", 0.7));
+        c.res_ready_pct = ls::fixed_if(bench_, 100, pct(d.prob("p_res", 0.7)));
         env_ = mdd_depenv_new(&c, &CoreBench::on_fail, this);
         if (!env_) ls::Options::die("the deposit environment refuses the parameters");
         // the deposit side stops drain_ cycles before the end and must be idle then; a run shorter than twice
         // the usual 30000 drains in its second half
         drain_ = std::min(std::max(cycles_total_ / 10, (uint64_t)30000), cycles_total_ / 2);
-        // every knob must mean something: a scenario's typo is an error, with its file and line
-        std::set<std::string> known = opt.used;
-        for (const auto &k : rx_opt_.used) known.insert("rx." + k);
-        for (const auto &k : tx_opt_.used) known.insert("tx." + k);
-        for (const auto &k : dep_opt_.used) known.insert("dep." + k);
-        known.insert("rx.verbose");  // read when a transfer fails
-        opt.reject_unknown(known);
+        // the sides' knobs are known under their prefixes (ls::run_once rejects any other: a scenario's typo is an
+        // error, with its file and line)
+        for (const auto &k : rx_opt_.used) opt.used.insert("rx." + k);
+        for (const auto &k : tx_opt_.used) opt.used.insert("tx." + k);
+        for (const auto &k : dep_opt_.used) opt.used.insert("dep." + k);
         progress_ = !opt.quiet;
         top_->clk = 0;
         top_->rst = 1;
@@ -376,6 +374,7 @@ class CoreBench {
                      (unsigned long long)ms.aborted, (unsigned long long)ms.lost_to_reset,
                      (unsigned long long)ms.segs_sent, (unsigned long long)ms.segs_resent,
                      (unsigned long long)(c.outputs - errors_total()), (unsigned long long)errors_total());
+        rx_.junk_summary(f);
         std::fprintf(f, "  statistics: %llu snapshots read back, %llu registers checked\n",
                      (unsigned long long)snaps_checked_, (unsigned long long)regs_checked_);
         std::fprintf(f, "  RTL and model agree on %llu cycles\n", (unsigned long long)compares_);

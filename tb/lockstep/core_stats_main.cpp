@@ -97,17 +97,17 @@ class CoreStatsBench {
     explicit CoreStatsBench(const ls::Options &opt)
         : top_(std::make_unique<Vmdd_core_stats>()),
           rng_(opt.seed),
-          p_rst_(opt.num("p_rst", 0.002)),
-          p_ctx_(opt.num("p_ctx", 0.35)),
-          p_err_(opt.num("p_err", 0.5)),
-          p_sw_(opt.num("p_sw", 0.3)),
-          p_seg_(opt.num("p_seg", 0.3)),
-          p_res_(opt.num("p_res", 0.3)),
-          p_dep_(opt.num("p_dep", 0.2)),
-          p_snap_(opt.num("p_snap", 0.02)),
-          p_clear_(opt.num("p_clear", 0.01)),
-          p_both_(opt.num("p_both", 0.005)),
-          p_big_(opt.num("p_big", 0.3)),
+          p_rst_(opt.prob("p_rst", 0.002)),
+          p_ctx_(opt.prob("p_ctx", 0.35)),
+          p_err_(opt.prob("p_err", 0.5)),
+          p_sw_(opt.prob("p_sw", 0.3)),
+          p_seg_(opt.prob("p_seg", 0.3)),
+          p_res_(opt.prob("p_res", 0.3)),
+          p_dep_(opt.prob("p_dep", 0.2)),
+          p_snap_(opt.prob("p_snap", 0.02)),
+          p_clear_(opt.prob("p_clear", 0.01)),
+          p_both_(opt.prob("p_both", 0.005)),
+          p_big_(opt.prob("p_big", 0.3)),
           fault_cycle_(opt.u64("inject_fault", ~0ull)) {
         mdd_core_stats_init(&model_);
         const std::string vec = opt.str("vectors", "");

@@ -41,16 +41,16 @@ class CrcShiftBench {
     explicit CrcShiftBench(const ls::Options &opt)
         : top_(std::make_unique<Vmdd_crc_shift>()),
           rng_(opt.seed),
-          p_valid_(opt.num("p_valid", 0.9)),
-          p_ready_(opt.num("p_ready", 0.8)),
-          p_rst_(opt.num("p_rst", 0.0005)),
+          p_valid_(opt.prob("p_valid", 0.9)),
+          p_ready_(opt.prob("p_ready", 0.8)),
+          p_rst_(opt.prob("p_rst", 0.0005)),
           fault_cycle_(opt.u64("inject_fault", ~0ull)) {
         alg_ = (mdd_crc_alg)SHIFT_ALG;
         if (mdd_crc_shift_model_init(&model_, alg_, SHIFT_N_W, SHIFT_INVERSE != 0, SHIFT_BITS_PER_STAGE,
                                      SHIFT_USER_W) != 0)
             ls::Options::die("bad twin parameters");
-        const double w[4] = {opt.num("w_small", 1), opt.num("w_width", 2), opt.num("w_pow2", 1),
-                             opt.num("w_huge", 1)};
+        const double w[4] = {opt.num("w_small", 1, 0, 1e9), opt.num("w_width", 2, 0, 1e9), opt.num("w_pow2", 1, 0, 1e9),
+                             opt.num("w_huge", 1, 0, 1e9)};
         double sum = 0;
         for (int i = 0; i < 4; ++i) {
             if (w[i] < 0) ls::Options::die("n-class weights must be >= 0");

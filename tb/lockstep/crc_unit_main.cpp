@@ -77,16 +77,16 @@ class CrcUnitBench {
         keep_all_ = kW == 64 ? ~0ull : ((1ull << kW) - 1);
         fixed_valid_ = opt.has("p_valid");
         fixed_ready_ = opt.has("p_ready");
-        p_valid_ = opt.num("p_valid", 1.0);
-        p_ready_ = opt.num("p_ready", 1.0);
-        phase_ = opt.u64("phase", 5000);
-        p_reset_ = opt.num("p_reset", 2e-5);
-        p_seed_ = opt.num("p_seed", 0.5);
-        p_chain_ = opt.num("p_chain", 0.2);
-        len_mode_ = (int)opt.num("len_mode", 0);
-        mask_mode_ = (int)opt.num("mask_mode", -1);
+        p_valid_ = opt.prob("p_valid", 1.0);
+        p_ready_ = opt.prob("p_ready", 1.0);
+        phase_ = opt.u64("phase", 5000, 1, UINT64_MAX);
+        p_reset_ = opt.prob("p_reset", 2e-5);
+        p_seed_ = opt.prob("p_seed", 0.5);
+        p_chain_ = opt.prob("p_chain", 0.2);
+        len_mode_ = (int)opt.i64("len_mode", 0, 0, 3);
+        mask_mode_ = (int)opt.i64("mask_mode", -1, -1, 7);
         min_words_ = opt.u64("min_words", 0);
-        require_coverage_ = opt.num("require_coverage", opt.cycles >= 200000 ? 1 : 0) != 0;
+        require_coverage_ = opt.flag("require_coverage", opt.cycles >= 200000);
         inject_fault_ = opt.has("inject_fault") ? (int64_t)opt.u64("inject_fault", 0) : -1;
         std::string vec = opt.str("vectors", "");
         if (!vec.empty()) {

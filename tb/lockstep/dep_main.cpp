@@ -108,7 +108,7 @@ class DepBench {
     explicit DepBench(const ls::Options &opt)
         : top_(std::make_unique<DepTop>()),
           bench_(opt.bench),
-          gap_(opt.u64("gap", 0)),
+          gap_(opt.u64("gap", 0, 0, UINT32_MAX)),
           cycles_total_(opt.cycles),
           fault_cycle_(opt.u64("inject_fault", ~0ull)),
           t0_(std::chrono::steady_clock::now()) {
@@ -122,29 +122,31 @@ class DepBench {
         if (!model_) ls::Options::die("the twin refuses the parameters");
         mdd_depenv_cfg c;
         mdd_depenv_default_cfg(&c, &params_, opt.seed);
-        c.valid_pct = bench_ ? 100 : pct(opt.num("p_valid", 0.85));
-        c.awready_pct = bench_ ? 100 : pct(opt.num("p_aw", 0.75));
-        c.wready_pct = bench_ ? 100 : pct(opt.num("p_w", 0.8));
-        c.bvalid_pct = bench_ ? 100 : pct(opt.num("p_b", 0.8));
-        c.b_delay_max = bench_ ? 0 : (unsigned)opt.u64("b_max", 12);
-        c.evt_ready_pct = bench_ ? 100 : pct(opt.num("p_evt", 0.7));
-        c.seg_ready_pct = bench_ ? 100 : pct(opt.num("p_seg", 0.7));
-        c.axil_pct = bench_ ? 100 : pct(opt.num("p_axil", 0.8));
-        c.rst_ppm = bench_ ? 0 : (unsigned)(opt.num("p_rst", 2e-5) * 1e6 + 0.5);
-        c.adv_pct = bench_ ? 0 : (unsigned)opt.u64("adv_pct", 35);
-        c.sw_pct = bench_ ? 0 : (unsigned)opt.u64("sw_pct", 15);
-        c.max_len = (uint32_t)opt.u64("max_len", 3000);
+        c.valid_pct = ls::fixed_if(bench_, 100, pct(opt.prob("p_valid", 0.85)));
+        c.awready_pct = ls::fixed_if(bench_, 100, pct(opt.prob("p_aw", 0.75)));
+        c.wready_pct = ls::fixed_if(bench_, 100, pct(opt.prob("p_w", 0.8)));
+        c.bvalid_pct = ls::fixed_if(bench_, 100, pct(opt.prob("p_b", 0.8)));
+        c.b_delay_max = ls::fixed_if(bench_, 0u, (unsigned)opt.u64("b_max", 12, 0, 1000000));
+        c.evt_ready_pct = ls::fixed_if(bench_, 100, pct(opt.prob("p_evt", 0.7)));
+        c.seg_ready_pct = ls::fixed_if(bench_, 100, pct(opt.prob("p_seg", 0.7)));
+        c.axil_pct = ls::fixed_if(bench_, 100, pct(opt.prob("p_axil", 0.8)));
+        c.rst_ppm = ls::fixed_if(bench_, 0u, (unsigned)(opt.prob("p_rst", 2e-5) * 1e6 + 0.5));
+        c.adv_pct = ls::fixed_if(bench_, 0u, opt.pct("adv_pct", 35));
+        c.sw_pct = ls::fixed_if(bench_, 0u, opt.pct("sw_pct", 15));
+        c.max_len = (uint32_t)opt.u64("max_len", 3000, 0, UINT32_MAX);
         c.gap = (unsigned)gap_;
-        c.head_period = bench_ ? 1 : (unsigned)opt.u64("head_period", 200);
+        c.head_period = ls::fixed_if(bench_, 1u, (unsigned)opt.u64("head_period", 200, 1, 1000000000));
 #ifdef DEP_MSG
         c.msg = true;
         c.cmb = mdd_dep_msg_cmb_params(&mparams_);
-        c.res_ready_pct = bench_ ? 100 : pct(opt.num("p_res", 0.7));
+        c.res_ready_pct = ls::fixed_if(bench_, 100, pct(opt.prob("p_res", 0.7)));
 #endif
-        if (bench_ && opt.u64("len", ~0ull) != ~0ull) {
+        const uint64_t fixed_len = opt.u64("len", ~0ull, 0, UINT32_MAX);  // the size sweep (--bench only)
+        const bool fixed_compl = opt.flag("compl", false);
+        if (bench_ && fixed_len != ~0ull) {
             c.fixed = true;
-            c.fixed_len = (uint32_t)opt.u64("len", 0);
-            c.fixed_compl = opt.u64("compl", 0) != 0;
+            c.fixed_len = (uint32_t)fixed_len;
+            c.fixed_compl = fixed_compl;
             sweep_len_ = c.fixed_len;
             sweep_compl_ = c.fixed_compl;
         }

@@ -30,7 +30,9 @@
 #include <chrono>
 #include <cstdarg>
 #include <functional>
+#include <cctype>
 #include <cerrno>
+#include <cmath>
 #include <cinttypes>
 #include <cstdint>
 #include <cstdio>
@@ -130,6 +132,13 @@ class Rng {
 // the run; --trace-gz (knob trace_gz=1) writes every waveform of the run, these and the divergence window's,
 // gzip-compressed as *.vcd.gz; --trace-fst (knob trace_fst=1) writes them as FST (*.fst: GTKWave reads them;
 // `mdd compare` reads VCD only).
+// `fixed` ? v : read, with `read` evaluated either way: a knob that a bench mode overrides is still read (so it is
+// validated and counts as known), e.g. ls::fixed_if(bench_, 1.0, opt.prob("p_valid", 0.8)).
+template <class T, class U>
+T fixed_if(bool fixed, T v, U read) {
+    return fixed ? v : (T)read;
+}
+
 struct Options {
     uint64_t seed = 1;
     uint64_t cycles = 100000;
@@ -154,24 +163,74 @@ struct Options {
         return o == origin.end() ? std::string("the command line") : o->second;
     }
 
+    // Knob readers: each knob is read through the one that states its range, and a value outside it (or not a
+    // number of that kind) stops the run with where the knob was set (FILE:LINE or the command line).
     double num(const char *key, double dflt) const {
         used.insert(key);
         auto it = kv.find(key);
         if (it == kv.end()) return dflt;
         char *end = nullptr;
         double v = std::strtod(it->second.c_str(), &end);
-        if (end == it->second.c_str() || *end != '\0')
+        if (end == it->second.c_str() || *end != '\0' || !std::isfinite(v))
             die("%s: %s=%s is not a number", where(key).c_str(), key, it->second.c_str());
         return v;
     }
-    uint64_t u64(const char *key, uint64_t dflt) const {
+    // a number in [lo, hi]
+    double num(const char *key, double dflt, double lo, double hi) const {
+        const double v = num(key, dflt);
+        if (v < lo || v > hi)
+            die("%s: %s=%s is out of range: expected a number from %g to %g", where(key).c_str(), key,
+                kv.find(key)->second.c_str(), lo, hi);
+        return v;
+    }
+    // a probability: a number in [0, 1]
+    double prob(const char *key, double dflt) const {
+        const double v = num(key, dflt);
+        if (v < 0.0 || v > 1.0)
+            die("%s: %s=%s is a probability: expected a number from 0 to 1", where(key).c_str(), key,
+                kv.find(key)->second.c_str());
+        return v;
+    }
+    // an integer in [lo, hi] (a count, a length, a cycle number); a minus sign is an error, not a wrap
+    uint64_t u64(const char *key, uint64_t dflt, uint64_t lo = 0, uint64_t hi = UINT64_MAX) const {
         used.insert(key);
         auto it = kv.find(key);
         if (it == kv.end()) return dflt;
+        const uint64_t v = parse_u64(where(key), key, it->second);
+        if (v < lo || v > hi)
+            die("%s: %s=%s is out of range: expected an integer from %" PRIu64 " to %" PRIu64, where(key).c_str(),
+                key, it->second.c_str(), lo, hi);
+        return v;
+    }
+    // a signed integer in [lo, hi] (a mode where -1 means "mixed")
+    int64_t i64(const char *key, int64_t dflt, int64_t lo, int64_t hi) const {
+        used.insert(key);
+        auto it = kv.find(key);
+        if (it == kv.end()) return dflt;
+        const std::string &s = it->second;
         char *end = nullptr;
-        uint64_t v = std::strtoull(it->second.c_str(), &end, 0);
-        if (end == it->second.c_str() || *end != '\0')
-            die("%s: %s=%s is not an integer", where(key).c_str(), key, it->second.c_str());
+        errno = 0;
+        const long long v = std::strtoll(s.c_str(), &end, 0);
+        const size_t d = (!s.empty() && s[0] == '-') ? 1 : 0;
+        if (s.size() <= d || !std::isdigit((unsigned char)s[d]) || *end != '\0' || errno == ERANGE)
+            die("%s: %s=%s is not an integer", where(key).c_str(), key, s.c_str());
+        if (v < lo || v > hi)
+            die("%s: %s=%s is out of range: expected an integer from %" PRId64 " to %" PRId64, where(key).c_str(), key,
+                s.c_str(), lo, hi);
+        return v;
+    }
+    // a percentage: an integer from 0 to 100
+    unsigned pct(const char *key, unsigned dflt) const { return (unsigned)u64(key, dflt, 0, 100); }
+    // a switch: 0 or 1
+    bool flag(const char *key, bool dflt) const { return u64(key, dflt ? 1 : 0, 0, 1) != 0; }
+    // A decimal, hex (0x) or octal (0) integer with nothing around it; no sign, no overflow.
+    static uint64_t parse_u64(const std::string &where, const char *key, const std::string &s) {
+        char *end = nullptr;
+        errno = 0;
+        const uint64_t v = std::strtoull(s.c_str(), &end, 0);
+        if (s.empty() || !std::isdigit((unsigned char)s[0]) || *end != '\0')
+            die("%s: %s=%s is not a non-negative integer", where.c_str(), key, s.c_str());
+        if (errno == ERANGE) die("%s: %s=%s does not fit in 64 bits", where.c_str(), key, s.c_str());
         return v;
     }
     std::string str(const char *key, const char *dflt) const {
@@ -183,14 +242,15 @@ struct Options {
         used.insert(key);
         return kv.count(key) != 0;
     }
-    // A bench that knows all its knobs: any knob outside `known` is a mistake, reported with where it was set.
-    void reject_unknown(const std::set<std::string> &known) const {
+    // Every knob must mean something: one that the bench did not read while it was built is a mistake (a typo, or
+    // a knob of another harness or configuration), reported with where it was set. ls::run_once calls this once
+    // the bench is built; a bench reads every knob it takes in its constructor (a bench of sides marks theirs as
+    // used under their prefixes).
+    void reject_unknown() const {
         for (const auto &p : kv)
-            if (!known.count(p.first)) {
-                auto o = origin.find(p.first);
-                die("%s: unknown knob \"%s\" (see the harness's header comment for the knobs it takes)",
-                    o == origin.end() ? "the command line" : o->second.c_str(), p.first.c_str());
-            }
+            if (!used.count(p.first))
+                die("%s: unknown knob \"%s\" (not one that this harness reads in this configuration: see its "
+                    "header comment)", where(p.first.c_str()).c_str(), p.first.c_str());
     }
 
     [[noreturn]] static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2))) {
@@ -236,22 +296,23 @@ struct Options {
     }
 
     void apply(const std::string &k, const std::string &v, const std::string &where = "the command line") {
-        auto as_u64 = [&](const std::string &s) {
-            char *end = nullptr;
-            uint64_t x = std::strtoull(s.c_str(), &end, 0);
-            if (s.empty() || *end != '\0') die("%s: %s=%s is not an integer", where.c_str(), k.c_str(), s.c_str());
-            return x;
-        };
+        auto as_u64 = [&](const std::string &s) { return parse_u64(where, k.c_str(), s); };
         if (k == "seed") seed = as_u64(v);
-        else if (k == "cycles") cycles = as_u64(v);
+        else if (k == "cycles") {
+            cycles = as_u64(v);
+            if (cycles == 0) die("%s: cycles=%s: a run needs at least one cycle", where.c_str(), v.c_str());
+        }
         else if (k == "window") window = as_u64(v);
         else if (k == "vcd") vcd_prefix = v;
         else if (k == "trace") trace_prefix = v;
         else if (k == "trace_from") trace_from = as_u64(v);
         else if (k == "trace_to") trace_to = as_u64(v);
         else if (k == "trace_len") trace_len = as_u64(v);
-        else if (k == "trace_gz") trace_gz = as_u64(v) != 0;
-        else if (k == "trace_fst") trace_fst = as_u64(v) != 0;
+        else if (k == "trace_gz" || k == "trace_fst") {
+            const uint64_t b = as_u64(v);
+            if (b > 1) die("%s: %s=%s is a switch: expected 0 or 1", where.c_str(), k.c_str(), v.c_str());
+            (k == "trace_gz" ? trace_gz : trace_fst) = b != 0;
+        }
         else {
             kv[k] = v;
             origin[k] = where;
@@ -567,6 +628,7 @@ template <class Bench>
 RunResult<Bench> run_once(const Options &opt, const TraceSpec &ts, bool replay) {
     if (ts.on) Verilated::traceEverOn(true);  // before the model is built, so it allocates trace state
     Bench bench(opt);
+    opt.reject_unknown();
     Checker chk(opt, replay);
     std::unique_ptr<VcdOutput> rtl_file;  // declared first: outlives rtl_vcd, which closes it
     std::unique_ptr<VerilatedVcdC> rtl_vcd;

@@ -49,13 +49,13 @@ class EngineBench {
             ls::Options::die("bad model parameters");
         all_ = kW == 64 ? ~0ull : ((1ull << kW) - 1);
         crc_mask_ = mdd_crc_mask(kAlg);
-        p_valid_ = opt.num("p_valid", 0.8);
+        p_valid_ = opt.prob("p_valid", 0.8);
         fixed_pop_ = opt.has("p_pop");
-        p_pop_ = opt.num("p_pop", 0.8);
+        p_pop_ = opt.prob("p_pop", 0.8);
         inject_fault_ = opt.has("inject_fault") ? (int64_t)opt.u64("inject_fault", 0) : -1;
-        p_reset_ = opt.num("p_reset", 2e-5);
-        p_close_ = opt.num("p_close", 0.1);
-        p_seed_ = opt.num("p_seed", 0.5);
+        p_reset_ = opt.prob("p_reset", 2e-5);
+        p_close_ = opt.prob("p_close", 0.1);
+        p_seed_ = opt.prob("p_seed", 0.5);
         in_ = mdd_rx_crc_engine_in();
         top_->clk = 0;
     }

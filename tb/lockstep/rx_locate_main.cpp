@@ -122,11 +122,14 @@ bool owned_code(unsigned code) {
 class RxLocateBench : public rxs::Stim<kW, Xfer, mdd_rx_locate_in> {
   public:
     explicit RxLocateBench(const ls::Options &opt)
-        : Stim(opt, 0.15, 0.0), opt_(opt), top_(new Vmdd_rx_locate) {
+        : Stim(opt, 0.15, 0.0, false), opt_(opt), top_(new Vmdd_rx_locate) {
         if (mdd_rx_locate_model_init(&model_, kW) != 0) ls::Options::die("bad model parameter W=%u", kW);
         min_xfers_ = opt.u64("min_xfers", 0);
         inject_fault_ = opt.has("inject_fault") ? (int64_t)opt.u64("inject_fault", 0) : -1;
         inject_golden_ = opt.has("inject_golden") ? (int64_t)opt.u64("inject_golden", 0) : -1;
+        verbose_ = opt.flag("verbose", false);
+        debug_stall_ = opt.flag("debug_stall", false);
+        dump_ = opt.has("dump") ? (int64_t)opt.u64("dump", 0) : -1;
         top_->clk = 0;
         cpu_start_ = std::clock();
     }
@@ -346,7 +349,7 @@ class RxLocateBench : public rxs::Stim<kW, Xfer, mdd_rx_locate_in> {
 
     void mismatch(ls::Checker &chk, Xfer &x, const char *check, const std::string &msg) {
         x.bad = true;
-        if (++x.reports > 6 && !opt_.has("verbose")) return;
+        if (++x.reports > 6 && !verbose_) return;
         chk.fail(check, std::string(x.kind) + " transfer " + std::to_string(x.id) + " (" +
                             std::to_string(x.bytes.size()) + " bytes, proto " +
                             std::to_string(MDD_GET(DESC, PROTO, x.desc)) + "): " + msg);
@@ -378,12 +381,12 @@ class RxLocateBench : public rxs::Stim<kW, Xfer, mdd_rx_locate_in> {
             // full-rate traffic: no stage may split a word, the input takes a beat every cycle (m_ready = 1)
             if (full_rate() && bench_stalls_ == 1)
                 chk.fail("rate", "s_axis_rx_tready low with full-rate traffic and m_ready high");
-            if (opt_.has("debug_stall") && bench_stalls_ < 20)
+            if (debug_stall_ && bench_stalls_ < 20)
                 std::printf("stall cycle %" PRIu64 ": fifo %u l1.done %" PRIx64 " l2.done %" PRIx64 " l3.done %" PRIx64
                             " l1.valid %d l2.valid %d m_valid %d\n",
                             cycles_ - 1, model_.l1.fifo_cnt, model_.l1.done, model_.l2.done, model_.l3.done,
                             model_.l1.m_valid_r, model_.l2.m_valid_r, mo.m_valid);
-            if (opt_.has("debug_stall") && bench_stalls_ < 4) {
+            if (debug_stall_ && bench_stalls_ < 4) {
                 std::printf("  l1.m (L2 input) tags:");
                 for (unsigned i = 0; i < kW; ++i) std::printf(" %02x", model_.l1.m.tag[i]);
                 std::printf("\n  l1.m data:");
@@ -421,7 +424,7 @@ class RxLocateBench : public rxs::Stim<kW, Xfer, mdd_rx_locate_in> {
         if ((size_t)mo.m_woff + mo.m_nin > n)
             mismatch(chk, x, "bytes", "word " + std::to_string(x.words) + " covers bytes up to " +
                                           std::to_string(mo.m_woff + mo.m_nin) + " of " + std::to_string(n));
-        if (opt_.has("dump") && x.id == opt_.u64("dump", 0)) {
+        if (dump_ >= 0 && x.id == (uint64_t)dump_) {
             std::printf("dump transfer %" PRIu64 " word %" PRIu64 " woff %u nin %u first %d last %d:", x.id, x.words,
                         mo.m_woff, mo.m_nin, mo.m_first, mo.m_last);
             for (unsigned i = 0; i < kW; ++i) std::printf(" %02x:%02x/%x", mo.m_data[i], mo.m_tag[i], mo.m_aux[i]);
@@ -555,6 +558,8 @@ class RxLocateBench : public rxs::Stim<kW, Xfer, mdd_rx_locate_in> {
 
     uint64_t min_xfers_;
     int64_t inject_fault_, inject_golden_;
+    bool verbose_ = false, debug_stall_ = false;  // knobs verbose (every report), debug_stall (the stalls)
+    int64_t dump_ = -1;                           // knob dump=ID: that transfer in full (-1: none)
 
     // counts
     uint64_t cycles_ = 0, xfers_checked_ = 0, side_checked_ = 0, junk_checked_ = 0;

@@ -123,16 +123,16 @@ class RxRouteBench {
             p_[i] = opt.num(kP[i], 1.0);
         }
         fixed_todep_ = opt.has("p_todep");
-        p_todep_ = opt.num("p_todep", 0.5);
+        p_todep_ = opt.prob("p_todep", 0.5);
         fixed_cap_ = opt.has("rx_cap");
-        rx_cap_ = (unsigned)opt.u64("rx_cap", kDepth);
-        phase_ = std::max<uint64_t>(1, opt.u64("phase", 2000));
-        max_beats_ = (unsigned)std::max<uint64_t>(1, opt.u64("max_beats", 12));
-        p_empty_ = opt.num("p_empty", 0.1);
-        ctx_delay_ = (unsigned)opt.u64("ctx_delay", 6);
-        p_reset_ = opt.num("p_reset", 5e-4);
+        rx_cap_ = (unsigned)opt.u64("rx_cap", kDepth, 0, kDepth + 1);
+        phase_ = opt.u64("phase", 2000, 1, UINT64_MAX);
+        max_beats_ = (unsigned)opt.u64("max_beats", 12, 1, 1000000);
+        p_empty_ = opt.prob("p_empty", 0.1);
+        ctx_delay_ = (unsigned)opt.u64("ctx_delay", 6, 0, 1000000);
+        p_reset_ = opt.prob("p_reset", 5e-4);
         min_packets_ = opt.u64("min_packets", 0);
-        require_coverage_ = opt.num("require_coverage", opt.cycles >= 200000 ? 1 : 0) != 0;
+        require_coverage_ = opt.flag("require_coverage", opt.cycles >= 200000);
         inject_fault_ = opt.has("inject_fault") ? (int64_t)opt.u64("inject_fault", 0) : -1;
         // the drain: every transfer the router may hold, each at most max_beats beats, its context's delay and a
         // few cycles of hand-over, plus an external packet

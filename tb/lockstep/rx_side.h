@@ -75,11 +75,13 @@ class Side : public Stim<W, CheckedXfer, mdd_rx_path_in> {
 
   public:
     // p_corrupt_default, p_corrupt_any_default: the bench's defaults of the p_corrupt / p_corrupt_any knobs
-    Side(const ls::Options &opt, double p_corrupt_default, double p_corrupt_any_default)
-        : Base(opt, p_corrupt_default, p_corrupt_any_default), opt_(opt) {
+    // core_desc: the descriptor channel is the core's (rx_stim.h)
+    Side(const ls::Options &opt, double p_corrupt_default, double p_corrupt_any_default, bool core_desc = false)
+        : Base(opt, p_corrupt_default, p_corrupt_any_default, core_desc), opt_(opt) {
         min_xfers_ = opt.u64("min_xfers", 0);
         inject_golden_ = opt.has("inject_golden") ? (int64_t)opt.u64("inject_golden", 0) : -1;
-        p_route_ = opt.num("p_route", 0.0);
+        p_route_ = opt.prob("p_route", 0.0);
+        verbose_ = opt.flag("verbose", false);
         cpu_start_ = std::clock();
     }
 
@@ -122,6 +124,11 @@ class Side : public Stim<W, CheckedXfer, mdd_rx_path_in> {
         if (xfers_checked_ < min_xfers_)
             chk.fail("volume", std::to_string(xfers_checked_) + " transfers checked, fewer than min_xfers=" +
                                    std::to_string(min_xfers_));
+        // junk=reserved: every reserved bit of the channel's descriptor was set in a junk transfer that was checked
+        if (this->junk_reserved_ && junk_checked_ < this->reserved_count())
+            chk.fail("volume", "junk=reserved: " + std::to_string(junk_checked_) +
+                                   " junk transfers checked, fewer than the " + std::to_string(this->reserved_count()) +
+                                   " reserved descriptor bits (each must be set once): run longer");
     }
 
     uint64_t checks() const { return checks_; }
@@ -132,6 +139,15 @@ class Side : public Stim<W, CheckedXfer, mdd_rx_path_in> {
     uint64_t err_xfers() const { return err_xfers_; }
     uint64_t corrupted_streams() const { return corrupted_; }
     const uint64_t *events() const { return ev_count_; }
+
+    // junk=reserved: how far the sweep of the reserved descriptor bits went
+    void junk_summary(FILE *f) const {
+        if (this->junk_reserved_)
+            std::fprintf(f,
+                         "  junk=reserved: %" PRIu64 " junk transfers (%" PRIu64 " checked) set the %u reserved "
+                         "descriptor bits in turn\n",
+                         this->res_swept_, junk_checked_, this->reserved_count());
+    }
 
     void summary(FILE *f) const {
         double cpu = (double)(std::clock() - cpu_start_) / CLOCKS_PER_SEC;
@@ -144,6 +160,7 @@ class Side : public Stim<W, CheckedXfer, mdd_rx_path_in> {
                      " bytes delivered, %" PRIu64 " golden checks\n",
                      W, cycles_, streams_, corrupted_, xfers_checked_, side_checked_, junk_checked_, bytes_in_,
                      bytes_out_, checks_);
+        junk_summary(f);
         std::fprintf(f, "  reference events:");
         for (unsigned c = 1; c <= MDD_ERR_FRAME; ++c) std::fprintf(f, " %s %" PRIu64, mdd_err_name(c), ev_count_[c]);
         std::fprintf(f, "; transfers whose context reports an error %" PRIu64 "\n", err_xfers_);
@@ -187,7 +204,7 @@ class Side : public Stim<W, CheckedXfer, mdd_rx_path_in> {
 
     void mismatch(ls::Checker &chk, Xfer &x, const char *check, const std::string &msg) {
         x.bad = true;
-        if (++x.reports > 6 && !opt_.has("verbose")) return;
+        if (++x.reports > 6 && !verbose_) return;
         chk.fail(check, std::string(x.kind) + " transfer " + std::to_string(x.id) + " (" +
                             std::to_string(x.bytes.size()) + " bytes, proto " +
                             std::to_string(MDD_GET(DESC, PROTO, x.desc)) + "): " + msg);
@@ -282,7 +299,7 @@ class Side : public Stim<W, CheckedXfer, mdd_rx_path_in> {
                         break;
                     }
                 }
-                if (opt_.has("verbose")) dump_xfer(x, mo);
+                if (verbose_) dump_xfer(x, mo);
                 mismatch(chk, x, "context", what + " (word " + std::to_string(w) + ": 0x" +
                                                 hex(mo.m_axis_rx_ctx_tdata[w]) + " vs 0x" + hex(x.ctx[w]) + ")");
                 ok = false;
@@ -322,6 +339,7 @@ class Side : public Stim<W, CheckedXfer, mdd_rx_path_in> {
     uint64_t ev_count_[16] = {0};
 
     double p_route_ = 0.0;
+    bool verbose_ = false;  // every report of a transfer, and its dump
     uint64_t routed_checked_ = 0;
     bool allow_routed_ = true;
     bool routing_stopped_ = false;

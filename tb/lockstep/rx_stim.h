@@ -102,25 +102,31 @@ class Stim {
     static constexpr uint64_t kLanes = W == 64 ? ~0ull : ((1ull << W) - 1);
 
     // p_corrupt_default, p_corrupt_any_default: the harness's defaults of the p_corrupt / p_corrupt_any knobs
-    Stim(const ls::Options &opt, double p_corrupt_default, double p_corrupt_any_default) : rng_(opt.seed) {
-        bench_ = opt.bench || opt.num("bench", 0) != 0;
+    // core_desc: the descriptor channel is the core's (COREDESC bits are requests there, not reserved bits).
+    Stim(const ls::Options &opt, double p_corrupt_default, double p_corrupt_any_default, bool core_desc)
+        : rng_(opt.seed), core_desc_(core_desc) {
+        bench_ = opt.flag("bench", false) || opt.bench;
         fixed_valid_ = opt.has("p_valid") || bench_;
         fixed_ready_ = opt.has("p_ready") || bench_;
-        p_valid_ = bench_ ? 1.0 : opt.num("p_valid", 1.0);
-        p_ready_ = bench_ ? 1.0 : opt.num("p_ready", 1.0);
-        phase_ = opt.u64("phase", 3000);
-        p_desc_ = bench_ ? 1.0 : opt.num("p_desc", 0.8);
-        p_reset_ = bench_ ? 0.0 : opt.num("p_reset", 2e-5);
-        small_ = opt.num("small", 0) != 0;
-        p_holes_ = bench_ ? 0.0 : opt.num("p_holes", 0.3);
-        p_user_ = bench_ ? 0.0 : opt.num("p_user", 0.01);
-        p_corrupt_ = bench_ ? 0.0 : opt.num("p_corrupt", p_corrupt_default);
-        p_corrupt_any_ = opt.num("p_corrupt_any", p_corrupt_any_default);
-        p_side_ = bench_ ? 0.0 : opt.num("p_side", 0.05);
-        p_junk_ = bench_ ? 0.0 : opt.num("p_junk", 0.03);
-        max_xfers_ = opt.u64("max_xfers", bench_ ? 3 : 12);
+        p_valid_ = ls::fixed_if(bench_, 1.0, opt.prob("p_valid", 1.0));
+        p_ready_ = ls::fixed_if(bench_, 1.0, opt.prob("p_ready", 1.0));
+        phase_ = opt.u64("phase", 3000, 1, UINT64_MAX);
+        p_desc_ = ls::fixed_if(bench_, 1.0, opt.prob("p_desc", 0.8));
+        p_reset_ = ls::fixed_if(bench_, 0.0, opt.prob("p_reset", 2e-5));
+        small_ = opt.flag("small", false);
+        p_holes_ = ls::fixed_if(bench_, 0.0, opt.prob("p_holes", 0.3));
+        p_user_ = ls::fixed_if(bench_, 0.0, opt.prob("p_user", 0.01));
+        p_corrupt_ = ls::fixed_if(bench_, 0.0, opt.prob("p_corrupt", p_corrupt_default));
+        p_corrupt_any_ = opt.prob("p_corrupt_any", p_corrupt_any_default);
+        p_side_ = ls::fixed_if(bench_, 0.0, opt.prob("p_side", 0.05));
+        p_junk_ = ls::fixed_if(bench_, 0.0, opt.prob("p_junk", 0.03));
+        max_xfers_ = opt.u64("max_xfers", bench_ ? 3 : 12, 1, 100000);
         worst_ = opt.str("worst", "");
-        legal_bhs_ = opt.num("legal_bhs", 0) != 0;
+        legal_bhs_ = opt.flag("legal_bhs", false);
+        const std::string junk = opt.str("junk", "any");
+        if (junk != "any" && junk != "reserved")
+            ls::Options::die("%s: junk=%s: expected any or reserved", opt.where("junk").c_str(), junk.c_str());
+        junk_reserved_ = junk == "reserved";
         if (!worst_.empty() && worst_ != "mrk" && worst_ != "pdu" && worst_ != "blk")
             ls::Options::die("worst=%s: expected mrk, pdu or blk", worst_.c_str());
         in_ = In();
@@ -257,6 +263,39 @@ class Stim {
         ++corrupted_;
     }
 
+    // The reserved bits of word w of the descriptors the DUT's channel takes: those no DESC field uses, less the
+    // core's own (COREDESC) when the channel is the core's: set, those are a request (TO_DEP: route the transfer
+    // to the deposit engine), which the core takes out before the RX path, not an illegal descriptor.
+    uint64_t reserved_bits(unsigned w) const {
+        uint64_t r = ~mdd_field_used_mask("DESC", w);
+        if (core_desc_) r &= ~mdd_field_used_mask("COREDESC", w);
+        return r;
+    }
+    static uint64_t nth_bit(uint64_t m, unsigned k) {
+        for (; k; --k) m &= m - 1;
+        return m & (~m + 1);
+    }
+
+    // How many reserved bits the channel's descriptor has (junk=reserved sweeps them all).
+    unsigned reserved_count() const {
+        unsigned n = 0;
+        for (unsigned w = 0; w < 8; ++w) n += (unsigned)__builtin_popcountll(reserved_bits(w));
+        return n;
+    }
+
+    // junk=reserved: the next reserved bit in turn (word 0 up), so that a run sets each of them in some transfer.
+    void next_reserved_bit(uint64_t *d) {
+        for (unsigned tries = 0; tries < 8 * 64; ++tries) {
+            const unsigned w = res_sweep_ / 64, b = res_sweep_ % 64;
+            res_sweep_ = (res_sweep_ + 1) % (8 * 64);
+            if ((reserved_bits(w) >> b) & 1) {
+                d[w] |= 1ull << b;
+                ++res_swept_;
+                return;
+            }
+        }
+    }
+
     // An illegal descriptor derived from a legal one (one DESC condition violated).
     void make_illegal(uint64_t *d) {
         for (int tries = 0; tries < 16; ++tries) {
@@ -267,10 +306,12 @@ class Stim {
             case 1: MDD_SET(DESC, DIF_OP, t, rng_.chance(0.5) ? 1 : 5 + rng_.below(3)); break;
             case 2: MDD_SET(DESC, PI_FMT, t, 3); break;
             case 3: MDD_SET(DESC, CMB_EN, t, 1); break;
-            case 4: {  // a reserved bit
-                static const struct { unsigned word, lo, hi; } kRes[] = {{0, 58, 63}, {2, 55, 63}, {3, 49, 63}, {7, 56, 63}};
-                const auto &r = kRes[rng_.below(4)];
-                t[r.word] |= 1ull << (r.lo + rng_.below(r.hi - r.lo + 1));
+            case 4: {  // a reserved bit: a word that has any, then one of its reserved bits
+                unsigned words[8], nw = 0;
+                for (unsigned w = 0; w < 8; ++w)
+                    if (reserved_bits(w)) words[nw++] = w;
+                const unsigned w = words[rng_.below(nw)];
+                t[w] |= nth_bit(reserved_bits(w), (unsigned)rng_.below((uint64_t)__builtin_popcountll(reserved_bits(w))));
                 break;
             }
             case 5: MDD_SET(DESC, PROTO, t, MDD_PROTO_RAW); MDD_SET(DESC, MRK_EN, t, 1); break;
@@ -370,7 +411,8 @@ class Stim {
             x->id = next_id_++;
             x->kind = "junk";
             std::memcpy(x->desc, chain_desc_, sizeof x->desc);
-            make_illegal(x->desc);
+            if (junk_reserved_) next_reserved_bit(x->desc);
+            else make_illegal(x->desc);
             MDD_SET(DESC, XFER_ID, x->desc, x->id & 0xffff);
             size_t n = (size_t)rng_.below(3 * W + 1);
             for (size_t i = 0; i < n; ++i) x->bytes.push_back((uint8_t)rng_.next());
@@ -528,6 +570,10 @@ class Stim {
     In in_;
 
     bool bench_ = false, fixed_valid_ = false, fixed_ready_ = false, small_ = false, legal_bhs_ = false;
+    bool core_desc_ = false;     // the channel is the core's: COREDESC bits are not reserved
+    bool junk_reserved_ = false; // junk=reserved: every junk transfer sets the next reserved bit (sweep)
+    unsigned res_sweep_ = 0;     // junk=reserved: the next bit (word * 64 + bit) to try
+    uint64_t res_swept_ = 0;     // junk=reserved: junk transfers made so far
     double p_valid_, p_ready_, p_desc_, p_reset_, p_holes_, p_user_, p_corrupt_, p_corrupt_any_, p_side_, p_junk_;
     uint64_t phase_, max_xfers_;
     std::string worst_;  // directed worst case of the bench: mrk, pdu, blk or empty

@@ -82,21 +82,21 @@ class Stim {
         : rng_(opt.seed ^ 0x7A5E11ull), bench_(opt.bench), worst_(opt.str("worst", "")) {
         if (!worst_.empty() && worst_ != "mrk" && worst_ != "pdu" && worst_ != "blk")
             ls::Options::die("worst=%s: expected mrk, pdu or blk", worst_.c_str());
-        p_valid_ = opt.num("p_valid", opt.bench ? 1.0 : 0.8);
-        p_ready_ = opt.num("p_ready", opt.bench ? 1.0 : 0.8);
-        p_desc_ = opt.num("p_desc", opt.bench ? 1.0 : 0.7);
-        p_reset_ = opt.num("p_reset", opt.bench ? 0.0 : 0.00005);
-        p_holes_ = opt.num("p_holes", opt.bench ? 0.0 : 0.2);
-        p_null_ = opt.num("p_null", opt.bench ? 0.0 : 0.02);
-        p_user_ = opt.num("p_user", opt.bench ? 0.0 : 0.003);
-        p_junk_ = opt.num("p_junk", opt.bench ? 0.0 : 0.02);
-        p_window_ = opt.num("p_window", opt.bench ? 0.0 : 0.3);
-        p_frame_ = opt.num("p_frame", opt.bench ? 0.0 : 0.1);
-        p_t3_ = opt.num("p_t3", opt.bench ? 0.0 : 0.1);
-        p_side_ = opt.num("p_side", opt.bench ? 0.0 : 0.03);
-        p_corrupt_ = opt.num("p_corrupt", opt.bench ? 0.0 : 0.3);
-        max_xfers_ = opt.u64("max_xfers", 8);
-        legal_bhs_ = opt.num("legal_bhs", 0) != 0;
+        p_valid_ = opt.prob("p_valid", opt.bench ? 1.0 : 0.8);
+        p_ready_ = opt.prob("p_ready", opt.bench ? 1.0 : 0.8);
+        p_desc_ = opt.prob("p_desc", opt.bench ? 1.0 : 0.7);
+        p_reset_ = opt.prob("p_reset", opt.bench ? 0.0 : 0.00005);
+        p_holes_ = opt.prob("p_holes", opt.bench ? 0.0 : 0.2);
+        p_null_ = opt.prob("p_null", opt.bench ? 0.0 : 0.02);
+        p_user_ = opt.prob("p_user", opt.bench ? 0.0 : 0.003);
+        p_junk_ = opt.prob("p_junk", opt.bench ? 0.0 : 0.02);
+        p_window_ = opt.prob("p_window", opt.bench ? 0.0 : 0.3);
+        p_frame_ = opt.prob("p_frame", opt.bench ? 0.0 : 0.1);
+        p_t3_ = opt.prob("p_t3", opt.bench ? 0.0 : 0.1);
+        p_side_ = opt.prob("p_side", opt.bench ? 0.0 : 0.03);
+        p_corrupt_ = opt.prob("p_corrupt", opt.bench ? 0.0 : 0.3);
+        max_xfers_ = opt.u64("max_xfers", 8, 1, 100000);
+        legal_bhs_ = opt.flag("legal_bhs", false);
         std::memset(&in_, 0, sizeof in_);
     }
     virtual ~Stim() = default;
