@@ -92,6 +92,21 @@ define RUN_SUITE
 	@$(2) 2>&1 | tee $(RESULTS)/$(1).log
 endef
 
+# make test's seeds: every lockstep harness runs at each of TEST_SEEDS, its cycles split between them (make soak
+# draws random seeds; make regress adds its own). A seed is a dimension of the tests, not a constant.
+TEST_SEEDS ?= 1 2 3
+# $(call per_seed,<n>): n split between the seeds (a volume such as cycles or min_xfers)
+per_seed = $(shell echo $$(( $(1) / $(words $(TEST_SEEDS)) )))
+
+# $(call RUN_SEEDS,<suite>,<harness and knobs, no --seed/--suite/--vcd>,<vcd prefix>): the run at every seed of
+# TEST_SEEDS, as suite <suite>-s<seed> (a log each), waveforms of a divergence under <vcd prefix>_s<seed>. Every
+# seed runs even after one failed; the step fails if any did.
+define RUN_SEEDS
+	@mkdir -p $(RESULTS)
+	@rc=0; for s in $(TEST_SEEDS); do $(2) --seed $$s --suite $(1)-s$$s --vcd $(3)_s$$s 2>&1 \
+	    | tee $(RESULTS)/$(1)-s$$s.log || rc=1; done; exit $$rc
+endef
+
 # $(call RUN_VVP,<suite>,<vvp arguments>): an Icarus bench; vvp exits 0 even after a failed check, so the
 # verdict is the bench's own last line.
 define RUN_VVP
@@ -118,6 +133,19 @@ endef
 PATH_TEST_WS  ?= 4 8 64
 PATH_EXTRA_WS := $(filter-out $(PATH_TEST_WS),$(WS))
 
+# make soak (scripts/soak.py): each block registers its harnesses with
+#   $(call SOAK_ADD,<name>,<W or ->,<binary>,<cycles and knobs of one run>)
+# (inside a template that is eval'ed, or in $(eval ...)); make soak builds those whose W is in SOAK_WS and runs them
+# at random seeds for SOAK_MINUTES.
+SOAK_NAMES :=
+define SOAK_ADD
+SOAK_NAMES += $(1)
+SOAK_W_$(1) := $(2)
+SOAK_BIN_$(1) := $(3)
+SOAK_ARGS_$(1) := $(4)
+
+endef
+
 LOCKSTEP_TESTS :=
 REGRESS_TESTS  :=
 ICARUS_TESTS   :=
@@ -126,6 +154,39 @@ BENCH_LOCKSTEP :=
 SIM_TARGETS    :=
 
 -include $(sort $(wildcard mk/rtl_*.mk))
+
+# make soak: the registered harnesses (SOAK_ADD above) at random seeds for SOAK_MINUTES of wall time, SOAK_JOBS at
+# a time; SOAK_WS chooses the widths (harnesses without a W always run), SOAK_ONLY (make patterns such as cmb-% or
+# core-w8) the harnesses, SOAK_SEED the master seed (default: the clock) so that a whole soak replays. Every failure
+# prints its replay command; build/soak/summary.txt has the pass rates per harness (scripts/soak.py).
+SOAK_MINUTES ?= 10
+SOAK_WS      ?= $(WS)
+SOAK_JOBS    ?= $(shell nproc 2>/dev/null || echo 2)
+SOAK_SEED    ?=
+SOAK_ONLY    ?=
+SOAK_DIR     := $(BUILD)/soak
+soak_w_ok = $(or $(filter -,$(SOAK_W_$(1))),$(filter $(SOAK_W_$(1)),$(SOAK_WS)))
+SOAK_SEL = $(foreach n,$(SOAK_NAMES),$(if $(call soak_w_ok,$(n)),$(if $(SOAK_ONLY),$(filter $(SOAK_ONLY),$(n)),$(n))))
+.PHONY: soak soak-build soak-list
+soak: deps
+	@$(MAKE) --no-print-directory -j$(SOAK_JOBS) soak-build
+	@mkdir -p $(SOAK_DIR); : > $(SOAK_DIR)/harnesses.tsv
+	@$(foreach n,$(SOAK_SEL),printf '%s\t%s\t%s\t%s\n' '$(n)' '$(SOAK_W_$(n))' '$(SOAK_BIN_$(n))' \
+	    '$(strip $(SOAK_ARGS_$(n)))' >> $(SOAK_DIR)/harnesses.tsv;)
+	@$(PYTHON) scripts/soak.py --table $(SOAK_DIR)/harnesses.tsv --minutes $(SOAK_MINUTES) --jobs $(SOAK_JOBS) \
+	    --dir $(SOAK_DIR) $(if $(SOAK_SEED),--seed $(SOAK_SEED))
+soak-build: $(foreach n,$(SOAK_SEL),$(SOAK_BIN_$(n)))
+soak-list:
+	@$(foreach n,$(SOAK_SEL),echo '$(n) (W $(SOAK_W_$(n))): $(SOAK_BIN_$(n)) $(strip $(SOAK_ARGS_$(n)))';)
+
+# Knobs (D-059): a bad knob in a scenario file or on the command line (a probability outside [0, 1], a negative,
+# non-numeric or out-of-range count, an unknown knob) stops a block harness and the core's with exit status 2 and
+# the file, line and problem (scripts/check-knobs.py).
+.PHONY: knobs-check
+knobs-check: $(call rx_route_bin,8) $(call core_bin,8)
+	$(call RUN_SUITE,knobs,$(PYTHON) scripts/check-knobs.py knobs $(call rx_route_bin,8) $(call core_bin,8) $(BUILD)/knobs)
+	@tail -n 1 $(RESULTS)/knobs.log | grep -q ' 0 failed$$'
+LOCKSTEP_TESTS += knobs-check
 
 .PHONY: test-lockstep regress-lockstep test-icarus bench-lockstep lint sim $(LOCKSTEP_TESTS) $(REGRESS_TESTS) \
         $(ICARUS_TESTS) $(LINT_TARGETS) $(BENCH_LOCKSTEP) $(SIM_TARGETS)

@@ -1,6 +1,6 @@
 # Incremental CRC combiner (rtl/mdd_cmb.v, docs/cmb.md): Verilator lockstep against the C twin with the
 # reference-and-truth scoreboard (tb/lockstep/cmb_main.cpp), Icarus benches, lint, a self-test, a bench.
-#   cmb-lockstep-<cfg>          make test: one seed
+#   cmb-lockstep-<cfg>          make test: TEST_SEEDS
 #   cmb-regress-<cfg>-s<seed>   make regress: 5 more seeds, >= 10^6 segments per configuration in all
 #   cmb-icarus-<cfg>            Icarus replays vectors the twin wrote (two small configurations)
 #   cmb-lint-<cfg>, cmb-selftest, cmb-bench-<cfg>
@@ -70,8 +70,11 @@ $(call cmb_bin,$(1)): $(CMB_SRCS) $(CMB_HARNESS_DEPS)
 cmb-build-$(1): $(call cmb_bin,$(1))
 
 cmb-lockstep-$(1): $(call cmb_bin,$(1))
-	$$(call RUN_SUITE,lockstep-cmb-$(1),$(call cmb_bin,$(1)) --seed 1 --suite lockstep-cmb-$(1) \
-	    --cycles $(CMB_TEST_CYCLES) --vcd $(CMB_DIR)/vcd/lockstep_$(1))
+	$$(call RUN_SEEDS,lockstep-cmb-$(1),$(call cmb_bin,$(1)) --cycles $(call per_seed,$(CMB_TEST_CYCLES)),$(CMB_DIR)/vcd/lockstep_$(1))
+
+# make soak: the default mix and each regress mix
+$(call SOAK_ADD,cmb-$(1),-,$(call cmb_bin,$(1)),--cycles $(CMB_TEST_CYCLES))
+$(foreach s,$(filter-out 11,$(CMB_REGRESS_SEEDS)),$(call SOAK_ADD,cmb-$(1)-mix$(s),-,$(call cmb_bin,$(1)),--cycles $(CMB_TEST_CYCLES) $(CMB_REGRESS_KNOBS_$(s))))
 
 $(foreach s,$(CMB_REGRESS_SEEDS),$(call CMB_REGRESS,$(1),$(s)))
 

@@ -1,7 +1,7 @@
 # Statistics and interrupt causes of the top level (rtl/mdd_core_stats.v, docs/core.md section 4): Verilator
 # lockstep against the C twin model/mdd_core_stats_model.c with the harness's own running sums as the independent
 # check (tb/lockstep/core_stats_main.cpp), an Icarus bench replaying vectors the twin wrote, lint, a self-test.
-#   core-stats-lockstep          make test: one seed
+#   core-stats-lockstep          make test: TEST_SEEDS
 #   core-stats-regress-s<seed>   make regress: 3 more seeds, each with its own mix
 #   core-stats-icarus            Icarus replays the twin's vectors (tb/icarus/tb_mdd_core_stats.v)
 #   core-stats-lint, core-stats-selftest
@@ -32,8 +32,13 @@ $(CORE_STATS_BIN): $(CORE_STATS_SRCS) tb/lockstep/core_stats_main.cpp $(LS_HDRS)
 core-stats-build: $(CORE_STATS_BIN)
 
 core-stats-lockstep: $(CORE_STATS_BIN)
-	$(call RUN_SUITE,lockstep-core-stats,$(CORE_STATS_BIN) --seed 1 --cycles $(CORE_STATS_TEST_CYCLES) \
-	    --vcd $(CORE_STATS_DIR)/vcd/lockstep)
+	$(call RUN_SEEDS,lockstep-core-stats,$(CORE_STATS_BIN) --cycles $(call per_seed,$(CORE_STATS_TEST_CYCLES)), \
+	    $(CORE_STATS_DIR)/vcd/lockstep)
+
+# make soak: the default mix and each regress mix
+$(eval $(call SOAK_ADD,core-stats,-,$(CORE_STATS_BIN),--cycles $(CORE_STATS_TEST_CYCLES)))
+$(foreach s,12 13,$(eval $(call SOAK_ADD,core-stats-mix$(s),-,$(CORE_STATS_BIN),--cycles $(CORE_STATS_TEST_CYCLES) \
+    $(CORE_STATS_REGRESS_KNOBS_$(s)))))
 
 define CORE_STATS_REGRESS
 .PHONY: core-stats-regress-s$(1)

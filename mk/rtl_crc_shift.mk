@@ -55,8 +55,10 @@ $(call crc_shift_bin,$(1)): $(CRC_SHIFT_SRCS) tb/lockstep/crc_shift_main.cpp $(L
 crc-shift-build-$(1): $(call crc_shift_bin,$(1))
 
 crc-shift-lockstep-$(1): $(call crc_shift_bin,$(1))
-	$$(call RUN_SUITE,lockstep-crc-shift-$(1),$(call crc_shift_bin,$(1)) --seed 1 \
-	    --cycles $(CRC_SHIFT_TEST_CYCLES) --vcd $(CRC_SHIFT_ICARUS)/vcd/lockstep_$(1))
+	$$(call RUN_SEEDS,lockstep-crc-shift-$(1),$(call crc_shift_bin,$(1)) --cycles $(call per_seed,$(CRC_SHIFT_TEST_CYCLES)), \
+	    $(CRC_SHIFT_ICARUS)/vcd/lockstep_$(1))
+
+$(call SOAK_ADD,crc-shift-$(1),-,$(call crc_shift_bin,$(1)),--cycles $(CRC_SHIFT_TEST_CYCLES))
 
 $(foreach s,$(CRC_SHIFT_REGRESS_SEEDS),$(call CRC_SHIFT_REGRESS,$(1),$(s)))
 

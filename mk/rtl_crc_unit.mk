@@ -9,10 +9,11 @@ CRC_UNIT_DIR := $(BUILD)/crc_unit
 # through -Irtl; Icarus gets the files)
 CRC_UNIT_SRCS := rtl/mdd_crc_unit.v rtl/mdd_compact.v rtl/mdd_crc_shift.v rtl/mdd_crc_math.vh
 
-# make test: >= 1 M accepted words per W for CRC-32C (stall phases accept ~70% of cycles), fewer for the others.
+# make test: >= 1 M accepted words per W for CRC-32C (stall phases accept ~70% of cycles), fewer for the others;
+# split between TEST_SEEDS, each seed's run long enough (>= 200000 cycles) to require its coverage.
 CRC_UNIT_TEST_CYCLES := 1600000
 CRC_UNIT_TEST_WORDS  := 1000000
-CRC_UNIT_OTHER_CYCLES := 300000
+CRC_UNIT_OTHER_CYCLES := 600000
 # make regress: 10x the volume, spread over 5 more seeds per configuration.
 CRC_UNIT_REGRESS_SEEDS := 11 12 13 14 15
 CRC_UNIT_REGRESS_CYCLES := 3200000
@@ -47,9 +48,12 @@ $(call crc_unit_bin,$(1)): $(CRC_UNIT_SRCS) tb/lockstep/crc_unit_main.cpp $(LS_H
 crc-unit-build-$(1): $(call crc_unit_bin,$(1))
 
 crc-unit-lockstep-$(1): $(call crc_unit_bin,$(1))
-	$$(call RUN_SUITE,lockstep-crc-unit-a$(call crc_unit_alg,$(1))-w$(call crc_unit_w,$(1)),$(call crc_unit_bin,$(1)) \
-	    --seed 1 --vcd $(CRC_UNIT_DIR)/vcd/a$(1) \
-	    $(if $(filter 0,$(call crc_unit_alg,$(1))),--cycles $(CRC_UNIT_TEST_CYCLES) min_words=$(CRC_UNIT_TEST_WORDS),--cycles $(CRC_UNIT_OTHER_CYCLES)))
+	$$(call RUN_SEEDS,lockstep-crc-unit-a$(call crc_unit_alg,$(1))-w$(call crc_unit_w,$(1)),$(call crc_unit_bin,$(1)) \
+	    $(if $(filter 0,$(call crc_unit_alg,$(1))),--cycles $(call per_seed,$(CRC_UNIT_TEST_CYCLES)) \
+	    min_words=$(call per_seed,$(CRC_UNIT_TEST_WORDS)),--cycles $(call per_seed,$(CRC_UNIT_OTHER_CYCLES))) \
+	    require_coverage=1,$(CRC_UNIT_DIR)/vcd/a$(1))
+
+$(call SOAK_ADD,crc-unit-a$(call crc_unit_alg,$(1))-w$(call crc_unit_w,$(1)),$(call crc_unit_w,$(1)),$(call crc_unit_bin,$(1)),--cycles $(if $(filter 0,$(call crc_unit_alg,$(1))),$(CRC_UNIT_TEST_CYCLES),$(CRC_UNIT_OTHER_CYCLES)))
 
 $(foreach s,$(CRC_UNIT_REGRESS_SEEDS),$(call CRC_UNIT_REGRESS,$(1),$(s)))
 

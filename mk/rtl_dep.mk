@@ -1,7 +1,7 @@
 # Direct-deposit receive engine (rtl/mdd_dep.v, docs/deposit.md): Verilator lockstep against the C twin with the
 # shared test environment (tb/lockstep/dep_main.cpp on model/mdd_depenv.c: generator, host memory as the AXI slave,
 # scoreboard against the reference), Icarus replays of vectors the harness wrote, lint, self-tests and a bench.
-#   dep-lockstep-<cfg>          make test: one seed, DEP_TEST_CYCLES cycles
+#   dep-lockstep-<cfg>          make test: TEST_SEEDS, DEP_TEST_CYCLES cycles in all
 #   dep-regress-<cfg>-s<seed>   make regress: DEP_REGRESS_SEEDS x DEP_REGRESS_CYCLES, mostly adversarial traffic;
 #                               dep-regress-adversarial adds up the adversarial packets of every regress run
 #                               (at least DEP_REGRESS_MIN_ADV, with no write outside the authorised ranges)
@@ -108,8 +108,12 @@ $(call dep_bin,$(1)): $(DEP_SRCS) tb/lockstep/dep_main.cpp $(LS_HDRS) $(LIBMDD)
 dep-build-$(1): $(call dep_bin,$(1))
 
 dep-lockstep-$(1): $(call dep_bin,$(1))
-	$$(call RUN_SUITE,lockstep-dep-$(1),$(call dep_bin,$(1)) --seed 1 --suite lockstep-dep-$(1) \
-	    --cycles $(DEP_TEST_CYCLES) --vcd $(DEP_DIR)/vcd/lockstep_$(1))
+	$$(call RUN_SEEDS,lockstep-dep-$(1),$(call dep_bin,$(1)) --cycles $(call per_seed,$(DEP_TEST_CYCLES)), \
+	    $(DEP_DIR)/vcd/lockstep_$(1))
+
+# make soak: the default mix and each adversarial mix of make regress
+$(call SOAK_ADD,dep-$(1),$(call dep_word,$(1),1),$(call dep_bin,$(1)),--cycles $(DEP_TEST_CYCLES))
+$(foreach s,$(filter-out 11,$(DEP_REGRESS_SEEDS)),$(call SOAK_ADD,dep-$(1)-mix$(s),$(call dep_word,$(1),1),$(call dep_bin,$(1)),--cycles $(DEP_TEST_CYCLES) $(DEP_REGRESS_KNOBS_$(s))))
 
 # latency (gap=200: every packet alone, its first AW exactly kLatency cycles after its header; asserted), then
 # the rates with packets back to back (gap=0, the default mix), then the size sweep of docs/deposit.md 9.5: WRITEs
@@ -194,8 +198,11 @@ $(call dep_bin,$(1)): $(DEP_MSG_SRCS) tb/lockstep/dep_main.cpp $(LS_HDRS) $(LIBM
 dep-build-$(1): $(call dep_bin,$(1))
 
 dep-lockstep-$(1): $(call dep_bin,$(1))
-	$$(call RUN_SUITE,lockstep-dep-$(1),$(call dep_bin,$(1)) --seed 1 --suite lockstep-dep-$(1) \
-	    --cycles $(DEP_MSG_TEST_CYCLES) --vcd $(DEP_DIR)/vcd/lockstep_$(1))
+	$$(call RUN_SEEDS,lockstep-dep-$(1),$(call dep_bin,$(1)) --cycles $(call per_seed,$(DEP_MSG_TEST_CYCLES)), \
+	    $(DEP_DIR)/vcd/lockstep_$(1))
+
+$(call SOAK_ADD,dep-$(1),$(call dep_word,$(1),1),$(call dep_bin,$(1)),--cycles $(DEP_MSG_TEST_CYCLES))
+$(call SOAK_ADD,dep-$(1)-mix22,$(call dep_word,$(1),1),$(call dep_bin,$(1)),--cycles $(DEP_MSG_TEST_CYCLES) $(DEP_REGRESS_KNOBS_22))
 
 $(foreach s,$(DEP_MSG_REGRESS_SEEDS),$(call DEP_REGRESS,$(1),$(s)))
 

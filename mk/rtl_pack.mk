@@ -36,8 +36,10 @@ $(call pack_bin,$(1)): $(PACK_SRCS) tb/lockstep/pack_main.cpp $(LS_HDRS) $(LIBMD
 pack-build-w$(1): $(call pack_bin,$(1))
 
 pack-lockstep-w$(1): $(call pack_bin,$(1))
-	$$(call RUN_SUITE,lockstep-pack-w$(1),$(call pack_bin,$(1)) --seed 1 --cycles $(call pack_cycles,$(1)) \
-	    min_packets=1000 --vcd $(PACK_DIR)/vcd/w$(1))
+	$$(call RUN_SEEDS,lockstep-pack-w$(1),$(call pack_bin,$(1)) --cycles $(call per_seed,$(call pack_cycles,$(1))) \
+	    min_packets=$(call per_seed,1000),$(PACK_DIR)/vcd/w$(1))
+
+$(call SOAK_ADD,pack-w$(1),$(1),$(call pack_bin,$(1)),--cycles $(call pack_cycles,$(1)))
 
 $(foreach s,$(PACK_REGRESS_SEEDS),$(call PACK_REGRESS,$(1),$(s)))
 

@@ -93,10 +93,17 @@ $(REGS_LS_TEST): $(REGS_TEST_GEN) $(REGS_TEST_LIB) $(REGS_LS_DEPS)
 
 .PHONY: regs-lockstep regs-test-lockstep regs-selftest regs-twin-lint
 regs-lockstep: $(REGS_LS_CORE)
-	$(call RUN_SUITE,lockstep-regs,$< --seed 1 --cycles $(REGS_TEST_CYCLES) --vcd $(REGS_DIR)/vcd/lockstep)
+	$(call RUN_SEEDS,lockstep-regs,$< --cycles $(call per_seed,$(REGS_TEST_CYCLES)),$(REGS_DIR)/vcd/lockstep)
 
 regs-test-lockstep: $(REGS_LS_TEST)
-	$(call RUN_SUITE,lockstep-regs-test,$< --seed 1 --cycles $(REGS_TEST_CYCLES) --vcd $(REGS_DIR)/vcd/lockstep_test)
+	$(call RUN_SEEDS,lockstep-regs-test,$< --cycles $(call per_seed,$(REGS_TEST_CYCLES)),$(REGS_DIR)/vcd/lockstep_test)
+
+# make soak: both descriptions, the default mix and each regress mix
+REGS_SOAK_BIN_core := $(REGS_LS_CORE)
+REGS_SOAK_BIN_test := $(REGS_LS_TEST)
+$(foreach d,core test,$(eval $(call SOAK_ADD,regs-$(d),-,$(REGS_SOAK_BIN_$(d)),--cycles $(REGS_TEST_CYCLES))) \
+    $(foreach s,$(filter-out 11,$(REGS_REGRESS_SEEDS)),$(eval $(call SOAK_ADD,regs-$(d)-mix$(s),-,$(REGS_SOAK_BIN_$(d)), \
+    --cycles $(REGS_TEST_CYCLES) $(REGS_REGRESS_KNOBS_$(s))))))
 
 # The harness must catch a divergence: s_axil_rdata of the twin flipped at cycle 3000.
 regs-selftest: $(REGS_LS_CORE)

@@ -25,8 +25,10 @@ $(call rx_crc_engine_bin,$(1)): $(RX_CRC_ENGINE_SRCS) tb/lockstep/rx_crc_engine_
 
 .PHONY: rx-crc-engine-lockstep-$(1) rx-crc-engine-lint-$(1)
 rx-crc-engine-lockstep-$(1): $(call rx_crc_engine_bin,$(1))
-	$$(call RUN_SUITE,lockstep-rx-crc-engine-a$(call rx_crc_engine_alg,$(1))-w$(call rx_crc_engine_w,$(1)),$$< \
-	    --seed 1 --cycles $(RX_CRC_ENGINE_CYCLES) --vcd $(RX_CRC_ENGINE_DIR)/vcd/a$(1))
+	$$(call RUN_SEEDS,lockstep-rx-crc-engine-a$(call rx_crc_engine_alg,$(1))-w$(call rx_crc_engine_w,$(1)),$$< \
+	    --cycles $(call per_seed,$(RX_CRC_ENGINE_CYCLES)),$(RX_CRC_ENGINE_DIR)/vcd/a$(1))
+
+$(call SOAK_ADD,rx-crc-engine-a$(call rx_crc_engine_alg,$(1))-w$(call rx_crc_engine_w,$(1)),$(call rx_crc_engine_w,$(1)),$(call rx_crc_engine_bin,$(1)),--cycles $(RX_CRC_ENGINE_CYCLES))
 
 rx-crc-engine-lint-$(1):
 	$$(call VL_LINT,mdd_rx_crc_engine,-GW=$(call rx_crc_engine_w,$(1)) -GCRC_ALG=$(call rx_crc_engine_alg,$(1)))

@@ -39,14 +39,17 @@ $(call rx_locate_bin,$(1)): $(RX_LOCATE_SRCS) tb/lockstep/rx_locate_main.cpp $(L
 rx-locate-build-w$(1): $(call rx_locate_bin,$(1))
 
 rx-locate-lockstep-w$(1): $(call rx_locate_bin,$(1))
-	$$(call RUN_SUITE,lockstep-rx-locate-w$(1),$(call rx_locate_bin,$(1)) --seed 1 \
-	    --cycles $(call rx_locate_cycles,$(1),$(RX_LOCATE_TEST_CYCLES)) min_xfers=100 \
-	    --vcd $(RX_LOCATE_DIR)/vcd/w$(1))
+	$$(call RUN_SEEDS,lockstep-rx-locate-w$(1),$(call rx_locate_bin,$(1)) \
+	    --cycles $(call per_seed,$(call rx_locate_cycles,$(1),$(RX_LOCATE_TEST_CYCLES))) min_xfers=100, \
+	    $(RX_LOCATE_DIR)/vcd/w$(1))
 
 rx-locate-small-w$(1): $(call rx_locate_bin,$(1))
-	$$(call RUN_SUITE,lockstep-rx-locate-small-w$(1),$(call rx_locate_bin,$(1)) --seed 2 small=1 \
-	    --suite lockstep-rx-locate-small-w$(1) --cycles $(call rx_locate_cycles,$(1),$(RX_LOCATE_SMALL_CYCLES)) \
-	    min_xfers=100 --vcd $(RX_LOCATE_DIR)/vcd/small_w$(1))
+	$$(call RUN_SEEDS,lockstep-rx-locate-small-w$(1),$(call rx_locate_bin,$(1)) small=1 \
+	    --cycles $(call per_seed,$(call rx_locate_cycles,$(1),$(RX_LOCATE_SMALL_CYCLES))) min_xfers=100, \
+	    $(RX_LOCATE_DIR)/vcd/small_w$(1))
+
+$(call SOAK_ADD,rx-locate-w$(1),$(1),$(call rx_locate_bin,$(1)),--cycles $(call rx_locate_cycles,$(1),$(RX_LOCATE_SMALL_CYCLES)))
+$(call SOAK_ADD,rx-locate-small-w$(1),$(1),$(call rx_locate_bin,$(1)),--cycles $(call rx_locate_cycles,$(1),$(RX_LOCATE_SMALL_CYCLES)) small=1)
 
 # full-rate traffic: every cycle a beat (fails on any input stall), the rate on the summary line
 rx-locate-rate-w$(1): $(call rx_locate_bin,$(1))

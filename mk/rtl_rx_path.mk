@@ -39,13 +39,16 @@ $(call rx_path_bin,$(1)): $(RX_PATH_SRCS) tb/lockstep/rx_path_main.cpp $(LS_HDRS
 rx-path-build-w$(1): $(call rx_path_bin,$(1))
 
 rx-path-lockstep-w$(1): $(call rx_path_bin,$(1))
-	$$(call RUN_SUITE,lockstep-rx-path-w$(1),$(call rx_path_bin,$(1)) --seed 1 \
-	    --cycles $(call rx_path_cycles,$(1),$(RX_PATH_TEST_CYCLES)) min_xfers=100 --vcd $(RX_PATH_DIR)/vcd/w$(1))
+	$$(call RUN_SEEDS,lockstep-rx-path-w$(1),$(call rx_path_bin,$(1)) \
+	    --cycles $(call per_seed,$(call rx_path_cycles,$(1),$(RX_PATH_TEST_CYCLES))) min_xfers=100,$(RX_PATH_DIR)/vcd/w$(1))
 
 rx-path-small-w$(1): $(call rx_path_bin,$(1))
-	$$(call RUN_SUITE,lockstep-rx-path-small-w$(1),$(call rx_path_bin,$(1)) --seed 2 small=1 \
-	    --suite lockstep-rx-path-small-w$(1) --cycles $(call rx_path_cycles,$(1),$(RX_PATH_SMALL_CYCLES)) \
-	    min_xfers=100 --vcd $(RX_PATH_DIR)/vcd/small_w$(1))
+	$$(call RUN_SEEDS,lockstep-rx-path-small-w$(1),$(call rx_path_bin,$(1)) small=1 \
+	    --cycles $(call per_seed,$(call rx_path_cycles,$(1),$(RX_PATH_SMALL_CYCLES))) min_xfers=100, \
+	    $(RX_PATH_DIR)/vcd/small_w$(1))
+
+$(call SOAK_ADD,rx-path-w$(1),$(1),$(call rx_path_bin,$(1)),--cycles $(call rx_path_cycles,$(1),$(RX_PATH_SMALL_CYCLES)))
+$(call SOAK_ADD,rx-path-small-w$(1),$(1),$(call rx_path_bin,$(1)),--cycles $(call rx_path_cycles,$(1),$(RX_PATH_SMALL_CYCLES)) small=1)
 
 $(foreach s,$(RX_PATH_REGRESS_SEEDS),$(call RX_PATH_REGRESS,$(1),$(s)))
 
@@ -76,7 +79,13 @@ $(foreach m,$(RX_PATH_MODULES),$(foreach w,$(WS),$(eval $(call RX_PATH_LINT,$(m)
 rx-path-selftest: $(call rx_path_bin,8)
 	$(call LOCKSTEP_SELFTEST,selftest-rx-path,$<,20000,m_axis_rx_tuser,$(RX_PATH_DIR)/selftest/fault)
 
-LOCKSTEP_TESTS += $(foreach w,$(PATH_TEST_WS),rx-path-lockstep-w$(w) rx-path-small-w$(w)) rx-path-selftest
+# Directed: each reserved bit of the RX path's descriptor (DESC's unused bits, COREDESC.TO_DEP among them: the
+# core takes it out before the RX path) set in turn in junk transfers must fail the transfer with DESC.
+.PHONY: rx-path-junk-w8
+rx-path-junk-w8: $(call rx_path_bin,8)
+	$(call RUN_SEEDS,lockstep-rx-path-junk-w8,$< --cycles 60000 p_reset=0 junk=reserved p_junk=1,$(RX_PATH_DIR)/vcd/junk_w8)
+
+LOCKSTEP_TESTS += $(foreach w,$(PATH_TEST_WS),rx-path-lockstep-w$(w) rx-path-small-w$(w)) rx-path-junk-w8 rx-path-selftest
 REGRESS_TESTS  += $(foreach w,$(WS),$(foreach s,$(RX_PATH_REGRESS_SEEDS),rx-path-regress-w$(w)-s$(s))) \
                   $(foreach w,$(PATH_EXTRA_WS),rx-path-lockstep-w$(w) rx-path-small-w$(w))
 LINT_TARGETS   += $(foreach m,$(RX_PATH_MODULES),$(foreach w,$(WS),rx-path-lint-$(m)-w$(w)))

@@ -30,8 +30,10 @@ $(call rx_route_bin,$(1)): $(RX_ROUTE_SRCS) tb/lockstep/rx_route_main.cpp $(LS_H
 rx-route-build-w$(1): $(call rx_route_bin,$(1))
 
 rx-route-lockstep-w$(1): $(call rx_route_bin,$(1))
-	$$(call RUN_SUITE,lockstep-rx-route-w$(1),$(call rx_route_bin,$(1)) --seed 1 --cycles $(RX_ROUTE_TEST_CYCLES) \
-	    min_packets=10000 --vcd $(RX_ROUTE_DIR)/vcd/w$(1))
+	$$(call RUN_SEEDS,lockstep-rx-route-w$(1),$(call rx_route_bin,$(1)) --cycles $(call per_seed,$(RX_ROUTE_TEST_CYCLES)) \
+	    min_packets=$(call per_seed,10000),$(RX_ROUTE_DIR)/vcd/w$(1))
+
+$(call SOAK_ADD,rx-route-w$(1),$(1),$(call rx_route_bin,$(1)),--cycles $(RX_ROUTE_TEST_CYCLES))
 
 # Icarus: the harness writes each cycle's inputs and the twin's outputs (checked against the Verilated RTL and the
 # scoreboard while it writes them); the bench replays them and compares every output every cycle.

@@ -29,8 +29,10 @@ $(call tx_gen_bin,$(1)): $(TX_GEN_SRCS) tb/lockstep/tx_gen_main.cpp $(LS_HDRS) $
 tx-gen-build-w$(1): $(call tx_gen_bin,$(1))
 
 tx-gen-lockstep-w$(1): $(call tx_gen_bin,$(1))
-	$$(call RUN_SUITE,lockstep-tx-gen-w$(1),$(call tx_gen_bin,$(1)) --seed 1 \
-	    --cycles $(call tx_gen_cycles,$(1),$(TX_GEN_TEST_CYCLES)) min_xfers=100 --vcd $(TX_GEN_DIR)/vcd/w$(1))
+	$$(call RUN_SEEDS,lockstep-tx-gen-w$(1),$(call tx_gen_bin,$(1)) \
+	    --cycles $(call per_seed,$(call tx_gen_cycles,$(1),$(TX_GEN_TEST_CYCLES))) min_xfers=100,$(TX_GEN_DIR)/vcd/w$(1))
+
+$(call SOAK_ADD,tx-gen-w$(1),$(1),$(call tx_gen_bin,$(1)),--cycles $(call tx_gen_cycles,$(1),$(TX_GEN_TEST_CYCLES)))
 
 tx-gen-bench-w$(1): $(call tx_gen_bin,$(1))
 	@mkdir -p $(RESULTS)

@@ -37,8 +37,10 @@ $(call tx_path_bin,$(1)): $(TX_PATH_SRCS) tb/lockstep/tx_path_main.cpp $(LS_HDRS
 tx-path-build-w$(1): $(call tx_path_bin,$(1))
 
 tx-path-lockstep-w$(1): $(call tx_path_bin,$(1))
-	$$(call RUN_SUITE,lockstep-tx-path-w$(1),$(call tx_path_bin,$(1)) --seed 1 \
-	    --cycles $(call tx_path_cycles,$(1),$(TX_PATH_TEST_CYCLES)) min_xfers=100 --vcd $(TX_PATH_DIR)/vcd/w$(1))
+	$$(call RUN_SEEDS,lockstep-tx-path-w$(1),$(call tx_path_bin,$(1)) \
+	    --cycles $(call per_seed,$(call tx_path_cycles,$(1),$(TX_PATH_TEST_CYCLES))) min_xfers=100,$(TX_PATH_DIR)/vcd/w$(1))
+
+$(call SOAK_ADD,tx-path-w$(1),$(1),$(call tx_path_bin,$(1)),--cycles $(call tx_path_cycles,$(1),$(TX_PATH_TEST_CYCLES)))
 
 tx-path-bench-w$(1): $(call tx_path_bin,$(1))
 	@mkdir -p $(RESULTS)
