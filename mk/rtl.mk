@@ -188,6 +188,14 @@ knobs-check: $(call rx_route_bin,8) $(call core_bin,8)
 	@tail -n 1 $(RESULTS)/knobs.log | grep -q ' 0 failed$$'
 LOCKSTEP_TESTS += knobs-check
 
+# make soak's own test: a short soak with a fault injected into one entry must report exactly that entry's runs,
+# each with a replay command that fails again, and exit 1; the clean entry alone exits 0 (scripts/check-soak.py).
+.PHONY: soak-selftest
+soak-selftest: $(call crc_shift_bin,a3_i1)
+	$(call RUN_SUITE,soak-selftest,$(PYTHON) scripts/check-soak.py soak-selftest $< $(BUILD)/soak-selftest)
+	@tail -n 1 $(RESULTS)/soak-selftest.log | grep -q ' 0 failed$$'
+LOCKSTEP_TESTS += soak-selftest
+
 .PHONY: test-lockstep regress-lockstep test-icarus bench-lockstep lint sim $(LOCKSTEP_TESTS) $(REGRESS_TESTS) \
         $(ICARUS_TESTS) $(LINT_TARGETS) $(BENCH_LOCKSTEP) $(SIM_TARGETS)
 

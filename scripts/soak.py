@@ -50,9 +50,10 @@ def read_table(path):
 
 
 def first_problem(text):
-    """The line that says what went wrong: the first MISMATCH, else an error line, else the last line."""
+    """The line that says what went wrong: the first DIVERGENCE (RTL and twin differ) or MISMATCH (a check against a
+    reference), else an error line, else the last line."""
     lines = text.splitlines()
-    for pat in (r"^MISMATCH", r"lockstep: |error|Error|ERROR|Assertion|AddressSanitizer|runtime error"):
+    for pat in (r"^(DIVERGENCE|MISMATCH)", r"lockstep: |error|Error|ERROR|Assertion|AddressSanitizer|runtime error"):
         for ln in lines:
             if re.search(pat, ln):
                 return ln.strip()
