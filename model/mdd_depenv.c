@@ -66,7 +66,7 @@ struct mdd_depenv {
     /* global */
     unsigned rst_left;
     bool in_reset, stopped;
-    bool ext_busy; /* packets the environment does not send are on their way into the engine */
+    bool ext_busy; /* packets the scoreboard has not seen are on their way into the engine */
     bool quiet_writes; /* register accesses that need a quiet engine are on their way */
     struct mdd_depenv_stats tot; /* finished epochs */
 };
@@ -248,6 +248,8 @@ bool mdd_depenv_drained(const struct mdd_depenv *e)
 bool mdd_depenv_tables_written(const struct mdd_depenv *e) { return e->phase == P_RUN; }
 
 void mdd_depenv_set_external_busy(struct mdd_depenv *e, bool busy) { e->ext_busy = busy; }
+
+bool mdd_depenv_scoreboard_quiet(const struct mdd_depenv *e) { return mdd_depscore_quiet(e->sc); }
 
 bool mdd_depenv_wants_quiet(const struct mdd_depenv *e)
 {

@@ -106,9 +106,13 @@ struct mdd_depenv_stream {
 };
 void mdd_depenv_tick_msg_at(struct mdd_depenv *e, const mdd_dep_msg_in *in, const mdd_dep_msg_out *out,
                             const struct mdd_depenv_stream *engine, uint64_t cycle);
-/* Packets the environment does not send are on their way into the engine (e.g. the core's RX transfers routed to
- * it): software actions that need a quiet engine wait. */
+/* Packets the scoreboard has not seen yet are on their way into the engine (e.g. the core's RX transfers routed to
+ * it, or the environment's own packets inside the core between its port and the engine's input, where the
+ * scoreboard watches): software actions that need a quiet engine wait. */
 void mdd_depenv_set_external_busy(struct mdd_depenv *e, bool busy);
+/* The scoreboard expects nothing more of the engine (every packet it saw is complete): without external business,
+ * software could act now. */
+bool mdd_depenv_scoreboard_quiet(const struct mdd_depenv *e);
 /* Software waits for a quiet engine to write tables, re-arm or read counters: other sources should hold back. */
 bool mdd_depenv_wants_quiet(const struct mdd_depenv *e);
 /* Whether the environment's own packets are all sent and its software has nothing in flight on s_axil. */

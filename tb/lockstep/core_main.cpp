@@ -25,6 +25,8 @@
 // drain. Knobs: p_rst (2e-5), stats_period (20000), rx.* (rx_side.h / rx_stim.h knobs, e.g. rx.p_corrupt, rx.p_route
 // (0.1)), tx.* (tx_stim.h), dep.* (those of dep_main.cpp: dep.adv_pct, dep.p_aw, dep.max_len, ...),
 // inject_fault=C (the twin's m_axis_tx_tdata lane 0 flipped at cycle C: the harness's self-test),
+// min_env_holds=N (fail unless the deposit software, waiting for a quiet engine, was held at least N cycles only
+// because a packet it had sent was inside the core, before the engine: the directed test of that race, D-059),
 // pcap=PREFIX: the wire sides as captures, written with the summary (also after a failure; not with --quiet):
 // PREFIX_rx.pcap the bytes the core accepted on s_axis_rx, PREFIX_tx.pcap those it sent on m_axis_tx, a TCP
 // connection per stream, each frame stamped with the cycle of its last byte at pcap_mhz (250) MHz, and a table
@@ -191,6 +193,7 @@ class CoreBench {
           t0_(std::chrono::steady_clock::now()) {
         p_rst_ = ls::fixed_if(bench_, 0.0, opt.prob("p_rst", 2e-5));
         stats_period_ = opt.u64("stats_period", 20000, 1, UINT64_MAX);
+        min_env_holds_ = opt.u64("min_env_holds", 0);
         pcap_ = opt.str("pcap", "");
         pcap_mhz_ = opt.num("pcap_mhz", 250.0, 1e-3, 1e6);
         if (!(pcap_mhz_ > 0) || pcap_mhz_ > 1e6) ls::Options::die("pcap_mhz=%g: expected a clock above 0 MHz", pcap_mhz_);
@@ -293,10 +296,18 @@ class CoreBench {
         rx_.allow_routed(!mdd_depenv_wants_quiet(env_));
         rx_.draw(cyc);
         const mdd_rx_path_in &ri = rx_.in();
-        mdd_depenv_set_external_busy(env_, routed_inflight_ > 0 || (ri.s_axis_rx_desc_tvalid &&
-                                                                    MDD_GET(COREDESC, TO_DEP, ri.s_axis_rx_desc_tdata)));
+        // packets the scoreboard (at the engine's input) has not seen yet: routed RX transfers, and the
+        // environment's own packets between s_axis_dep and the engine (the router's output register holds a beat:
+        // a one-beat packet has left the environment's port a cycle before the engine sees it, D-059)
+        mdd_depenv_set_external_busy(env_, routed_inflight_ > 0 || env_inside_ > 0 ||
+                                               (ri.s_axis_rx_desc_tvalid &&
+                                                MDD_GET(COREDESC, TO_DEP, ri.s_axis_rx_desc_tdata)));
         tx_.draw();
         mdd_depenv_drive_msg(env_, &dmi_, cyc);
+        // the race that guard closes: software, holding an action that needs a quiet engine, was kept from it only
+        // by its own packet inside the core (the scoreboard saw nothing in flight)
+        if (env_inside_ > 0 && routed_inflight_ == 0 && mdd_depenv_wants_quiet(env_) && mdd_depenv_scoreboard_quiet(env_))
+            ++env_holds_;
         if (rst) {
             rx_.in().rst = true;
             tx_.force_reset();
@@ -363,6 +374,8 @@ class CoreBench {
                      (unsigned long long)s.late_fail, (unsigned long long)s.codes[MDD_DEP_ERR_FLUSHED],
                      (unsigned long long)s.bytes_checked, (unsigned long long)s.events,
                      s.violations ? "NO" : "yes");
+        std::fprintf(f, "  deposits: software waiting for a quiet engine held %llu cycles only because a packet it had "
+                        "sent was inside the core, before the engine\n", (unsigned long long)env_holds_);
         if (!mdd_depenv_tables_written(env_))
             std::fprintf(f, "  deposits: the run ended while the software was still writing the deposit tables after "
                             "the last reset (about 4000 AXI4-Lite writes, some 20000 cycles): run longer\n");
@@ -735,6 +748,7 @@ class CoreBench {
         if (!rst && n.rxp_tvalid && n.rxp_tready) route_beat(n, rx_.next_data_xfer());
         if (!rst && in_.s_axis_rx_desc_tvalid && o.s_axis_rx_desc_tready && MDD_GET(COREDESC, TO_DEP, in_.s_axis_rx_desc_tdata))
             ++routed_inflight_;
+        if (!rst && in_.s_axis_dep_tvalid && o.s_axis_dep_tready && in_.s_axis_dep_tlast) ++env_inside_;
         rx_.in().m_axis_rx_tready = n.rxp_tready;  // the RX path's output is the router's input
         rx_.observe(chk, ro);
         rx_.in().m_axis_rx_tready = host_rx_ready_;
@@ -742,6 +756,7 @@ class CoreBench {
         if (rst) {
             host_expect_.clear();
             routed_inflight_ = 0;
+            env_inside_ = 0;
             routed_.clear();
             routed_cur_.clear();
             eng_pkt_.clear();
@@ -889,6 +904,8 @@ class CoreBench {
                 ++routed_in_;
             routed_.pop_front();
             if (routed_inflight_) --routed_inflight_;
+        } else if (env_inside_) {
+            --env_inside_;  // the environment's packet has reached the engine
         }
         eng_pkt_.clear();
     }
@@ -1068,6 +1085,9 @@ class CoreBench {
         if (!mdd_depenv_drained(env_) && mdd_depenv_tables_written(env_))
             chk.fail("drain", "the deposit side did not drain in the last " + std::to_string(drain_) + " cycles");
         mdd_depenv_finish(env_);
+        if (env_holds_ < min_env_holds_)
+            chk.failf("volume", "software was held %llu cycles for its own packets inside the core, fewer than "
+                      "min_env_holds=%llu", (unsigned long long)env_holds_, (unsigned long long)min_env_holds_);
         if (!routed_.empty())
             chk.failf("route", "%zu routed RX packets never reached the deposit engine (first: %zu bytes)",
                       routed_.size(), routed_.front().bytes.size());
@@ -1102,6 +1122,9 @@ class CoreBench {
     std::deque<Routed> routed_;
     std::vector<uint8_t> routed_cur_, eng_pkt_;
     uint64_t routed_in_ = 0, host_beats_ = 0, dep_bytes_in_ = 0, routed_inflight_ = 0;
+    uint64_t env_inside_ = 0;  // the environment's packets past s_axis_dep whose last beat has not reached the engine
+    uint64_t env_holds_ = 0;   // cycles software waited for a quiet engine while such a packet was inside
+    uint64_t min_env_holds_ = 0;
     deps::PayloadRuns<kW> runs_;
     PathLatency lat_rx_, lat_tx_;
     // statistics
