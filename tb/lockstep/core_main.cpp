@@ -32,6 +32,7 @@
 // connection per stream, each frame stamped with the cycle of its last byte at pcap_mhz (250) MHz, and a table
 // of the connections beside each (PREFIX_rx.tsv, PREFIX_tx.tsv; tb/lockstep/wire_rec.h, docs/pcap.md).
 #include "lockstep.h"
+#include "dep_knobs.h"
 #include "dep_runs.h"
 #include "rx_side.h"
 #include "tx_side.h"
@@ -65,8 +66,6 @@ namespace {
 constexpr unsigned kW = CORE_W;
 constexpr uint64_t kLanes = kW == 64 ? ~0ull : ((1ull << kW) - 1);
 constexpr uint32_t kDepBase = 0x4000;  // window DEP (docs/registers.md)
-
-unsigned pct(double p) { return p <= 0 ? 0 : p >= 1 ? 100 : (unsigned)(p * 100 + 0.5); }
 
 // The knobs of one side: "<prefix>key" of the core's options as "key", over the side's defaults.
 ls::Options sub_options(const ls::Options &o, const std::string &prefix,
@@ -208,22 +207,10 @@ class CoreBench {
         if (!model_) ls::Options::die("the twin refuses the parameters");
         mdd_depenv_cfg c;
         mdd_depenv_default_cfg(&c, &params_.dep.dep, opt.seed);
-        const ls::Options &d = dep_opt_;
-        c.valid_pct = ls::fixed_if(bench_, 100, pct(d.prob("p_valid", 0.85)));
-        c.awready_pct = ls::fixed_if(bench_, 100, pct(d.prob("p_aw", 0.75)));
-        c.wready_pct = ls::fixed_if(bench_, 100, pct(d.prob("p_w", 0.8)));
-        c.bvalid_pct = ls::fixed_if(bench_, 100, pct(d.prob("p_b", 0.8)));
-        c.b_delay_max = ls::fixed_if(bench_, 0u, (unsigned)d.u64("b_max", 12, 0, 1000000));
-        c.evt_ready_pct = ls::fixed_if(bench_, 100, pct(d.prob("p_evt", 0.7)));
-        c.axil_pct = ls::fixed_if(bench_, 100, pct(d.prob("p_axil", 0.8)));
+        deps::read_env_knobs(dep_opt_, bench_, true, c);
         c.rst_ppm = 0;  // the core's one reset is this harness's
-        c.adv_pct = ls::fixed_if(bench_, 0u, d.pct("adv_pct", 35));
-        c.sw_pct = ls::fixed_if(bench_, 0u, d.pct("sw_pct", 15));
-        c.max_len = (uint32_t)d.u64("max_len", 3000, 0, UINT32_MAX);
-        c.head_period = ls::fixed_if(bench_, 1u, (unsigned)d.u64("head_period", 200, 1, 1000000000));
         c.msg = true;
         c.cmb = mdd_dep_msg_cmb_params(&params_.dep);
-        c.res_ready_pct = ls::fixed_if(bench_, 100, pct(d.prob("p_res", 0.7)));
         env_ = mdd_depenv_new(&c, &CoreBench::on_fail, this);
         if (!env_) ls::Options::die("the deposit environment refuses the parameters");
         // the deposit side stops drain_ cycles before the end and must be idle then; a run shorter than twice

@@ -53,6 +53,7 @@
 // The outputs are the twin's, written in the cycle the harness compares them with the RTL (a fault injected with
 // inject_fault is in the file too). The bare engine only (tb/icarus/tb_mdd_dep.v); not with -DDEP_MSG.
 #include "lockstep.h"
+#include "dep_knobs.h"
 #include "dep_runs.h"
 
 #ifdef DEP_MSG
@@ -90,8 +91,6 @@ constexpr unsigned kW = DEP_W;
 // docs/deposit.md section 9.2: header's last beat accepted in cycle t, first AW valid in cycle t + kLatency
 constexpr uint64_t kLatency = 10;
 
-unsigned pct(double p) { return p <= 0 ? 0 : p >= 1 ? 100 : (unsigned)(p * 100 + 0.5); }
-
 class DepBench {
     // the device's outputs: the engine's (dep_out), with the combiner's around them for mdd_dep_msg
 #ifdef DEP_MSG
@@ -122,24 +121,19 @@ class DepBench {
         if (!model_) ls::Options::die("the twin refuses the parameters");
         mdd_depenv_cfg c;
         mdd_depenv_default_cfg(&c, &params_, opt.seed);
-        c.valid_pct = ls::fixed_if(bench_, 100, pct(opt.prob("p_valid", 0.85)));
-        c.awready_pct = ls::fixed_if(bench_, 100, pct(opt.prob("p_aw", 0.75)));
-        c.wready_pct = ls::fixed_if(bench_, 100, pct(opt.prob("p_w", 0.8)));
-        c.bvalid_pct = ls::fixed_if(bench_, 100, pct(opt.prob("p_b", 0.8)));
-        c.b_delay_max = ls::fixed_if(bench_, 0u, (unsigned)opt.u64("b_max", 12, 0, 1000000));
-        c.evt_ready_pct = ls::fixed_if(bench_, 100, pct(opt.prob("p_evt", 0.7)));
-        c.seg_ready_pct = ls::fixed_if(bench_, 100, pct(opt.prob("p_seg", 0.7)));
-        c.axil_pct = ls::fixed_if(bench_, 100, pct(opt.prob("p_axil", 0.8)));
+#ifdef DEP_MSG
+        const bool msg = true;
+#else
+        const bool msg = false;
+#endif
+        deps::read_env_knobs(opt, bench_, msg, c);
+        // the engine's own ports: its SEG records, its resets, packets one at a time (gap)
+        c.seg_ready_pct = ls::fixed_if(bench_, 100u, deps::to_pct(opt.prob("p_seg", 0.7)));
         c.rst_ppm = ls::fixed_if(bench_, 0u, (unsigned)(opt.prob("p_rst", 2e-5) * 1e6 + 0.5));
-        c.adv_pct = ls::fixed_if(bench_, 0u, opt.pct("adv_pct", 35));
-        c.sw_pct = ls::fixed_if(bench_, 0u, opt.pct("sw_pct", 15));
-        c.max_len = (uint32_t)opt.u64("max_len", 3000, 0, UINT32_MAX);
         c.gap = (unsigned)gap_;
-        c.head_period = ls::fixed_if(bench_, 1u, (unsigned)opt.u64("head_period", 200, 1, 1000000000));
 #ifdef DEP_MSG
         c.msg = true;
         c.cmb = mdd_dep_msg_cmb_params(&mparams_);
-        c.res_ready_pct = ls::fixed_if(bench_, 100, pct(opt.prob("p_res", 0.7)));
 #endif
         const uint64_t fixed_len = opt.u64("len", ~0ull, 0, UINT32_MAX);  // the size sweep (--bench only)
         const bool fixed_compl = opt.flag("compl", false);
