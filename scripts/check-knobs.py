@@ -56,8 +56,9 @@ def main():
         s.check(want in out, "%s: message with %r, got:\n%s" % (what, want, out[-600:]))
 
     short = ["cycles = 3000"]
-    # the control: a good scenario runs
+    # the control: a good scenario runs, and values at the very limits of their ranges are taken
     scenario(short + ["p_reset = 0.001", "phase = 500"], block, None)
+    scenario(short + ["p_reset = 0", "p_empty = 1", "phase = 1", "require_coverage = 0"], block, None)
     # probabilities outside [0, 1], and not numbers
     scenario(short + ["p_reset = 2.5"], block, "{f}: p_reset=2.5 is a probability: expected a number from 0 to 1")
     scenario(short + ["p_empty = -0.1"], block, "{f}: p_empty=-0.1 is a probability: expected a number from 0 to 1")
@@ -82,6 +83,7 @@ def main():
     # the core: the sides' knobs under their prefixes, with the file and line and the prefixed name
     core_short = ["cycles = 2000"]
     scenario(core_short + ["rx.p_corrupt = 0.3", "dep.adv_pct = 50"], core, None)
+    scenario(core_short + ["rx.p_corrupt = 1", "dep.adv_pct = 100", "dep.sw_pct = 0", "p_rst = 0"], core, None)
     scenario(core_short + ["rx.p_corrupt = 2.5"], core, "{f} (rx.p_corrupt): p_corrupt=2.5 is a probability")
     scenario(core_short + ["tx.p_window = -1"], core, "{f} (tx.p_window): p_window=-1 is a probability")
     scenario(core_short + ["dep.adv_pct = 101"], core, "{f} (dep.adv_pct): adv_pct=101 is out of range: expected an integer from 0 to 100")
