@@ -10,10 +10,11 @@ knobs; no --seed). The soak runs them in turns (each turn in a new random order)
 the master seed (--seed, default: the clock), which the first line prints, so a whole soak replays.
 
 A run passes when the harness exits 0 and its last line is "<suite>: P passed, 0 failed" with P > 0. A failure is
-printed at once: harness, seed, the harness's first MISMATCH or error line and the command that replays it; its
+printed at once: harness, seed, the harness's first DIVERGENCE, MISMATCH or error line and the command that replays it; its
 whole output stays in <dir>/fail/. At the end: a line per harness (runs, failures, pass rate, cycles simulated,
 CPU seconds and cycles per CPU second) and the totals; the same in <dir>/summary.txt, the failures with their
-replay commands in <dir>/failures.txt. Exit status 1 if any run failed (or none ran).
+replay commands in <dir>/failures.txt. Exit status 1 if any run failed (or none ran). Ctrl-C (SIGINT) or SIGTERM
+ends the soak early: the runs in progress are stopped and left out, the summary covers the runs that finished.
 """
 
 import argparse
@@ -139,7 +140,25 @@ def main():
         failures.append((r["name"], seed, why, replay, kept))
         print("FAIL %s seed=%d: %s\n  replay: %s\n  output: %s" % (r["name"], seed, why, replay, kept), flush=True)
 
+    # Ctrl-C (or SIGTERM) ends the soak early: the runs in progress are stopped and not counted, the summary is
+    # printed as usual
+    stop = []
+
+    def on_signal(signum, frame):
+        stop.append(signum)
+
+    signal.signal(signal.SIGINT, on_signal)
+    signal.signal(signal.SIGTERM, on_signal)
+
     while True:
+        if stop:
+            for hp in list(running):
+                os.killpg(hp, signal.SIGKILL)
+                os.waitpid(hp, 0)
+                os.remove(running.pop(hp)[3])
+            print("soak: stopped by signal %d after %.1f min; the runs in progress are not counted"
+                  % (stop[0], (time.time() - t0) / 60), flush=True)
+            break
         now = time.time()
         while len(running) < a.jobs and now < deadline:
             launch()
