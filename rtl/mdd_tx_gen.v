@@ -780,15 +780,16 @@ always @* begin
         e0_next = e1_next;
         end1_next = 1'b0;
     end
-    if (accept) begin
-        for (j = 0; j < W; j = j + 1) begin
-            if (s_axis_tx_tkeep[j]) begin
-                hb_next = hb_next | ({{(8*BUF-8){1'b0}}, s_axis_tx_tdata[8*j +: 8]}
-                                     << (8 * (cnt_left + keep_below[8*j +: 8])));
-                hb_up_next = hb_up_next | ({{(BUF-1){1'b0}}, s_axis_tx_tuser && keep_first[j]}
-                                           << (cnt_left + keep_below[8*j +: 8]));
-            end
+    // the loop runs unconditionally (a loop variable assigned only under `if (accept)` is a latch to yosys 0.70)
+    for (j = 0; j < W; j = j + 1) begin
+        if (accept && s_axis_tx_tkeep[j]) begin
+            hb_next = hb_next | ({{(8*BUF-8){1'b0}}, s_axis_tx_tdata[8*j +: 8]}
+                                 << (8 * (cnt_left + keep_below[8*j +: 8])));
+            hb_up_next = hb_up_next | ({{(BUF-1){1'b0}}, s_axis_tx_tuser && keep_first[j]}
+                                       << (cnt_left + keep_below[8*j +: 8]));
         end
+    end
+    if (accept) begin
         cnt_next = cnt_left + keep_total;
         if (s_axis_tx_tlast) begin
             if (end0_next) begin
