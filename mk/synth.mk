@@ -1,36 +1,43 @@
-# synth: yosys LUT6 estimates (LUT count, flip-flops, LUT levels between registers) for each block and W.
-# Anchors (DESIGN-NOTES.md): Forencich lfsr.v CRC-32C without mask 336 LUTs / 3 levels at 64 bits,
-# 1981 / 4 at 512 bits; tkeep-aware 64-bit CRC from one lfsr per valid-byte count ~1330 LUTs / 4-5 levels.
-SYNTH_ALGS := 0 1 2 3
-# The whole core per W (docs/core.md 6): hierarchy kept, RAM tables black boxes; a line per block
-# (scripts/synth-breakdown.py) and the memories (scripts/ram-report.py). About 31 minutes of yosys CPU at W = 8
-# (3.3 GB) and 95 minutes at W = 64 (15 GB of memory): run it outside make test.
+# Synthesis and timing (issue 20, D-060). All of it runs outside make test: hours of CPU at W = 64.
+#   make synth        every block of mk/synth_blocks.txt alone at W = 8 and 64 (SYNTH_WS), then the whole core
+#                     (make synth-core), then docs/synth.md (make synth-table)
+#   make synth-blocks the blocks only (SYNTH_ONLY="tx_gen rx_check" narrows, SYNTH_JOBS runs in parallel)
+#   make synth-core   the whole core per W (SYNTH_CORE_WS), hierarchy kept while mapping, depth measured flat
+#   make pnr          nextpnr-ecp5 place and route of every block at W = 8: Fmax, worst of PNR_SEEDS
+#   make synth-table  docs/synth.md from whatever results build/synth and build/pnr hold
+# Area and depth come from yosys synth_xilinx (UltraScale+, FIFOs in LUTRAM, tables in BRAM) measured by
+# scripts/xdepth.py: LUT levels of the longest register-to-register path and of the longest feedback loop.
+SYNTH_WS      ?= 8 64
 SYNTH_CORE_WS ?= 8 64
+SYNTH_JOBS    ?= 2
+SYNTH_ONLY    ?=
+PNR_SEEDS     ?= 1 2 3
+SYNTH_BLOCKS  := mk/synth_blocks.txt
 
-.PHONY: synth
+.PHONY: synth synth-blocks synth-core pnr synth-table
 synth: deps
-	@echo "yosys $$(yosys -V | awk '{print $$2}'), synth -lut 6; levels = LUT6 levels on the longest register-to-register path"
-	@for w in $(WS); do scripts/synth.sh mdd_crc_unit W=$$w CRC_ALG=0; done
-	@for a in 1 2 3; do scripts/synth.sh mdd_crc_unit W=8 CRC_ALG=$$a; scripts/synth.sh mdd_crc_unit W=64 CRC_ALG=$$a; done
-	@for a in $(SYNTH_ALGS); do for inv in 0 1; do scripts/synth.sh mdd_crc_shift CRC_ALG=$$a INVERSE=$$inv; done; done
-	@for w in $(WS); do scripts/synth.sh mdd_pack W=$$w; done
-	@for a in $(SYNTH_ALGS); do scripts/synth.sh mdd_crc_mul CRC_ALG=$$a; done
-	@# the combiner in parts (docs/cmb.md section 8): its body with the shift units and the context RAM (MSGS x 427
-	@# bits, block or distributed RAM on an FPGA) as black boxes, then its two shift units; the block is the sum,
-	@# its depth the deepest part (every boundary is registered on both sides)
-	@SYNTH_RAMS="mdd_ram_1r1w mdd_crc_shift" SYNTH_HIER=1 scripts/synth.sh mdd_cmb
-	@scripts/synth.sh mdd_crc_shift CRC_ALG=0 INVERSE=1 N_W=64 USER_W=145
-	@scripts/synth.sh mdd_crc_shift CRC_ALG=0 INVERSE=0 N_W=64
-	@# the deposit engine with its table RAMs as black boxes (docs/deposit.md 9.7); W = 64 flattened does not
-	@# finish, so it keeps the hierarchy (levels then per module)
-	@SYNTH_RAMS=mdd_ram_1r1w scripts/synth.sh mdd_dep W=8
-	@SYNTH_RAMS=mdd_ram_1r1w SYNTH_HIER=1 scripts/synth.sh mdd_dep W=64 BURST_BYTES=512
-	@$(MAKE) --no-print-directory synth-core
+	@$(MAKE) --no-print-directory synth-blocks synth-core
+	@$(MAKE) --no-print-directory synth-table
 
-# synth-core: the whole core alone (SYNTH_CORE_WS=W to choose)
-.PHONY: synth-core
+synth-blocks: deps
+	@echo "yosys $$(yosys -V | awk '{print $$2}') synth_xilinx -family xcup; levels = LUT levels (scripts/xdepth.py)"
+	@$(PYTHON) scripts/synth-run.py synth $(SYNTH_BLOCKS) --ws "$(SYNTH_WS)" --jobs $(SYNTH_JOBS) --only "$(SYNTH_ONLY)"
+
 synth-core: deps
-	@for w in $(SYNTH_CORE_WS); do \
-	    SYNTH_RAMS=mdd_ram_1r1w SYNTH_HIER=1 scripts/synth.sh mdd_core W=$$w && \
-	    $(PYTHON) scripts/synth-breakdown.py build/synth/mdd_core_W$$w.log && \
-	    $(PYTHON) scripts/ram-report.py mdd_core W=$$w || exit 1; done
+	@for w in $(SYNTH_CORE_WS); do XSYNTH_HIER=1 scripts/xsynth.sh mdd_core W=$$w || exit 1; done
+
+pnr: deps
+	@echo "nextpnr-ecp5 LFE5UM-85F speed 8, out of context, seeds $(PNR_SEEDS); W = 8"
+	@PNR_SEEDS="$(PNR_SEEDS)" NEXTPNR_ECP5=$(NEXTPNR_ECP5) $(PYTHON) scripts/synth-run.py pnr $(SYNTH_BLOCKS) \
+	    --ws 8 --jobs $(SYNTH_JOBS) --only "$(SYNTH_ONLY)"
+	@$(MAKE) --no-print-directory synth-table
+
+synth-table:
+	@$(PYTHON) scripts/synth-table.py $(SYNTH_BLOCKS) docs/synth.md
+	@echo "synth-table: docs/synth.md"
+
+# make test: the depth measure itself, on hand-built netlists whose paths and loops are known (no yosys run)
+.PHONY: test-synth xdepth-test
+test-synth: xdepth-test
+xdepth-test:
+	$(call RUN_SUITE,xdepth,$(PYTHON) tb/synth/test_xdepth.py)

@@ -61,11 +61,6 @@ always @(posedge clk) begin
     end
 end
 
-`ifdef MDD_RAM_REPORT
-// scripts/ram-report.py elaborates a design with this defined to list its memories (make synth)
-initial $display("mdd_fifo %m %0d %0d", DEPTH, WIDTH);
-`endif
-
 endmodule
 
 `resetall

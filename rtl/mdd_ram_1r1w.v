@@ -51,11 +51,6 @@ end
 
 assign rdata = rdata_q;
 
-`ifdef MDD_RAM_REPORT
-// scripts/ram-report.py elaborates a design with this defined to list its RAMs (make synth)
-initial $display("mdd_ram_1r1w %m %0d %0d", DEPTH, DATA_W);
-`endif
-
 endmodule
 
 `resetall

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
+# Vendor-like synthesis of one RTL configuration: yosys synth_xilinx for UltraScale+ (xcup), out of context (no I/O
+# buffers), memories inferred as Vivado would (FIFOs in LUTRAM, the deposit tables in block RAM). Then
+# scripts/xdepth.py measures the netlist: resources, the longest register-to-register path and the longest
+# feedback loop in LUT levels.
+#   scripts/xsynth.sh TOP [PARAM=VALUE ...]
+# Prints xdepth's summary line and its worst paths; keeps build/synth/TAG.{log,json,txt}.
+# XSYNTH_HIER=1 (the whole core): synth_xilinx keeps the hierarchy (each module mapped once per parameter set,
+# much faster than flattening the RTL first; no optimisation across module boundaries, as in a Vivado run with
+# the hierarchy kept), then the mapped netlist is flattened: depth is measured across module boundaries, and
+# xdepth --blocks attributes every cell to the top-level instance it came from.
+set -euo pipefail
+meta() {  # the commit and date a result was made from (scripts/synth-table.py prints them)
+  printf 'commit=%s%s\ndate=%s\n' "$(git rev-parse --short HEAD 2>/dev/null || echo unknown)" \
+    "$(git diff --quiet HEAD -- rtl 2>/dev/null || echo +rtl-edits)" "$(date -u +%Y-%m-%d)"
+}
+top=${1:?usage: scripts/xsynth.sh TOP [PARAM=VALUE ...]}; shift
+chparams=""; tag="$top"
+for kv in "$@"; do
+  chparams+=" -chparam ${kv%%=*} ${kv#*=}"; tag+="_${kv%%=*}${kv#*=}"
+done
+out=build/synth; mkdir -p "$out"
+srcs=$(ls rtl/*.v | tr '\n' ' ')
+if [[ -n "${XSYNTH_HIER:-}" ]]; then
+  map="synth_xilinx -family xcup -noiopad -noclkbuf -top $top; flatten"
+else
+  map="synth_xilinx -flatten -family xcup -noiopad -noclkbuf -top $top"
+fi
+start=$(date +%s)
+/usr/bin/time -f '%U %M' -o "$out/$tag.time" \
+  yosys -q -l "$out/$tag.log" -p "read_verilog -defer -Irtl $srcs; hierarchy -top $top $chparams; $map; write_json $out/$tag.json" \
+  >/dev/null
+read -r cpu kb < "$out/$tag.time"
+${PYTHON:-python3} scripts/xdepth.py "$out/$tag.json" ${XSYNTH_HIER:+--blocks} --label "$top ${*:-defaults}" > "$out/$tag.txt"
+printf '%s  (yosys %.0f CPU s, %.1f GB)\n' "$(head -n 1 "$out/$tag.txt")" "$cpu" "$(echo "$kb / 1048576" | bc -l)"
+tail -n +2 "$out/$tag.txt"
+meta > "$out/$tag.meta"
