@@ -27,7 +27,10 @@
  *
  * Structure (D-040): no value is carried from lane to lane.  Two prefix-
  * count networks (mdd_lane_count: log2(W) levels of small adders) give every
- * lane its count of the part's PAY lanes and of its input bytes below it.
+ * lane its count of the word's PAY lanes and of its input bytes below it.
+ * They do not depend on the state (D-060: no prefix count in the loop
+ * through done / base_r / dpos_r): the lanes already emitted are a prefix
+ * holding base_r PAY lanes, so the thresholds carry + base_r instead.
  * A PAY lane's position follows from cur and its count alone, with at most
  * one wrap (the chunking rule), so wrap, PAY/PI, EB and aux are compares of
  * the count against word-level thresholds (period - cur, blk_len - cur, ...)
@@ -116,8 +119,9 @@ wire        pi_keep = dif_op != MDD_DIF_CHECK_STRIP[2:0];
 wire [17:0] period  = {2'd0, blk_len} + ((pi_fmt == MDD_PI_T10_CODE[1:0]) ? MDD_PI_T10_LEN[17:0]
                                                                           : MDD_PI_NVME32_LEN[17:0]);
 
-reg [W-1:0] done = {W{1'b0}};    // lanes of the current input word already emitted
+reg [W-1:0] done = {W{1'b0}};    // lanes of the current input word already emitted (a prefix of the lanes)
 reg [7:0]   used_r = 8'd0;       // input bytes of the current word already emitted
+reg [7:0]   base_r = 8'd0;       // PAY lanes of the current input word already emitted
 reg [16:0]  dpos_r = 17'd0;      // DIF position of the next PAY byte
 
 reg  m_valid_r = 1'b0;
@@ -127,6 +131,7 @@ wire advance = m_ready || !m_valid_r;
 reg         first_r = 1'b1;
 wire        first_part = first_r;
 wire [7:0]  used = first_part ? 8'd0 : used_r;
+wire [7:0]  base = first_part ? 8'd0 : base_r;
 wire [17:0] cur = {1'b0, (s_first && first_part) ? d_pos : dpos_r};
 
 // -------------------------------------------------------------------------
@@ -135,20 +140,27 @@ wire [17:0] cur = {1'b0, (s_first && first_part) ? d_pos : dpos_r};
 // c PAY lanes of the part before it sits at pos = cur + c, minus period if
 // cur + c >= period; every per-lane decision is a compare of c against one
 // of these signed values.  20 bits hold them exactly (|value| < 2^18).
+//
+// The lane counts are of the whole word (D-060: they do not depend on the
+// state, so no prefix count sits in the loop through done, base_r and
+// dpos_r).  The emitted lanes are a prefix holding base PAY lanes, so a
+// remaining lane's count in the part is its word count minus base: every
+// threshold below carries + base instead, through u = base - cur.
 // -------------------------------------------------------------------------
 
 wire [19:0] cur20 = {2'd0, cur};
 wire [19:0] per20 = {2'd0, period};
 wire [19:0] blk20 = {4'd0, blk_len};
-wire [19:0] t_wrap = per20 - cur20;             // wrap: c >= period - cur
-wire [19:0] t_pay0 = blk20 - cur20;             // no wrap: PAY while c < blk_len - cur
-wire [19:0] t_pay1 = blk20 + per20 - cur20;     // wrap: PAY while c < blk_len + period - cur
-wire [19:0] t_eb0  = t_pay0 - 20'd1;            // EB: pos + 1 == blk_len
-wire [19:0] t_eb1  = t_pay1 - 20'd1;
-wire [19:0] t_two  = {per20[18:0], 1'b0} - cur20;   // two periods past cur
-// aux of a PI lane = (pos - blk_len)[3:0] = c[3:0] + one of these
-wire [3:0]  a_pi0 = cur[3:0] - blk_len[3:0];
-wire [3:0]  a_pi1 = cur[3:0] - blk_len[3:0] - period[3:0];
+wire [19:0] u     = {12'd0, base} - cur20;
+wire [19:0] t_wrap = per20 + u;                 // wrap: c >= period - cur
+wire [19:0] t_pay0 = blk20 + u;                 // no wrap: PAY while c < blk_len - cur
+wire [19:0] t_pay1 = blk20 + per20 + u;         // wrap: PAY while c < blk_len + period - cur
+wire [19:0] t_eb0  = blk20 - 20'd1 + u;         // EB: pos + 1 == blk_len
+wire [19:0] t_eb1  = blk20 + per20 - 20'd1 + u;
+wire [19:0] t_two  = {per20[18:0], 1'b0} + u;   // two periods past cur
+// aux of a PI lane = (pos - blk_len)[3:0] = c[3:0] + one of these (c the word count)
+wire [3:0]  a_pi0 = cur[3:0] - blk_len[3:0] - base[3:0];
+wire [3:0]  a_pi1 = cur[3:0] - blk_len[3:0] - period[3:0] - base[3:0];
 
 // c (0..W, 8 bits) >= t / == t for a signed 20-bit t
 function ge_t;
@@ -167,20 +179,20 @@ endfunction
 // small adders): lane i's count of the masked lanes below it.
 // -------------------------------------------------------------------------
 
-wire [W-1:0] pay_m;      // not yet emitted PAY lanes of an active transfer
-wire [W-1:0] nvoid_m;    // not yet emitted non-VOID lanes
+wire [W-1:0] pay_m;      // PAY lanes of an active transfer
+wire [W-1:0] nvoid_m;    // non-VOID lanes
 
 genvar i, k;
 generate
     for (i = 0; i < W; i = i + 1) begin : g_mask
-        assign pay_m[i] = active && !done[i] && s_tag[8*i +: 3] == MDD_KIND_PAY;
-        assign nvoid_m[i] = !done[i] && s_tag[8*i +: 3] != MDD_KIND_VOID;
+        assign pay_m[i] = active && s_tag[8*i +: 3] == MDD_KIND_PAY;
+        assign nvoid_m[i] = s_tag[8*i +: 3] != MDD_KIND_VOID;
     end
 endgenerate
 
-wire [8*W-1:0] pay_below;   // PAY lanes of this part below lane i
-wire [7:0]     pay_all;     // PAY lanes of the remaining word
-wire [8*W-1:0] nv_below;    // non-VOID lanes below lane i
+wire [8*W-1:0] pay_below;   // PAY lanes of the word below lane i
+wire [7:0]     pay_all;     // PAY lanes of the word
+wire [8*W-1:0] nv_below;    // non-VOID lanes of the word below lane i
 /* verilator lint_off UNUSEDSIGNAL */
 wire [7:0]     nv_total;    // (only the counts below a cut are needed)
 /* verilator lint_on UNUSEDSIGNAL */
@@ -199,8 +211,10 @@ mdd_lane_count #(.W(W), .CW(8)) u_nvoid_count (.mask(nvoid_m), .cnt_below(nv_bel
 // PAY lanes before the second block start of this part: the first start is
 // (period - cur) mod period lanes in, the second one period later.
 // (The reference form k1 + period, k1 = cur == 0 ? 0 : period - cur, mod 2^18.)
-wire [17:0]  limit = cur == 18'd0 ? period : t_two[17:0];
-wire         lim_small = limit[17:8] == 10'd0;
+// In word counts: limit + base.  A legal descriptor has cur < period, so
+// limit + base > 0; an illegal one has no PAY lane (active = 0), no cut.
+wire [19:0]  limit = cur == 18'd0 ? per20 + {12'd0, base} : t_two;
+wire         lim_small = limit[19:8] == 12'd0;
 wire [W-1:0] cut_m;      // lanes at or after the second block start
 wire [W-1:0] c_in;
 wire [8*W-1:0] c_tag;
@@ -208,7 +222,7 @@ wire [4*W-1:0] c_aux;
 
 generate
     for (i = 0; i < W; i = i + 1) begin : g_lane
-        wire [7:0] c = pay_below[8*i +: 8];    // PAY lanes of this part before lane i
+        wire [7:0] c = pay_below[8*i +: 8];    // PAY lanes of the word before lane i
         wire [7:0] incl;                        // ... and up to lane i
         if (i == W - 1) begin : g_last
             assign incl = pay_all;
@@ -249,19 +263,21 @@ endgenerate
 
 wire       c_final = !cut_m[W-1];
 
-// Input bytes of this part (needed only when it is cut): the not yet emitted
-// non-VOID lanes below the cut lane, selected one-hot at the cut's edge.
+// Input bytes up to this part (needed only when it is cut): the word's
+// non-VOID lanes below the cut lane, selected one-hot at the cut's edge; the
+// part's own are those minus the bytes already emitted.
 wire [W-1:0] edge_m = cut_m & ~{cut_m[W-2:0], 1'b0};
-wire [7:0] c_nbytes;
+wire [7:0] c_nupto;
 generate
     for (k = 0; k < 8; k = k + 1) begin : g_nb
         wire [W-1:0] sel;
         for (i = 0; i < W; i = i + 1) begin : g_ln
             assign sel[i] = edge_m[i] && nv_below[8*i + k];
         end
-        assign c_nbytes[k] = |sel;
+        assign c_nupto[k] = |sel;
     end
 endgenerate
+wire [7:0] c_nbytes = c_nupto - used;
 
 wire emit = s_valid && advance;
 assign s_ready = advance && (c_final || !s_valid);
@@ -272,11 +288,9 @@ assign s_ready = advance && (c_final || !s_valid);
 // the reference's two subtractions give 0.
 wire        f_one = ge_t(pay_all, t_wrap);
 wire        f_two = ge_t(pay_all, t_two);
-wire [17:0] f_b1 = cur - period;
-wire [17:0] f_b2 = f_b1 - period;
-wire [17:0] f_s0 = cur + {10'd0, pay_all};
-wire [17:0] f_s1 = f_b1 + {10'd0, pay_all};
-wire [17:0] f_s2 = f_b2 + {10'd0, pay_all};
+wire [17:0] f_s0 = {10'd0, pay_all} - u[17:0];         // cur + the part's PAY lanes
+wire [17:0] f_s1 = f_s0 - period;
+wire [17:0] f_s2 = f_s1 - period;
 wire [17:0] f_pos = f_two ? f_s2 : f_one ? f_s1 : f_s0;
 /* verilator lint_off UNUSEDSIGNAL */
 wire [17:0] dsum2 = c_final ? f_pos : 18'd0;   // < period: bit 17 is 0
@@ -296,10 +310,12 @@ always @(posedge clk) begin
         done <= {W{1'b0}};
         first_r <= 1'b1;
         used_r <= 8'd0;
+        base_r <= 8'd0;
     end else if (emit) begin
         done <= c_final ? {W{1'b0}} : done | c_in;
         first_r <= c_final || (first_part && c_in == {W{1'b0}});
-        used_r <= c_final ? 8'd0 : used + c_nbytes;
+        used_r <= c_final ? 8'd0 : c_nupto;
+        base_r <= c_final ? 8'd0 : limit[7:0];      // a cut part holds limit PAY lanes
     end
     if (emit) dpos_r <= dpos_next;
 end
