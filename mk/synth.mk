@@ -33,8 +33,8 @@ pnr: deps
 	@$(MAKE) --no-print-directory synth-table
 
 synth-table:
-	@$(PYTHON) scripts/synth-table.py $(SYNTH_BLOCKS) docs/synth.md
-	@echo "synth-table: docs/synth.md"
+	@$(PYTHON) scripts/synth-table.py $(SYNTH_BLOCKS) docs/synth.md README.md
+	@echo "synth-table: docs/synth.md and README's copy of its table"
 
 # make test: the depth measure itself, on hand-built netlists whose paths and loops are known (no yosys run)
 .PHONY: test-synth xdepth-test
