@@ -56,8 +56,10 @@ def pnr(top, params):
     p = f'build/pnr/{t}.line'
     if not os.path.exists(p):
         return None
-    m = re.search(r'Fmax\s+([\d.]+) MHz', open(p).read())
-    return {'fmax': float(m.group(1)), 'meta': read_meta(f'build/pnr/{t}.meta')} if m else None
+    text = open(p).read()
+    m = re.search(r'Fmax\s+([\d.]+) MHz \(seeds:([^)]*)\)\s+(.*)$', text.strip())
+    return {'fmax': float(m.group(1)), 'seeds': m.group(2).strip(), 'util': m.group(3).strip(),
+            'meta': read_meta(f'build/pnr/{t}.meta')} if m else None
 
 
 def mark(ok):
@@ -77,6 +79,7 @@ def main():
     commits, dates = set(), set()
     body = []
     notes = []
+    placed = []
     for name, top, params in rows:
         cells = [f'`{name}`']
         per_w = 'W' in params
@@ -102,6 +105,8 @@ def main():
             commits.add(p['meta'].get('commit', '?'))
             dates.add(p['meta'].get('date', '?'))
         cells.append(f"{p['fmax']:.1f}{mark(p['fmax'] >= FMAX_BUDGET)}" if p else '–')
+        if p:
+            placed.append(f"| `{name}` | {p['fmax']:.1f} | {p['seeds']} | {p['util']} |")
         body.append('| ' + ' | '.join(cells) + ' |')
     table = ('| block | W=8 LUT | FF | LUTRAM / BRAM | path | loop | W=64 LUT | FF | LUTRAM / BRAM | path | loop | '
              'ECP5 MHz (W=8) |\n' + '|---|' + '---|' * 11 + '\n' + '\n'.join(body) + '\n')
@@ -127,6 +132,10 @@ def main():
                 f'✗ marks a figure over its budget: path ≤ {PATH_BUDGET}, loop ≤ {LOOP_BUDGET}, '
                 f'Fmax ≥ {FMAX_BUDGET:.0f} MHz (D-060)\n\n')
         f.write(table)
+        if placed:
+            f.write('\nPlace and route at W = 8 (nextpnr-ecp5, LFE5UM-85F, speed 8, out of context): the worst Fmax, each '
+                    'seed\'s, and the cells placed (a carry cell counts as two LUT4s):\n\n'
+                    '| block | Fmax MHz | seeds 1 2 3 | cells |\n|---|---|---|---|\n' + '\n'.join(placed) + '\n')
         if notes:
             f.write('\nWorst path and loop of each block over budget at W = 8 (start -> end register):\n\n')
             f.write('\n'.join(notes) + '\n')
