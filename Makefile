@@ -5,7 +5,7 @@
 #   make test   every test: C library (ASan/UBSan), CLI, RTL vs model lockstep (Verilator), Icarus benches
 # Both install or build what they need (`make deps` installs missing tools with apt-get).
 #
-# Other targets: deps lint synth bench regress soak formats clean.  Parts of the build live in mk/*.mk, one file per area.
+# Other targets: deps lint synth pnr bench regress soak formats clean.  Parts of the build live in mk/*.mk, one file per area.
 
 BUILD   ?= build
 WS      ?= 4 8 16 32 64
