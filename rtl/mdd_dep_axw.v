@@ -81,6 +81,8 @@ module mdd_dep_axw #(
     output wire [7:0]          pay_bytes    // payload bytes strobed by the W beat accepted this cycle
 );
 
+`include "mdd_lane_fn.vh"
+
 localparam LW = (W == 4) ? 2 : (W == 8) ? 3 : (W == 16) ? 4 : (W == 32) ? 5 : 6;
 localparam CL = (W == 64) ? 32 : 0;            // lane of payload byte 0 in its beat
 /* verilator lint_off WIDTH */
@@ -305,13 +307,6 @@ always @(posedge clk) begin
     end
 end
 
-function [7:0] popc(input [W-1:0] k);
-    integer i;
-    begin
-        popc = 8'd0;
-        for (i = 0; i < W; i = i + 1) popc = popc + {7'd0, k[i]};
-    end
-endfunction
 
 assign ready = !nv;
 assign act = busy;
@@ -330,7 +325,7 @@ assign m_axi_wstrb = wstrb;
 assign m_axi_wlast = wlast;
 assign m_axi_wvalid = wvalid;
 assign m_axi_bready = 1'b1;
-assign pay_bytes = (wvalid && m_axi_wready && wpay) ? popc(wstrb) : 8'd0;
+assign pay_bytes = (wvalid && m_axi_wready && wpay) ? {1'b0, lane_popc(wstrb)} : 8'd0;
 
 endmodule
 

@@ -250,23 +250,6 @@ function [W-1:0] before_first(input [W-1:0] x);
     before_first = ~(lane_below_or(x) | x);
 endfunction
 
-// number of set lanes, W <= 64 (adder tree)
-function [6:0] popc(input [W-1:0] x);
-    integer s, u;
-    reg [8*W-1:0] v;
-    begin
-        for (u = 0; u < W; u = u + 1) begin
-            v[8*u +: 8] = {7'd0, x[u]};
-        end
-        for (s = 1; s < W; s = 2 * s) begin
-            for (u = 0; u + s < W; u = u + 2 * s) begin
-                v[8*u +: 8] = v[8*u +: 8] + v[8*(u + s) +: 8];
-            end
-        end
-        popc = v[6:0];
-    end
-endfunction
-
 // x + 1 with a parallel-prefix carry (log depth; a plain + maps to a ripple carry)
 function [63:0] incr64(input [63:0] x);
     integer s;
@@ -461,7 +444,7 @@ function [31:0] plus_count(input [31:0] base, input [24:0] base_hi1, input [6:0]
         plus_count = {lo[7] ? base_hi1 : base[31:7], lo[6:0]};
     end
 endfunction
-wire [31:0] n_pdus = plus_count(b_pdus, pdus_hi1, popc(ln_ep));
+wire [31:0] n_pdus = plus_count(b_pdus, pdus_hi1, lane_popc(ln_ep));
 
 // ---------------------------------------------------------------------------
 // Candidates for the word's error record: 0 the incoming record, 1 header digest,
@@ -568,8 +551,8 @@ for (gk = 0; gk < 2; gk = gk + 1) begin : g_dig
         wire       mis  = mis0 || (|dif);
         wire [1:0] fj   = dif[0] ? 2'd0 : dif[1] ? 2'd1 : dif[2] ? 2'd2 : 2'd3;
         wire [1:0] mby  = mis0 ? st_mby : fj;
-        wire [31:0] off  = c_x ? st_off : plus_count(s_woff, woff_hi1, popc(ln_ho & b_x));
-        wire [31:0] unit = c_x ? st_unit : plus_count(b_pdus, pdus_hi1, popc(ln_ep & b_x));
+        wire [31:0] off  = c_x ? st_off : plus_count(s_woff, woff_hi1, lane_popc(ln_ho & b_x));
+        wire [31:0] unit = c_x ? st_unit : plus_count(b_pdus, pdus_hi1, lane_popc(ln_ep & b_x));
         // ends at its last byte here, or open at the end of the transfer
         wire ends = (gx != 0) ? fin_b : fin_a;
         wire open = (gx != 0) ? (|in_b) && !fin_b : (carry || (|in_a)) && !fin_a;
@@ -729,7 +712,7 @@ for (gx = 0; gx < 2; gx = gx + 1) begin : g_pi
         assign mis[gm] = mis0 || (|dm);
         assign mby[4*gm +: 4] = mis0 ? st_pmby[4*gm +: 4] : low_idx16(dm) - start;
         assign soff[32*gm +: 32] = (c_x && (|(st_present & m))) ? st_soff[32*gm +: 32]
-                                 : plus_count(s_woff, woff_hi1, popc(ln_ho & before_first(in_x & lanes)));
+                                 : plus_count(s_woff, woff_hi1, lane_popc(ln_ho & before_first(in_x & lanes)));
     end
 
     // escape (D-033) from the app / ref bytes present, then the subfield events

@@ -59,6 +59,7 @@ module mdd_rx_ctx #(
 );
 
 `include "mdd_formats.vh"
+`include "mdd_lane_fn.vh"
 
 localparam AW = $clog2(DEPTH);
 
@@ -74,19 +75,23 @@ localparam integer MRK_LAST_ISCSI = MDD_ISCSI_MRK_LEN - 1;
 wire [3:0] pi_last  = (pi_fmt == MDD_PI_T10_CODE) ? PI_LAST_T10[3:0] : PI_LAST_NVME[3:0];
 wire [2:0] mrk_last = (proto == MDD_PROTO_MPA) ? MRK_LAST_MPA[2:0] : MRK_LAST_ISCSI[2:0];
 
-reg [7:0] w_out, w_blk, w_pdu, w_mrk;
-integer i;
-always @* begin
-    w_out = 8'd0; w_blk = 8'd0; w_pdu = 8'd0; w_mrk = 8'd0;
-    for (i = 0; i < W; i = i + 1) begin
-        if (s_tag[8*i +: 3] != MDD_KIND_VOID) begin
-            w_out = w_out + {7'd0, s_tag[8*i + MDD_TAG_K]};
-            w_pdu = w_pdu + {7'd0, s_tag[8*i + MDD_TAG_EP]};
-            w_blk = w_blk + {7'd0, s_tag[8*i +: 3] == MDD_KIND_PI && s_aux[4*i +: 4] == pi_last};
-            w_mrk = w_mrk + {7'd0, s_tag[8*i +: 3] == MDD_KIND_MRK && s_aux[4*i +: 3] == mrk_last};
-        end
+// the word's counts: adder trees (lane_popc), not a running count through W adders (D-060)
+wire [W-1:0] m_out, m_blk, m_pdu, m_mrk;
+genvar i;
+generate
+    for (i = 0; i < W; i = i + 1) begin : g_lane
+        wire nvoid = s_tag[8*i +: 3] != MDD_KIND_VOID;
+        assign m_out[i] = nvoid && s_tag[8*i + MDD_TAG_K];
+        assign m_pdu[i] = nvoid && s_tag[8*i + MDD_TAG_EP];
+        assign m_blk[i] = s_tag[8*i +: 3] == MDD_KIND_PI && s_aux[4*i +: 4] == pi_last;
+        assign m_mrk[i] = s_tag[8*i +: 3] == MDD_KIND_MRK && s_aux[4*i +: 3] == mrk_last;
     end
-end
+endgenerate
+
+wire [7:0] w_out = {1'b0, lane_popc(m_out)};
+wire [7:0] w_blk = {1'b0, lane_popc(m_blk)};
+wire [7:0] w_pdu = {1'b0, lane_popc(m_pdu)};
+wire [7:0] w_mrk = {1'b0, lane_popc(m_mrk)};
 
 // ---------------------------------------------------------------------------
 // Accumulators of the transfer in progress (a_*), including this word (c_*)
