@@ -6,10 +6,9 @@
 # Prints one line: the worst Fmax over the seeds (and each seed's), then the cells nextpnr places: LUT4s (a carry
 # cell counts as two), FFs, distributed-RAM write ports and block RAMs. Keeps build/pnr/TAG.{json,log,seedN.log,seedN.report.json}.
 set -euo pipefail
-meta() {  # the commit and date a result was made from (scripts/synth-table.py prints them)
-  printf 'commit=%s%s\ndate=%s\n' "$(git rev-parse --short HEAD 2>/dev/null || echo unknown)" \
-    "$(git diff --quiet HEAD -- rtl 2>/dev/null || echo +rtl-edits)" "$(date -u +%Y-%m-%d)"
-}
+# the commit and date a result was made from (scripts/synth-table.py prints them), taken before yosys reads the RTL
+meta=$(printf 'commit=%s%s\ndate=%s' "$(git rev-parse --short HEAD 2>/dev/null || echo unknown)" \
+  "$(git diff --quiet HEAD -- rtl 2>/dev/null || echo +rtl-edits)" "$(date -u +%Y-%m-%d)")
 top=${1:?usage: scripts/pnr.sh TOP [PARAM=VALUE ...]}; shift
 chparams=""; tag="$top"
 for kv in "$@"; do
@@ -41,4 +40,4 @@ print(f"{get('TRELLIS_COMB'):>6} LUT4/carry {get('TRELLIS_FF'):>6} FF {get('TREL
 EOF
 )
 printf '%-36s Fmax %6s MHz (seeds:%s)  %s\n' "$top ${*:-defaults}" "$worst" "$line" "$util" | tee "$out/$tag.line"
-meta > "$out/$tag.meta"
+echo "$meta" > "$out/$tag.meta"

@@ -11,10 +11,9 @@
 # the hierarchy kept), then the mapped netlist is flattened: depth is measured across module boundaries, and
 # xdepth --blocks attributes every cell to the top-level instance it came from.
 set -euo pipefail
-meta() {  # the commit and date a result was made from (scripts/synth-table.py prints them)
-  printf 'commit=%s%s\ndate=%s\n' "$(git rev-parse --short HEAD 2>/dev/null || echo unknown)" \
-    "$(git diff --quiet HEAD -- rtl 2>/dev/null || echo +rtl-edits)" "$(date -u +%Y-%m-%d)"
-}
+# the commit and date a result was made from (scripts/synth-table.py prints them), taken before yosys reads the RTL
+meta=$(printf 'commit=%s%s\ndate=%s' "$(git rev-parse --short HEAD 2>/dev/null || echo unknown)" \
+  "$(git diff --quiet HEAD -- rtl 2>/dev/null || echo +rtl-edits)" "$(date -u +%Y-%m-%d)")
 top=${1:?usage: scripts/xsynth.sh TOP [PARAM=VALUE ...]}; shift
 chparams=""; tag="$top"
 for kv in "$@"; do
@@ -35,4 +34,4 @@ read -r cpu kb < "$out/$tag.time"
 ${PYTHON:-python3} scripts/xdepth.py "$out/$tag.json" ${XSYNTH_HIER:+--blocks} --label "$top ${*:-defaults}" > "$out/$tag.txt"
 printf '%s  (yosys %.0f CPU s, %.1f GB)\n' "$(head -n 1 "$out/$tag.txt")" "$cpu" "$(echo "$kb / 1048576" | bc -l)"
 tail -n +2 "$out/$tag.txt"
-meta > "$out/$tag.meta"
+echo "$meta" > "$out/$tag.meta"
