@@ -39,5 +39,5 @@ get = lambda k: u.get(k, {}).get('used', 0)
 print(f"{get('TRELLIS_COMB'):>6} LUT4/carry {get('TRELLIS_FF'):>6} FF {get('TRELLIS_RAMW'):>4} LUTRAM-W {get('DP16KD'):>3} DP16KD")
 EOF
 )
-printf '%-36s Fmax %6s MHz (seeds:%s)  %s\n' "$top ${*:-defaults}" "$worst" "$line" "$util" | tee "$out/$tag.line"
 echo "$meta" > "$out/$tag.meta"
+printf '%-36s Fmax %6s MHz (seeds:%s)  %s\n' "$top ${*:-defaults}" "$worst" "$line" "$util" | tee "$out/$tag.line"

@@ -31,7 +31,7 @@ start=$(date +%s)
   yosys -q -l "$out/$tag.log" -p "read_verilog -defer -Irtl $srcs; hierarchy -top $top $chparams; $map; write_json $out/$tag.json" \
   >/dev/null
 read -r cpu kb < "$out/$tag.time"
+echo "$meta" > "$out/$tag.meta"
 ${PYTHON:-python3} scripts/xdepth.py "$out/$tag.json" ${XSYNTH_HIER:+--blocks} --label "$top ${*:-defaults}" > "$out/$tag.txt"
 printf '%s  (yosys %.0f CPU s, %.1f GB)\n' "$(head -n 1 "$out/$tag.txt")" "$cpu" "$(echo "$kb / 1048576" | bc -l)"
 tail -n +2 "$out/$tag.txt"
-echo "$meta" > "$out/$tag.meta"
