@@ -28,7 +28,11 @@ static bool have(const mdd_rx_check_in *in, int e)
     unsigned n = need(in, e);
     return n == 0 || (n == 1 && in->res0_valid[e]) || (n == 2 && in->res0_valid[e] && in->res1_valid[e]);
 }
-static bool advance(const mdd_rx_check_model *m, const mdd_rx_check_in *in) { return in->m_ready || !m->m_valid; }
+/* Two stages (RTL q_* then m_*): the checks, then the ranking of the candidates, each moving when the next can
+ * take its word. The twin computes the whole word at the first stage (mdd_rx_word_merge ranks as it goes) and
+ * carries it through the second: the ranking needs no state, so where it happens cannot be seen. */
+static bool advance_m(const mdd_rx_check_model *m, const mdd_rx_check_in *in) { return in->m_ready || !m->m_valid; }
+static bool advance(const mdd_rx_check_model *m, const mdd_rx_check_in *in) { return advance_m(m, in) || !m->q_valid; }
 static bool take(const mdd_rx_check_model *m, const mdd_rx_check_in *in)
 {
     return in->s_valid && advance(m, in) && have(in, 0) && have(in, 1) && have(in, 2);
@@ -319,8 +323,13 @@ void mdd_rx_check_eval(const mdd_rx_check_model *m, const mdd_rx_check_in *in, m
 
 void mdd_rx_check_tick(mdd_rx_check_model *m, const mdd_rx_check_in *in)
 {
+    bool adv_m = advance_m(m, in);
     bool adv = advance(m, in);
     bool tk = take(m, in);
+    if (adv_m && m->q_valid)
+        m->m = m->q;
+    if (adv_m)
+        m->m_valid = m->q_valid;
     if (tk) {
         step s;
         compute(m, in, &s);
@@ -331,12 +340,13 @@ void mdd_rx_check_tick(mdd_rx_check_model *m, const mdd_rx_check_in *in)
         m->pi = s.pi;
         m->pdus = s.pdus;
         m->blocks = s.blocks;
-        m->m = s.out;
+        m->q = s.out;
     }
     if (adv)
-        m->m_valid = tk;
+        m->q_valid = tk;
     if (in->rst) {
         m->m_valid = false;
+        m->q_valid = false;
         memset(m->dig, 0, sizeof m->dig);
         memset(&m->pi, 0, sizeof m->pi);
         m->pdus = m->blocks = 0;

@@ -9,7 +9,8 @@
  *   - on the last word writes the resume fields it owns: HDIG_PART/DIG_PART/DIF_PART with their _OPEN bits
  *     and REF_TAG.
  * The lanes are processed in order (the RTL computes them in parallel, D-041); the registers are the st_*
- * below, mirrored one for one with the RTL, plus the output word register.
+ * below, mirrored one for one with the RTL, plus the two word registers (q: after the checks, m: after the
+ * ranking of the error candidates, D-061).
  *
  * Parameters, as the RTL's: eng_mask (bit MDD_ENGINE_HDIG / DDIG / GUARD: the engine exists; an absent one is
  * disabled on every word: its lanes pass untouched, no event, its resume fields echoed) and tx (TX mode,
@@ -81,7 +82,9 @@ typedef struct mdd_rx_check_model {
     mdd_rx_check_dig dig[2]; /* [0] header digest, [1] data digest */
     mdd_rx_check_pi pi;
     uint32_t pdus, blocks;   /* PDU ends / PIs completed so far in the transfer */
-    /* output register */
+    /* stage 1 register (RTL q_*: the checked word, its record ranked here at once) and the output register */
+    bool q_valid;
+    mdd_rx_word q;
     bool m_valid;
     mdd_rx_word m;
     uint64_t contract_errors; /* engine counts that disagree with the word's end flags */

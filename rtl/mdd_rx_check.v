@@ -46,10 +46,11 @@
  *     lowest index).
  *   - Events (up to 2 x 2 digest and 2 x 3 PI subfield events): within one
  *     kind their offsets are ordered (field A before B; guard, app, ref), so
- *     each kind offers its first valid event; the offered events and the
- *     incoming record are ranked (smallest err_off, then code) by comparator
- *     trees over all cross-kind pairs, computed in parallel with the data
- *     compares, and the winner is taken with a one-hot mux.
+ *     each kind offers its first valid event (a one-hot pick).  The four
+ *     candidates (the incoming record, header digest, data digest, PI) are
+ *     registered with the word, and a second stage ranks them (smallest
+ *     err_off, then code, then kind: six comparators) and takes the winner
+ *     with a one-hot mux (D-061: the ranking was half the word's depth).
  *   - Wide increments (reference tag, block index, offsets) use prefix-AND
  *     carries: a plain + maps to a ripple carry.
  *
@@ -68,8 +69,10 @@
  *     otherwise DIG_PART / DIG_OPEN come from the data digest as on RX and
  *     HDIG_OPEN = 0.
  *
- * Flow control: advance = m_ready | ~m_valid; s_ready = advance and results
- * available.  Latency 1.  rst clears m_valid and the stream state.
+ * Flow control: two stages, the checks into the q_* registers, the ranking
+ * into m_*; each moves when the next can take its word (advance_m =
+ * m_ready | ~m_valid, advance = advance_m | ~q_valid); s_ready = advance and
+ * results available.  Latency 2.  rst clears both valids and the stream state.
  *
  * Parameters:
  *   W         bytes per word: 4, 8, 16, 32, 64
@@ -217,7 +220,11 @@ function have(input [1:0] nend, input part, input v0, input v1);
     end
 endfunction
 
-wire advance = m_ready || !m_valid;
+// two stages: the checks (state, per-lane compares, each kind's candidate event) into q_*, then the ranking
+// of the candidates into m_*; a stage moves when the one after it can take its word
+reg  q_valid = 1'b0;
+wire advance_m = m_ready || !m_valid;
+wire advance = advance_m || !q_valid;
 wire have_all = have(s_hd_nend, s_hd_part, hd_res0_valid, hd_res1_valid)
              && have(s_dd_nend, s_dd_part, dd_res0_valid, dd_res1_valid)
              && have(s_gd_nend, s_gd_part, gd_res0_valid, gd_res1_valid);
@@ -462,7 +469,7 @@ assign ev_v[0] = s_err_v;
 // ---------------------------------------------------------------------------
 wire [9:0]  all_v;      // every event: header A, B, data A, B, PI A guard/app/ref, PI B guard/app/ref
 wire [127:0] dg_off;    // offsets of the fields' events (header A, B, data A, B)
-wire [3:0]  dg_sel;     // the field whose event the digest offers
+wire [1:0]  dg_sel;     // per digest: the kind offers field A's event (else field B's)
 wire [31:0]  dg_byte;
 wire [127:0] dg_unit;
 wire [255:0] dg_exp, dg_got;
@@ -573,7 +580,7 @@ for (gk = 0; gk < 2; gk = gk + 1) begin : g_dig
     assign dg_got[128*gk +: 128] = {32'd0, f_got[63:32], 32'd0, f_got[31:0]};
     assign all_v[2*gk +: 2] = f_ev;
     assign dg_off[64*gk +: 64] = f_off;
-    assign dg_sel[2*gk +: 2] = {!f_ev[0], f_ev[0]};
+    assign dg_sel[gk] = f_ev[0];
 
     // next state: field B once A has ended; the last event (flag after field end in a lane) sets rs
     wire       n_act = !s_last && (fin_a ? (!fin_b && (|in_b)) : (carry || (|in_a)));
@@ -754,92 +761,68 @@ wire [47:0] n_ref   = (!ref_inc || n_pis == 2'd0) ? b_ref : n_pis[1] ? {ref_i2[4
 wire [31:0] n_blocks = (n_pis == 2'd0) ? b_blocks : n_pis[1] ? {blk_i2[30:0], b_blocks[0]} : blk_i1[31:0];
 
 // ---------------------------------------------------------------------------
-// Error record: the earliest event (smallest err_off, then code, then order)
+// Error record, stage 1: each kind's candidate (D-036).  Within a kind the
+// events' offsets are ordered, so a kind offers its first valid event (a
+// one-hot pick); the ranking across kinds is stage 2, after the registers.
 // ---------------------------------------------------------------------------
-// The offsets of all events (0 the record, 1-4 digests, 5-10 PI) are compared pairwise across kinds in
-// parallel with the compares of the data; each kind's selected event then picks its compare results.
-localparam NM = 11;
-wire [32*NM-1:0] mo_off  = {pe_off, dg_off, s_err_off};
-wire [8*NM-1:0]  mo_code = {MDD_ERR_REF[7:0], MDD_ERR_APP[7:0], MDD_ERR_GUARD[7:0],
-                            MDD_ERR_REF[7:0], MDD_ERR_APP[7:0], MDD_ERR_GUARD[7:0],
-                            MDD_ERR_DDIG[7:0], MDD_ERR_DDIG[7:0], MDD_ERR_HDIG[7:0], MDD_ERR_HDIG[7:0], s_err_code};
-wire [NM-1:0]    mo_sel  = {pe_first, dg_sel, 1'b1};
-function integer kind_of(input integer m);
-    kind_of = (m == 0) ? 0 : (m <= 2) ? 1 : (m <= 4) ? 2 : 3;
-endfunction
+wire [NE*8-1:0]  k_code, k_byte;
+wire [NE*32-1:0] k_off, k_unit;
+wire [NE*64-1:0] k_exp, k_got;
 
-wire [NM*NM-1:0] mo_before;  // [j*NM + k]: events j and k offered by their kinds, j goes first
+// kind 0: the incoming record
+assign k_code[7:0] = s_err_code;
+assign k_byte[7:0] = s_err_byte;
+assign k_off[31:0] = s_err_off;
+assign k_unit[31:0] = s_err_unit;
+assign k_exp[63:0] = s_err_exp;
+assign k_got[63:0] = s_err_got;
+
+// kinds 1 (header digest) and 2 (data digest): field A's event, else field B's
 generate
-for (gj = 0; gj < NM; gj = gj + 1) begin : g_cmp
-    assign mo_before[gj*NM + gj] = 1'b0;
-    for (gm = gj + 1; gm < NM; gm = gm + 1) begin : g_pair
-        if (kind_of(gj) == kind_of(gm)) begin : g_same
-            assign mo_before[gj*NM + gm] = 1'b0;
-            assign mo_before[gm*NM + gj] = 1'b0;
-        end else begin : g_cross
-            // j first: (off, code) of j <= that of k
-            wire jk = !lt40({mo_off[32*gm +: 32], mo_code[8*gm +: 8]}, {mo_off[32*gj +: 32], mo_code[8*gj +: 8]});
-            wire        both = mo_sel[gj] && mo_sel[gm];
-            assign mo_before[gj*NM + gm] = both && jk;
-            assign mo_before[gm*NM + gj] = both && !jk;
-        end
-    end
+for (gk = 0; gk < 2; gk = gk + 1) begin : g_kdig
+    wire a = dg_sel[gk];
+    assign k_code[8*(1 + gk) +: 8] = (gk != 0) ? MDD_ERR_DDIG[7:0] : MDD_ERR_HDIG[7:0];
+    assign k_byte[8*(1 + gk) +: 8] = a ? dg_byte[16*gk +: 8] : dg_byte[16*gk + 8 +: 8];
+    assign k_off[32*(1 + gk) +: 32] = a ? dg_off[64*gk +: 32] : dg_off[64*gk + 32 +: 32];
+    assign k_unit[32*(1 + gk) +: 32] = a ? dg_unit[64*gk +: 32] : dg_unit[64*gk + 32 +: 32];
+    assign k_exp[64*(1 + gk) +: 64] = a ? dg_exp[128*gk +: 64] : dg_exp[128*gk + 64 +: 64];
+    assign k_got[64*(1 + gk) +: 64] = a ? dg_got[128*gk +: 64] : dg_got[128*gk + 64 +: 64];
 end
 endgenerate
 
-reg [NE-1:0] win;
-reg [NE-1:0] beaten;
-integer ek, ej;
+// kind 3 (PI): the first of the six subfield events
+reg [7:0]  kp_code, kp_byte;
+reg [31:0] kp_off, kp_unit;
+reg [63:0] kp_exp, kp_got;
+integer ek;
 always @* begin
-    for (ek = 0; ek < NE; ek = ek + 1) begin
-        beaten[ek] = 1'b0;
-        for (ej = 0; ej < NM * NM; ej = ej + 1) begin
-            if (kind_of(ej % NM) == ek) begin
-                beaten[ek] = beaten[ek] | (mo_before[ej] && ev_v[kind_of(ej / NM)]);
-            end
-        end
-        win[ek] = ev_v[ek] && !beaten[ek];
-    end
-    if (!(|ev_v)) begin
-        win[0] = 1'b1;      // nothing to report: the record passes unchanged
+    kp_code = 8'd0; kp_byte = 8'd0; kp_off = 32'd0; kp_unit = 32'd0; kp_exp = 64'd0; kp_got = 64'd0;
+    for (ek = 0; ek < 6; ek = ek + 1) begin
+        kp_code = kp_code | ({8{pe_first[ek]}} & ((ek % 3 == 0) ? MDD_ERR_GUARD[7:0]
+                                                  : (ek % 3 == 1) ? MDD_ERR_APP[7:0] : MDD_ERR_REF[7:0]));
+        kp_byte = kp_byte | ({8{pe_first[ek]}} & pe_byte[8*ek +: 8]);
+        kp_off  = kp_off  | ({32{pe_first[ek]}} & pe_off[32*ek +: 32]);
+        kp_unit = kp_unit | ({32{pe_first[ek]}} & pe_unit[32*ek +: 32]);
+        kp_exp  = kp_exp  | ({64{pe_first[ek]}} & pe_exp[64*ek +: 64]);
+        kp_got  = kp_got  | ({64{pe_first[ek]}} & pe_got[64*ek +: 64]);
     end
 end
+assign k_code[31:24] = kp_code;
+assign k_byte[31:24] = kp_byte;
+assign k_off[127:96] = kp_off;
+assign k_unit[127:96] = kp_unit;
+assign k_exp[255:192] = kp_exp;
+assign k_got[255:192] = kp_got;
 
-// the reported event: offered by the winning kind (one-hot)
-reg [NM-1:0] mo_pick;
-always @* begin
-    for (ek = 0; ek < NM; ek = ek + 1) begin
-        mo_pick[ek] = win[kind_of(ek)] && mo_sel[ek];
-    end
-end
-wire [8*NM-1:0]  mo_byte = {pe_byte, dg_byte, s_err_byte};
-wire [32*NM-1:0] mo_unit = {pe_unit, dg_unit, s_err_unit};
-wire [64*NM-1:0] mo_exp  = {pe_exp, dg_exp, s_err_exp};
-wire [64*NM-1:0] mo_got  = {pe_got, dg_got, s_err_got};
-
-reg [7:0]  c_err_code, c_err_byte;
-reg [31:0] c_err_off, c_err_unit;
-reg [63:0] c_err_exp, c_err_got;
 reg [15:0] c_emap;
 always @* begin
-    c_err_code = 8'd0; c_err_byte = 8'd0; c_err_off = 32'd0; c_err_unit = 32'd0;
-    c_err_exp = 64'd0; c_err_got = 64'd0;
     c_emap = s_emap;
-    for (ek = 0; ek < NM; ek = ek + 1) begin
-        c_err_code = c_err_code | (mo_code[8*ek +: 8] & {8{mo_pick[ek]}});
-        c_err_byte = c_err_byte | (mo_byte[8*ek +: 8] & {8{mo_pick[ek]}});
-        c_err_off  = c_err_off  | (mo_off[32*ek +: 32] & {32{mo_pick[ek]}});
-        c_err_unit = c_err_unit | (mo_unit[32*ek +: 32] & {32{mo_pick[ek]}});
-        c_err_exp  = c_err_exp  | (mo_exp[64*ek +: 64] & {64{mo_pick[ek]}});
-        c_err_got  = c_err_got  | (mo_got[64*ek +: 64] & {64{mo_pick[ek]}});
-    end
     c_emap[MDD_ERR_HDIG]  = c_emap[MDD_ERR_HDIG]  | all_v[0] | all_v[1];
     c_emap[MDD_ERR_DDIG]  = c_emap[MDD_ERR_DDIG]  | all_v[2] | all_v[3];
     c_emap[MDD_ERR_GUARD] = c_emap[MDD_ERR_GUARD] | all_v[4] | all_v[7];
     c_emap[MDD_ERR_APP]   = c_emap[MDD_ERR_APP]   | all_v[5] | all_v[8];
     c_emap[MDD_ERR_REF]   = c_emap[MDD_ERR_REF]   | all_v[6] | all_v[9];
 end
-wire       c_err_v = |ev_v;
 wire [7:0] c_ecnt = s_ecnt + {3'd0, popc16({6'd0, all_v})};
 
 // ---------------------------------------------------------------------------
@@ -889,8 +872,20 @@ always @* begin
 end
 
 // ---------------------------------------------------------------------------
-// Registers
+// Registers of stage 1
 // ---------------------------------------------------------------------------
+reg [8*W-1:0]    q_data = {8*W{1'b0}}, q_tag = {8*W{1'b0}};
+reg [4*W-1:0]    q_aux = {4*W{1'b0}};
+reg              q_first = 1'b0, q_last = 1'b0, q_dbad = 1'b0;
+reg [31:0]       q_woff = 32'd0;
+reg [7:0]        q_nin = 8'd0, q_xflags = 8'd0, q_ecnt = 8'd0;
+reg [511:0]      q_desc = 512'd0;
+reg [15:0]       q_emap = 16'd0;
+reg [NE-1:0]     q_kv = {NE{1'b0}};
+reg [NE*8-1:0]   q_kcode = {NE*8{1'b0}}, q_kbyte = {NE*8{1'b0}};
+reg [NE*32-1:0]  q_koff = {NE*32{1'b0}}, q_kunit = {NE*32{1'b0}};
+reg [NE*64-1:0]  q_kexp = {NE*64{1'b0}}, q_kgot = {NE*64{1'b0}};
+
 always @(posedge clk) begin
     if (take) begin
         st_gexp <= n_gexp; st_grs <= n_grs; st_ref <= n_ref; st_pact <= n_pact;
@@ -903,20 +898,81 @@ always @(posedge clk) begin
         st_pmby <= pf_mby[12*pf_a +: 12];
         st_soff <= pf_soff[96*pf_a +: 96];
         st_pdus <= n_pdus; st_blocks <= n_blocks;
-        m_data <= c_data; m_tag <= s_tag; m_aux <= s_aux; m_first <= s_first; m_last <= s_last;
-        m_woff <= s_woff; m_nin <= s_nin; m_dbad <= s_dbad; m_desc <= c_desc; m_xflags <= s_xflags;
-        m_err_v <= c_err_v; m_err_code <= c_err_code; m_err_byte <= c_err_byte; m_err_off <= c_err_off;
-        m_err_unit <= c_err_unit; m_err_exp <= c_err_exp; m_err_got <= c_err_got; m_emap <= c_emap;
-        m_ecnt <= c_ecnt;
+        q_data <= c_data; q_tag <= s_tag; q_aux <= s_aux; q_first <= s_first; q_last <= s_last;
+        q_woff <= s_woff; q_nin <= s_nin; q_dbad <= s_dbad; q_desc <= c_desc; q_xflags <= s_xflags;
+        q_emap <= c_emap; q_ecnt <= c_ecnt;
+        q_kv <= ev_v; q_kcode <= k_code; q_kbyte <= k_byte; q_koff <= k_off; q_kunit <= k_unit;
+        q_kexp <= k_exp; q_kgot <= k_got;
     end
     if (advance) begin
-        m_valid <= take;
+        q_valid <= take;
     end
     if (rst) begin
-        m_valid <= 1'b0;
+        q_valid <= 1'b0;
         st_gexp <= 64'd0; st_grs <= 2'd0; st_ref <= 48'd0; st_pact <= 1'b0; st_fgexp <= 64'd0; st_fref <= 48'd0;
         st_punit <= 32'd0; st_present <= 16'd0; st_got <= 128'd0; st_pmis <= 3'd0; st_pmby <= 12'd0;
         st_soff <= 96'd0; st_pdus <= 32'd0; st_blocks <= 32'd0;
+    end
+end
+
+// ---------------------------------------------------------------------------
+// Stage 2: the word's error record is the earliest candidate (smallest err_off,
+// then code, then kind: the incoming record, header digest, data digest, PI)
+// ---------------------------------------------------------------------------
+reg [NE-1:0] win;
+integer ej, el;
+always @* begin
+    for (ej = 0; ej < NE; ej = ej + 1) begin
+        win[ej] = q_kv[ej];
+        for (el = 0; el < NE; el = el + 1) begin
+            if (el < ej) begin      // an earlier kind goes first on a tie
+                if (q_kv[el] && !lt40({q_koff[32*ej +: 32], q_kcode[8*ej +: 8]},
+                                      {q_koff[32*el +: 32], q_kcode[8*el +: 8]})) begin
+                    win[ej] = 1'b0;
+                end
+            end else if (el > ej) begin
+                if (q_kv[el] && lt40({q_koff[32*el +: 32], q_kcode[8*el +: 8]},
+                                     {q_koff[32*ej +: 32], q_kcode[8*ej +: 8]})) begin
+                    win[ej] = 1'b0;
+                end
+            end
+        end
+    end
+    if (!(|q_kv)) begin
+        win[0] = 1'b1;      // nothing to report: the record passes unchanged
+    end
+end
+
+reg [7:0]  r_err_code, r_err_byte;
+reg [31:0] r_err_off, r_err_unit;
+reg [63:0] r_err_exp, r_err_got;
+always @* begin
+    r_err_code = 8'd0; r_err_byte = 8'd0; r_err_off = 32'd0; r_err_unit = 32'd0;
+    r_err_exp = 64'd0; r_err_got = 64'd0;
+    for (ej = 0; ej < NE; ej = ej + 1) begin
+        r_err_code = r_err_code | (q_kcode[8*ej +: 8] & {8{win[ej]}});
+        r_err_byte = r_err_byte | (q_kbyte[8*ej +: 8] & {8{win[ej]}});
+        r_err_off  = r_err_off  | (q_koff[32*ej +: 32] & {32{win[ej]}});
+        r_err_unit = r_err_unit | (q_kunit[32*ej +: 32] & {32{win[ej]}});
+        r_err_exp  = r_err_exp  | (q_kexp[64*ej +: 64] & {64{win[ej]}});
+        r_err_got  = r_err_got  | (q_kgot[64*ej +: 64] & {64{win[ej]}});
+    end
+end
+
+wire move_m = advance_m && q_valid;
+always @(posedge clk) begin
+    if (move_m) begin
+        m_data <= q_data; m_tag <= q_tag; m_aux <= q_aux; m_first <= q_first; m_last <= q_last;
+        m_woff <= q_woff; m_nin <= q_nin; m_dbad <= q_dbad; m_desc <= q_desc; m_xflags <= q_xflags;
+        m_err_v <= |q_kv; m_err_code <= r_err_code; m_err_byte <= r_err_byte; m_err_off <= r_err_off;
+        m_err_unit <= r_err_unit; m_err_exp <= r_err_exp; m_err_got <= r_err_got; m_emap <= q_emap;
+        m_ecnt <= q_ecnt;
+    end
+    if (advance_m) begin
+        m_valid <= q_valid;
+    end
+    if (rst) begin
+        m_valid <= 1'b0;
     end
 end
 
