@@ -657,16 +657,12 @@ wire [31:0] punit_b = blk_i1[31:0];
 wire [127:0] img_a  = pi_image(pi_fmt, fgexp_a, app_tag, fref_a);
 wire [127:0] img_b  = pi_image(pi_fmt, fgexp_b, app_tag, fref_b);
 
-// per lane: expected byte (CHECK_REPLACE writes it), masked difference
-wire [W-1:0]   pdn;
+// per lane: the expected byte (CHECK_REPLACE writes it)
 wire [8*W-1:0] c_data;
 generate
 for (gi = 0; gi < W; gi = gi + 1) begin : g_pl
     wire [3:0] a  = s_aux[4*gi +: 4];
     wire [7:0] e  = pf1[gi] ? img_b[8*a +: 8] : img_a[8*a +: 8];
-    wire [7:0] am = ({1'b0, a} == ref_off - 5'd1) ? app_mask[7:0] : app_mask[15:8];
-    wire [7:0] df = (s_data[8*gi +: 8] ^ e) & (ln_ps1[gi] ? am : 8'hFF);
-    assign pdn[gi] = |df;
     // TX fills its digest lanes; PI lanes are rewritten by CHECK_REPLACE (and TX INSERT)
     assign c_data[8*gi +: 8] = (is_tx && ln_h[gi]) ? dg_fill[8*gi +: 8]
                              : (is_tx && ln_d[gi]) ? dg_fill[8*W + 8*gi +: 8]
@@ -697,7 +693,12 @@ for (gx = 0; gx < 2; gx = gx + 1) begin : g_pi
     for (gj = 0; gj < 16; gj = gj + 1) begin : g_byte
         wire [W-1:0] sel = in_x & ln_aeq[gj*W +: W];
         assign pres[gj] = |sel;
-        assign dif[gj] = |(sel & pdn);
+        // compared per PI byte, the received byte gathered first (no per-lane select of the expected
+        // byte in the compare's path); app bytes under app_mask
+        localparam [4:0] J5 = gj;
+        wire [7:0] am = (J5 >= guard_len && J5 < ref_off)
+                      ? ((J5 == ref_off - 5'd1) ? app_mask[7:0] : app_mask[15:8]) : 8'hFF;
+        assign dif[gj] = pres[gj] && (|((got[8*gj +: 8] ^ img[8*gj +: 8]) & am));
         for (gm = 0; gm < 8; gm = gm + 1) begin : g_bit
             assign got[8*gj + gm] = pres[gj] ? |(sel & ln_bit[gm*W +: W])
                                   : c_x ? st_got[8*gj + gm] : img[8*gj + gm];
