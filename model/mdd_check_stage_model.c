@@ -70,7 +70,7 @@ static void compute(const mdd_check_stage_model *m, const mdd_check_stage_in *in
     n->ci.rst = in->rst;
     n->ci.s_valid = n->f_valid;
     MDD_RX_WORD_COPY(&n->ci, s_, &h->w, );
-    unsigned qsel = gsel((unsigned)DGET(h->w.desc, PI_FMT));
+    unsigned qsel = gsel(mdd_rx_check_gd_fmt(&m->chk)); /* the checker's next word's guard engine */
     int src[MDD_RX_ENGS] = {0, 1, (int)qsel};
     for (int k = 0; k < MDD_RX_ENGS; k++) {
         n->ci.s_nend[k] = h->nend[k];

@@ -28,14 +28,25 @@ static bool have(const mdd_rx_check_in *in, int e)
     unsigned n = need(in, e);
     return n == 0 || (n == 1 && in->res0_valid[e]) || (n == 2 && in->res0_valid[e] && in->res1_valid[e]);
 }
-/* Two stages (RTL q_* then m_*): the checks, then the ranking of the candidates, each moving when the next can
- * take its word. The twin computes the whole word at the first stage (mdd_rx_word_merge ranks as it goes) and
- * carries it through the second: the ranking needs no state, so where it happens cannot be seen. */
+/* Three stages (RTL r_*, q_*, m_*): the word enters (with its lane decode), is checked (state, compares, each
+ * kind's candidate event), and its candidates are ranked; each stage moves when the next can take its word. The
+ * twin computes the whole word at the check stage (mdd_rx_word_merge ranks as it goes) and carries it through
+ * the last register: the ranking needs no state, so where it happens cannot be seen. */
 static bool advance_m(const mdd_rx_check_model *m, const mdd_rx_check_in *in) { return in->m_ready || !m->m_valid; }
 static bool advance(const mdd_rx_check_model *m, const mdd_rx_check_in *in) { return advance_m(m, in) || !m->q_valid; }
-static bool take(const mdd_rx_check_model *m, const mdd_rx_check_in *in)
+
+/* What the check stage sees: stage 0's word and counts, this cycle's engine results. */
+static void stage1_in(const mdd_rx_check_model *m, const mdd_rx_check_in *in, mdd_rx_check_in *w)
 {
-    return in->s_valid && advance(m, in) && have(in, 0) && have(in, 1) && have(in, 2);
+    *w = *in;
+    w->s_valid = m->r_valid;
+    MDD_RX_WORD_COPY(w, s_, &m->r, );
+    memcpy(w->s_nend, m->r_nend, sizeof w->s_nend);
+    memcpy(w->s_part, m->r_part, sizeof w->s_part);
+}
+static bool take(const mdd_rx_check_model *m, const mdd_rx_check_in *w)
+{
+    return w->s_valid && advance(m, w) && have(w, 0) && have(w, 1) && have(w, 2);
 }
 
 /* Expected byte j of a PI: guard, app tag, reference tag, all big-endian. */
@@ -308,31 +319,39 @@ static void compute(const mdd_rx_check_model *m, const mdd_rx_check_in *in, step
     }
 }
 
+unsigned mdd_rx_check_gd_fmt(const mdd_rx_check_model *m) { return (unsigned)DGET(m->r.desc, PI_FMT); }
+
 void mdd_rx_check_eval(const mdd_rx_check_model *m, const mdd_rx_check_in *in, mdd_rx_check_out *out)
 {
     memset(out, 0, sizeof *out);
-    bool tk = take(m, in);
-    out->s_ready = advance(m, in) && have(in, 0) && have(in, 1) && have(in, 2);
+    mdd_rx_check_in w;
+    stage1_in(m, in, &w);
+    bool tk = take(m, &w);
+    out->s_ready = !m->r_valid || tk;
+    out->gd_fmt = mdd_rx_check_gd_fmt(m);
     /* a taken word pops exactly the results it needs (compute() agrees); no need to run the lanes here */
     if (tk)
         for (int e = 0; e < MDD_RX_ENGS; e++)
-            out->pop[e] = (uint8_t)need(in, e);
+            out->pop[e] = (uint8_t)need(&w, e);
     out->m_valid = m->m_valid;
     MDD_RX_WORD_COPY(out, m_, &m->m, );
 }
 
 void mdd_rx_check_tick(mdd_rx_check_model *m, const mdd_rx_check_in *in)
 {
+    mdd_rx_check_in w;
+    stage1_in(m, in, &w);
     bool adv_m = advance_m(m, in);
     bool adv = advance(m, in);
-    bool tk = take(m, in);
+    bool tk = take(m, &w);
+    bool s_ready = !m->r_valid || tk;
     if (adv_m && m->q_valid)
         m->m = m->q;
     if (adv_m)
         m->m_valid = m->q_valid;
     if (tk) {
         step s;
-        compute(m, in, &s);
+        compute(m, &w, &s);
         if (s.contract_error)
             m->contract_errors++;
         m->dig[0] = s.dig[0];
@@ -344,9 +363,17 @@ void mdd_rx_check_tick(mdd_rx_check_model *m, const mdd_rx_check_in *in)
     }
     if (adv)
         m->q_valid = tk;
+    if (in->s_valid && s_ready) {
+        MDD_RX_WORD_COPY(&m->r, , in, s_);
+        memcpy(m->r_nend, in->s_nend, sizeof m->r_nend);
+        memcpy(m->r_part, in->s_part, sizeof m->r_part);
+    }
+    if (s_ready)
+        m->r_valid = in->s_valid;
     if (in->rst) {
         m->m_valid = false;
         m->q_valid = false;
+        m->r_valid = false;
         memset(m->dig, 0, sizeof m->dig);
         memset(&m->pi, 0, sizeof m->pi);
         m->pdus = m->blocks = 0;

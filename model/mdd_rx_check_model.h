@@ -9,8 +9,8 @@
  *   - on the last word writes the resume fields it owns: HDIG_PART/DIG_PART/DIF_PART with their _OPEN bits
  *     and REF_TAG.
  * The lanes are processed in order (the RTL computes them in parallel, D-041); the registers are the st_*
- * below, mirrored one for one with the RTL, plus the two word registers (q: after the checks, m: after the
- * ranking of the error candidates, D-061).
+ * below, mirrored one for one with the RTL, plus the three word registers (r: the word as it entered, q: after
+ * the checks, m: after the ranking of the error candidates, D-061).
  *
  * Parameters, as the RTL's: eng_mask (bit MDD_ENGINE_HDIG / DDIG / GUARD: the engine exists; an absent one is
  * disabled on every word: its lanes pass untouched, no event, its resume fields echoed) and tx (TX mode,
@@ -46,6 +46,7 @@ typedef struct mdd_rx_check_in {
 typedef struct mdd_rx_check_out {
     bool s_ready;
     uint8_t pop[MDD_RX_ENGS];
+    unsigned gd_fmt; /* PI format of the word the results are read for (mdd_rx_check_gd_fmt) */
     bool m_valid;
     MDD_RX_WORD_FIELDS(m_)
 } mdd_rx_check_out;
@@ -82,7 +83,13 @@ typedef struct mdd_rx_check_model {
     mdd_rx_check_dig dig[2]; /* [0] header digest, [1] data digest */
     mdd_rx_check_pi pi;
     uint32_t pdus, blocks;   /* PDU ends / PIs completed so far in the transfer */
-    /* stage 1 register (RTL q_*: the checked word, its record ranked here at once) and the output register */
+    /* stage 0 register (RTL r_*: the word and the result counts it needs; the RTL also registers the word's
+     * lane decode, mdd_rx_check_dec, which the twin derives from the word), stage 1 register (RTL q_*: the
+     * checked word, its record ranked here at once) and the output register */
+    bool r_valid;
+    mdd_rx_word r;
+    uint8_t r_nend[MDD_RX_ENGS];
+    bool r_part[MDD_RX_ENGS];
     bool q_valid;
     mdd_rx_word q;
     bool m_valid;
@@ -92,6 +99,9 @@ typedef struct mdd_rx_check_model {
 
 /* eng_mask: bits 0-2 = MDD_ENGINE_HDIG/DDIG/GUARD (RTL ENG_MASK); tx: RTL TX. */
 int mdd_rx_check_model_init(mdd_rx_check_model *m, unsigned w, unsigned eng_mask, bool tx);
+/* RTL gd_fmt: the PI format of the word whose results the checker reads next (its stage-0 word), from a
+ * register: the check stage routes the guard engine's results by it before the checker's evaluate step. */
+unsigned mdd_rx_check_gd_fmt(const mdd_rx_check_model *m);
 void mdd_rx_check_eval(const mdd_rx_check_model *m, const mdd_rx_check_in *in, mdd_rx_check_out *out);
 void mdd_rx_check_tick(mdd_rx_check_model *m, const mdd_rx_check_in *in);
 

@@ -118,10 +118,11 @@ wire        h_part, d_part, g_part_sel;
 wire [31:0] h_res0, h_res1, d_res0, d_res1;
 wire        h_v0, h_v1, d_v0, d_v1;
 wire [63:0] gd_res0, gd_res1;
+wire [1:0]  chk_gd_fmt;
 wire        gd_v0, gd_v1;
 wire [1:0]  h_pop, d_pop, g_pop;    // from the checker
 
-wire [511:0] q_desc;                // the data FIFO head's descriptor (guard engine selection)
+wire [511:0] q_desc;                // the data FIFO head's descriptor
 
 genvar gi;
 generate
@@ -231,8 +232,8 @@ if (ENG_MASK[MDD_ENGINE_GUARD]) begin : g_eng_g
     assign g_nend_sel = sel2 ? nend2 : sel1 ? nend1 : nend0;
     assign g_part_sel = sel2 ? part2 : sel1 ? part1 : part0;
 
-    // the FIFO head word's PI format picks the guard engine it reads and pops
-    wire [1:0] q_pi_fmt = q_desc[MDD_DESC_PI_FMT_LSB +: MDD_DESC_PI_FMT_W];
+    // the PI format of the word the checker takes next picks the guard engine it reads and pops
+    wire [1:0] q_pi_fmt = chk_gd_fmt;
     wire       q_sel1 = q_pi_fmt == MDD_PI_NVME32_CODE;
     wire       q_sel2 = q_pi_fmt == MDD_PI_NVME64_CODE;
     assign gd_res0 = q_sel2 ? r20 : q_sel1 ? {32'd0, r10} : {48'd0, r00};
@@ -251,6 +252,7 @@ end else begin : g_no_g
     assign gd_v0 = 1'b0;
     assign gd_v1 = 1'b0;
     wire [1:0] g_pop_unused = g_pop;
+    wire [1:0] g_fmt_unused = chk_gd_fmt;
 end
 endgenerate
 
@@ -300,6 +302,7 @@ mdd_rx_check #(
     .hd_res0(h_res0), .hd_res1(h_res1), .hd_res0_valid(h_v0), .hd_res1_valid(h_v1), .hd_pop(h_pop),
     .dd_res0(d_res0), .dd_res1(d_res1), .dd_res0_valid(d_v0), .dd_res1_valid(d_v1), .dd_pop(d_pop),
     .gd_res0(gd_res0), .gd_res1(gd_res1), .gd_res0_valid(gd_v0), .gd_res1_valid(gd_v1), .gd_pop(g_pop),
+    .gd_fmt(chk_gd_fmt),
     .m_valid(m_valid), .m_ready(m_ready),
     .m_data(m_data), .m_tag(m_tag), .m_aux(m_aux), .m_first(m_first), .m_last(m_last), .m_woff(m_woff),
     .m_nin(m_nin), .m_dbad(m_dbad), .m_desc(m_desc), .m_xflags(m_xflags), .m_err_v(m_err_v),

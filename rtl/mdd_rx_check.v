@@ -133,6 +133,7 @@ module mdd_rx_check #(
     input  wire             gd_res0_valid,
     input  wire             gd_res1_valid,
     output wire [1:0]       gd_pop,
+    output wire [1:0]       gd_fmt,     // PI format of the word the results are read for (its guard engine)
 
     output reg              m_valid = 1'b0,
     input  wire             m_ready,
@@ -161,56 +162,76 @@ module mdd_rx_check #(
 `include "mdd_lane_fn.vh"
 
 // ---------------------------------------------------------------------------
-// Transfer configuration from the descriptor
+// Stage 0: the word and its lane decode (mdd_rx_check_dec: everything that
+// depends on the word alone) into the r_* registers
 // ---------------------------------------------------------------------------
-wire [1:0]  proto     = s_desc[MDD_DESC_PROTO_LSB +: MDD_DESC_PROTO_W];
-wire [2:0]  dif_op    = s_desc[MDD_DESC_DIF_OP_LSB +: MDD_DESC_DIF_OP_W];
-wire [1:0]  pi_fmt    = s_desc[MDD_DESC_PI_FMT_LSB +: MDD_DESC_PI_FMT_W];
-wire [1:0]  prot_type = s_desc[MDD_DESC_PROT_TYPE_LSB +: MDD_DESC_PROT_TYPE_W];
-wire [2:0]  dif_chk   = s_desc[MDD_DESC_DIF_CHK_LSB +: MDD_DESC_DIF_CHK_W];
-wire [15:0] app_tag   = s_desc[MDD_DESC_APP_TAG_LSB +: MDD_DESC_APP_TAG_W];
-wire [15:0] app_mask  = s_desc[MDD_DESC_APP_MASK_LSB +: MDD_DESC_APP_MASK_W];
+wire             en_h_d, en_d_d, en_g_d;
+wire [4:0]       pi_len_d, guard_len_d, app_off_d, ref_off_d, ref_len_d;
+wire [W-1:0]     ln_h_d, ln_d_d, ln_pi_d;
+wire [4*W-1:0]   ln_qeq_d;
+wire [6:0]       n_ep_d;
+wire [2*W-1:0]   d_fl1_d, d_fl2_d, d_in_a_d, d_in_b_d;
+wire [1:0]       d_fin_a_d, d_fin_b_d, d_sa0_d, d_sa1_d, d_sb0_d, d_sb1_d, d_fa0_d, d_fa1_d, d_fb0_d, d_fb1_d;
+wire [1:0]       d_e0_d, d_e1_d, d_rs1_d;
+wire [127:0]     d_off_d;
+wire [27:0]      d_ucnt_d;
+wire [W-1:0]     p_f1_d;
+wire             p_fin_a_d, p_fin_b_d, p_any_a_d, p_any_b_d, p_ga0_d, p_ga1_d, p_gb0_d, p_gb1_d;
+wire             p_e0_d, p_e1_d, p_rs1_d;
+wire [31:0]      p_pres_d;
+wire [255:0]     p_raw_d;
+wire [191:0]     p_soff_d;
 
-// an engine left out of ENG_MASK is disabled for every word
-wire has_h = ENG_MASK[MDD_ENGINE_HDIG];
-wire has_d = ENG_MASK[MDD_ENGINE_DDIG];
-wire has_g = ENG_MASK[MDD_ENGINE_GUARD];
-wire is_tx = TX != 0;
-wire en_h = has_h && !s_dbad && proto == MDD_PROTO_ISCSI && s_desc[MDD_DESC_HDIG_EN_LSB];
-wire en_d = has_d && !s_dbad && s_desc[MDD_DESC_DDIG_EN_LSB];
-wire en_g = has_g && !s_dbad && dif_op != MDD_DIF_NONE;
-wire pi_fill = dif_op == MDD_DIF_CHECK_REPLACE || (is_tx && dif_op == MDD_DIF_INSERT);  // PI lanes rewritten
-wire pi_chk  = !(is_tx && dif_op == MDD_DIF_INSERT);   // PI lanes checked (INSERT's come from here)
-wire ref_inc = prot_type != 2'd3;     // the reference tag follows blocks (types 1, 2)
+mdd_rx_check_dec #(.W(W), .ENG_MASK(ENG_MASK), .TX(TX)) dec (
+    .data(s_data), .tag(s_tag), .aux(s_aux), .desc(s_desc), .dbad(s_dbad), .woff(s_woff),
+    .en_h(en_h_d), .en_d(en_d_d), .en_g(en_g_d),
+    .pi_len(pi_len_d), .guard_len(guard_len_d), .app_off(app_off_d), .ref_off(ref_off_d), .ref_len(ref_len_d),
+    .ln_h(ln_h_d), .ln_d(ln_d_d), .ln_pi(ln_pi_d), .ln_qeq(ln_qeq_d), .n_ep(n_ep_d),
+    .d_fl1(d_fl1_d), .d_fl2(d_fl2_d), .d_in_a(d_in_a_d), .d_in_b(d_in_b_d),
+    .d_fin_a(d_fin_a_d), .d_fin_b(d_fin_b_d),
+    .d_sa0(d_sa0_d), .d_sa1(d_sa1_d), .d_sb0(d_sb0_d), .d_sb1(d_sb1_d),
+    .d_fa0(d_fa0_d), .d_fa1(d_fa1_d), .d_fb0(d_fb0_d), .d_fb1(d_fb1_d),
+    .d_e0(d_e0_d), .d_e1(d_e1_d), .d_rs1(d_rs1_d), .d_off(d_off_d), .d_ucnt(d_ucnt_d),
+    .p_f1(p_f1_d), .p_fin_a(p_fin_a_d), .p_fin_b(p_fin_b_d), .p_any_a(p_any_a_d), .p_any_b(p_any_b_d),
+    .p_ga0(p_ga0_d), .p_ga1(p_ga1_d), .p_gb0(p_gb0_d), .p_gb1(p_gb1_d),
+    .p_e0(p_e0_d), .p_e1(p_e1_d), .p_rs1(p_rs1_d),
+    .p_pres(p_pres_d), .p_raw(p_raw_d), .p_soff(p_soff_d)
+);
 
-// PI layout of the transfer's format (a DESC transfer has no PI lane: T10 then)
-reg [4:0] pi_len, guard_len, app_off, ref_off, ref_len;
-always @* begin
-    case (pi_fmt)
-    MDD_PI_NVME32_CODE: begin
-        pi_len = MDD_PI_NVME32_LEN; guard_len = MDD_PI_NVME32_GUARD_LEN; app_off = MDD_PI_NVME32_APP_OFF;
-        ref_off = MDD_PI_NVME32_REF_OFF; ref_len = MDD_PI_NVME32_REF_LEN;
-    end
-    MDD_PI_NVME64_CODE: begin
-        pi_len = MDD_PI_NVME64_LEN; guard_len = MDD_PI_NVME64_GUARD_LEN; app_off = MDD_PI_NVME64_APP_OFF;
-        ref_off = MDD_PI_NVME64_REF_OFF; ref_len = MDD_PI_NVME64_REF_LEN;
-    end
-    default: begin
-        pi_len = MDD_PI_T10_LEN; guard_len = MDD_PI_T10_GUARD_LEN; app_off = MDD_PI_T10_APP_OFF;
-        ref_off = MDD_PI_T10_REF_OFF; ref_len = MDD_PI_T10_REF_LEN;
-    end
-    endcase
-end
+reg              r_valid = 1'b0;
+reg [8*W-1:0]    r_data = {8*W{1'b0}}, r_tag = {8*W{1'b0}};
+reg [4*W-1:0]    r_aux = {4*W{1'b0}};
+reg              r_first = 1'b0, r_last = 1'b0, r_dbad = 1'b0, r_err_v = 1'b0;
+reg [31:0]       r_woff = 32'd0, r_err_off = 32'd0, r_err_unit = 32'd0;
+reg [7:0]        r_nin = 8'd0, r_xflags = 8'd0, r_err_code = 8'd0, r_err_byte = 8'd0, r_ecnt = 8'd0;
+reg [511:0]      r_desc = 512'd0;
+reg [63:0]       r_err_exp = 64'd0, r_err_got = 64'd0;
+reg [15:0]       r_emap = 16'd0;
+reg [1:0]        r_hd_nend = 2'd0, r_dd_nend = 2'd0, r_gd_nend = 2'd0;
+reg              r_hd_part = 1'b0, r_dd_part = 1'b0, r_gd_part = 1'b0;
 
-// PI byte masks of the subfields: guard [0, guard_len), app [app_off, ref_off), ref [ref_off, pi_len)
-wire [15:0] m_guard = (16'd1 << guard_len) - 16'd1;
-wire [15:0] m_app   = ((16'd1 << ref_off) - 16'd1) & ~((16'd1 << app_off) - 16'd1);
-wire [15:0] m_ref   = ((16'd1 << pi_len) - 16'd1) & ~((16'd1 << ref_off) - 16'd1);
-wire [63:0] gmask   = (guard_len >= 5'd8) ? {64{1'b1}} : ((64'd1 << (8 * guard_len)) - 64'd1);
-wire [63:0] rmask   = (ref_len >= 5'd6) ? 64'hFFFF_FFFF_FFFF : 64'hFFFF_FFFF;
+reg              en_h = 1'b0, en_d = 1'b0, en_g = 1'b0;
+reg [4:0]        pi_len = 5'd0, guard_len = 5'd0, app_off = 5'd0, ref_off = 5'd0, ref_len = 5'd0;
+reg [W-1:0]      ln_h = {W{1'b0}}, ln_d = {W{1'b0}}, ln_pi = {W{1'b0}};
+reg [4*W-1:0]    ln_qeq = {4*W{1'b0}};
+reg [6:0]        n_ep = 7'd0;
+reg [2*W-1:0]    d_fl1 = {2*W{1'b0}}, d_fl2 = {2*W{1'b0}}, d_in_a = {2*W{1'b0}}, d_in_b = {2*W{1'b0}};
+reg [1:0]        d_fin_a = 2'd0, d_fin_b = 2'd0, d_sa0 = 2'd0, d_sa1 = 2'd0, d_sb0 = 2'd0, d_sb1 = 2'd0;
+reg [1:0]        d_fa0 = 2'd0, d_fa1 = 2'd0, d_fb0 = 2'd0, d_fb1 = 2'd0, d_e0 = 2'd0, d_e1 = 2'd0, d_rs1 = 2'd0;
+reg [127:0]      d_off = 128'd0;
+reg [27:0]       d_ucnt = 28'd0;
+reg [W-1:0]      p_f1 = {W{1'b0}};
+reg              p_fin_a = 1'b0, p_fin_b = 1'b0, p_any_a = 1'b0, p_any_b = 1'b0;
+reg              p_ga0 = 1'b0, p_ga1 = 1'b0, p_gb0 = 1'b0, p_gb1 = 1'b0, p_e0 = 1'b0, p_e1 = 1'b0, p_rs1 = 1'b0;
+reg [31:0]       p_pres = 32'd0;
+reg [255:0]      p_raw = 256'd0;
+reg [191:0]      p_soff = 192'd0;
 
 // ---------------------------------------------------------------------------
-// Flow control
+// Flow control: stage 0 (r_*), stage 1 the checks (q_*: state, compares, each
+// kind's candidate event), stage 2 the ranking (m_*); a stage moves when the
+// one after it can take its word.  Stage 1 takes a word when every result it
+// needs is at the head of its engine's FIFO, and pops exactly those.
 // ---------------------------------------------------------------------------
 function have(input [1:0] nend, input part, input v0, input v1);
     reg [1:0] n;
@@ -220,55 +241,77 @@ function have(input [1:0] nend, input part, input v0, input v1);
     end
 endfunction
 
-// two stages: the checks (state, per-lane compares, each kind's candidate event) into q_*, then the ranking
-// of the candidates into m_*; a stage moves when the one after it can take its word
 reg  q_valid = 1'b0;
 wire advance_m = m_ready || !m_valid;
 wire advance = advance_m || !q_valid;
-wire have_all = have(s_hd_nend, s_hd_part, hd_res0_valid, hd_res1_valid)
-             && have(s_dd_nend, s_dd_part, dd_res0_valid, dd_res1_valid)
-             && have(s_gd_nend, s_gd_part, gd_res0_valid, gd_res1_valid);
-assign s_ready = advance && have_all;
-wire take = s_valid && s_ready;
+wire have_all = have(r_hd_nend, r_hd_part, hd_res0_valid, hd_res1_valid)
+             && have(r_dd_nend, r_dd_part, dd_res0_valid, dd_res1_valid)
+             && have(r_gd_nend, r_gd_part, gd_res0_valid, gd_res1_valid);
+wire take = r_valid && advance && have_all;
+assign s_ready = !r_valid || take;
+wire load = s_valid && s_ready;
 
-assign hd_pop = take ? s_hd_nend + {1'b0, s_hd_part} : 2'd0;
-assign dd_pop = take ? s_dd_nend + {1'b0, s_dd_part} : 2'd0;
-assign gd_pop = take ? s_gd_nend + {1'b0, s_gd_part} : 2'd0;
+assign hd_pop = take ? r_hd_nend + {1'b0, r_hd_part} : 2'd0;
+assign dd_pop = take ? r_dd_nend + {1'b0, r_dd_part} : 2'd0;
+assign gd_pop = take ? r_gd_nend + {1'b0, r_gd_part} : 2'd0;
+assign gd_fmt = r_desc[MDD_DESC_PI_FMT_LSB +: MDD_DESC_PI_FMT_W];
+
+always @(posedge clk) begin
+    if (load) begin
+        r_data <= s_data; r_tag <= s_tag; r_aux <= s_aux; r_first <= s_first; r_last <= s_last;
+        r_woff <= s_woff; r_nin <= s_nin; r_dbad <= s_dbad; r_desc <= s_desc; r_xflags <= s_xflags;
+        r_err_v <= s_err_v; r_err_code <= s_err_code; r_err_byte <= s_err_byte; r_err_off <= s_err_off;
+        r_err_unit <= s_err_unit; r_err_exp <= s_err_exp; r_err_got <= s_err_got; r_emap <= s_emap;
+        r_ecnt <= s_ecnt;
+        r_hd_nend <= s_hd_nend; r_hd_part <= s_hd_part; r_dd_nend <= s_dd_nend; r_dd_part <= s_dd_part;
+        r_gd_nend <= s_gd_nend; r_gd_part <= s_gd_part;
+        en_h <= en_h_d; en_d <= en_d_d; en_g <= en_g_d;
+        pi_len <= pi_len_d; guard_len <= guard_len_d; app_off <= app_off_d; ref_off <= ref_off_d;
+        ref_len <= ref_len_d;
+        ln_h <= ln_h_d; ln_d <= ln_d_d; ln_pi <= ln_pi_d; ln_qeq <= ln_qeq_d; n_ep <= n_ep_d;
+        d_fl1 <= d_fl1_d; d_fl2 <= d_fl2_d; d_in_a <= d_in_a_d; d_in_b <= d_in_b_d;
+        d_fin_a <= d_fin_a_d; d_fin_b <= d_fin_b_d; d_sa0 <= d_sa0_d; d_sa1 <= d_sa1_d;
+        d_sb0 <= d_sb0_d; d_sb1 <= d_sb1_d; d_fa0 <= d_fa0_d; d_fa1 <= d_fa1_d; d_fb0 <= d_fb0_d;
+        d_fb1 <= d_fb1_d; d_e0 <= d_e0_d; d_e1 <= d_e1_d; d_rs1 <= d_rs1_d; d_off <= d_off_d;
+        d_ucnt <= d_ucnt_d;
+        p_f1 <= p_f1_d; p_fin_a <= p_fin_a_d; p_fin_b <= p_fin_b_d; p_any_a <= p_any_a_d;
+        p_any_b <= p_any_b_d; p_ga0 <= p_ga0_d; p_ga1 <= p_ga1_d; p_gb0 <= p_gb0_d; p_gb1 <= p_gb1_d;
+        p_e0 <= p_e0_d; p_e1 <= p_e1_d; p_rs1 <= p_rs1_d; p_pres <= p_pres_d; p_raw <= p_raw_d;
+        p_soff <= p_soff_d;
+    end
+    if (s_ready) begin
+        r_valid <= s_valid;
+    end
+    if (rst) begin
+        r_valid <= 1'b0;
+    end
+end
+
+// ---------------------------------------------------------------------------
+// Transfer configuration from the descriptor
+// ---------------------------------------------------------------------------
+wire [2:0]  dif_op    = r_desc[MDD_DESC_DIF_OP_LSB +: MDD_DESC_DIF_OP_W];
+wire [1:0]  pi_fmt    = r_desc[MDD_DESC_PI_FMT_LSB +: MDD_DESC_PI_FMT_W];
+wire [1:0]  prot_type = r_desc[MDD_DESC_PROT_TYPE_LSB +: MDD_DESC_PROT_TYPE_W];
+wire [2:0]  dif_chk   = r_desc[MDD_DESC_DIF_CHK_LSB +: MDD_DESC_DIF_CHK_W];
+wire [15:0] app_tag   = r_desc[MDD_DESC_APP_TAG_LSB +: MDD_DESC_APP_TAG_W];
+wire [15:0] app_mask  = r_desc[MDD_DESC_APP_MASK_LSB +: MDD_DESC_APP_MASK_W];
+
+wire is_tx = TX != 0;
+wire pi_fill = dif_op == MDD_DIF_CHECK_REPLACE || (is_tx && dif_op == MDD_DIF_INSERT);  // PI lanes rewritten
+wire pi_chk  = !(is_tx && dif_op == MDD_DIF_INSERT);   // PI lanes checked (INSERT's come from here)
+wire ref_inc = prot_type != 2'd3;     // the reference tag follows blocks (types 1, 2)
+
+// PI byte masks of the subfields: guard [0, guard_len), app [app_off, ref_off), ref [ref_off, pi_len)
+wire [15:0] m_guard = (16'd1 << guard_len) - 16'd1;
+wire [15:0] m_app   = ((16'd1 << ref_off) - 16'd1) & ~((16'd1 << app_off) - 16'd1);
+wire [15:0] m_ref   = ((16'd1 << pi_len) - 16'd1) & ~((16'd1 << ref_off) - 16'd1);
+wire [63:0] gmask   = (guard_len >= 5'd8) ? {64{1'b1}} : ((64'd1 << (8 * guard_len)) - 64'd1);
+wire [63:0] rmask   = (ref_len >= 5'd6) ? 64'hFFFF_FFFF_FFFF : 64'hFFFF_FFFF;
 
 // ---------------------------------------------------------------------------
 // Parallel networks over the lanes (log2(W) levels each)
 // ---------------------------------------------------------------------------
-
-// bit i = OR of x[W-1:i+1]: "some lane above i"
-function [W-1:0] above_or(input [W-1:0] x);
-    integer s;
-    reg [W-1:0] v;
-    begin
-        v = x;
-        for (s = 1; s < W; s = 2 * s) begin
-            v = v | (v >> s);
-        end
-        above_or = v >> 1;
-    end
-endfunction
-
-// the lanes below the lowest set lane of x (every lane when x = 0)
-function [W-1:0] before_first(input [W-1:0] x);
-    before_first = ~(lane_below_or(x) | x);
-endfunction
-
-// x + 1 with a parallel-prefix carry (log depth; a plain + maps to a ripple carry)
-function [63:0] incr64(input [63:0] x);
-    integer s;
-    reg [63:0] v;
-    begin
-        v = x;      // v[i] = &x[i:0]
-        for (s = 1; s < 64; s = 2 * s) begin
-            v = v & ((v << s) | ((64'd1 << s) - 64'd1));
-        end
-        incr64 = x ^ {v[62:0], 1'b1};
-    end
-endfunction
 
 // a < b by a comparator tree
 function lt40(input [39:0] a, input [39:0] b);
@@ -382,51 +425,13 @@ function [191:0] pi_fields(input [1:0] fmt, input [127:0] got);
     end
 endfunction
 
-// ---------------------------------------------------------------------------
-// Per lane decode (every lane from the inputs only)
-// ---------------------------------------------------------------------------
-wire [W-1:0]    ln_ho;        // counted in offsets: RX every non-VOID lane, TX host lanes only
-wire [W-1:0]    ln_ep;        // EP flag
-wire [W-1:0]    ln_h, ln_d;   // HDIG / DDIG byte
-wire [W-1:0]    ln_q3;        // aux[1:0] = 3: a digest's last byte
-wire [W-1:0]    ln_pi;        // PI byte, DIF on
-wire [W-1:0]    ln_plast;     // aux = pi_len - 1: a PI's last byte
-wire [W-1:0]    ln_ps0, ln_ps1, ln_ps2;   // PI subfield of aux: guard, app, ref
-wire [W-1:0]    ln_fh, ln_fd, ln_fg;      // end flags EH / ED / EB of enabled engines
-wire [8*W-1:0]  ln_bit;       // data bit m of lane i at [m*W + i]
-wire [16*W-1:0] ln_aeq;       // aux = j at [j*W + i]
-wire [4*W-1:0]  ln_qeq;       // aux[1:0] = j at [j*W + i]
-
+// data bit m of lane i at [m*W + i] (the digest gathers)
+wire [8*W-1:0] ln_bit;
 genvar gi, gj, gm;
 generate
 for (gi = 0; gi < W; gi = gi + 1) begin : g_lane
-    wire [2:0] kind = s_tag[8*gi +: 3];
-    wire [4:0] a5 = {1'b0, s_aux[4*gi +: 4]};
-    wire       nv = kind != MDD_KIND_VOID;
-    assign ln_ho[gi]    = is_tx ? (kind == MDD_KIND_HDR || kind == MDD_KIND_PAY
-                                   || (kind == MDD_KIND_PI && dif_op != MDD_DIF_INSERT)) : nv;
-    assign ln_ep[gi]    = nv && s_tag[8*gi + MDD_TAG_EP];
-    assign ln_h[gi]     = has_h && kind == MDD_KIND_HDIG;
-    assign ln_d[gi]     = has_d && kind == MDD_KIND_DDIG;
-    assign ln_q3[gi]    = s_aux[4*gi +: 2] == 2'd3;
-    assign ln_pi[gi]    = kind == MDD_KIND_PI && en_g;
-    assign ln_plast[gi] = a5 == pi_len - 5'd1;
-    assign ln_ps0[gi]   = a5 < guard_len;
-    assign ln_ps1[gi]   = !(a5 < guard_len) && a5 < ref_off;
-    assign ln_ps2[gi]   = !(a5 < guard_len) && !(a5 < ref_off);
-    assign ln_fh[gi]    = nv && en_h && s_tag[8*gi + MDD_TAG_EH];
-    assign ln_fd[gi]    = nv && en_d && s_tag[8*gi + MDD_TAG_ED];
-    assign ln_fg[gi]    = nv && en_g && s_tag[8*gi + MDD_TAG_EB];
     for (gm = 0; gm < 8; gm = gm + 1) begin : g_bit
-        assign ln_bit[gm*W + gi] = s_data[8*gi + gm];
-    end
-    for (gj = 0; gj < 16; gj = gj + 1) begin : g_aeq
-        localparam [3:0] J = gj;
-        assign ln_aeq[gj*W + gi] = s_aux[4*gi +: 4] == J;
-    end
-    for (gj = 0; gj < 4; gj = gj + 1) begin : g_qeq
-        localparam [1:0] J = gj;
-        assign ln_qeq[gj*W + gi] = s_aux[4*gi +: 2] == J;
+        assign ln_bit[gm*W + gi] = r_data[8*gi + gm];
     end
 end
 endgenerate
@@ -434,24 +439,15 @@ endgenerate
 // PDU / block counters at the word start (fresh at a transfer's first word)
 reg  [31:0] st_pdus = 32'd0;
 reg  [31:0] st_blocks = 32'd0;
-wire [31:0] b_pdus   = s_first ? 32'd0 : st_pdus;
-wire [31:0] b_blocks = s_first ? 32'd0 : st_blocks;
+wire [31:0] b_pdus   = r_first ? 32'd0 : st_pdus;
+wire [31:0] b_blocks = r_first ? 32'd0 : st_blocks;
 
 // base + a lane count (< 128): the low 7 bits add, the high bits take the base's own increment
 /* verilator lint_off UNUSEDSIGNAL */   // incr64 results: the low bits are used
-wire [63:0] woff_i   = incr64({39'd0, s_woff[31:7]});
 wire [63:0] pdus_i   = incr64({39'd0, b_pdus[31:7]});
 /* verilator lint_on UNUSEDSIGNAL */
-wire [24:0] woff_hi1 = woff_i[24:0];
 wire [24:0] pdus_hi1 = pdus_i[24:0];
-function [31:0] plus_count(input [31:0] base, input [24:0] base_hi1, input [6:0] n);
-    reg [7:0] lo;
-    begin
-        lo = {1'b0, base[6:0]} + {1'b0, n};
-        plus_count = {lo[7] ? base_hi1 : base[31:7], lo[6:0]};
-    end
-endfunction
-wire [31:0] n_pdus = plus_count(b_pdus, pdus_hi1, lane_popc(ln_ep));
+wire [31:0] n_pdus = plus_count(b_pdus, pdus_hi1, n_ep);
 
 // ---------------------------------------------------------------------------
 // Candidates for the word's error record: 0 the incoming record, 1 header digest,
@@ -462,7 +458,7 @@ wire [31:0] n_pdus = plus_count(b_pdus, pdus_hi1, lane_popc(ln_ep));
 localparam NE = 4;
 wire [NE-1:0]    ev_v;     // the kind has an event
 
-assign ev_v[0] = s_err_v;
+assign ev_v[0] = r_err_v;
 
 // ---------------------------------------------------------------------------
 // Digests (gk 0 header, 1 data): fields A and B of the word
@@ -480,14 +476,11 @@ wire [16*W-1:0] dg_fill; // per lane: the expected digest byte (TX writes it), W
 genvar gk, gx;
 generate
 for (gk = 0; gk < 2; gk = gk + 1) begin : g_dig
-    wire [W-1:0] isd   = (gk != 0) ? ln_d : ln_h;
-    wire [W-1:0] fin   = isd & ln_q3;
-    wire [W-1:0] fl    = (gk != 0) ? ln_fd : ln_fh;
     wire [31:0]  r0    = (gk != 0) ? dd_res0 : hd_res0;
     wire [31:0]  r1    = (gk != 0) ? dd_res1 : hd_res1;
     // TX: word 7 is the window, and no TX transfer starts inside a header digest (T1): nothing to read
-    wire [31:0]  dpart = (gk != 0) ? s_desc[MDD_DESC_DIG_PART_LSB +: 32]
-                       : is_tx ? 32'd0 : s_desc[MDD_DESC_HDIG_PART_LSB +: 32];
+    wire [31:0]  dpart = (gk != 0) ? r_desc[MDD_DESC_DIG_PART_LSB +: 32]
+                       : is_tx ? 32'd0 : r_desc[MDD_DESC_HDIG_PART_LSB +: 32];
 
     reg [31:0] st_exp = 32'd0;
     reg [1:0]  st_rs = 2'd0;      // resume source: 0 descriptor, 1 exp, 2 zero
@@ -498,39 +491,29 @@ for (gk = 0; gk < 2; gk = gk + 1) begin : g_dig
     reg [31:0] st_unit = 32'd0;
     reg [31:0] st_got = 32'd0;
 
-    wire [31:0] b_exp = s_first ? dpart : st_exp;
-    wire [1:0]  b_rs  = s_first ? 2'd0 : st_rs;
-    wire        carry = !s_first && st_act;     // field A continues the previous word's field
+    wire [31:0] b_exp = r_first ? dpart : st_exp;
+    wire [1:0]  b_rs  = r_first ? 2'd0 : st_rs;
+    wire        carry = !r_first && st_act;     // field A continues the previous word's field
 
-    // end flags below each lane (one / two), field ends below each lane (one / two)
-    wire [W-1:0] fl1  = lane_below_or(fl);
-    wire [W-1:0] fl12 = fl & fl1;
-    wire [W-1:0] fl2  = lane_below_or(fl12);
-    wire [W-1:0] fn1  = lane_below_or(fin);
-    wire [W-1:0] fin2 = fin & fn1;
-    wire [W-1:0] fn2  = lane_below_or(fin2);
-    wire         fin_a = |fin;
-    wire         fin_b = |fin2;
-    wire [W-1:0] in_a = isd & ~fn1;
-    wire [W-1:0] in_b = isd & fn1 & ~fn2;
-
-    // expected value in front of a lane: the state's, result 0 or result 1 (by the end flags below it)
-    wire [W-1:0] b_sa = before_first(in_a);
-    wire [W-1:0] b_sb = before_first(in_b);
-    wire [W-1:0] b_fa = before_first(fin);
-    wire [W-1:0] b_fb = before_first(fin2);
-    wire [31:0]  x_sa = |(fl12 & b_sa) ? r1 : |(fl & b_sa) ? r0 : b_exp;
-    wire [31:0]  x_sb = |(fl12 & b_sb) ? r1 : |(fl & b_sb) ? r0 : b_exp;
-    wire [31:0]  x_fa = |(fl12 & b_fa) ? r1 : |(fl & b_fa) ? r0 : b_exp;
-    wire [31:0]  x_fb = |(fl12 & b_fb) ? r1 : |(fl & b_fb) ? r0 : b_exp;
-    wire [31:0]  x_end = |fl12 ? r1 : |fl ? r0 : b_exp;
+    // from the lane decode (stage 0): which result each lane / field expects
+    wire [W-1:0] fl1   = d_fl1[gk*W +: W];
+    wire [W-1:0] fl2   = d_fl2[gk*W +: W];
+    wire [W-1:0] in_a  = d_in_a[gk*W +: W];
+    wire [W-1:0] in_b  = d_in_b[gk*W +: W];
+    wire         fin_a = d_fin_a[gk];
+    wire         fin_b = d_fin_b[gk];
+    wire [31:0]  x_sa  = d_sa1[gk] ? r1 : d_sa0[gk] ? r0 : b_exp;
+    wire [31:0]  x_sb  = d_sb1[gk] ? r1 : d_sb0[gk] ? r0 : b_exp;
+    wire [31:0]  x_fa  = d_fa1[gk] ? r1 : d_fa0[gk] ? r0 : b_exp;
+    wire [31:0]  x_fb  = d_fb1[gk] ? r1 : d_fb0[gk] ? r0 : b_exp;
+    wire [31:0]  x_end = d_e1[gk] ? r1 : d_e0[gk] ? r0 : b_exp;
 
     // per lane: the byte differs from the expected digest's byte aux[1:0]
     wire [W-1:0] mm;
     for (gi = 0; gi < W; gi = gi + 1) begin : g_mm
         wire [31:0] ex = fl2[gi] ? r1 : fl1[gi] ? r0 : b_exp;
-        wire [1:0]  q  = s_aux[4*gi +: 2];
-        assign mm[gi] = s_data[8*gi +: 8] != ex[8*q +: 8];
+        wire [1:0]  q  = r_aux[4*gi +: 2];
+        assign mm[gi] = r_data[8*gi +: 8] != ex[8*q +: 8];
         assign dg_fill[8*W*gk + 8*gi +: 8] = ex[8*q +: 8];
     end
 
@@ -542,7 +525,6 @@ for (gk = 0; gk < 2; gk = gk + 1) begin : g_dig
     for (gx = 0; gx < 2; gx = gx + 1) begin : g_fld
         wire [W-1:0] in_x  = (gx != 0) ? in_b : in_a;
         wire         c_x   = (gx != 0) ? 1'b0 : carry;
-        wire [W-1:0] b_x   = (gx != 0) ? b_sb : b_sa;
         wire [31:0]  init  = c_x ? st_got : ((gx != 0) ? x_sb : x_sa);
         wire [3:0]   pres, dif;
         wire [31:0]  got;
@@ -558,12 +540,12 @@ for (gk = 0; gk < 2; gk = gk + 1) begin : g_dig
         wire       mis  = mis0 || (|dif);
         wire [1:0] fj   = dif[0] ? 2'd0 : dif[1] ? 2'd1 : dif[2] ? 2'd2 : 2'd3;
         wire [1:0] mby  = mis0 ? st_mby : fj;
-        wire [31:0] off  = c_x ? st_off : plus_count(s_woff, woff_hi1, lane_popc(ln_ho & b_x));
-        wire [31:0] unit = c_x ? st_unit : plus_count(b_pdus, pdus_hi1, lane_popc(ln_ep & b_x));
+        wire [31:0] off  = c_x ? st_off : d_off[64*gk + 32*gx +: 32];
+        wire [31:0] unit = c_x ? st_unit : plus_count(b_pdus, pdus_hi1, d_ucnt[14*gk + 7*gx +: 7]);
         // ends at its last byte here, or open at the end of the transfer
         wire ends = (gx != 0) ? fin_b : fin_a;
         wire open = (gx != 0) ? (|in_b) && !fin_b : (carry || (|in_a)) && !fin_a;
-        assign f_ev[gx] = !is_tx && mis && (ends || (s_last && open));   // TX fills, never checks
+        assign f_ev[gx] = !is_tx && mis && (ends || (r_last && open));   // TX fills, never checks
         assign f_exp[32*gx +: 32] = ends ? ((gx != 0) ? x_fb : x_fa) : x_end;
         assign f_mis[gx] = mis;
         assign f_mby[2*gx +: 2] = mby;
@@ -583,8 +565,8 @@ for (gk = 0; gk < 2; gk = gk + 1) begin : g_dig
     assign dg_sel[gk] = f_ev[0];
 
     // next state: field B once A has ended; the last event (flag after field end in a lane) sets rs
-    wire       n_act = !s_last && (fin_a ? (!fin_b && (|in_b)) : (carry || (|in_a)));
-    wire [1:0] n_rs  = (|(fl & ~above_or(fin))) ? 2'd1 : fin_a ? 2'd2 : b_rs;
+    wire       n_act = !r_last && (fin_a ? (!fin_b && (|in_b)) : (carry || (|in_a)));
+    wire [1:0] n_rs  = d_rs1[gk] ? 2'd1 : fin_a ? 2'd2 : b_rs;
     assign dg_nrs[2*gk +: 2] = n_rs;
     assign dg_nexp[32*gk +: 32] = x_end;
 
@@ -623,27 +605,18 @@ reg [2:0]   st_pmis = 3'd0;
 reg [11:0]  st_pmby = 12'd0;   // 4 bits per subfield
 reg [95:0]  st_soff = 96'd0;   // 32 bits per subfield
 
-wire [63:0] b_gexp  = s_first ? s_desc[MDD_DESC_DIF_PART_LSB +: 64] : st_gexp;
-wire [1:0]  b_grs   = s_first ? 2'd0 : st_grs;
-wire [47:0] b_ref   = s_first ? s_desc[MDD_DESC_REF_TAG_LSB +: 48] : st_ref;
-wire        p_carry = !s_first && st_pact;
+wire [63:0] b_gexp  = r_first ? r_desc[MDD_DESC_DIF_PART_LSB +: 64] : st_gexp;
+wire [1:0]  b_grs   = r_first ? 2'd0 : st_grs;
+wire [47:0] b_ref   = r_first ? r_desc[MDD_DESC_REF_TAG_LSB +: 48] : st_ref;
+wire        p_carry = !r_first && st_pact;
 
-wire [W-1:0] pfin  = ln_pi & ln_plast;
-wire [W-1:0] g1    = lane_below_or(ln_fg);
-wire [W-1:0] g12   = ln_fg & g1;
-wire [W-1:0] pf1   = lane_below_or(pfin);
-wire [W-1:0] pfin2 = pfin & pf1;
-wire [W-1:0] pf2   = lane_below_or(pfin2);
-wire         pf_a  = |pfin;
-wire         pf_b  = |pfin2;
-wire [W-1:0] pi_a  = ln_pi & ~pf1;
-wire [W-1:0] pi_b  = ln_pi & pf1 & ~pf2;
-wire [W-1:0] b_pa  = before_first(pi_a);
-wire [W-1:0] b_pb  = before_first(pi_b);
+wire [W-1:0] pf1   = p_f1;
+wire         pf_a  = p_fin_a;
+wire         pf_b  = p_fin_b;
 
 // each PI's latched expectations: guard result in front of its first byte, reference tag, block index
-wire [63:0] fgexp_a = p_carry ? st_fgexp : (|(g12 & b_pa) ? gd_res1 : |(ln_fg & b_pa) ? gd_res0 : b_gexp);
-wire [63:0] fgexp_b = |(g12 & b_pb) ? gd_res1 : |(ln_fg & b_pb) ? gd_res0 : b_gexp;
+wire [63:0] fgexp_a = p_carry ? st_fgexp : (p_ga1 ? gd_res1 : p_ga0 ? gd_res0 : b_gexp);
+wire [63:0] fgexp_b = p_gb1 ? gd_res1 : p_gb0 ? gd_res0 : b_gexp;
 wire [47:0] fref_a  = p_carry ? st_fref : b_ref;
 /* verilator lint_off UNUSEDSIGNAL */   // incr64 results: the low bits are used
 wire [63:0] ref_i1  = incr64({16'd0, b_ref});             // b_ref + 1
@@ -661,12 +634,12 @@ wire [127:0] img_b  = pi_image(pi_fmt, fgexp_b, app_tag, fref_b);
 wire [8*W-1:0] c_data;
 generate
 for (gi = 0; gi < W; gi = gi + 1) begin : g_pl
-    wire [3:0] a  = s_aux[4*gi +: 4];
+    wire [3:0] a  = r_aux[4*gi +: 4];
     wire [7:0] e  = pf1[gi] ? img_b[8*a +: 8] : img_a[8*a +: 8];
     // TX fills its digest lanes; PI lanes are rewritten by CHECK_REPLACE (and TX INSERT)
     assign c_data[8*gi +: 8] = (is_tx && ln_h[gi]) ? dg_fill[8*gi +: 8]
                              : (is_tx && ln_d[gi]) ? dg_fill[8*W + 8*gi +: 8]
-                             : (ln_pi[gi] && pi_fill) ? e : s_data[8*gi +: 8];
+                             : (ln_pi[gi] && pi_fill) ? e : r_data[8*gi +: 8];
 end
 endgenerate
 
@@ -682,7 +655,6 @@ wire [383:0] pe_exp, pe_got;
 
 generate
 for (gx = 0; gx < 2; gx = gx + 1) begin : g_pi
-    wire [W-1:0]  in_x  = (gx != 0) ? pi_b : pi_a;
     wire          c_x   = (gx != 0) ? 1'b0 : p_carry;
     wire [127:0]  img   = (gx != 0) ? img_b : img_a;
     wire [63:0]   fgexp = (gx != 0) ? fgexp_b : fgexp_a;
@@ -691,8 +663,7 @@ for (gx = 0; gx < 2; gx = gx + 1) begin : g_pi
     wire [15:0]   pres, dif, ff;
     wire [127:0]  got;
     for (gj = 0; gj < 16; gj = gj + 1) begin : g_byte
-        wire [W-1:0] sel = in_x & ln_aeq[gj*W +: W];
-        assign pres[gj] = |sel;
+        assign pres[gj] = p_pres[16*gx + gj];
         // compared per PI byte, the received byte gathered first (no per-lane select of the expected
         // byte in the compare's path); app bytes under app_mask
         localparam [4:0] J5 = gj;
@@ -700,7 +671,7 @@ for (gx = 0; gx < 2; gx = gx + 1) begin : g_pi
                       ? ((J5 == ref_off - 5'd1) ? app_mask[7:0] : app_mask[15:8]) : 8'hFF;
         assign dif[gj] = pres[gj] && (|((got[8*gj +: 8] ^ img[8*gj +: 8]) & am));
         for (gm = 0; gm < 8; gm = gm + 1) begin : g_bit
-            assign got[8*gj + gm] = pres[gj] ? |(sel & ln_bit[gm*W +: W])
+            assign got[8*gj + gm] = pres[gj] ? p_raw[128*gx + 8*gj + gm]
                                   : c_x ? st_got[8*gj + gm] : img[8*gj + gm];
         end
         assign ff[gj] = got[8*gj +: 8] == 8'hFF;
@@ -714,13 +685,12 @@ for (gx = 0; gx < 2; gx = gx + 1) begin : g_pi
     for (gm = 0; gm < 3; gm = gm + 1) begin : g_sub
         wire [15:0]  m     = (gm == 0) ? m_guard : (gm == 1) ? m_app : m_ref;
         wire [3:0]   start = (gm == 0) ? 4'd0 : (gm == 1) ? app_off[3:0] : ref_off[3:0];
-        wire [W-1:0] lanes = (gm == 0) ? ln_ps0 : (gm == 1) ? ln_ps1 : ln_ps2;
         wire         mis0  = c_x && st_pmis[gm];
         wire [15:0]  dm    = dif & m;
         assign mis[gm] = mis0 || (|dm);
         assign mby[4*gm +: 4] = mis0 ? st_pmby[4*gm +: 4] : low_idx16(dm) - start;
         assign soff[32*gm +: 32] = (c_x && (|(st_present & m))) ? st_soff[32*gm +: 32]
-                                 : plus_count(s_woff, woff_hi1, lane_popc(ln_ho & before_first(in_x & lanes)));
+                                 : p_soff[96*gx + 32*gm +: 32];
     end
 
     // escape (D-033) from the app / ref bytes present, then the subfield events
@@ -728,8 +698,8 @@ for (gx = 0; gx < 2; gx = gx + 1) begin : g_pi
     wire ref_ff  = &(~(present & m_ref) | ff);
     wire escaped = (|(present & m_app)) && app_ff && (ref_inc || ref_ff);
     wire ends    = (gx != 0) ? pf_b : pf_a;
-    wire open    = (gx != 0) ? (|pi_b) && !pf_b : (p_carry || (|pi_a)) && !pf_a;
-    wire raise   = pi_chk && (ends || (s_last && open)) && !escaped;
+    wire open    = (gx != 0) ? p_any_b && !pf_b : (p_carry || p_any_a) && !pf_a;
+    wire raise   = pi_chk && (ends || (r_last && open)) && !escaped;
     wire [191:0] val = pi_fields(pi_fmt, got);
     assign pe_v[3*gx +: 3] = {raise && dif_chk[2] && ref_inc && mis[2], raise && dif_chk[1] && mis[1],
                               raise && dif_chk[0] && mis[0]};
@@ -754,9 +724,9 @@ assign ev_v[3] = |pe_v;
 assign all_v[9:4] = pe_v;
 
 // next PI state: PI B once A has ended
-wire        n_pact  = !s_last && (pf_a ? (!pf_b && (|pi_b)) : (p_carry || (|pi_a)));
-wire [63:0] n_gexp  = |g12 ? gd_res1 : |ln_fg ? gd_res0 : b_gexp;
-wire [1:0]  n_grs   = (|(ln_fg & ~above_or(pfin))) ? 2'd1 : pf_a ? 2'd2 : b_grs;
+wire        n_pact  = !r_last && (pf_a ? (!pf_b && p_any_b) : (p_carry || p_any_a));
+wire [63:0] n_gexp  = p_e1 ? gd_res1 : p_e0 ? gd_res0 : b_gexp;
+wire [1:0]  n_grs   = p_rs1 ? 2'd1 : pf_a ? 2'd2 : b_grs;
 wire [1:0]  n_pis   = {pf_b, pf_a && !pf_b};     // PIs completed in the word
 wire [47:0] n_ref   = (!ref_inc || n_pis == 2'd0) ? b_ref : n_pis[1] ? {ref_i2[46:0], b_ref[0]} : ref_i1[47:0];
 wire [31:0] n_blocks = (n_pis == 2'd0) ? b_blocks : n_pis[1] ? {blk_i2[30:0], b_blocks[0]} : blk_i1[31:0];
@@ -771,12 +741,12 @@ wire [NE*32-1:0] k_off, k_unit;
 wire [NE*64-1:0] k_exp, k_got;
 
 // kind 0: the incoming record
-assign k_code[7:0] = s_err_code;
-assign k_byte[7:0] = s_err_byte;
-assign k_off[31:0] = s_err_off;
-assign k_unit[31:0] = s_err_unit;
-assign k_exp[63:0] = s_err_exp;
-assign k_got[63:0] = s_err_got;
+assign k_code[7:0] = r_err_code;
+assign k_byte[7:0] = r_err_byte;
+assign k_off[31:0] = r_err_off;
+assign k_unit[31:0] = r_err_unit;
+assign k_exp[63:0] = r_err_exp;
+assign k_got[63:0] = r_err_got;
 
 // kinds 1 (header digest) and 2 (data digest): field A's event, else field B's
 generate
@@ -817,54 +787,54 @@ assign k_got[255:192] = kp_got;
 
 reg [15:0] c_emap;
 always @* begin
-    c_emap = s_emap;
+    c_emap = r_emap;
     c_emap[MDD_ERR_HDIG]  = c_emap[MDD_ERR_HDIG]  | all_v[0] | all_v[1];
     c_emap[MDD_ERR_DDIG]  = c_emap[MDD_ERR_DDIG]  | all_v[2] | all_v[3];
     c_emap[MDD_ERR_GUARD] = c_emap[MDD_ERR_GUARD] | all_v[4] | all_v[7];
     c_emap[MDD_ERR_APP]   = c_emap[MDD_ERR_APP]   | all_v[5] | all_v[8];
     c_emap[MDD_ERR_REF]   = c_emap[MDD_ERR_REF]   | all_v[6] | all_v[9];
 end
-wire [7:0] c_ecnt = s_ecnt + {3'd0, popc16({6'd0, all_v})};
+wire [7:0] c_ecnt = r_ecnt + {3'd0, popc16({6'd0, all_v})};
 
 // ---------------------------------------------------------------------------
 // Resume fields on the last word (docs/rx-path.md section 4); a disabled engine's fields are echoed
 // ---------------------------------------------------------------------------
-wire [31:0] hd_partial = (s_hd_nend == 2'd0) ? hd_res0 : hd_res1;   // the word's last result
-wire        tx_hopen   = is_tx && en_h && s_hd_part;                   // TX: header message open at the end
+wire [31:0] hd_partial = (r_hd_nend == 2'd0) ? hd_res0 : hd_res1;   // the word's last result
+wire        tx_hopen   = is_tx && en_h && r_hd_part;                   // TX: header message open at the end
 
 reg [511:0] c_desc;
 always @* begin
-    c_desc = s_desc;
-    if (s_last) begin
-        if (!is_tx && en_h && (s_hd_part || dg_nrs[1:0] != 2'd0)) begin
+    c_desc = r_desc;
+    if (r_last) begin
+        if (!is_tx && en_h && (r_hd_part || dg_nrs[1:0] != 2'd0)) begin
             c_desc[MDD_DESC_HDIG_PART_LSB +: MDD_DESC_HDIG_PART_W] =
-                s_hd_part ? hd_partial : (dg_nrs[1:0] == 2'd1) ? dg_nexp[31:0] : 32'd0;
-            c_desc[MDD_DESC_HDIG_OPEN_LSB] = s_hd_part;
+                r_hd_part ? hd_partial : (dg_nrs[1:0] == 2'd1) ? dg_nexp[31:0] : 32'd0;
+            c_desc[MDD_DESC_HDIG_OPEN_LSB] = r_hd_part;
         end
         if (is_tx && en_h) begin
             // T1: a TX transfer never ends between EH and the end of the header digest, so only an
             // open message needs saving
-            c_desc[MDD_DESC_HDIG_OPEN_LSB] = s_hd_part;
+            c_desc[MDD_DESC_HDIG_OPEN_LSB] = r_hd_part;
         end
         if (tx_hopen) begin
             // T4: the header partial in DIG_PART (the data digest is never open inside a header)
             c_desc[MDD_DESC_DIG_PART_LSB +: MDD_DESC_DIG_PART_W] = hd_partial;
             c_desc[MDD_DESC_DIG_OPEN_LSB] = 1'b0;
-        end else if (en_d && (s_dd_part || dg_nrs[3:2] != 2'd0)) begin
+        end else if (en_d && (r_dd_part || dg_nrs[3:2] != 2'd0)) begin
             c_desc[MDD_DESC_DIG_PART_LSB +: MDD_DESC_DIG_PART_W] =
-                s_dd_part ? ((s_dd_nend == 2'd0) ? dd_res0 : dd_res1)
+                r_dd_part ? ((r_dd_nend == 2'd0) ? dd_res0 : dd_res1)
                 : (dg_nrs[3:2] == 2'd1) ? dg_nexp[63:32] : 32'd0;
-            c_desc[MDD_DESC_DIG_OPEN_LSB] = s_dd_part;
-        end else if (is_tx && en_h && s_desc[MDD_DESC_HDIG_OPEN_LSB]) begin
+            c_desc[MDD_DESC_DIG_OPEN_LSB] = r_dd_part;
+        end else if (is_tx && en_h && r_desc[MDD_DESC_HDIG_OPEN_LSB]) begin
             // the header partial that came in DIG_PART has been used up, and the data digest has no
             // value to carry (model/mdd_txref.c starts the data digest at 0 under HDIG_OPEN)
             c_desc[MDD_DESC_DIG_PART_LSB +: MDD_DESC_DIG_PART_W] = 32'd0;
         end
-        if (en_g && (s_gd_part || n_grs != 2'd0)) begin
+        if (en_g && (r_gd_part || n_grs != 2'd0)) begin
             c_desc[MDD_DESC_DIF_PART_LSB +: MDD_DESC_DIF_PART_W] =
-                s_gd_part ? ((s_gd_nend == 2'd0) ? gd_res0 : gd_res1)
+                r_gd_part ? ((r_gd_nend == 2'd0) ? gd_res0 : gd_res1)
                 : (n_grs == 2'd1) ? n_gexp : 64'd0;
-            c_desc[MDD_DESC_DIF_OPEN_LSB] = s_gd_part;
+            c_desc[MDD_DESC_DIF_OPEN_LSB] = r_gd_part;
         end
         if (en_g) begin
             c_desc[MDD_DESC_REF_TAG_LSB +: MDD_DESC_REF_TAG_W] = n_ref;
@@ -899,8 +869,8 @@ always @(posedge clk) begin
         st_pmby <= pf_mby[12*pf_a +: 12];
         st_soff <= pf_soff[96*pf_a +: 96];
         st_pdus <= n_pdus; st_blocks <= n_blocks;
-        q_data <= c_data; q_tag <= s_tag; q_aux <= s_aux; q_first <= s_first; q_last <= s_last;
-        q_woff <= s_woff; q_nin <= s_nin; q_dbad <= s_dbad; q_desc <= c_desc; q_xflags <= s_xflags;
+        q_data <= c_data; q_tag <= r_tag; q_aux <= r_aux; q_first <= r_first; q_last <= r_last;
+        q_woff <= r_woff; q_nin <= r_nin; q_dbad <= r_dbad; q_desc <= c_desc; q_xflags <= r_xflags;
         q_emap <= c_emap; q_ecnt <= c_ecnt;
         q_kv <= ev_v; q_kcode <= k_code; q_kbyte <= k_byte; q_koff <= k_off; q_kunit <= k_unit;
         q_kexp <= k_exp; q_kgot <= k_got;
@@ -944,19 +914,19 @@ always @* begin
     end
 end
 
-reg [7:0]  r_err_code, r_err_byte;
-reg [31:0] r_err_off, r_err_unit;
-reg [63:0] r_err_exp, r_err_got;
+reg [7:0]  w_err_code, w_err_byte;
+reg [31:0] w_err_off, w_err_unit;
+reg [63:0] w_err_exp, w_err_got;
 always @* begin
-    r_err_code = 8'd0; r_err_byte = 8'd0; r_err_off = 32'd0; r_err_unit = 32'd0;
-    r_err_exp = 64'd0; r_err_got = 64'd0;
+    w_err_code = 8'd0; w_err_byte = 8'd0; w_err_off = 32'd0; w_err_unit = 32'd0;
+    w_err_exp = 64'd0; w_err_got = 64'd0;
     for (ej = 0; ej < NE; ej = ej + 1) begin
-        r_err_code = r_err_code | (q_kcode[8*ej +: 8] & {8{win[ej]}});
-        r_err_byte = r_err_byte | (q_kbyte[8*ej +: 8] & {8{win[ej]}});
-        r_err_off  = r_err_off  | (q_koff[32*ej +: 32] & {32{win[ej]}});
-        r_err_unit = r_err_unit | (q_kunit[32*ej +: 32] & {32{win[ej]}});
-        r_err_exp  = r_err_exp  | (q_kexp[64*ej +: 64] & {64{win[ej]}});
-        r_err_got  = r_err_got  | (q_kgot[64*ej +: 64] & {64{win[ej]}});
+        w_err_code = w_err_code | (q_kcode[8*ej +: 8] & {8{win[ej]}});
+        w_err_byte = w_err_byte | (q_kbyte[8*ej +: 8] & {8{win[ej]}});
+        w_err_off  = w_err_off  | (q_koff[32*ej +: 32] & {32{win[ej]}});
+        w_err_unit = w_err_unit | (q_kunit[32*ej +: 32] & {32{win[ej]}});
+        w_err_exp  = w_err_exp  | (q_kexp[64*ej +: 64] & {64{win[ej]}});
+        w_err_got  = w_err_got  | (q_kgot[64*ej +: 64] & {64{win[ej]}});
     end
 end
 
@@ -965,8 +935,8 @@ always @(posedge clk) begin
     if (move_m) begin
         m_data <= q_data; m_tag <= q_tag; m_aux <= q_aux; m_first <= q_first; m_last <= q_last;
         m_woff <= q_woff; m_nin <= q_nin; m_dbad <= q_dbad; m_desc <= q_desc; m_xflags <= q_xflags;
-        m_err_v <= |q_kv; m_err_code <= r_err_code; m_err_byte <= r_err_byte; m_err_off <= r_err_off;
-        m_err_unit <= r_err_unit; m_err_exp <= r_err_exp; m_err_got <= r_err_got; m_emap <= q_emap;
+        m_err_v <= |q_kv; m_err_code <= w_err_code; m_err_byte <= w_err_byte; m_err_off <= w_err_off;
+        m_err_unit <= w_err_unit; m_err_exp <= w_err_exp; m_err_got <= w_err_got; m_emap <= q_emap;
         m_ecnt <= q_ecnt;
     end
     if (advance_m) begin

@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: MIT
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * RX checker, lane decode: everything mdd_rx_check needs from a word that
+ * depends on the word alone (its tags, aux, data, descriptor and offset), not
+ * on the checker's state or the engines' results.  mdd_rx_check computes it
+ * as a word enters and registers it with the word (its stage 0, D-061), so
+ * the state-dependent checks start from registered masks, counts and gathered
+ * bytes instead of building them in their own cycle.
+ *
+ * Outputs, per the checker's fields (docs/rx-path.md section 9, D-041: at most
+ * two fields of each kind in a word, field A with no field end below its
+ * lanes, field B with one):
+ *   - lanes: HDIG / DDIG / PI lanes of enabled engines, aux[1:0] one-hot, the
+ *     word's EP count;
+ *   - digests (index gk: 0 header, 1 data; per field gx: 0 A, 1 B): end flags
+ *     below each lane (one, two), the fields' lanes, whether they end here, the
+ *     end flags in front of each field's first lane and last lane (which result
+ *     the field expects), the offset of each field's first byte and the number
+ *     of EP flags in front of it;
+ *   - PI (per PI gx: 0 A, 1 B): PI ends below each lane, whether A / B end
+ *     here, the EB flags in front of each PI, the bytes gathered per PI byte
+ *     index (present bits and values), the offset of each subfield's first
+ *     byte.
+ *   - the transfer's configuration the checks share: engines enabled, PI layout.
+ *
+ * Parameters: as mdd_rx_check (W, ENG_MASK, TX).
+ */
+module mdd_rx_check_dec #(
+    parameter W = 8,
+    parameter [2:0] ENG_MASK = 3'b111,
+    parameter TX = 0
+) (
+    input  wire [8*W-1:0]   data,
+    input  wire [8*W-1:0]   tag,
+    input  wire [4*W-1:0]   aux,
+    input  wire [511:0]     desc,
+    input  wire             dbad,
+    input  wire [31:0]      woff,
+
+    output wire             en_h,
+    output wire             en_d,
+    output wire             en_g,
+    output reg  [4:0]       pi_len,
+    output reg  [4:0]       guard_len,
+    output reg  [4:0]       app_off,
+    output reg  [4:0]       ref_off,
+    output reg  [4:0]       ref_len,
+
+    output wire [W-1:0]     ln_h,       // HDIG lane, engine built
+    output wire [W-1:0]     ln_d,       // DDIG lane, engine built
+    output wire [W-1:0]     ln_pi,      // PI lane, guard enabled
+    output wire [4*W-1:0]   ln_qeq,     // aux[1:0] = j at [j*W + i]
+    output wire [6:0]       n_ep,       // EP flags in the word
+
+    // digests: [gk*W +: W] / [gk] / [64*gk + 32*gx +: 32] / [14*gk + 7*gx +: 7]
+    output wire [2*W-1:0]   d_fl1,      // an end flag below the lane
+    output wire [2*W-1:0]   d_fl2,      // two end flags below the lane
+    output wire [2*W-1:0]   d_in_a,     // field A's lanes
+    output wire [2*W-1:0]   d_in_b,     // field B's lanes
+    output wire [1:0]       d_fin_a,    // field A ends in the word
+    output wire [1:0]       d_fin_b,    // field B ends in the word
+    output wire [1:0]       d_sa0,      // one / two end flags before field A's first lane
+    output wire [1:0]       d_sa1,
+    output wire [1:0]       d_sb0,      // ... before field B's first lane
+    output wire [1:0]       d_sb1,
+    output wire [1:0]       d_fa0,      // ... before field A's last lane
+    output wire [1:0]       d_fa1,
+    output wire [1:0]       d_fb0,      // ... before field B's last lane
+    output wire [1:0]       d_fb1,
+    output wire [1:0]       d_e0,       // one / two end flags in the word
+    output wire [1:0]       d_e1,
+    output wire [1:0]       d_rs1,      // an end flag after the word's last field end
+    output wire [127:0]     d_off,      // offset of the field's first byte
+    output wire [27:0]      d_ucnt,     // EP flags before the field's first byte
+
+    // PI
+    output wire [W-1:0]     p_f1,       // a PI end below the lane (the lane is in PI B)
+    output wire             p_fin_a,    // PI A ends in the word
+    output wire             p_fin_b,    // PI B ends in the word
+    output wire             p_any_a,    // PI A / B has a lane in the word
+    output wire             p_any_b,
+    output wire             p_ga0,      // one / two EB flags before PI A's first lane
+    output wire             p_ga1,
+    output wire             p_gb0,      // ... before PI B's first lane
+    output wire             p_gb1,
+    output wire             p_e0,       // one / two EB flags in the word
+    output wire             p_e1,
+    output wire             p_rs1,      // an EB flag after the word's last PI end
+    output wire [31:0]      p_pres,     // per PI 16 bits: byte j is in the word
+    output wire [255:0]     p_raw,      // per PI 128 bits: byte j at [8j +: 8] (0 when absent)
+    output wire [191:0]     p_soff      // per PI 3 x 32 bits: offset of the subfield's first byte here
+);
+
+`include "mdd_formats.vh"
+`include "mdd_lane_fn.vh"
+
+wire [1:0]  proto  = desc[MDD_DESC_PROTO_LSB +: MDD_DESC_PROTO_W];
+wire [2:0]  dif_op = desc[MDD_DESC_DIF_OP_LSB +: MDD_DESC_DIF_OP_W];
+wire [1:0]  pi_fmt = desc[MDD_DESC_PI_FMT_LSB +: MDD_DESC_PI_FMT_W];
+
+// an engine left out of ENG_MASK is disabled for every word
+wire has_h = ENG_MASK[MDD_ENGINE_HDIG];
+wire has_d = ENG_MASK[MDD_ENGINE_DDIG];
+wire has_g = ENG_MASK[MDD_ENGINE_GUARD];
+wire is_tx = TX != 0;
+assign en_h = has_h && !dbad && proto == MDD_PROTO_ISCSI && desc[MDD_DESC_HDIG_EN_LSB];
+assign en_d = has_d && !dbad && desc[MDD_DESC_DDIG_EN_LSB];
+assign en_g = has_g && !dbad && dif_op != MDD_DIF_NONE;
+
+// PI layout of the transfer's format (a DESC transfer has no PI lane: T10 then)
+always @* begin
+    case (pi_fmt)
+    MDD_PI_NVME32_CODE: begin
+        pi_len = MDD_PI_NVME32_LEN; guard_len = MDD_PI_NVME32_GUARD_LEN; app_off = MDD_PI_NVME32_APP_OFF;
+        ref_off = MDD_PI_NVME32_REF_OFF; ref_len = MDD_PI_NVME32_REF_LEN;
+    end
+    MDD_PI_NVME64_CODE: begin
+        pi_len = MDD_PI_NVME64_LEN; guard_len = MDD_PI_NVME64_GUARD_LEN; app_off = MDD_PI_NVME64_APP_OFF;
+        ref_off = MDD_PI_NVME64_REF_OFF; ref_len = MDD_PI_NVME64_REF_LEN;
+    end
+    default: begin
+        pi_len = MDD_PI_T10_LEN; guard_len = MDD_PI_T10_GUARD_LEN; app_off = MDD_PI_T10_APP_OFF;
+        ref_off = MDD_PI_T10_REF_OFF; ref_len = MDD_PI_T10_REF_LEN;
+    end
+    endcase
+end
+
+// ---------------------------------------------------------------------------
+// Per lane
+// ---------------------------------------------------------------------------
+wire [W-1:0]    ln_ho;        // counted in offsets: RX every non-VOID lane, TX host lanes only
+wire [W-1:0]    ln_ep;        // EP flag
+wire [W-1:0]    ln_q3;        // aux[1:0] = 3: a digest's last byte
+wire [W-1:0]    ln_plast;     // aux = pi_len - 1: a PI's last byte
+wire [W-1:0]    ln_ps0, ln_ps1, ln_ps2;   // PI subfield of aux: guard, app, ref
+wire [W-1:0]    ln_fh, ln_fd, ln_fg;      // end flags EH / ED / EB of enabled engines
+wire [8*W-1:0]  ln_bit;       // data bit m of lane i at [m*W + i]
+wire [16*W-1:0] ln_aeq;       // aux = j at [j*W + i]
+
+genvar gi, gj, gm, gk, gx;
+generate
+for (gi = 0; gi < W; gi = gi + 1) begin : g_lane
+    wire [2:0] kind = tag[8*gi +: 3];
+    wire [4:0] a5 = {1'b0, aux[4*gi +: 4]};
+    wire       nv = kind != MDD_KIND_VOID;
+    assign ln_ho[gi]    = is_tx ? (kind == MDD_KIND_HDR || kind == MDD_KIND_PAY
+                                   || (kind == MDD_KIND_PI && dif_op != MDD_DIF_INSERT)) : nv;
+    assign ln_ep[gi]    = nv && tag[8*gi + MDD_TAG_EP];
+    assign ln_h[gi]     = has_h && kind == MDD_KIND_HDIG;
+    assign ln_d[gi]     = has_d && kind == MDD_KIND_DDIG;
+    assign ln_q3[gi]    = aux[4*gi +: 2] == 2'd3;
+    assign ln_pi[gi]    = kind == MDD_KIND_PI && en_g;
+    assign ln_plast[gi] = a5 == pi_len - 5'd1;
+    assign ln_ps0[gi]   = a5 < guard_len;
+    assign ln_ps1[gi]   = !(a5 < guard_len) && a5 < ref_off;
+    assign ln_ps2[gi]   = !(a5 < guard_len) && !(a5 < ref_off);
+    assign ln_fh[gi]    = nv && en_h && tag[8*gi + MDD_TAG_EH];
+    assign ln_fd[gi]    = nv && en_d && tag[8*gi + MDD_TAG_ED];
+    assign ln_fg[gi]    = nv && en_g && tag[8*gi + MDD_TAG_EB];
+    for (gm = 0; gm < 8; gm = gm + 1) begin : g_bit
+        assign ln_bit[gm*W + gi] = data[8*gi + gm];
+    end
+    for (gj = 0; gj < 16; gj = gj + 1) begin : g_aeq
+        localparam [3:0] J = gj;
+        assign ln_aeq[gj*W + gi] = aux[4*gi +: 4] == J;
+    end
+    for (gj = 0; gj < 4; gj = gj + 1) begin : g_qeq
+        localparam [1:0] J = gj;
+        assign ln_qeq[gj*W + gi] = aux[4*gi +: 2] == J;
+    end
+end
+endgenerate
+
+assign n_ep = lane_popc(ln_ep);
+
+/* verilator lint_off UNUSEDSIGNAL */   // incr64 results: the low bits are used
+wire [63:0] woff_i   = incr64({39'd0, woff[31:7]});
+/* verilator lint_on UNUSEDSIGNAL */
+wire [24:0] woff_hi1 = woff_i[24:0];
+
+// ---------------------------------------------------------------------------
+// Digests: fields A and B
+// ---------------------------------------------------------------------------
+generate
+for (gk = 0; gk < 2; gk = gk + 1) begin : g_dig
+    wire [W-1:0] isd  = (gk != 0) ? ln_d : ln_h;
+    wire [W-1:0] fin  = isd & ln_q3;
+    wire [W-1:0] fl   = (gk != 0) ? ln_fd : ln_fh;
+    wire [W-1:0] fl1  = lane_below_or(fl);
+    wire [W-1:0] fl12 = fl & fl1;
+    wire [W-1:0] fn1  = lane_below_or(fin);
+    wire [W-1:0] fin2 = fin & fn1;
+    wire [W-1:0] fn2  = lane_below_or(fin2);
+    wire [W-1:0] in_a = isd & ~fn1;
+    wire [W-1:0] in_b = isd & fn1 & ~fn2;
+    wire [W-1:0] b_sa = lane_before_first(in_a);
+    wire [W-1:0] b_sb = lane_before_first(in_b);
+    wire [W-1:0] b_fa = lane_before_first(fin);
+    wire [W-1:0] b_fb = lane_before_first(fin2);
+    assign d_fl1[gk*W +: W] = fl1;
+    assign d_fl2[gk*W +: W] = lane_below_or(fl12);
+    assign d_in_a[gk*W +: W] = in_a;
+    assign d_in_b[gk*W +: W] = in_b;
+    assign d_fin_a[gk] = |fin;
+    assign d_fin_b[gk] = |fin2;
+    assign d_sa1[gk] = |(fl12 & b_sa);
+    assign d_sa0[gk] = |(fl & b_sa);
+    assign d_sb1[gk] = |(fl12 & b_sb);
+    assign d_sb0[gk] = |(fl & b_sb);
+    assign d_fa1[gk] = |(fl12 & b_fa);
+    assign d_fa0[gk] = |(fl & b_fa);
+    assign d_fb1[gk] = |(fl12 & b_fb);
+    assign d_fb0[gk] = |(fl & b_fb);
+    assign d_e1[gk] = |fl12;
+    assign d_e0[gk] = |fl;
+    assign d_rs1[gk] = |(fl & ~lane_above_or(fin));
+    for (gx = 0; gx < 2; gx = gx + 1) begin : g_fld
+        wire [W-1:0] b_x = (gx != 0) ? b_sb : b_sa;
+        assign d_off[64*gk + 32*gx +: 32] = plus_count(woff, woff_hi1, lane_popc(ln_ho & b_x));
+        assign d_ucnt[14*gk + 7*gx +: 7] = lane_popc(ln_ep & b_x);
+    end
+end
+endgenerate
+
+// ---------------------------------------------------------------------------
+// PI: PIs A and B
+// ---------------------------------------------------------------------------
+wire [W-1:0] pfin  = ln_pi & ln_plast;
+wire [W-1:0] g12   = ln_fg & lane_below_or(ln_fg);
+wire [W-1:0] pf1   = lane_below_or(pfin);
+wire [W-1:0] pfin2 = pfin & pf1;
+wire [W-1:0] pf2   = lane_below_or(pfin2);
+wire [W-1:0] pi_a  = ln_pi & ~pf1;
+wire [W-1:0] pi_b  = ln_pi & pf1 & ~pf2;
+wire [W-1:0] b_pa  = lane_before_first(pi_a);
+wire [W-1:0] b_pb  = lane_before_first(pi_b);
+assign p_f1    = pf1;
+assign p_fin_a = |pfin;
+assign p_fin_b = |pfin2;
+assign p_any_a = |pi_a;
+assign p_any_b = |pi_b;
+assign p_ga1   = |(g12 & b_pa);
+assign p_ga0   = |(ln_fg & b_pa);
+assign p_gb1   = |(g12 & b_pb);
+assign p_gb0   = |(ln_fg & b_pb);
+assign p_e1    = |g12;
+assign p_e0    = |ln_fg;
+assign p_rs1   = |(ln_fg & ~lane_above_or(pfin));
+
+generate
+for (gx = 0; gx < 2; gx = gx + 1) begin : g_pi
+    wire [W-1:0] in_x = (gx != 0) ? pi_b : pi_a;
+    for (gj = 0; gj < 16; gj = gj + 1) begin : g_byte
+        wire [W-1:0] sel = in_x & ln_aeq[gj*W +: W];
+        assign p_pres[16*gx + gj] = |sel;
+        for (gm = 0; gm < 8; gm = gm + 1) begin : g_bit
+            assign p_raw[128*gx + 8*gj + gm] = |(sel & ln_bit[gm*W +: W]);
+        end
+    end
+    for (gm = 0; gm < 3; gm = gm + 1) begin : g_sub
+        wire [W-1:0] lanes = (gm == 0) ? ln_ps0 : (gm == 1) ? ln_ps1 : ln_ps2;
+        assign p_soff[96*gx + 32*gm +: 32] =
+            plus_count(woff, woff_hi1, lane_popc(ln_ho & lane_before_first(in_x & lanes)));
+    end
+end
+endgenerate
+
+endmodule
+
+`resetall
