@@ -363,7 +363,7 @@ void mdd_rx_check_tick(mdd_rx_check_model *m, const mdd_rx_check_in *in)
     }
     if (adv)
         m->q_valid = tk;
-    if (in->s_valid && s_ready) {
+    if (s_ready) { /* as the RTL: the fields load without s_valid, r_valid says whether they hold a word */
         MDD_RX_WORD_COPY(&m->r, , in, s_);
         memcpy(m->r_nend, in->s_nend, sizeof m->r_nend);
         memcpy(m->r_part, in->s_part, sizeof m->r_part);

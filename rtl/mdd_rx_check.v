@@ -166,7 +166,9 @@ module mdd_rx_check #(
 // depends on the word alone) into the r_* registers
 // ---------------------------------------------------------------------------
 wire             en_h_d, en_d_d, en_g_d;
-wire [4:0]       pi_len_d, guard_len_d, app_off_d, ref_off_d, ref_len_d;
+wire [4:0]       guard_len_d, ref_len_d;
+wire [3:0]       app_start_d, ref_start_d;
+wire [15:0]      m_guard_d, m_app_d, m_ref_d;
 wire [W-1:0]     ln_h_d, ln_d_d, ln_pi_d;
 wire [4*W-1:0]   ln_qeq_d;
 wire [6:0]       n_ep_d;
@@ -185,7 +187,8 @@ wire [191:0]     p_soff_d;
 mdd_rx_check_dec #(.W(W), .ENG_MASK(ENG_MASK), .TX(TX)) dec (
     .data(s_data), .tag(s_tag), .aux(s_aux), .desc(s_desc), .dbad(s_dbad), .woff(s_woff),
     .en_h(en_h_d), .en_d(en_d_d), .en_g(en_g_d),
-    .pi_len(pi_len_d), .guard_len(guard_len_d), .app_off(app_off_d), .ref_off(ref_off_d), .ref_len(ref_len_d),
+    .guard_len(guard_len_d), .app_start(app_start_d), .ref_start(ref_start_d), .ref_len(ref_len_d),
+    .m_guard(m_guard_d), .m_app(m_app_d), .m_ref(m_ref_d),
     .ln_h(ln_h_d), .ln_d(ln_d_d), .ln_pi(ln_pi_d), .ln_qeq(ln_qeq_d), .n_ep(n_ep_d),
     .d_fl1(d_fl1_d), .d_fl2(d_fl2_d), .d_in_a(d_in_a_d), .d_in_b(d_in_b_d),
     .d_fin_a(d_fin_a_d), .d_fin_b(d_fin_b_d),
@@ -211,7 +214,9 @@ reg [1:0]        r_hd_nend = 2'd0, r_dd_nend = 2'd0, r_gd_nend = 2'd0;
 reg              r_hd_part = 1'b0, r_dd_part = 1'b0, r_gd_part = 1'b0;
 
 reg              en_h = 1'b0, en_d = 1'b0, en_g = 1'b0;
-reg [4:0]        pi_len = 5'd0, guard_len = 5'd0, app_off = 5'd0, ref_off = 5'd0, ref_len = 5'd0;
+reg [4:0]        guard_len = 5'd0, ref_len = 5'd0;
+reg [3:0]        app_start = 4'd0, ref_start = 4'd0;
+reg [15:0]       m_guard = 16'd0, m_app = 16'd0, m_ref = 16'd0;
 reg [W-1:0]      ln_h = {W{1'b0}}, ln_d = {W{1'b0}}, ln_pi = {W{1'b0}};
 reg [4*W-1:0]    ln_qeq = {4*W{1'b0}};
 reg [6:0]        n_ep = 7'd0;
@@ -241,23 +246,25 @@ function have(input [1:0] nend, input part, input v0, input v1);
     end
 endfunction
 
+// (each written out from registers and inputs: a chain of named enables is a chain of LUTs)
 reg  q_valid = 1'b0;
 wire advance_m = m_ready || !m_valid;
-wire advance = advance_m || !q_valid;
+wire advance = m_ready || !m_valid || !q_valid;
 wire have_all = have(r_hd_nend, r_hd_part, hd_res0_valid, hd_res1_valid)
              && have(r_dd_nend, r_dd_part, dd_res0_valid, dd_res1_valid)
              && have(r_gd_nend, r_gd_part, gd_res0_valid, gd_res1_valid);
 wire take = r_valid && advance && have_all;
-assign s_ready = !r_valid || take;
-wire load = s_valid && s_ready;
+assign s_ready = !r_valid || (advance && have_all);
 
 assign hd_pop = take ? r_hd_nend + {1'b0, r_hd_part} : 2'd0;
 assign dd_pop = take ? r_dd_nend + {1'b0, r_dd_part} : 2'd0;
 assign gd_pop = take ? r_gd_nend + {1'b0, r_gd_part} : 2'd0;
 assign gd_fmt = r_desc[MDD_DESC_PI_FMT_LSB +: MDD_DESC_PI_FMT_W];
 
+// the r_* fields load whenever stage 0 can take a word (r_valid says whether one came): s_valid stays out of
+// their enable
 always @(posedge clk) begin
-    if (load) begin
+    if (s_ready) begin
         r_data <= s_data; r_tag <= s_tag; r_aux <= s_aux; r_first <= s_first; r_last <= s_last;
         r_woff <= s_woff; r_nin <= s_nin; r_dbad <= s_dbad; r_desc <= s_desc; r_xflags <= s_xflags;
         r_err_v <= s_err_v; r_err_code <= s_err_code; r_err_byte <= s_err_byte; r_err_off <= s_err_off;
@@ -266,8 +273,7 @@ always @(posedge clk) begin
         r_hd_nend <= s_hd_nend; r_hd_part <= s_hd_part; r_dd_nend <= s_dd_nend; r_dd_part <= s_dd_part;
         r_gd_nend <= s_gd_nend; r_gd_part <= s_gd_part;
         en_h <= en_h_d; en_d <= en_d_d; en_g <= en_g_d;
-        pi_len <= pi_len_d; guard_len <= guard_len_d; app_off <= app_off_d; ref_off <= ref_off_d;
-        ref_len <= ref_len_d;
+        guard_len <= guard_len_d; app_start <= app_start_d; ref_start <= ref_start_d; ref_len <= ref_len_d; m_guard <= m_guard_d; m_app <= m_app_d; m_ref <= m_ref_d;
         ln_h <= ln_h_d; ln_d <= ln_d_d; ln_pi <= ln_pi_d; ln_qeq <= ln_qeq_d; n_ep <= n_ep_d;
         d_fl1 <= d_fl1_d; d_fl2 <= d_fl2_d; d_in_a <= d_in_a_d; d_in_b <= d_in_b_d;
         d_fin_a <= d_fin_a_d; d_fin_b <= d_fin_b_d; d_sa0 <= d_sa0_d; d_sa1 <= d_sa1_d;
@@ -302,10 +308,7 @@ wire pi_fill = dif_op == MDD_DIF_CHECK_REPLACE || (is_tx && dif_op == MDD_DIF_IN
 wire pi_chk  = !(is_tx && dif_op == MDD_DIF_INSERT);   // PI lanes checked (INSERT's come from here)
 wire ref_inc = prot_type != 2'd3;     // the reference tag follows blocks (types 1, 2)
 
-// PI byte masks of the subfields: guard [0, guard_len), app [app_off, ref_off), ref [ref_off, pi_len)
-wire [15:0] m_guard = (16'd1 << guard_len) - 16'd1;
-wire [15:0] m_app   = ((16'd1 << ref_off) - 16'd1) & ~((16'd1 << app_off) - 16'd1);
-wire [15:0] m_ref   = ((16'd1 << pi_len) - 16'd1) & ~((16'd1 << ref_off) - 16'd1);
+// PI value masks of the guard and the reference tag (the byte masks come from the lane decode)
 wire [63:0] gmask   = (guard_len >= 5'd8) ? {64{1'b1}} : ((64'd1 << (8 * guard_len)) - 64'd1);
 wire [63:0] rmask   = (ref_len >= 5'd6) ? 64'hFFFF_FFFF_FFFF : 64'hFFFF_FFFF;
 
@@ -666,9 +669,8 @@ for (gx = 0; gx < 2; gx = gx + 1) begin : g_pi
         assign pres[gj] = p_pres[16*gx + gj];
         // compared per PI byte, the received byte gathered first (no per-lane select of the expected
         // byte in the compare's path); app bytes under app_mask
-        localparam [4:0] J5 = gj;
-        wire [7:0] am = (J5 >= guard_len && J5 < ref_off)
-                      ? ((J5 == ref_off - 5'd1) ? app_mask[7:0] : app_mask[15:8]) : 8'hFF;
+        wire       last_app = m_app[gj] && (gj == 15 || !m_app[(gj + 1) % 16]);
+        wire [7:0] am = m_app[gj] ? (last_app ? app_mask[7:0] : app_mask[15:8]) : 8'hFF;
         assign dif[gj] = pres[gj] && (|((got[8*gj +: 8] ^ img[8*gj +: 8]) & am));
         for (gm = 0; gm < 8; gm = gm + 1) begin : g_bit
             assign got[8*gj + gm] = pres[gj] ? p_raw[128*gx + 8*gj + gm]
@@ -684,7 +686,7 @@ for (gx = 0; gx < 2; gx = gx + 1) begin : g_pi
     wire [95:0] soff;
     for (gm = 0; gm < 3; gm = gm + 1) begin : g_sub
         wire [15:0]  m     = (gm == 0) ? m_guard : (gm == 1) ? m_app : m_ref;
-        wire [3:0]   start = (gm == 0) ? 4'd0 : (gm == 1) ? app_off[3:0] : ref_off[3:0];
+        wire [3:0]   start = (gm == 0) ? 4'd0 : (gm == 1) ? app_start : ref_start;
         wire         mis0  = c_x && st_pmis[gm];
         wire [15:0]  dm    = dif & m;
         assign mis[gm] = mis0 || (|dm);

@@ -25,7 +25,8 @@
  *     here, the EB flags in front of each PI, the bytes gathered per PI byte
  *     index (present bits and values), the offset of each subfield's first
  *     byte.
- *   - the transfer's configuration the checks share: engines enabled, PI layout.
+ *   - the transfer's configuration the checks share: engines enabled, PI layout
+ *     and the PI byte masks of its subfields.
  *
  * Parameters: as mdd_rx_check (W, ENG_MASK, TX).
  */
@@ -44,11 +45,13 @@ module mdd_rx_check_dec #(
     output wire             en_h,
     output wire             en_d,
     output wire             en_g,
-    output reg  [4:0]       pi_len,
-    output reg  [4:0]       guard_len,
-    output reg  [4:0]       app_off,
-    output reg  [4:0]       ref_off,
-    output reg  [4:0]       ref_len,
+    output reg  [4:0]       guard_len,  // PI layout: guard bytes
+    output wire [3:0]       app_start,  // first app-tag byte
+    output wire [3:0]       ref_start,  // first reference-tag byte
+    output reg  [4:0]       ref_len,    // reference-tag bytes
+    output wire [15:0]      m_guard,    // PI bytes of the guard [0, guard_len)
+    output wire [15:0]      m_app,      // ... of the app tag [app_off, ref_off)
+    output wire [15:0]      m_ref,      // ... of the reference tag [ref_off, pi_len)
 
     output wire [W-1:0]     ln_h,       // HDIG lane, engine built
     output wire [W-1:0]     ln_d,       // DDIG lane, engine built
@@ -112,6 +115,12 @@ assign en_d = has_d && !dbad && desc[MDD_DESC_DDIG_EN_LSB];
 assign en_g = has_g && !dbad && dif_op != MDD_DIF_NONE;
 
 // PI layout of the transfer's format (a DESC transfer has no PI lane: T10 then)
+reg [4:0] pi_len, app_off, ref_off;
+/* verilator lint_off UNUSEDSIGNAL */   // offsets < 16: bit 4 is 0
+wire [4:0] app_off_w = app_off, ref_off_w = ref_off;
+/* verilator lint_on UNUSEDSIGNAL */
+assign app_start = app_off_w[3:0];
+assign ref_start = ref_off_w[3:0];
 always @* begin
     case (pi_fmt)
     MDD_PI_NVME32_CODE: begin
@@ -128,6 +137,10 @@ always @* begin
     end
     endcase
 end
+
+assign m_guard = (16'd1 << guard_len) - 16'd1;
+assign m_app   = ((16'd1 << ref_off) - 16'd1) & ~((16'd1 << app_off) - 16'd1);
+assign m_ref   = ((16'd1 << pi_len) - 16'd1) & ~((16'd1 << ref_off) - 16'd1);
 
 // ---------------------------------------------------------------------------
 // Per lane
