@@ -28,12 +28,14 @@ static bool have(const mdd_rx_check_in *in, int e)
     unsigned n = need(in, e);
     return n == 0 || (n == 1 && in->res0_valid[e]) || (n == 2 && in->res0_valid[e] && in->res1_valid[e]);
 }
-/* Three stages (RTL r_*, q_*, m_*): the word enters (with its lane decode), is checked (state, compares, each
- * kind's candidate event), and its candidates are ranked; each stage moves when the next can take its word. The
- * twin computes the whole word at the check stage (mdd_rx_word_merge ranks as it goes) and carries it through
- * the last register: the ranking needs no state, so where it happens cannot be seen. */
+/* Four stages (RTL r_*, e_*, q_*, m_*): the word enters (with its lane decode), is checked (state, compares),
+ * its events and each kind's candidate are formed, and the candidates are ranked; each stage moves when the next
+ * can take its word. The twin computes the whole word at the check stage (mdd_rx_word_merge ranks as it goes)
+ * and carries it through the last two registers: events and ranking need no state, so where they happen cannot
+ * be seen. */
 static bool advance_m(const mdd_rx_check_model *m, const mdd_rx_check_in *in) { return in->m_ready || !m->m_valid; }
-static bool advance(const mdd_rx_check_model *m, const mdd_rx_check_in *in) { return advance_m(m, in) || !m->q_valid; }
+static bool advance_q(const mdd_rx_check_model *m, const mdd_rx_check_in *in) { return advance_m(m, in) || !m->q_valid; }
+static bool advance(const mdd_rx_check_model *m, const mdd_rx_check_in *in) { return advance_q(m, in) || !m->e_valid; }
 
 /* What the check stage sees: stage 0's word and counts, this cycle's engine results. */
 static void stage1_in(const mdd_rx_check_model *m, const mdd_rx_check_in *in, mdd_rx_check_in *w)
@@ -342,6 +344,7 @@ void mdd_rx_check_tick(mdd_rx_check_model *m, const mdd_rx_check_in *in)
     mdd_rx_check_in w;
     stage1_in(m, in, &w);
     bool adv_m = advance_m(m, in);
+    bool adv_q = advance_q(m, in);
     bool adv = advance(m, in);
     bool tk = take(m, &w);
     bool s_ready = !m->r_valid || tk;
@@ -349,6 +352,10 @@ void mdd_rx_check_tick(mdd_rx_check_model *m, const mdd_rx_check_in *in)
         m->m = m->q;
     if (adv_m)
         m->m_valid = m->q_valid;
+    if (adv_q && m->e_valid)
+        m->q = m->e;
+    if (adv_q)
+        m->q_valid = m->e_valid;
     if (tk) {
         step s;
         compute(m, &w, &s);
@@ -359,10 +366,10 @@ void mdd_rx_check_tick(mdd_rx_check_model *m, const mdd_rx_check_in *in)
         m->pi = s.pi;
         m->pdus = s.pdus;
         m->blocks = s.blocks;
-        m->q = s.out;
+        m->e = s.out;
     }
     if (adv)
-        m->q_valid = tk;
+        m->e_valid = tk;
     if (s_ready) { /* as the RTL: the fields load without s_valid, r_valid says whether they hold a word */
         MDD_RX_WORD_COPY(&m->r, , in, s_);
         memcpy(m->r_nend, in->s_nend, sizeof m->r_nend);
@@ -373,6 +380,7 @@ void mdd_rx_check_tick(mdd_rx_check_model *m, const mdd_rx_check_in *in)
     if (in->rst) {
         m->m_valid = false;
         m->q_valid = false;
+        m->e_valid = false;
         m->r_valid = false;
         memset(m->dig, 0, sizeof m->dig);
         memset(&m->pi, 0, sizeof m->pi);

@@ -9,8 +9,8 @@
  *   - on the last word writes the resume fields it owns: HDIG_PART/DIG_PART/DIF_PART with their _OPEN bits
  *     and REF_TAG.
  * The lanes are processed in order (the RTL computes them in parallel, D-041); the registers are the st_*
- * below, mirrored one for one with the RTL, plus the three word registers (r: the word as it entered, q: after
- * the checks, m: after the ranking of the error candidates, D-061).
+ * below, mirrored one for one with the RTL, plus the four word registers (r: the word as it entered, e: after
+ * the checks, q: after the events, m: after the ranking of the error candidates, D-061).
  *
  * Parameters, as the RTL's: eng_mask (bit MDD_ENGINE_HDIG / DDIG / GUARD: the engine exists; an absent one is
  * disabled on every word: its lanes pass untouched, no event, its resume fields echoed) and tx (TX mode,
@@ -84,12 +84,15 @@ typedef struct mdd_rx_check_model {
     mdd_rx_check_pi pi;
     uint32_t pdus, blocks;   /* PDU ends / PIs completed so far in the transfer */
     /* stage 0 register (RTL r_*: the word and the result counts it needs; the RTL also registers the word's
-     * lane decode, mdd_rx_check_dec, which the twin derives from the word), stage 1 register (RTL q_*: the
-     * checked word, its record ranked here at once) and the output register */
+     * lane decode, mdd_rx_check_dec, which the twin derives from the word); stage 1 (RTL e_*: the checked word,
+     * its record merged here at once; the RTL holds the parts of its events) and stage 2 (RTL q_*: the RTL
+     * holds each kind's candidate) registers; the output register */
     bool r_valid;
     mdd_rx_word r;
     uint8_t r_nend[MDD_RX_ENGS];
     bool r_part[MDD_RX_ENGS];
+    bool e_valid;
+    mdd_rx_word e;
     bool q_valid;
     mdd_rx_word q;
     bool m_valid;

@@ -29,7 +29,7 @@
  * Ports: s_* / m_* are the internal word of the locate stages (D-042,
  * docs/rx-path.md section 8): data, tag, aux, first, last, woff, nin, dbad,
  * desc, xflags and the error record; m_* leaves the checker's output
- * register.  Latency through an empty stage: FIFO write + 2 (checker) once the
+ * register.  Latency through an empty stage: FIFO write + 3 (checker) once the
  * engines' results exist.
  *
  * Parameters:

@@ -28,7 +28,7 @@
  *     DIF_PART, their *_OPEN bits and REF_TAG are written into the word's
  *     descriptor.
  *
- * Structure (D-040): no variable runs from lane to lane; the word is one
+ * Structure (D-040): no variable runs from lane to lane; each stage is a
  * parallel network whose depth grows with log2(W), not with W.
  *   - Per lane, in parallel: kind, field byte index, end flags, the expected
  *     byte and the compare.  Which engine result a lane expects follows from
@@ -69,10 +69,16 @@
  *     otherwise DIG_PART / DIG_OPEN come from the data digest as on RX and
  *     HDIG_OPEN = 0.
  *
- * Flow control: two stages, the checks into the q_* registers, the ranking
- * into m_*; each moves when the next can take its word (advance_m =
- * m_ready | ~m_valid, advance = advance_m | ~q_valid); s_ready = advance and
- * results available.  Latency 2.  rst clears both valids and the stream state.
+ * Pipeline (D-061): stage 0 registers the word with its lane decode
+ * (mdd_rx_check_dec: every mask, count, offset and gathered PI byte that
+ * depends on the word alone) into r_*; stage 1 takes the word from r_* when
+ * the results it needs are at the heads of the engines' FIFOs (popping
+ * exactly those; gd_fmt names the guard engine of that word), runs the
+ * checks against the stream state and registers the word with each kind's
+ * candidate event into q_*; stage 2 ranks the candidates into m_*.  A stage
+ * moves when the next can take its word: advance = m_ready | ~m_valid |
+ * ~q_valid, s_ready = ~r_valid | (advance & results there).  Latency 3.  rst
+ * clears the three valids and the stream state.
  *
  * Parameters:
  *   W         bytes per word: 4, 8, 16, 32, 64
@@ -202,6 +208,7 @@ mdd_rx_check_dec #(.W(W), .ENG_MASK(ENG_MASK), .TX(TX)) dec (
 );
 
 reg              r_valid = 1'b0;
+reg              e_valid = 1'b0;     // stage 1's (declared here for the flow control)
 reg [8*W-1:0]    r_data = {8*W{1'b0}}, r_tag = {8*W{1'b0}};
 reg [4*W-1:0]    r_aux = {4*W{1'b0}};
 reg              r_first = 1'b0, r_last = 1'b0, r_dbad = 1'b0, r_err_v = 1'b0;
@@ -248,8 +255,9 @@ endfunction
 
 // (each written out from registers and inputs: a chain of named enables is a chain of LUTs)
 reg  q_valid = 1'b0;
-wire advance_m = m_ready || !m_valid;
-wire advance = m_ready || !m_valid || !q_valid;
+wire advance_m = m_ready || !m_valid;                          // stage 3 can move
+wire advance_q = m_ready || !m_valid || !q_valid;              // stage 2
+wire advance = m_ready || !m_valid || !q_valid || !e_valid;    // stage 1
 wire have_all = have(r_hd_nend, r_hd_part, hd_res0_valid, hd_res1_valid)
              && have(r_dd_nend, r_dd_part, dd_res0_valid, dd_res1_valid)
              && have(r_gd_nend, r_gd_part, gd_res0_valid, gd_res1_valid);
@@ -459,16 +467,13 @@ wire [31:0] n_pdus = plus_count(b_pdus, pdus_hi1, n_ep);
 // its first valid event; the four candidates are then compared (D-036).
 // ---------------------------------------------------------------------------
 localparam NE = 4;
-wire [NE-1:0]    ev_v;     // the kind has an event
-
-assign ev_v[0] = r_err_v;
 
 // ---------------------------------------------------------------------------
 // Digests (gk 0 header, 1 data): fields A and B of the word
 // ---------------------------------------------------------------------------
-wire [9:0]  all_v;      // every event: header A, B, data A, B, PI A guard/app/ref, PI B guard/app/ref
+wire [3:0]  dg_evm;     // per field (header A, B, data A, B): a byte differed
+wire [3:0]  dg_evc;     // ... and its event is due (the field ends here or at the transfer's end; RX)
 wire [127:0] dg_off;    // offsets of the fields' events (header A, B, data A, B)
-wire [1:0]  dg_sel;     // per digest: the kind offers field A's event (else field B's)
 wire [31:0]  dg_byte;
 wire [127:0] dg_unit;
 wire [255:0] dg_exp, dg_got;
@@ -524,7 +529,6 @@ for (gk = 0; gk < 2; gk = gk + 1) begin : g_dig
     wire [1:0]  f_mis;
     wire [3:0]  f_mby;
     wire [63:0] f_off, f_unit, f_got, f_exp;
-    wire [1:0]  f_ev;
     for (gx = 0; gx < 2; gx = gx + 1) begin : g_fld
         wire [W-1:0] in_x  = (gx != 0) ? in_b : in_a;
         wire         c_x   = (gx != 0) ? 1'b0 : carry;
@@ -548,7 +552,7 @@ for (gk = 0; gk < 2; gk = gk + 1) begin : g_dig
         // ends at its last byte here, or open at the end of the transfer
         wire ends = (gx != 0) ? fin_b : fin_a;
         wire open = (gx != 0) ? (|in_b) && !fin_b : (carry || (|in_a)) && !fin_a;
-        assign f_ev[gx] = !is_tx && mis && (ends || (r_last && open));   // TX fills, never checks
+        assign dg_evc[2*gk + gx] = !is_tx && (ends || (r_last && open));   // TX fills, never checks
         assign f_exp[32*gx +: 32] = ends ? ((gx != 0) ? x_fb : x_fa) : x_end;
         assign f_mis[gx] = mis;
         assign f_mby[2*gx +: 2] = mby;
@@ -557,15 +561,12 @@ for (gk = 0; gk < 2; gk = gk + 1) begin : g_dig
         assign f_got[32*gx +: 32] = got;
     end
 
-    // the kind's candidate: field A's event, else field B's
-    assign ev_v[1 + gk] = |f_ev;
+    assign dg_evm[2*gk +: 2] = f_mis;
     assign dg_byte[16*gk +: 16] = {6'd0, f_mby[3:2], 6'd0, f_mby[1:0]};
     assign dg_unit[64*gk +: 64] = f_unit;
     assign dg_exp[128*gk +: 128] = {32'd0, f_exp[63:32], 32'd0, f_exp[31:0]};
     assign dg_got[128*gk +: 128] = {32'd0, f_got[63:32], 32'd0, f_got[31:0]};
-    assign all_v[2*gk +: 2] = f_ev;
     assign dg_off[64*gk +: 64] = f_off;
-    assign dg_sel[gk] = f_ev[0];
 
     // next state: field B once A has ended; the last event (flag after field end in a lane) sets rs
     wire       n_act = !r_last && (fin_a ? (!fin_b && (|in_b)) : (carry || (|in_a)));
@@ -651,7 +652,8 @@ wire [255:0] pf_got;
 wire [5:0]   pf_mis;       // 3 per PI
 wire [23:0]  pf_mby;
 wire [191:0] pf_soff;
-wire [5:0]   pe_v;         // events: PI A guard/app/ref, PI B guard/app/ref
+wire [5:0]   pe_m;         // PI A guard/app/ref, PI B guard/app/ref: checked and a byte differed
+wire [1:0]   pe_c;         // per PI: its events are due (it ends here or at the transfer's end, not escaped)
 wire [47:0]  pe_byte;
 wire [191:0] pe_off, pe_unit;
 wire [383:0] pe_exp, pe_got;
@@ -703,8 +705,8 @@ for (gx = 0; gx < 2; gx = gx + 1) begin : g_pi
     wire open    = (gx != 0) ? p_any_b && !pf_b : (p_carry || p_any_a) && !pf_a;
     wire raise   = pi_chk && (ends || (r_last && open)) && !escaped;
     wire [191:0] val = pi_fields(pi_fmt, got);
-    assign pe_v[3*gx +: 3] = {raise && dif_chk[2] && ref_inc && mis[2], raise && dif_chk[1] && mis[1],
-                              raise && dif_chk[0] && mis[0]};
+    assign pe_m[3*gx +: 3] = {dif_chk[2] && ref_inc && mis[2], dif_chk[1] && mis[1], dif_chk[0] && mis[0]};
+    assign pe_c[gx] = raise;
     assign pe_byte[24*gx +: 24] = {4'd0, mby[11:8], 4'd0, mby[7:4], 4'd0, mby[3:0]};
     assign pe_off[96*gx +: 96] = soff;
     assign pe_unit[96*gx +: 96] = {punit, punit, punit};
@@ -719,12 +721,6 @@ for (gx = 0; gx < 2; gx = gx + 1) begin : g_pi
 end
 endgenerate
 
-// the PI candidate: the first valid event of the six
-wire [5:0] pe_first = pe_v & ~{pe_v[4:0] | {pe_v[3:0], 1'b0} | {pe_v[2:0], 2'b0} | {pe_v[1:0], 3'b0}
-                              | {pe_v[0], 4'b0}, 1'b0};
-assign ev_v[3] = |pe_v;
-assign all_v[9:4] = pe_v;
-
 // next PI state: PI B once A has ended
 wire        n_pact  = !r_last && (pf_a ? (!pf_b && p_any_b) : (p_carry || p_any_a));
 wire [63:0] n_gexp  = p_e1 ? gd_res1 : p_e0 ? gd_res0 : b_gexp;
@@ -732,71 +728,6 @@ wire [1:0]  n_grs   = p_rs1 ? 2'd1 : pf_a ? 2'd2 : b_grs;
 wire [1:0]  n_pis   = {pf_b, pf_a && !pf_b};     // PIs completed in the word
 wire [47:0] n_ref   = (!ref_inc || n_pis == 2'd0) ? b_ref : n_pis[1] ? {ref_i2[46:0], b_ref[0]} : ref_i1[47:0];
 wire [31:0] n_blocks = (n_pis == 2'd0) ? b_blocks : n_pis[1] ? {blk_i2[30:0], b_blocks[0]} : blk_i1[31:0];
-
-// ---------------------------------------------------------------------------
-// Error record, stage 1: each kind's candidate (D-036).  Within a kind the
-// events' offsets are ordered, so a kind offers its first valid event (a
-// one-hot pick); the ranking across kinds is stage 2, after the registers.
-// ---------------------------------------------------------------------------
-wire [NE*8-1:0]  k_code, k_byte;
-wire [NE*32-1:0] k_off, k_unit;
-wire [NE*64-1:0] k_exp, k_got;
-
-// kind 0: the incoming record
-assign k_code[7:0] = r_err_code;
-assign k_byte[7:0] = r_err_byte;
-assign k_off[31:0] = r_err_off;
-assign k_unit[31:0] = r_err_unit;
-assign k_exp[63:0] = r_err_exp;
-assign k_got[63:0] = r_err_got;
-
-// kinds 1 (header digest) and 2 (data digest): field A's event, else field B's
-generate
-for (gk = 0; gk < 2; gk = gk + 1) begin : g_kdig
-    wire a = dg_sel[gk];
-    assign k_code[8*(1 + gk) +: 8] = (gk != 0) ? MDD_ERR_DDIG[7:0] : MDD_ERR_HDIG[7:0];
-    assign k_byte[8*(1 + gk) +: 8] = a ? dg_byte[16*gk +: 8] : dg_byte[16*gk + 8 +: 8];
-    assign k_off[32*(1 + gk) +: 32] = a ? dg_off[64*gk +: 32] : dg_off[64*gk + 32 +: 32];
-    assign k_unit[32*(1 + gk) +: 32] = a ? dg_unit[64*gk +: 32] : dg_unit[64*gk + 32 +: 32];
-    assign k_exp[64*(1 + gk) +: 64] = a ? dg_exp[128*gk +: 64] : dg_exp[128*gk + 64 +: 64];
-    assign k_got[64*(1 + gk) +: 64] = a ? dg_got[128*gk +: 64] : dg_got[128*gk + 64 +: 64];
-end
-endgenerate
-
-// kind 3 (PI): the first of the six subfield events
-reg [7:0]  kp_code, kp_byte;
-reg [31:0] kp_off, kp_unit;
-reg [63:0] kp_exp, kp_got;
-integer ek;
-always @* begin
-    kp_code = 8'd0; kp_byte = 8'd0; kp_off = 32'd0; kp_unit = 32'd0; kp_exp = 64'd0; kp_got = 64'd0;
-    for (ek = 0; ek < 6; ek = ek + 1) begin
-        kp_code = kp_code | ({8{pe_first[ek]}} & ((ek % 3 == 0) ? MDD_ERR_GUARD[7:0]
-                                                  : (ek % 3 == 1) ? MDD_ERR_APP[7:0] : MDD_ERR_REF[7:0]));
-        kp_byte = kp_byte | ({8{pe_first[ek]}} & pe_byte[8*ek +: 8]);
-        kp_off  = kp_off  | ({32{pe_first[ek]}} & pe_off[32*ek +: 32]);
-        kp_unit = kp_unit | ({32{pe_first[ek]}} & pe_unit[32*ek +: 32]);
-        kp_exp  = kp_exp  | ({64{pe_first[ek]}} & pe_exp[64*ek +: 64]);
-        kp_got  = kp_got  | ({64{pe_first[ek]}} & pe_got[64*ek +: 64]);
-    end
-end
-assign k_code[31:24] = kp_code;
-assign k_byte[31:24] = kp_byte;
-assign k_off[127:96] = kp_off;
-assign k_unit[127:96] = kp_unit;
-assign k_exp[255:192] = kp_exp;
-assign k_got[255:192] = kp_got;
-
-reg [15:0] c_emap;
-always @* begin
-    c_emap = r_emap;
-    c_emap[MDD_ERR_HDIG]  = c_emap[MDD_ERR_HDIG]  | all_v[0] | all_v[1];
-    c_emap[MDD_ERR_DDIG]  = c_emap[MDD_ERR_DDIG]  | all_v[2] | all_v[3];
-    c_emap[MDD_ERR_GUARD] = c_emap[MDD_ERR_GUARD] | all_v[4] | all_v[7];
-    c_emap[MDD_ERR_APP]   = c_emap[MDD_ERR_APP]   | all_v[5] | all_v[8];
-    c_emap[MDD_ERR_REF]   = c_emap[MDD_ERR_REF]   | all_v[6] | all_v[9];
-end
-wire [7:0] c_ecnt = r_ecnt + {3'd0, popc16({6'd0, all_v})};
 
 // ---------------------------------------------------------------------------
 // Resume fields on the last word (docs/rx-path.md section 4); a disabled engine's fields are echoed
@@ -845,19 +776,25 @@ always @* begin
 end
 
 // ---------------------------------------------------------------------------
-// Registers of stage 1
+// Registers of stage 1: the state, the checked word and its events' parts
 // ---------------------------------------------------------------------------
-reg [8*W-1:0]    q_data = {8*W{1'b0}}, q_tag = {8*W{1'b0}};
-reg [4*W-1:0]    q_aux = {4*W{1'b0}};
-reg              q_first = 1'b0, q_last = 1'b0, q_dbad = 1'b0;
-reg [31:0]       q_woff = 32'd0;
-reg [7:0]        q_nin = 8'd0, q_xflags = 8'd0, q_ecnt = 8'd0;
-reg [511:0]      q_desc = 512'd0;
-reg [15:0]       q_emap = 16'd0;
-reg [NE-1:0]     q_kv = {NE{1'b0}};
-reg [NE*8-1:0]   q_kcode = {NE*8{1'b0}}, q_kbyte = {NE*8{1'b0}};
-reg [NE*32-1:0]  q_koff = {NE*32{1'b0}}, q_kunit = {NE*32{1'b0}};
-reg [NE*64-1:0]  q_kexp = {NE*64{1'b0}}, q_kgot = {NE*64{1'b0}};
+reg [8*W-1:0]    e_data = {8*W{1'b0}}, e_tag = {8*W{1'b0}};
+reg [4*W-1:0]    e_aux = {4*W{1'b0}};
+reg              e_first = 1'b0, e_last = 1'b0, e_dbad = 1'b0, e_err_v = 1'b0;
+reg [31:0]       e_woff = 32'd0, e_err_off = 32'd0, e_err_unit = 32'd0;
+reg [7:0]        e_nin = 8'd0, e_xflags = 8'd0, e_err_code = 8'd0, e_err_byte = 8'd0, e_ecnt = 8'd0;
+reg [511:0]      e_desc = 512'd0;
+reg [63:0]       e_err_exp = 64'd0, e_err_got = 64'd0;
+reg [15:0]       e_emap = 16'd0;
+reg [3:0]        e_dg_evm = 4'd0, e_dg_evc = 4'd0;
+reg [31:0]       e_dg_byte = 32'd0;
+reg [127:0]      e_dg_off = 128'd0, e_dg_unit = 128'd0;
+reg [255:0]      e_dg_exp = 256'd0, e_dg_got = 256'd0;
+reg [5:0]        e_pe_m = 6'd0;
+reg [1:0]        e_pe_c = 2'd0;
+reg [47:0]       e_pe_byte = 48'd0;
+reg [191:0]      e_pe_off = 192'd0, e_pe_unit = 192'd0;
+reg [383:0]      e_pe_exp = 384'd0, e_pe_got = 384'd0;
 
 always @(posedge clk) begin
     if (take) begin
@@ -871,17 +808,21 @@ always @(posedge clk) begin
         st_pmby <= pf_mby[12*pf_a +: 12];
         st_soff <= pf_soff[96*pf_a +: 96];
         st_pdus <= n_pdus; st_blocks <= n_blocks;
-        q_data <= c_data; q_tag <= r_tag; q_aux <= r_aux; q_first <= r_first; q_last <= r_last;
-        q_woff <= r_woff; q_nin <= r_nin; q_dbad <= r_dbad; q_desc <= c_desc; q_xflags <= r_xflags;
-        q_emap <= c_emap; q_ecnt <= c_ecnt;
-        q_kv <= ev_v; q_kcode <= k_code; q_kbyte <= k_byte; q_koff <= k_off; q_kunit <= k_unit;
-        q_kexp <= k_exp; q_kgot <= k_got;
+        e_data <= c_data; e_tag <= r_tag; e_aux <= r_aux; e_first <= r_first; e_last <= r_last;
+        e_woff <= r_woff; e_nin <= r_nin; e_dbad <= r_dbad; e_desc <= c_desc; e_xflags <= r_xflags;
+        e_err_v <= r_err_v; e_err_code <= r_err_code; e_err_byte <= r_err_byte; e_err_off <= r_err_off;
+        e_err_unit <= r_err_unit; e_err_exp <= r_err_exp; e_err_got <= r_err_got; e_emap <= r_emap;
+        e_ecnt <= r_ecnt;
+        e_dg_evm <= dg_evm; e_dg_evc <= dg_evc; e_dg_byte <= dg_byte; e_dg_off <= dg_off;
+        e_dg_unit <= dg_unit; e_dg_exp <= dg_exp; e_dg_got <= dg_got;
+        e_pe_m <= pe_m; e_pe_c <= pe_c; e_pe_byte <= pe_byte; e_pe_off <= pe_off; e_pe_unit <= pe_unit;
+        e_pe_exp <= pe_exp; e_pe_got <= pe_got;
     end
     if (advance) begin
-        q_valid <= take;
+        e_valid <= take;
     end
     if (rst) begin
-        q_valid <= 1'b0;
+        e_valid <= 1'b0;
         st_gexp <= 64'd0; st_grs <= 2'd0; st_ref <= 48'd0; st_pact <= 1'b0; st_fgexp <= 64'd0; st_fref <= 48'd0;
         st_punit <= 32'd0; st_present <= 16'd0; st_got <= 128'd0; st_pmis <= 3'd0; st_pmby <= 12'd0;
         st_soff <= 96'd0; st_pdus <= 32'd0; st_blocks <= 32'd0;
@@ -889,7 +830,115 @@ always @(posedge clk) begin
 end
 
 // ---------------------------------------------------------------------------
-// Stage 2: the word's error record is the earliest candidate (smallest err_off,
+// Stage 2: the events and each kind's candidate (D-036).  Within a kind the
+// events' offsets are ordered, so a kind offers its first valid event (a
+// one-hot pick); the ranking across kinds is stage 3.
+// ---------------------------------------------------------------------------
+wire [NE-1:0] ev_v;     // the kind has an event
+wire [9:0]    all_v;    // every event: header A, B, data A, B, PI A guard/app/ref, PI B guard/app/ref
+wire [3:0]    dg_ev = e_dg_evm & e_dg_evc;
+wire [5:0]    pe_v  = e_pe_m & {{3{e_pe_c[1]}}, {3{e_pe_c[0]}}};
+wire [1:0]    dg_sel = {dg_ev[2], dg_ev[0]};    // per digest: the kind offers field A's event (else B's)
+// the PI candidate: the first valid event of the six
+wire [5:0]    pe_first = pe_v & ~{pe_v[4:0] | {pe_v[3:0], 1'b0} | {pe_v[2:0], 2'b0} | {pe_v[1:0], 3'b0}
+                                  | {pe_v[0], 4'b0}, 1'b0};
+assign ev_v = {|pe_v, |dg_ev[3:2], |dg_ev[1:0], e_err_v};
+assign all_v = {pe_v, dg_ev};
+
+wire [NE*8-1:0]  k_code, k_byte;
+wire [NE*32-1:0] k_off, k_unit;
+wire [NE*64-1:0] k_exp, k_got;
+
+// kind 0: the incoming record
+assign k_code[7:0] = e_err_code;
+assign k_byte[7:0] = e_err_byte;
+assign k_off[31:0] = e_err_off;
+assign k_unit[31:0] = e_err_unit;
+assign k_exp[63:0] = e_err_exp;
+assign k_got[63:0] = e_err_got;
+
+// kinds 1 (header digest) and 2 (data digest): field A's event, else field B's
+generate
+for (gk = 0; gk < 2; gk = gk + 1) begin : g_kdig
+    wire a = dg_sel[gk];
+    assign k_code[8*(1 + gk) +: 8] = (gk != 0) ? MDD_ERR_DDIG[7:0] : MDD_ERR_HDIG[7:0];
+    assign k_byte[8*(1 + gk) +: 8] = a ? e_dg_byte[16*gk +: 8] : e_dg_byte[16*gk + 8 +: 8];
+    assign k_off[32*(1 + gk) +: 32] = a ? e_dg_off[64*gk +: 32] : e_dg_off[64*gk + 32 +: 32];
+    assign k_unit[32*(1 + gk) +: 32] = a ? e_dg_unit[64*gk +: 32] : e_dg_unit[64*gk + 32 +: 32];
+    assign k_exp[64*(1 + gk) +: 64] = a ? e_dg_exp[128*gk +: 64] : e_dg_exp[128*gk + 64 +: 64];
+    assign k_got[64*(1 + gk) +: 64] = a ? e_dg_got[128*gk +: 64] : e_dg_got[128*gk + 64 +: 64];
+end
+endgenerate
+
+// kind 3 (PI): the first of the six subfield events
+reg [7:0]  kp_code, kp_byte;
+reg [31:0] kp_off, kp_unit;
+reg [63:0] kp_exp, kp_got;
+integer ek;
+always @* begin
+    kp_code = 8'd0; kp_byte = 8'd0; kp_off = 32'd0; kp_unit = 32'd0; kp_exp = 64'd0; kp_got = 64'd0;
+    for (ek = 0; ek < 6; ek = ek + 1) begin
+        kp_code = kp_code | ({8{pe_first[ek]}} & ((ek % 3 == 0) ? MDD_ERR_GUARD[7:0]
+                                                  : (ek % 3 == 1) ? MDD_ERR_APP[7:0] : MDD_ERR_REF[7:0]));
+        kp_byte = kp_byte | ({8{pe_first[ek]}} & e_pe_byte[8*ek +: 8]);
+        kp_off  = kp_off  | ({32{pe_first[ek]}} & e_pe_off[32*ek +: 32]);
+        kp_unit = kp_unit | ({32{pe_first[ek]}} & e_pe_unit[32*ek +: 32]);
+        kp_exp  = kp_exp  | ({64{pe_first[ek]}} & e_pe_exp[64*ek +: 64]);
+        kp_got  = kp_got  | ({64{pe_first[ek]}} & e_pe_got[64*ek +: 64]);
+    end
+end
+assign k_code[31:24] = kp_code;
+assign k_byte[31:24] = kp_byte;
+assign k_off[127:96] = kp_off;
+assign k_unit[127:96] = kp_unit;
+assign k_exp[255:192] = kp_exp;
+assign k_got[255:192] = kp_got;
+
+reg [15:0] c_emap;
+always @* begin
+    c_emap = e_emap;
+    c_emap[MDD_ERR_HDIG]  = c_emap[MDD_ERR_HDIG]  | all_v[0] | all_v[1];
+    c_emap[MDD_ERR_DDIG]  = c_emap[MDD_ERR_DDIG]  | all_v[2] | all_v[3];
+    c_emap[MDD_ERR_GUARD] = c_emap[MDD_ERR_GUARD] | all_v[4] | all_v[7];
+    c_emap[MDD_ERR_APP]   = c_emap[MDD_ERR_APP]   | all_v[5] | all_v[8];
+    c_emap[MDD_ERR_REF]   = c_emap[MDD_ERR_REF]   | all_v[6] | all_v[9];
+end
+wire [7:0] c_ecnt = e_ecnt + {3'd0, popc16({6'd0, all_v})};
+
+// ---------------------------------------------------------------------------
+// Registers of stage 2: the word and the four candidates
+// ---------------------------------------------------------------------------
+reg [8*W-1:0]    q_data = {8*W{1'b0}}, q_tag = {8*W{1'b0}};
+reg [4*W-1:0]    q_aux = {4*W{1'b0}};
+reg              q_first = 1'b0, q_last = 1'b0, q_dbad = 1'b0;
+reg [31:0]       q_woff = 32'd0;
+reg [7:0]        q_nin = 8'd0, q_xflags = 8'd0, q_ecnt = 8'd0;
+reg [511:0]      q_desc = 512'd0;
+reg [15:0]       q_emap = 16'd0;
+reg [NE-1:0]     q_kv = {NE{1'b0}};
+reg [NE*8-1:0]   q_kcode = {NE*8{1'b0}}, q_kbyte = {NE*8{1'b0}};
+reg [NE*32-1:0]  q_koff = {NE*32{1'b0}}, q_kunit = {NE*32{1'b0}};
+reg [NE*64-1:0]  q_kexp = {NE*64{1'b0}}, q_kgot = {NE*64{1'b0}};
+
+wire move_q = advance_q && e_valid;
+always @(posedge clk) begin
+    if (move_q) begin
+        q_data <= e_data; q_tag <= e_tag; q_aux <= e_aux; q_first <= e_first; q_last <= e_last;
+        q_woff <= e_woff; q_nin <= e_nin; q_dbad <= e_dbad; q_desc <= e_desc; q_xflags <= e_xflags;
+        q_emap <= c_emap; q_ecnt <= c_ecnt;
+        q_kv <= ev_v; q_kcode <= k_code; q_kbyte <= k_byte; q_koff <= k_off; q_kunit <= k_unit;
+        q_kexp <= k_exp; q_kgot <= k_got;
+    end
+    if (advance_q) begin
+        q_valid <= e_valid;
+    end
+    if (rst) begin
+        q_valid <= 1'b0;
+    end
+end
+
+// ---------------------------------------------------------------------------
+// Stage 3: the word's error record is the earliest candidate (smallest err_off,
 // then code, then kind: the incoming record, header digest, data digest, PI)
 // ---------------------------------------------------------------------------
 reg [NE-1:0] win;
