@@ -84,7 +84,7 @@ static void compute(const mdd_check_stage_model *m, const mdd_check_stage_in *in
     mdd_rx_check_eval(&m->chk, &n->ci, &n->co);
     n->f_pop = n->f_valid && n->co.s_ready;
     bool full = ((m->wr - m->rd) & (2 * m->data_depth - 1)) == m->data_depth;
-    n->f_ready = !full || n->f_pop;
+    n->f_ready = !full; /* RTL data_fifo READY_ON_POP = 0 */
     n->s_ready = n->f_ready && e_ready;
     n->go = in->s_valid && n->s_ready;
 

@@ -29,7 +29,7 @@
  * Ports: s_* / m_* are the internal word of the locate stages (D-042,
  * docs/rx-path.md section 8): data, tag, aux, first, last, woff, nin, dbad,
  * desc, xflags and the error record; m_* leaves the checker's output
- * register.  Latency through an empty stage: FIFO write + 3 (checker) once the
+ * register.  Latency through an empty stage: FIFO write + 4 (checker) once the
  * engines' results exist.
  *
  * Parameters:
@@ -267,7 +267,8 @@ wire [FW-1:0] f_in = {g_part_sel, g_nend_sel, d_part, d_nend, h_part, h_nend,
 wire [FW-1:0] f_out;
 wire          f_valid, f_pop;
 
-mdd_fifo #(.WIDTH(FW), .DEPTH(DATA_DEPTH)) data_fifo (
+// READY_ON_POP = 0: the stage's s_ready is registers only (the checker's take does not reach the locate stage)
+mdd_fifo #(.WIDTH(FW), .DEPTH(DATA_DEPTH), .READY_ON_POP(0)) data_fifo (
     .clk(clk), .rst(rst), .s_tdata(f_in), .s_tvalid(go), .s_tready(f_ready),
     .m_tdata(f_out), .m_tvalid(f_valid), .m_tready(f_pop));
 

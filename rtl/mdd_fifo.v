@@ -10,12 +10,16 @@
  * empties the FIFO.
  *
  * Parameters:
- *   WIDTH  bits per entry
- *   DEPTH  entries (power of two, >= 2)
+ *   WIDTH          bits per entry
+ *   DEPTH          entries (power of two, >= 2)
+ *   READY_ON_POP   1: a full FIFO takes a push in the cycle of a pop (s_tready = ~full | pop);
+ *                  0: s_tready = ~full, a register, so the producer's handshake does not wait for
+ *                  the consumer's (a full FIFO refuses one cycle more)
  */
 module mdd_fifo #(
     parameter WIDTH = 8,
-    parameter DEPTH = 16
+    parameter DEPTH = 16,
+    parameter READY_ON_POP = 1
 ) (
     input  wire             clk,
     input  wire             rst,
@@ -40,24 +44,40 @@ initial begin
     end
 end
 
-wire empty = wr == rd;
-wire full  = (wr[AW-1:0] == rd[AW-1:0]) && (wr[AW] != rd[AW]);
-wire pop   = m_tvalid && m_tready;
-assign m_tvalid = !empty;
-assign s_tready = !full || pop;
+// The flags are registers, kept equal to "wr != rd" and "wr - rd == DEPTH": the consumer's and producer's
+// handshakes then start at a register, not at a pointer compare (D-061). The next flags take the push and the
+// pop last, over compares of the pointers made in parallel.
+reg         nonempty = 1'b0;
+reg         full = 1'b0;
+wire [AW:0] count = wr - rd;
+wire        more_than_one = count > 1;
+wire        one_short = count == DEPTH - 1;
+wire        pop  = nonempty && m_tready;
+wire        push = s_tvalid && s_tready;
+assign m_tvalid = nonempty;
+assign s_tready = !full || (READY_ON_POP != 0 && pop);
 assign m_tdata  = mem[rd[AW-1:0]];
 
 always @(posedge clk) begin
-    if (s_tvalid && s_tready) begin
+    if (push) begin
         mem[wr[AW-1:0]] <= s_tdata;
         wr <= wr + 1'b1;
     end
     if (pop) begin
         rd <= rd + 1'b1;
     end
+    if (push && !pop) begin
+        nonempty <= 1'b1;
+        full <= one_short;
+    end else if (pop && !push) begin
+        nonempty <= more_than_one;
+        full <= 1'b0;
+    end
     if (rst) begin
         wr <= {(AW+1){1'b0}};
         rd <= {(AW+1){1'b0}};
+        nonempty <= 1'b0;
+        full <= 1'b0;
     end
 end
 

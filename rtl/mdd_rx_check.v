@@ -48,7 +48,7 @@
  *     kind their offsets are ordered (field A before B; guard, app, ref), so
  *     each kind offers its first valid event (a one-hot pick).  The four
  *     candidates (the incoming record, header digest, data digest, PI) are
- *     registered with the word, and a second stage ranks them (smallest
+ *     registered with the word, and the last stage ranks them (smallest
  *     err_off, then code, then kind: six comparators) and takes the winner
  *     with a one-hot mux (D-061: the ranking was half the word's depth).
  *   - Wide increments (reference tag, block index, offsets) use prefix-AND
@@ -69,16 +69,19 @@
  *     otherwise DIG_PART / DIG_OPEN come from the data digest as on RX and
  *     HDIG_OPEN = 0.
  *
- * Pipeline (D-061): stage 0 registers the word with its lane decode
- * (mdd_rx_check_dec: every mask, count, offset and gathered PI byte that
- * depends on the word alone) into r_*; stage 1 takes the word from r_* when
- * the results it needs are at the heads of the engines' FIFOs (popping
- * exactly those; gd_fmt names the guard engine of that word), runs the
- * checks against the stream state and registers the word with each kind's
- * candidate event into q_*; stage 2 ranks the candidates into m_*.  A stage
- * moves when the next can take its word: advance = m_ready | ~m_valid |
- * ~q_valid, s_ready = ~r_valid | (advance & results there).  Latency 3.  rst
- * clears the three valids and the stream state.
+ * Pipeline (D-061), each stage a few LUT levels:
+ *   0  r_*: the word with its lane decode (mdd_rx_check_dec: every mask,
+ *      count, offset and gathered PI byte that depends on the word alone);
+ *   1  e_*: the word is taken when the results it needs are at the heads of
+ *      the engines' FIFOs (exactly those are popped; gd_fmt names the guard
+ *      engine of that word); the checks against the stream state, the state
+ *      update, and per field / PI subfield whether a byte differed, whether
+ *      its event is due and the event's values;
+ *   2  q_*: the events and each kind's candidate (its first event);
+ *   3  m_*: the ranking of the four candidates.
+ * A stage moves when the next can take its word: advance = m_ready |
+ * ~m_valid | ~q_valid | ~e_valid, s_ready = ~r_valid | (advance & results
+ * there).  Latency 4.  rst clears the valids and the stream state.
  *
  * Parameters:
  *   W         bytes per word: 4, 8, 16, 32, 64
