@@ -109,6 +109,9 @@ wire accept = s_valid && s_ready;
 wire issue0 = accept && (par ? tlast_b : tlast_a);
 wire issue1 = accept && (par ? tlast_a : tlast_b);
 
+wire [AW:0] cred0_inc = cred0 + 1'b1, cred0_dec = cred0 - 1'b1;
+wire [AW:0] cred1_inc = cred1 + 1'b1, cred1_dec = cred1 - 1'b1;
+
 reg rd_par = 1'b0;     // unit whose FIFO holds the oldest result
 wire pop_old = m_pop != 2'd0;
 wire pop_new = m_pop == 2'd2;
@@ -120,8 +123,9 @@ always @(posedge clk) begin
         par      <= par ^ tlast_a ^ tlast_b;
         open_has <= tlast_b ? 1'b0 : tlast_a ? (|incl_b) : a_content;
     end
-    cred0 <= cred0 + {{AW{1'b0}}, issue0} - {{AW{1'b0}}, pop0};
-    cred1 <= cred1 + {{AW{1'b0}}, issue1} - {{AW{1'b0}}, pop1};
+    // the +1 and -1 are made from the register in parallel; issue and pop, late, only select
+    cred0 <= (issue0 == pop0) ? cred0 : issue0 ? cred0_inc : cred0_dec;
+    cred1 <= (issue1 == pop1) ? cred1 : issue1 ? cred1_inc : cred1_dec;
     if (pop_old && !pop_new) begin
         rd_par <= !rd_par;
     end
