@@ -781,12 +781,14 @@ end
 // ---------------------------------------------------------------------------
 // Registers of stage 1: the state, the checked word and its events' parts
 // ---------------------------------------------------------------------------
-reg [8*W-1:0]    e_data = {8*W{1'b0}}, e_tag = {8*W{1'b0}};
-reg [4*W-1:0]    e_aux = {4*W{1'b0}};
-reg              e_first = 1'b0, e_last = 1'b0, e_dbad = 1'b0, e_err_v = 1'b0;
-reg [31:0]       e_woff = 32'd0, e_err_off = 32'd0, e_err_unit = 32'd0;
-reg [7:0]        e_nin = 8'd0, e_xflags = 8'd0, e_err_code = 8'd0, e_err_byte = 8'd0, e_ecnt = 8'd0;
-reg [511:0]      e_desc = 512'd0;
+// the word's fields that stages 2 and 3 only carry, as one vector (data, tag, aux, first, last, woff, nin,
+// dbad, desc, xflags: the output word without its error record)
+localparam PW = 20 * W + 1 + 1 + 32 + 8 + 1 + 512 + 8;
+wire [PW-1:0]    c_pass = {r_xflags, c_desc, r_dbad, r_nin, r_woff, r_last, r_first, r_aux, r_tag, c_data};
+reg [PW-1:0]     e_pass = {PW{1'b0}};
+reg              e_err_v = 1'b0;
+reg [31:0]       e_err_off = 32'd0, e_err_unit = 32'd0;
+reg [7:0]        e_err_code = 8'd0, e_err_byte = 8'd0, e_ecnt = 8'd0;
 reg [63:0]       e_err_exp = 64'd0, e_err_got = 64'd0;
 reg [15:0]       e_emap = 16'd0;
 reg [3:0]        e_dg_evm = 4'd0, e_dg_evc = 4'd0;
@@ -811,8 +813,7 @@ always @(posedge clk) begin
         st_pmby <= pf_mby[12*pf_a +: 12];
         st_soff <= pf_soff[96*pf_a +: 96];
         st_pdus <= n_pdus; st_blocks <= n_blocks;
-        e_data <= c_data; e_tag <= r_tag; e_aux <= r_aux; e_first <= r_first; e_last <= r_last;
-        e_woff <= r_woff; e_nin <= r_nin; e_dbad <= r_dbad; e_desc <= c_desc; e_xflags <= r_xflags;
+        e_pass <= c_pass;
         e_err_v <= r_err_v; e_err_code <= r_err_code; e_err_byte <= r_err_byte; e_err_off <= r_err_off;
         e_err_unit <= r_err_unit; e_err_exp <= r_err_exp; e_err_got <= r_err_got; e_emap <= r_emap;
         e_ecnt <= r_ecnt;
@@ -911,12 +912,8 @@ wire [7:0] c_ecnt = e_ecnt + {3'd0, popc16({6'd0, all_v})};
 // ---------------------------------------------------------------------------
 // Registers of stage 2: the word and the four candidates
 // ---------------------------------------------------------------------------
-reg [8*W-1:0]    q_data = {8*W{1'b0}}, q_tag = {8*W{1'b0}};
-reg [4*W-1:0]    q_aux = {4*W{1'b0}};
-reg              q_first = 1'b0, q_last = 1'b0, q_dbad = 1'b0;
-reg [31:0]       q_woff = 32'd0;
-reg [7:0]        q_nin = 8'd0, q_xflags = 8'd0, q_ecnt = 8'd0;
-reg [511:0]      q_desc = 512'd0;
+reg [PW-1:0]     q_pass = {PW{1'b0}};
+reg [7:0]        q_ecnt = 8'd0;
 reg [15:0]       q_emap = 16'd0;
 reg [NE-1:0]     q_kv = {NE{1'b0}};
 reg [NE*8-1:0]   q_kcode = {NE*8{1'b0}}, q_kbyte = {NE*8{1'b0}};
@@ -926,8 +923,7 @@ reg [NE*64-1:0]  q_kexp = {NE*64{1'b0}}, q_kgot = {NE*64{1'b0}};
 wire move_q = advance_q && e_valid;
 always @(posedge clk) begin
     if (move_q) begin
-        q_data <= e_data; q_tag <= e_tag; q_aux <= e_aux; q_first <= e_first; q_last <= e_last;
-        q_woff <= e_woff; q_nin <= e_nin; q_dbad <= e_dbad; q_desc <= e_desc; q_xflags <= e_xflags;
+        q_pass <= e_pass;
         q_emap <= c_emap; q_ecnt <= c_ecnt;
         q_kv <= ev_v; q_kcode <= k_code; q_kbyte <= k_byte; q_koff <= k_off; q_kunit <= k_unit;
         q_kexp <= k_exp; q_kgot <= k_got;
@@ -987,8 +983,7 @@ end
 wire move_m = advance_m && q_valid;
 always @(posedge clk) begin
     if (move_m) begin
-        m_data <= q_data; m_tag <= q_tag; m_aux <= q_aux; m_first <= q_first; m_last <= q_last;
-        m_woff <= q_woff; m_nin <= q_nin; m_dbad <= q_dbad; m_desc <= q_desc; m_xflags <= q_xflags;
+        {m_xflags, m_desc, m_dbad, m_nin, m_woff, m_last, m_first, m_aux, m_tag, m_data} <= q_pass;
         m_err_v <= |q_kv; m_err_code <= w_err_code; m_err_byte <= w_err_byte; m_err_off <= w_err_off;
         m_err_unit <= w_err_unit; m_err_exp <= w_err_exp; m_err_got <= w_err_got; m_emap <= q_emap;
         m_ecnt <= q_ecnt;

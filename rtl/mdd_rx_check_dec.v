@@ -190,6 +190,16 @@ endgenerate
 
 assign n_ep = lane_popc(ln_ep);
 
+// Fields A and B of a kind (digest or PI): its lanes before the first field end, and between the first and
+// the second; {B, A}. `ends` marks each field's last lane.
+function [2*W-1:0] fields_ab(input [W-1:0] lanes, input [W-1:0] ends);
+    reg [W-1:0] e1;
+    begin
+        e1 = lane_below_or(ends);
+        fields_ab = {lanes & e1 & ~lane_below_or(ends & e1), lanes & ~e1};
+    end
+endfunction
+
 /* verilator lint_off UNUSEDSIGNAL */   // incr64 results: the low bits are used
 wire [63:0] woff_i   = incr64({39'd0, woff[31:7]});
 /* verilator lint_on UNUSEDSIGNAL */
@@ -205,11 +215,9 @@ for (gk = 0; gk < 2; gk = gk + 1) begin : g_dig
     wire [W-1:0] fl   = (gk != 0) ? ln_fd : ln_fh;
     wire [W-1:0] fl1  = lane_below_or(fl);
     wire [W-1:0] fl12 = fl & fl1;
-    wire [W-1:0] fn1  = lane_below_or(fin);
-    wire [W-1:0] fin2 = fin & fn1;
-    wire [W-1:0] fn2  = lane_below_or(fin2);
-    wire [W-1:0] in_a = isd & ~fn1;
-    wire [W-1:0] in_b = isd & fn1 & ~fn2;
+    wire [W-1:0] fin2 = fin & lane_below_or(fin);
+    wire [W-1:0] in_a, in_b;
+    assign {in_b, in_a} = fields_ab(isd, fin);
     wire [W-1:0] b_sa = lane_before_first(in_a);
     wire [W-1:0] b_sb = lane_before_first(in_b);
     wire [W-1:0] b_fa = lane_before_first(fin);
@@ -246,9 +254,8 @@ wire [W-1:0] pfin  = ln_pi & ln_plast;
 wire [W-1:0] g12   = ln_fg & lane_below_or(ln_fg);
 wire [W-1:0] pf1   = lane_below_or(pfin);
 wire [W-1:0] pfin2 = pfin & pf1;
-wire [W-1:0] pf2   = lane_below_or(pfin2);
-wire [W-1:0] pi_a  = ln_pi & ~pf1;
-wire [W-1:0] pi_b  = ln_pi & pf1 & ~pf2;
+wire [W-1:0] pi_a, pi_b;
+assign {pi_b, pi_a} = fields_ab(ln_pi, pfin);
 wire [W-1:0] b_pa  = lane_before_first(pi_a);
 wire [W-1:0] b_pb  = lane_before_first(pi_b);
 assign p_f1    = pf1;
