@@ -15,7 +15,11 @@
  *     there is room for W more (so after a refused beat the buffer still
  *     holds more than W bytes: a word never starves); the next
  *     transfer's bytes may follow the current one's (two tlast positions
- *     are kept), so transfers run back to back.
+ *     are kept), so transfers run back to back.  It is a ring (the next
+ *     power of two of bytes) with a read and a write pointer: the beat is
+ *     compacted by rank and rotated to the write pointer, a word reads
+ *     its bytes rotated from the read pointer, and the bytes a word uses
+ *     only move the read pointer (no byte shifter behind the word logic).
  *   - Per word, all lanes at once, the rules of docs/tx-path.md (the
  *     reference model/mdd_txref.c one byte at a time): a marker byte when the
  *     marker counter says so (value filled: MPA FPDUPTR, iSCSI next-PDU
@@ -115,6 +119,11 @@ end
 
 localparam BUF = 3 * W + 8;
 localparam [7:0] BUF8 = BUF[7:0];
+// the host buffer is a ring of RING >= BUF bytes (filled to BUF at most): the append writes at wr, a word's
+// consumption only moves rd, so no byte is shifted by the count the word logic produces at the end of the cycle
+localparam RB = $clog2(BUF);
+localparam RING = 1 << RB;
+localparam LIN = (W < 8) ? 8 : W;   // bytes a word reads from rd on: its W lanes, T3's header bytes 4-7
 localparam [7:0] W8 = W[7:0];
 
 // ---------------------------------------------------------------------------
@@ -132,8 +141,14 @@ reg [511:0]     e0_desc = 512'd0, e1_desc = 512'd0;
 reg             e0_bad = 1'b0, e1_bad = 1'b0;
 reg [1:0]       fifo_cnt = 2'd0;
 
-reg [8*BUF-1:0] hb = {8*BUF{1'b0}};
-reg [BUF-1:0]   hb_up = {BUF{1'b0}};
+reg [8*RING-1:0] ring = {8*RING{1'b0}};
+reg [RING-1:0]   ring_up = {RING{1'b0}};
+reg [RB-1:0]     rd = {RB{1'b0}}, wr = {RB{1'b0}};
+// the buffer from its oldest byte on, and the tuser flags of the first W bytes
+wire [16*RING-1:0] ring2 = {ring, ring};
+wire [2*RING-1:0]  ring2_up = {ring_up, ring_up};
+wire [8*LIN-1:0] hb = ring2[8*rd +: 8*LIN];
+wire [W-1:0]     hb_up = ring2_up[{1'b0, rd} +: W];
 reg [7:0]       hb_cnt = 8'd0, hb_e0 = 8'd0, hb_e1 = 8'd0;
 reg             hb_end = 1'b0, hb_end1 = 1'b0;   // tlast of the current / the next transfer buffered
 wire [7:0]      avail = hb_end ? hb_e0 : hb_cnt;  // the current transfer's bytes
@@ -326,7 +341,7 @@ wire [31:0] t3_need = c_last - z_p;
 wire        t3_fail = t3_need >= {24'd0, avail};
 // T3 read-ahead: header byte k is buffer byte k - pdu_off
 function [7:0] hb_byte;
-    input [8*BUF-1:0] v;
+    input [8*LIN-1:0] v;
     input [2:0]       idx;
     hb_byte = v[8*idx +: 8];
 endfunction
@@ -757,17 +772,43 @@ wire [8*W-1:0]  keep_below;
 wire [7:0]      keep_total;
 mdd_lane_count #(.W(W), .CW(8)) u_keep_count (.mask(s_axis_tx_tkeep), .cnt_below(keep_below),
                                               .cnt_total(keep_total));
-wire [W-1:0]    keep_first = s_axis_tx_tkeep & ~lane_below_or(s_axis_tx_tkeep);
 
-reg [8*BUF-1:0] hb_next;
-reg [BUF-1:0]   hb_up_next;
+// the beat's kept bytes in order (byte o = the o-th kept lane: a one-hot select by rank), rotated to the write
+// pointer; the first kept byte carries tuser
+reg  [8*W-1:0]  in_comp;
+reg  [W-1:0]    in_comp_v;
+integer         o, jk;
+always @* begin
+    in_comp = {8*W{1'b0}};
+    in_comp_v = {W{1'b0}};
+    for (o = 0; o < W; o = o + 1)
+        for (jk = o; jk < W; jk = jk + 1)
+            if (s_axis_tx_tkeep[jk] && keep_below[8*jk +: 8] == o[7:0]) begin
+                in_comp[8*o +: 8] = in_comp[8*o +: 8] | s_axis_tx_tdata[8*jk +: 8];
+                in_comp_v[o] = 1'b1;
+            end
+end
+wire [16*RING-1:0] in_rot2 = {{(16*RING-8*W){1'b0}}, in_comp} << (8 * wr);
+wire [2*RING-1:0]  in_we2 = {{(2*RING-W){1'b0}}, in_comp_v} << wr;
+wire [8*RING-1:0]  in_rot = in_rot2[8*RING-1:0] | in_rot2[16*RING-1:8*RING];
+wire [RING-1:0]    in_we = {RING{accept}} & (in_we2[RING-1:0] | in_we2[2*RING-1:RING]);
+wire [2*RING-1:0]  in_up2 = {{(2*RING-1){1'b0}}, s_axis_tx_tuser} << wr;
+wire [RING-1:0]    in_up = in_up2[RING-1:0] | in_up2[2*RING-1:RING];
+
+reg [8*RING-1:0] ring_next;
+reg [RING-1:0]   ring_up_next;
+reg [RB-1:0]     rd_next, wr_next;
 reg [7:0]       cnt_next, cnt_left, used, e0_next, e1_next;
 reg             end0_next, end1_next;
 integer j;
 always @* begin
     used = emit ? g_used : 8'd0;
-    hb_next = hb >> (8 * used);
-    hb_up_next = hb_up >> used;
+    for (j = 0; j < RING; j = j + 1) begin
+        ring_next[8*j +: 8] = in_we[j] ? in_rot[8*j +: 8] : ring[8*j +: 8];
+        ring_up_next[j] = in_we[j] ? in_up[j] : ring_up[j];
+    end
+    rd_next = rd + used[RB-1:0];
+    wr_next = accept ? wr + keep_total[RB-1:0] : wr;
     cnt_left = hb_cnt - used;
     cnt_next = cnt_left;
     e0_next = hb_e0 - used;
@@ -779,15 +820,6 @@ always @* begin
         end0_next = hb_end1;
         e0_next = e1_next;
         end1_next = 1'b0;
-    end
-    // the loop runs unconditionally (a loop variable assigned only under `if (accept)` is a latch to yosys 0.70)
-    for (j = 0; j < W; j = j + 1) begin
-        if (accept && s_axis_tx_tkeep[j]) begin
-            hb_next = hb_next | ({{(8*BUF-8){1'b0}}, s_axis_tx_tdata[8*j +: 8]}
-                                 << (8 * (cnt_left + keep_below[8*j +: 8])));
-            hb_up_next = hb_up_next | ({{(BUF-1){1'b0}}, s_axis_tx_tuser && keep_first[j]}
-                                       << (cnt_left + keep_below[8*j +: 8]));
-        end
     end
     if (accept) begin
         cnt_next = cnt_left + keep_total;
@@ -849,8 +881,10 @@ always @(posedge clk) begin
     if (advance)
         m_valid <= emit;
 
-    hb <= hb_next;
-    hb_up <= hb_up_next;
+    ring <= ring_next;
+    ring_up <= ring_up_next;
+    rd <= rd_next;
+    wr <= wr_next;
     hb_cnt <= cnt_next;
     hb_end <= end0_next;
     hb_end1 <= end1_next;
@@ -876,8 +910,8 @@ always @(posedge clk) begin
         m_valid <= 1'b0;
         fifo_cnt <= 2'd0;
         in_xfer <= 1'b0;
-        hb <= {8*BUF{1'b0}};
-        hb_up <= {BUF{1'b0}};
+        rd <= {RB{1'b0}};
+        wr <= {RB{1'b0}};
         hb_cnt <= 8'd0;
         hb_end <= 1'b0;
         hb_end1 <= 1'b0;
