@@ -95,6 +95,10 @@ struct mdd_dep_model {
     bool pcrc_r, hkb_r, lkb_r;
     unsigned hlane_r, llane_r;
     uint8_t prev4[4];
+    bool st_v, st_hdr, st_pay, st_vrd;   /* the ingest register: one accepted beat's three outputs */
+    hrec st_hr;
+    prec st_pr;
+    vrec st_vr;
     /* ---- FIFOs ---- */
     fifo hf, pf, vf, cf;
     hrec hmem[HDR_DEPTH];
@@ -342,7 +346,7 @@ typedef struct comb {
     mdd_crc_unit_in cin;
     mdd_crc_unit_out cout;
     /* ingest */
-    bool s_tready, fire, hdr_push, pay_push;
+    bool s_tready, fire, in_go, hdr_push, pay_push;
     hrec hr;
     prec pr;
     vrec vr;
@@ -642,7 +646,8 @@ static void comb_in(const mdd_dep_model *m, const mdd_dep_in *in, comb *c)
     unsigned W = m->p.w;
     uint64_t K = in->s_axis_dep_tkeep & m->kmask;
     bool last = in->s_axis_dep_tlast;
-    c->s_tready = !c->init_busy && c->hf_ready && c->pf_ready && c->vf_ready && c->cout.s_tready;
+    c->in_go = !c->init_busy && c->hf_ready && c->pf_ready && c->vf_ready && c->cout.s_tready;
+    c->s_tready = !c->init_busy && (!m->st_v || c->in_go);
     c->fire = in->s_axis_dep_tvalid && c->s_tready;
     bool first = m->pos == 0;
     unsigned cnt = popc(K);
@@ -721,10 +726,10 @@ static void cycle_comb(const mdd_dep_model *m, const mdd_dep_in *in, comb *c)
     c->cin.m_tready = c->cf_ready;
     mdd_crc_unit_eval(&m->crc, &c->cin, &c->cout);
     comb_in(m, in, c);
-    memcpy(c->cin.s_tdata, in->s_axis_dep_tdata, m->p.w);
-    c->cin.s_tkeep = c->pr.m;
-    c->cin.s_tlast = in->s_axis_dep_tlast;
-    c->cin.s_tvalid = c->fire && c->pay_push;
+    memcpy(c->cin.s_tdata, m->st_pr.d, m->p.w);
+    c->cin.s_tkeep = m->st_pr.m;
+    c->cin.s_tlast = m->st_pr.last;
+    c->cin.s_tvalid = m->st_v && c->in_go && m->st_pay;
     mdd_crc_unit_eval(&m->crc, &c->cin, &c->cout);
     /* register block */
     unsigned waddr = (in->s_axil_awaddr >> 2) & 0x3FF;
@@ -799,8 +804,16 @@ static void tick_in(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
         m->lkb_r = c->lkb_n;
         m->llane_r = c->llane_n;
         memcpy(m->prev4, in->s_axis_dep_tdata + W - 4, 4);
+        m->st_hdr = c->hdr_push;
+        m->st_pay = c->pay_push;
+        m->st_vrd = in->s_axis_dep_tlast;
+        m->st_hr = c->hr;
+        m->st_pr = c->pr;
+        m->st_vr = c->vr;
     }
-    if (in->rst) m->pos = 0;
+    if (c->fire) m->st_v = true;
+    else if (c->in_go) m->st_v = false;
+    if (in->rst) m->pos = 0, m->st_v = false;
 }
 
 static void tick_chk(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
@@ -1388,8 +1401,8 @@ void mdd_dep_tick(mdd_dep_model *m, const mdd_dep_in *in)
 {
     comb c;
     cycle_comb(m, in, &c);
-    bool hpush = c.fire && c.hdr_push && c.hf_ready, ppush = c.fire && c.pay_push;
-    bool vpush = c.fire && in->s_axis_dep_tlast;
+    bool leave = m->st_v && c.in_go;
+    bool hpush = leave && m->st_hdr, ppush = leave && m->st_pay, vpush = leave && m->st_vrd;
     bool cpush = c.cout.m_tvalid && c.cf_ready;
     /* the units read the FIFO heads and the tables as they were before the edge: the tail (reads the check unit's
      * job), the check unit (reads the tables), the writer, then the FIFO memories (a push into a full FIFO that
@@ -1397,9 +1410,9 @@ void mdd_dep_tick(mdd_dep_model *m, const mdd_dep_in *in)
     tick_tail(m, in, &c);
     tick_chk(m, in, &c);
     tick_axw(m, in, &c);
-    if (hpush) m->hmem[m->hf.wr % HDR_DEPTH] = c.hr;
-    if (ppush) m->pmem[m->pf.wr % PAY_DEPTH] = c.pr;
-    if (vpush) m->vmem[m->vf.wr % PKT_DEPTH] = c.vr;
+    if (hpush) m->hmem[m->hf.wr % HDR_DEPTH] = m->st_hr;
+    if (ppush) m->pmem[m->pf.wr % PAY_DEPTH] = m->st_pr;
+    if (vpush) m->vmem[m->vf.wr % PKT_DEPTH] = m->st_vr;
     if (cpush) m->cmem[m->cf.wr % PKT_DEPTH] = (uint32_t)c.cout.m_crc;
     tick_in(m, in, &c);
     tick_regs(m, in, &c);

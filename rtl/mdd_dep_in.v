@@ -17,9 +17,15 @@
  *   - the end-of-packet verdict on tlast: SHORT / KEEP / LONG (first one wins,
  *     the order of section 5), tuser, the trailer (the last four bytes of the
  *     packet, big-endian: it only matters when the length was exact), PCRC.
- * Byte counts are tkeep popcounts.  A beat is accepted only when every
- * consumer can take it, so s_tready depends on registered state and the
- * consumers' readies only, never on s_tvalid.
+ * Byte counts are tkeep popcounts.  The three outputs of a beat leave from
+ * one output register (the ingest register, one beat) in the cycle after
+ * the beat is accepted, all together when every consumer can take them
+ * (go); a beat is accepted while the register is empty or leaving, so
+ * s_tready depends on registered state and the consumers' readies only,
+ * never on s_tvalid.  The register keeps the beat's header parse and
+ * payload mask (position arithmetic) away from the payload CRC unit's
+ * compaction network (issue 20: 22 LUT levels between them before).
+ * rst empties the register.
  *
  * Parameters:
  *   W  bytes per beat: 4, 8, 16, 32 or 64
@@ -90,8 +96,25 @@ reg [7:0]   hlane_r = 8'd0;
 reg         lkb_r = 1'b0;      // a later lane broke the tkeep rule
 reg [7:0]   llane_r = 8'd0;
 reg [31:0]  prev4 = 32'd0;     // lanes W-4..W-1 of the previous beat
+// bytes from a beat's lane 0 to the payload end (packet position 32 + length), 0 once past it: set by the beat
+// that ends the header, counted down by W after that, so the payload mask is a compare of the lane index with a
+// register (a beat is a multiple of W into the packet, so the header ends at position 32 - W, or 0 for W = 64)
+reg [33:0]  rem_r = 34'd0;
+/* verilator lint_off WIDTH */
+localparam [33:0] W34 = W;
+/* verilator lint_on WIDTH */
 
-assign s_tready = !init_busy && hdr_ready && pay_ready && vrd_ready && crc_ready;
+// the ingest register: one accepted beat's outputs
+reg           st_v = 1'b0;
+reg           st_hdr = 1'b0, st_pay = 1'b0, st_vrd = 1'b0;
+reg [273:0]   st_hdr_data = 274'd0;
+reg [8*W-1:0] st_pay_data = {8*W{1'b0}};
+reg [W-1:0]   st_pay_mask = {W{1'b0}};
+reg           st_pay_last = 1'b0;
+reg [171:0]   st_vrd_data = 172'd0;
+
+wire go = !init_busy && hdr_ready && pay_ready && vrd_ready && crc_ready;
+assign s_tready = !init_busy && (!st_v || go);
 wire fire = s_tvalid && s_tready;
 
 // bytes in this beat: the shared lane counter (the byte-mask counting of the RX stages)
@@ -110,7 +133,8 @@ reg [7:0]   hlane_n, llane_n;
 reg         in_hdr, hdr_end, hdr_push, pay_push, short_now;
 reg [31:0]  len_e;
 reg         pcrc_e;
-reg [63:0]  hi_pos, rem, exp_total;
+reg [63:0]  exp_total;
+reg [33:0]  rem, rem_n;
 reg [W-1:0] mask;
 reg [1:0]   herr, vcode;
 reg [63:0]  vexp, vfound;
@@ -125,15 +149,13 @@ always @(*) begin
     in_hdr = pos < 64'd32;
     hdr_end = in_hdr && (pos + W64 >= 64'd32);
     // header bytes of this beat; a new packet starts from zeros
-    hbuf_n = first ? 256'd0 : hbuf;
-    hmask = {W{1'b0}};
-    for (l = 0; l < W; l = l + 1) begin
-        hp = {26'd0, pos[5:0]} + l;
-        if (in_hdr && hp < 32) begin
-            hmask[l] = 1'b1;
-            hbuf_n[8*hp +: 8] = s_tkeep[l] ? s_tdata[8*l +: 8] : 8'd0;
-        end
-    end
+    // (header byte hp is in this beat, at lane hp mod W, when pos is hp rounded down to a multiple of W)
+    for (hp = 0; hp < 32; hp = hp + 1)
+        hbuf_n[8*hp +: 8] = (in_hdr && {26'd0, pos[5:0]} == hp - hp % W)
+                          ? (s_tkeep[hp % W] ? s_tdata[8*(hp % W) +: 8] : 8'd0)
+                          : (first ? 8'd0 : hbuf[8*hp +: 8]);
+    for (l = 0; l < W; l = l + 1)
+        hmask[l] = in_hdr && {26'd0, pos[5:0]} + l < 32;
     hkb_now = in_hdr && ((s_tkeep & hmask) != hmask);
     hkb_n   = (first ? 1'b0 : hkb_r) || hkb_now;
     hlane_n = (hkb_now && !(first ? 1'b0 : hkb_r)) ? low0(s_tkeep | ~hmask) : hlane_r;
@@ -145,10 +167,12 @@ always @(*) begin
     pcrc_e = in_hdr ? hbuf_n[8*1] : pcrc_r;
     // payload lanes: position in [32, 32 + length), tkeep set
     pay_push = (pos + W64 > 64'd32) || s_tlast;
-    hi_pos = 64'd32 + {32'd0, len_e};
-    rem = (hi_pos > pos) ? hi_pos - pos : 64'd0;
+    // (only at W = 64 does a header beat hold payload lanes: pos = 0, the length from this beat)
+    rem = in_hdr ? ((W == 64) ? 34'd32 + {2'd0, len_e} : 34'd0) : rem_r;
+    rem_n = !in_hdr ? ((rem_r > W34) ? rem_r - W34 : 34'd0)
+          : (W == 64) ? ((len_e > 32'd32) ? {2'd0, len_e} - 34'd32 : 34'd0) : {2'd0, len_e};
     for (l = 0; l < W; l = l + 1) begin
-        mask[l] = s_tkeep[l] && !hmask[l] && ({32'd0, l} < rem);
+        mask[l] = s_tkeep[l] && !hmask[l] && ({2'd0, l} < rem);
     end
     // tkeep outside the header: full on every beat but the last, contiguous on the last
     lkb_now = (pos + W64 > 64'd32) &&
@@ -197,21 +221,37 @@ always @(posedge clk) begin
         hlane_r <= hlane_n;
         lkb_r   <= lkb_n;
         llane_r <= llane_n;
+
         prev4   <= s_tdata[8*(W-4) +: 32];
+        if (!in_hdr || hdr_end)
+            rem_r <= rem_n;
+        st_hdr      <= hdr_push;
+        st_pay      <= pay_push;
+        st_vrd      <= s_tlast;
+        st_hdr_data <= {nseen_n[7:0], hlane_n, herr, hbuf_n};
+        st_pay_data <= s_tdata;
+        st_pay_mask <= mask;
+        st_pay_last <= s_tlast;
+        st_vrd_data <= {pcrc_e, trailer, vfound, vexp, vlane, vcode, s_tuser};
     end
+    if (fire)
+        st_v <= 1'b1;
+    else if (go)
+        st_v <= 1'b0;
     if (rst) begin
         pos <= 64'd0;
+        st_v <= 1'b0;
     end
 end
 
-assign hdr_valid = fire && hdr_push;
-assign hdr_data  = {nseen_n[7:0], hlane_n, herr, hbuf_n};
-assign pay_valid = fire && pay_push;
-assign pay_data  = s_tdata;
-assign pay_mask  = mask;
-assign pay_last  = s_tlast;
-assign vrd_valid = fire && s_tlast;
-assign vrd_data  = {pcrc_e, trailer, vfound, vexp, vlane, vcode, s_tuser};
+assign hdr_valid = st_v && go && st_hdr;
+assign hdr_data  = st_hdr_data;
+assign pay_valid = st_v && go && st_pay;
+assign pay_data  = st_pay_data;
+assign pay_mask  = st_pay_mask;
+assign pay_last  = st_pay_last;
+assign vrd_valid = st_v && go && st_vrd;
+assign vrd_data  = st_vrd_data;
 
 endmodule
 

@@ -89,7 +89,7 @@ namespace {
 
 constexpr unsigned kW = DEP_W;
 // docs/deposit.md section 9.2: header's last beat accepted in cycle t, first AW valid in cycle t + kLatency
-constexpr uint64_t kLatency = 10;
+constexpr uint64_t kLatency = 11;
 
 class DepBench {
     // the device's outputs: the engine's (dep_out), with the combiner's around them for mdd_dep_msg
