@@ -122,6 +122,7 @@ reg [31:0]    len = 32'd0;
 reg [255:0]   sd = 256'd0;
 reg [32:0]    aw_off = 33'd0;
 reg [31:0]    ob = 32'd0, nout = 32'd0, have = 32'd0;
+reg [63:0]    avail = 64'd0 - CL64;   // have * W - CL, kept beside have (not derived from it in the command loop)
 reg [8:0]     ahead = 9'd0, outc = 9'd0;
 reg [8*W-1:0] cur_d = {8*W{1'b0}}, prev_d = {8*W{1'b0}};
 reg [W-1:0]   cur_m = {W{1'b0}}, prev_m = {W{1'b0}};
@@ -137,7 +138,7 @@ reg [W-1:0]   wstrb = {W{1'b0}};
 reg [LW-1:0]  e, s;
 reg           delta;
 reg [31:0]    need;
-reg [63:0]    avail, start, beat_addr, diff;
+reg [63:0]    start, beat_addr, diff;
 reg [64:0]    bnd, lim;
 /* verilator lint_off UNUSEDSIGNAL */
 reg [64:0]    endp;        // below 2^64: the checks exclude a wrap
@@ -161,7 +162,6 @@ always @(*) begin
     s = e - CL[LW-1:0];
     delta = (W == 64) && !e[LW-1];     // addr mod 64 < 32: payload byte 0 sits in the upper half
     need = ob + {31'd0, delta};
-    avail = {{(32-LW){1'b0}}, have, {LW{1'b0}}} - CL64;
     aw_stop = aw_off >= {1'b0, len} || (pay && ended && {31'd0, aw_off} >= avail);
     done_now = busy && (pay ? (ended && (ob >= nout || (ahead == 9'd0 && aw_stop))) : (ob >= nout));
     // AW
@@ -253,6 +253,7 @@ always @(posedge clk) begin
     awvalid <= aw_load || (awvalid && !m_axi_awready);
     if (pay_pop) begin
         have <= have + 32'd1;
+        avail <= avail + W64;
         ended <= pay_last;
         cur_d <= pay_data;
         cur_m <= pay_mask;
@@ -291,6 +292,7 @@ always @(posedge clk) begin
         ob <= 32'd0;
         nout <= (g_len == 32'd0) ? 32'd0 : nout_calc[31:0];
         have <= 32'd0;
+        avail <= 64'd0 - CL64;
         ended <= 1'b0;
         cur_m <= {W{1'b0}};
         prev_m <= {W{1'b0}};
