@@ -147,7 +147,13 @@ reg         in_xfer = 1'b0;          // a transfer is in progress (its first wor
 reg [31:0]  woff_r = 32'd0;          // offset of the next input byte
 reg [31:0]  seq_r = 32'd0;           // its TCP sequence number (one adder less after the lane count)
 reg [18:0]  mpos_r = 19'd0;          // marker position of the next input byte
-reg [W-1:0] done = {W{1'b0}};        // lanes of the current beat already emitted
+reg [7:0]   done_cnt = 8'd0;         // kept lanes of the current beat already emitted (a whole number of periods)
+// while a beat is split (split_r): done_cnt + mrk_period (the inclusive rank that ends this part) and the marker
+// position minus done_cnt (the beat's rank 0 as a marker position), kept as registers so that the part's end
+// and the next marker position are one compare and one add from the beat's count
+reg         split_r = 1'b0;
+reg [19:0]  lim_r = 20'd0;
+reg [19:0]  mb_r = 20'd0;
 
 reg         m_valid_r = 1'b0;
 wire        advance = m_ready || !m_valid_r;
@@ -158,15 +164,20 @@ wire        chunking = h_mrk_en && !e0_bad;
 
 // Lanes in parallel (D-040): each kept lane's rank k among the beat's remaining kept lanes comes from a
 // prefix-count network; every per-lane decision is a compare of k with per-word thresholds, never a value
-// carried from lane to lane.
-wire [W-1:0]   c_kept = s_axis_rx_tkeep & ~done;
-wire [8*W-1:0] c_rank;     // lane i: kept lanes of the remaining beat below lane i
-wire [7:0]     c_total;    // kept lanes of the remaining beat
+// carried from lane to lane.  The network counts the whole beat (the input alone); the parts of a split beat
+// are ranges of those ranks, so the split state is the count emitted (done_cnt), not a lane mask, and the
+// network stays out of the split loop.  Emitted lanes: those whose inclusive rank (kept lanes up to and
+// including them) is at most done_cnt.
+wire [8*W-1:0] f_rank;     // lane i: kept lanes of the beat below lane i
+wire [7:0]     f_total;    // kept lanes of the beat
 
-mdd_lane_count #(.W(W), .CW(8)) u_rank (.mask(c_kept), .cnt_below(c_rank), .cnt_total(c_total));
+mdd_lane_count #(.W(W), .CW(8)) u_rank (.mask(s_axis_rx_tkeep), .cnt_below(f_rank), .cnt_total(f_total));
+wire [7:0]     c_total = f_total - done_cnt;    // kept lanes of the remaining beat
 
 // A chunk takes at most mrk_period kept lanes: it ends before the kept lane of rank mrk_period.
-wire        c_final = !(chunking && {11'd0, c_total} > h_period);
+wire [19:0] c_lim = split_r ? lim_r : {1'b0, h_period};
+wire [19:0] c_mb = split_r ? mb_r : {1'b0, cur_mpos};
+wire        c_final = !chunking || {12'd0, f_total} <= c_lim;
 wire [7:0]  c_nin = c_final ? c_total : h_period[7:0];
 
 // Marker geometry of the chunk, per word: the kept lane of rank k has marker position
@@ -183,6 +194,8 @@ reg [W-1:0]   c_in;       // lanes of this chunk
 reg [8*W-1:0] c_tag;
 reg [4*W-1:0] c_aux;
 reg [19:0]    l_k;
+reg [7:0]     l_incl;
+reg           l_done;
 reg           l_wrap;
 reg           l_mrk;
 reg [2:0]     l_idx;
@@ -192,11 +205,13 @@ always @* begin
     c_in = {W{1'b0}};
     c_tag = {W{TAG_VOID}};
     c_aux = {4*W{1'b0}};
-    l_k = 20'd0; l_wrap = 1'b0; l_mrk = 1'b0; l_idx = 3'd0;
+    l_k = 20'd0; l_incl = 8'd0; l_done = 1'b0; l_wrap = 1'b0; l_mrk = 1'b0; l_idx = 3'd0;
     for (i = 0; i < W; i = i + 1) begin
-        l_k = {12'd0, c_rank[8*i +: 8]};
+        l_incl = f_rank[8*i +: 8] + {7'd0, s_axis_rx_tkeep[i]};
+        l_done = done_cnt != 8'd0 && l_incl <= done_cnt;
+        l_k = {12'd0, f_rank[8*i +: 8] - done_cnt};
         // inside the chunk: not emitted yet, and no more than mrk_period kept lanes up to and including it
-        c_in[i] = !done[i] && !(chunking && l_k + {19'd0, c_kept[i]} > {1'b0, h_period});
+        c_in[i] = !l_done && !(chunking && l_k + {19'd0, s_axis_rx_tkeep[i]} > {1'b0, h_period});
         if (c_in[i] && s_axis_rx_tkeep[i] && !e0_bad) begin
             l_wrap = l_k >= c_d;
             l_mrk = h_mrk_en && (l_wrap ? l_k < c_d_ml : l_k < c_tail);
@@ -220,10 +235,12 @@ wire pop = xfer_end;
 assign s_axis_rx_tready = have_desc && advance && (c_final || !s_axis_rx_tvalid);
 
 // marker position after the chunk (at most one period of bytes: one wrap)
-wire [19:0] mpos_sum = {1'b0, cur_mpos} + {12'd0, c_nin};
+// (a part that is not the beat's last takes one period: the position does not move)
+wire [19:0] mpos_sum = c_mb + {12'd0, f_total};
+wire [19:0] mpos_fin = mpos_sum >= {1'b0, h_period} ? mpos_sum - {1'b0, h_period} : mpos_sum;
 // (below one period after the wrap: bit 19 is always 0)
 /* verilator lint_off UNUSEDSIGNAL */
-wire [19:0] mpos_next = mpos_sum >= {1'b0, h_period} ? mpos_sum - {1'b0, h_period} : mpos_sum;
+wire [19:0] mpos_next = c_final ? mpos_fin : {1'b0, cur_mpos};
 /* verilator lint_on UNUSEDSIGNAL */
 wire [31:0] woff_next = cur_woff + {24'd0, c_nin};
 wire [31:0] seq_next = (in_xfer ? seq_r : h_seq) + {24'd0, c_nin};
@@ -241,18 +258,22 @@ end
 // events: DESC on a failed transfer's first word; UPSTREAM on the first word of a tuser beat that has a
 // kept byte (its offset; a beat without one has no offset: no event), none in a failed transfer
 wire ev_desc = e0_bad && !in_xfer;
-wire ev_up = s_axis_rx_tuser && done == {W{1'b0}} && s_axis_rx_tkeep != {W{1'b0}} && !e0_bad;
+wire ev_up = s_axis_rx_tuser && done_cnt == 8'd0 && s_axis_rx_tkeep != {W{1'b0}} && !e0_bad;
 
 always @(posedge clk) begin
     if (rst) begin
         fifo_cnt <= 2'd0;
         in_xfer <= 1'b0;
-        done <= {W{1'b0}};
+        done_cnt <= 8'd0;
+        split_r <= 1'b0;
     end else begin
         fifo_cnt <= fifo_cnt + {1'b0, push} - {1'b0, pop};
         if (emit) begin
             in_xfer <= !xfer_end;
-            done <= c_final ? {W{1'b0}} : done | c_in;
+            done_cnt <= c_final ? 8'd0 : done_cnt + c_nin;
+            split_r <= !c_final;
+            lim_r <= c_lim + {1'b0, h_period};
+            mb_r <= c_mb - {1'b0, h_period};
         end
     end
     if (emit) begin
