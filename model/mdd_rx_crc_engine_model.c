@@ -69,14 +69,13 @@ void mdd_rx_crc_engine_eval(const mdd_rx_crc_engine_model *m, const mdd_rx_crc_e
                             mdd_rx_crc_engine_out *out)
 {
     split s = split_word(m, in);
-    unsigned mask = m->depth - 1;
     out->s_ready = ready(m);
     out->s_nend = (unsigned)s.has_end1 + (unsigned)s.has_end2;
     out->s_part = in->s_close && (s.has_end1 ? (!s.has_end2 && s.incl_b != 0) : s.a_content);
     uint64_t head[2];
     bool nonempty[2];
     for (int u = 0; u < 2; u++) {
-        head[u] = m->mem[u][m->rd_ptr[u] & mask];
+        head[u] = m->head[u];
         nonempty[u] = m->wr_ptr[u] != m->rd_ptr[u];
     }
     int o = m->rd_par ? 1 : 0;
@@ -94,10 +93,13 @@ void mdd_rx_crc_engine_tick(mdd_rx_crc_engine_model *m, const mdd_rx_crc_engine_
     unsigned mask = m->depth - 1;
 
     /* units: outputs of this cycle (before the edge) feed the FIFOs */
-    mdd_crc_unit_in ui[2];
+    mdd_crc_unit_in ui[2], ui_next[2];
     mdd_crc_unit_out uo[2];
     for (int u = 0; u < 2; u++) {
-        unit_in(m, in, &s, u, &ui[u]);
+        unit_in(m, in, &s, u, &ui_next[u]);
+        ui[u] = m->ureg[u];
+        ui[u].rst = in->rst;
+        ui[u].m_tready = true;
         mdd_crc_unit_eval(&m->unit[u], &ui[u], &uo[u]);
     }
 
@@ -123,6 +125,13 @@ void mdd_rx_crc_engine_tick(mdd_rx_crc_engine_model *m, const mdd_rx_crc_engine_
         m->rd_par = !m->rd_par;
 
     for (int u = 0; u < 2; u++) {
+        /* the head register: the pushed entry when it becomes the oldest, else the next entry on a pop */
+        unsigned count = (m->wr_ptr[u] - m->rd_ptr[u]) & aw1;
+        bool popped = pop[u] && count != 0;
+        if (uo[u].m_tvalid && (popped ? count <= 1 : count == 0))
+            m->head[u] = uo[u].m_crc;
+        else if (popped)
+            m->head[u] = m->mem[u][(m->rd_ptr[u] + 1) & mask];
         if (uo[u].m_tvalid) {
             m->mem[u][m->wr_ptr[u] & mask] = uo[u].m_crc;
             m->wr_ptr[u] = (m->wr_ptr[u] + 1) & aw1;
@@ -134,6 +143,9 @@ void mdd_rx_crc_engine_tick(mdd_rx_crc_engine_model *m, const mdd_rx_crc_engine_
             m->rd_ptr[u] = 0;
         }
         mdd_crc_unit_tick(&m->unit[u], &ui[u]);
+        m->ureg[u] = ui_next[u];
+        if (in->rst)
+            m->ureg[u].s_tvalid = false;
     }
     if (in->rst) {
         m->par = false;

@@ -46,6 +46,8 @@ typedef struct mdd_rx_crc_engine_model {
     mdd_crc_unit_model unit[2];
     uint64_t mem[2][MDD_RX_CRC_ENGINE_MAX_DEPTH];
     unsigned wr_ptr[2], rd_ptr[2]; /* AW+1 bits, like the RTL */
+    uint64_t head[2];              /* the FIFOs' head registers (mdd_fifo HEAD_REG = 1) */
+    mdd_crc_unit_in ureg[2];       /* the units' registered inputs (rst is the current one) */
     uint64_t pop_errors;           /* pops of results that were not valid (consumer bug) */
 } mdd_rx_crc_engine_model;
 

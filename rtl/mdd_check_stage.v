@@ -268,7 +268,7 @@ wire [FW-1:0] f_out;
 wire          f_valid, f_pop;
 
 // READY_ON_POP = 0: the stage's s_ready is registers only (the checker's take does not reach the locate stage)
-mdd_fifo #(.WIDTH(FW), .DEPTH(DATA_DEPTH), .READY_ON_POP(0)) data_fifo (
+mdd_fifo #(.WIDTH(FW), .DEPTH(DATA_DEPTH), .READY_ON_POP(0), .HEAD_REG(1)) data_fifo (
     .clk(clk), .rst(rst), .s_tdata(f_in), .s_tvalid(go), .s_tready(f_ready),
     .m_tdata(f_out), .m_tvalid(f_valid), .m_tready(f_pop));
 

@@ -15,11 +15,16 @@
  *   READY_ON_POP   1: a full FIFO takes a push in the cycle of a pop (s_tready = ~full | pop);
  *                  0: s_tready = ~full, a register, so the producer's handshake does not wait for
  *                  the consumer's (a full FIFO refuses one cycle more)
+ *   HEAD_REG       1: m_tdata is a register that always holds the oldest entry (loaded from a second read
+ *                  of the memory at rd + 1 on a pop, or with the pushed entry when it becomes the oldest),
+ *                  so the consumer's logic starts at a register, not at the memory's read; the same
+ *                  cycle behaviour as 0 (issue 20)
  */
 module mdd_fifo #(
     parameter WIDTH = 8,
     parameter DEPTH = 16,
-    parameter READY_ON_POP = 1
+    parameter READY_ON_POP = 1,
+    parameter HEAD_REG = 0
 ) (
     input  wire             clk,
     input  wire             rst,
@@ -56,7 +61,25 @@ wire        pop  = nonempty && m_tready;
 wire        push = s_tvalid && s_tready;
 assign m_tvalid = nonempty;
 assign s_tready = !full || (READY_ON_POP != 0 && pop);
-assign m_tdata  = mem[rd[AW-1:0]];
+wire [AW:0]  rd_inc = rd + 1'b1;
+
+generate
+    if (HEAD_REG != 0) begin : g_head_reg
+        reg [WIDTH-1:0] head = {WIDTH{1'b0}};
+        // the pushed entry is the oldest after the edge when nothing else is left
+        wire head_from_push = push && (pop ? !more_than_one : !nonempty);
+        always @(posedge clk) begin
+            if (head_from_push) begin
+                head <= s_tdata;
+            end else if (pop) begin
+                head <= mem[rd_inc[AW-1:0]];
+            end
+        end
+        assign m_tdata = head;
+    end else begin : g_head_mem
+        assign m_tdata = mem[rd[AW-1:0]];
+    end
+endgenerate
 
 always @(posedge clk) begin
     if (push) begin
@@ -64,7 +87,7 @@ always @(posedge clk) begin
         wr <= wr + 1'b1;
     end
     if (pop) begin
-        rd <= rd + 1'b1;
+        rd <= rd_inc;
     end
     if (push && !pop) begin
         nonempty <= 1'b1;

@@ -36,7 +36,10 @@
  * Flow control: the units never stall (m_tready = 1); each has a result FIFO
  * of DEPTH entries, and s_ready drops while either unit has DEPTH results
  * issued and not yet popped, so no result is ever lost whatever the latency.
- * Latency = the unit's (mdd_crc_unit header) plus one FIFO write (mdd_fifo).
+ * Latency = one register (the units' inputs: the word's split, and the
+ * consumer's routing in front of it, stay out of the units' first stage,
+ * issue 20), the unit's (mdd_crc_unit header) and one FIFO write (mdd_fifo,
+ * whose head is a register).
  *
  * Parameters:
  *   W        bytes per word: 4, 8, 16, 32, 64
@@ -149,6 +152,25 @@ wire         last1 = par ? tlast_a : tlast_b;
 wire         vld0  = accept && (par ? valid_b : valid_a);
 wire         vld1  = accept && (par ? valid_a : valid_b);
 
+// the units' inputs, registered (no flow control: the units never stall)
+reg [8*W-1:0]   u_data = {8*W{1'b0}};
+reg [W-1:0]     u_keep0 = {W{1'b0}}, u_keep1 = {W{1'b0}};
+reg             u_last0 = 1'b0, u_last1 = 1'b0, u_seed_en0 = 1'b0, u_seed_en1 = 1'b0;
+reg [CRC_W-1:0] u_seed = {CRC_W{1'b0}};
+reg             u_vld0 = 1'b0, u_vld1 = 1'b0;
+always @(posedge clk) begin
+    u_data <= s_data;
+    u_keep0 <= keep0;
+    u_keep1 <= keep1;
+    u_last0 <= last0;
+    u_last1 <= last1;
+    u_seed_en0 <= !par && s_seed_en;
+    u_seed_en1 <= par && s_seed_en;
+    u_seed <= s_seed;
+    u_vld0 <= vld0 && !rst;
+    u_vld1 <= vld1 && !rst;
+end
+
 wire [CRC_W-1:0] crc0, crc1;
 wire             crc0_valid, crc1_valid;
 /* verilator lint_off UNUSEDSIGNAL */
@@ -162,13 +184,13 @@ mdd_crc_unit #(
 ) unit0 (
     .clk(clk),
     .rst(rst),
-    .s_tdata(s_data),
-    .s_tkeep(keep0),
-    .s_tlast(last0),
+    .s_tdata(u_data),
+    .s_tkeep(u_keep0),
+    .s_tlast(u_last0),
     .s_tuser(1'b0),
-    .s_seed_en(!par && s_seed_en),
-    .s_seed(s_seed),
-    .s_tvalid(vld0),
+    .s_seed_en(u_seed_en0),
+    .s_seed(u_seed),
+    .s_tvalid(u_vld0),
     .s_tready(unit0_ready),
     .m_crc(crc0),
     /* verilator lint_off PINCONNECTEMPTY */
@@ -185,13 +207,13 @@ mdd_crc_unit #(
 ) unit1 (
     .clk(clk),
     .rst(rst),
-    .s_tdata(s_data),
-    .s_tkeep(keep1),
-    .s_tlast(last1),
+    .s_tdata(u_data),
+    .s_tkeep(u_keep1),
+    .s_tlast(u_last1),
     .s_tuser(1'b0),
-    .s_seed_en(par && s_seed_en),
-    .s_seed(s_seed),
-    .s_tvalid(vld1),
+    .s_seed_en(u_seed_en1),
+    .s_seed(u_seed),
+    .s_tvalid(u_vld1),
     .s_tready(unit1_ready),
     .m_crc(crc1),
     /* verilator lint_off PINCONNECTEMPTY */
@@ -208,11 +230,11 @@ wire             nonempty0, nonempty1;
 wire             fifo0_ready, fifo1_ready;
 /* verilator lint_on UNUSEDSIGNAL */
 
-mdd_fifo #(.WIDTH(CRC_W), .DEPTH(DEPTH)) res0_fifo (
+mdd_fifo #(.WIDTH(CRC_W), .DEPTH(DEPTH), .HEAD_REG(1)) res0_fifo (
     .clk(clk), .rst(rst), .s_tdata(crc0), .s_tvalid(crc0_valid), .s_tready(fifo0_ready),
     .m_tdata(head0), .m_tvalid(nonempty0), .m_tready(pop0));
 
-mdd_fifo #(.WIDTH(CRC_W), .DEPTH(DEPTH)) res1_fifo (
+mdd_fifo #(.WIDTH(CRC_W), .DEPTH(DEPTH), .HEAD_REG(1)) res1_fifo (
     .clk(clk), .rst(rst), .s_tdata(crc1), .s_tvalid(crc1_valid), .s_tready(fifo1_ready),
     .m_tdata(head1), .m_tvalid(nonempty1), .m_tready(pop1));
 
