@@ -133,6 +133,7 @@ struct mdd_dep_model {
     uint8_t tmem[256];
     unsigned tw, tr;             /* modulo 2 td */
     unsigned t_cq;
+    bool cq_go;         /* the CQ of t_cq had room and was valid in the last cycle of C_CQE */
     /* ---- mdd_dep_axw ---- */
     bool busy, pay;
     unsigned tag;
@@ -320,7 +321,7 @@ typedef struct comb {
     uint32_t cmd_len;
     uint8_t cmd_sdata[32];
     bool areg_we, fail_valid, cq_inc, cq_wait, evt_go, done;
-    unsigned cq_idx;
+    unsigned cq_idx, c_cq;
     uint32_t cq_slot;
     bool phase, sol, cq_valid;
     /* chk */
@@ -379,7 +380,8 @@ static void comb_tail(const mdd_dep_model *m, comb *c)
     unsigned c_code = m->scode[cs];
     c->is_err = c_code != 0;
     unsigned qmask = m->p.cqs - 1;
-    c->cq_idx = m->cst == C_CQE ? ((c->is_err ? m->err_cq : cj->cq) & qmask) : m->t_cq;
+    c->c_cq = (c->is_err ? m->err_cq : cj->cq) & qmask;
+    c->cq_idx = m->t_cq;   /* c_cq latched when C takes the slot (RTL: the CQ table read through a register) */
     uint32_t ct = m->k_tail[c->cq_idx], ch = m->k_head[c->cq_idx];
     unsigned l2n = m->k_l2n[c->cq_idx];
     c->cq_full = (uint64_t)(uint32_t)(ct - ch) >= (1ull << l2n);
@@ -409,7 +411,7 @@ static void comb_tail(const mdd_dep_model *m, comb *c)
     c->evt_go = m->cst == C_EVT && c->qualifies && c->evt_free;
     c->done = c->c_skip || (m->cst == C_EVT && (!c->qualifies || c->evt_free)) || (m->cst == C_CQE && !c->cq_valid);
     c->done_code = c_code;
-    c->wc = m->cst == C_CQE && c->cq_valid && !c->cq_full;
+    c->wc = m->cst == C_CQE && m->cq_go && c->cq_valid;   /* room as of the last cycle (RTL: registered) */
     c->wp = m->pst == P_PTR;
     c->p_seg = (pj->h[1] & MDD_DEP_FLAG_MSEG) && m->scode[ps] == 0 && be(pj->h + 20, 4) != 0;
     c->wv = m->vst == V_STATUS;
@@ -1037,11 +1039,16 @@ static void tick_tail(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
         break;
     }
     /* ---- C ---- */
+    m->cq_go = cst == C_CQE && c->cq_valid && !c->cq_full;
     switch (cst) {
     case C_IDLE:
         if (c->c_has) {
-            if (c->c_skip) m->qc = (m->qc + 1) & 7;
-            else m->cst = C_CQE;
+            if (c->c_skip) {
+                m->qc = (m->qc + 1) & 7;
+            } else {
+                m->cst = C_CQE;
+                m->t_cq = c->c_cq;
+            }
         }
         break;
     case C_CQE:
@@ -1049,7 +1056,6 @@ static void tick_tail(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
             m->cst = C_IDLE;
             m->qc = (m->qc + 1) & 7;
         } else if (c->gc) {
-            m->t_cq = c->cq_idx;
             m->cst = C_CWAIT;
         }
         break;
@@ -1068,6 +1074,7 @@ static void tick_tail(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
         m->vst = V_WB;
         m->pst = P_IDLE;
         m->cst = C_IDLE;
+        m->cq_go = false;
         m->qw = m->qv = m->qp = m->qc = 0;
         m->nupd = 0;
         m->mrem_s = m->mrem_p = m->mrem_c = 0;

@@ -141,6 +141,7 @@ reg [TD_W:0] tw = {(TD_W+1){1'b0}}, tr = {(TD_W+1){1'b0}};
 // ---- sequencers ----
 reg [1:0]   fst = F_IDLE, vst = V_WB, pst = P_IDLE, cst = C_IDLE;
 reg [QI_W-1:0] t_cq = {QI_W{1'b0}};
+reg         cq_go = 1'b0;    // the CQ of t_cq had room (and was valid) in the last cycle of C_CQE
 
 integer i;
 initial begin
@@ -234,9 +235,9 @@ wire phase = !cq_tail[cq_l2n];
 wire sol = is_err || c_jsol;
 wire qualifies = cq_arm == 2'd1 || (cq_arm == 2'd2 && sol);   // ARM_ANY, ARM_SOLICITED
 
-/* verilator lint_off WIDTH */
-assign cq_idx = (cst == C_CQE) ? (is_err ? err_cq[QI_W-1:0] : c_jcq[QI_W-1:0]) : t_cq;
-/* verilator lint_on WIDTH */
+// the CQ of the slot in C, latched when C takes the slot (ERR_CQ as it was then): the CQ table is read through a
+// register, not through the queue's slot mux and the verdict
+assign cq_idx = t_cq;
 
 // the front hands its slot on when the writer holds none of its commands (all its bursts loaded), and takes a
 // job into slot qw when idle, or while handing its slot on (then into qw + 1)
@@ -279,7 +280,9 @@ assign seg_valid = pst == P_SEG;
 assign seg_data  = seg_rec;
 
 // the writer: older packets first (C, P, V), the front only when the writer is idle and nobody else wants it
-wire wc = cst == C_CQE && cq_valid && !cq_full;
+// (room as of the last cycle: the CQ's fill is a LUTRAM read and a 32-bit compare, kept off the writer's command;
+// software only moves the head forward or re-creates the CQ empty, so the registered decision stays safe)
+wire wc = cst == C_CQE && cq_go && cq_valid;
 wire wp = pst == P_PTR;
 wire wv = vst == V_STATUS;
 wire gc = wc && axw_ready;
@@ -425,16 +428,20 @@ always @(posedge clk) begin
         end
     endcase
     // ---- C: CQE, event, retire ----
+    cq_go <= cst == C_CQE && cq_valid && !cq_full;
     case (cst)
         C_IDLE: if (c_has) begin
-            if (c_skip) qc <= qc + 3'd1;
-            else cst <= C_CQE;
+            if (c_skip) begin
+                qc <= qc + 3'd1;
+            end else begin
+                cst <= C_CQE;
+                t_cq <= is_err ? err_cq[QI_W-1:0] : c_jcq[QI_W-1:0];
+            end
         end
         C_CQE: if (!cq_valid) begin
             cst <= C_IDLE;              // a CQ not created since reset: no CQE, no event
             qc <= qc + 3'd1;
         end else if (gc) begin
-            t_cq <= cq_idx;
             cst <= C_CWAIT;
         end
         C_CWAIT: if (c_done) cst <= C_EVT;
@@ -448,6 +455,7 @@ always @(posedge clk) begin
         vst <= V_WB;
         pst <= P_IDLE;
         cst <= C_IDLE;
+        cq_go <= 1'b0;
         qw <= 3'd0;
         qv <= 3'd0;
         qp <= 3'd0;
