@@ -184,6 +184,7 @@ struct mdd_dep_model {
     uint32_t tbl_idx, db_idx;
     uint32_t tbl_data[8];
     bool axi_err, bvalid, rvalid;
+    bool st_rhq_wait, st_cq_wait;   /* STATUS's wait bits: registered (one cycle late) */
     uint32_t rdata;
     bool evt_valid;
     uint32_t evt_data;
@@ -1215,11 +1216,11 @@ static void load_image(const mdd_dep_model *m, uint32_t *d)
 /* Word index (address bits 11:2) of a register of the DEP window (include/mdd/regs.h, D-018). */
 #define WI(off) ((off) >> 2)
 
-static uint32_t read_reg(const mdd_dep_model *m, const comb *c, unsigned a)
+static uint32_t read_reg(const mdd_dep_model *m, unsigned a)
 {
     switch (a) {
     case WI(MDD_DEP_ID): return MDD_DEP_ID_RESET;
-    case WI(MDD_DEP_STATUS): return (uint32_t)m->axi_err << 3 | (uint32_t)c->cq_wait << 2 | (uint32_t)c->rhq_wait << 1 | m->sweeping;
+    case WI(MDD_DEP_STATUS): return (uint32_t)m->axi_err << 3 | (uint32_t)m->st_cq_wait << 2 | (uint32_t)m->st_rhq_wait << 1 | m->sweeping;
     case WI(MDD_DEP_ERR_CQ): return m->err_cq;
     case WI(MDD_DEP_TBL_SEL): return m->tbl_sel;
     case WI(MDD_DEP_TBL_IDX): return m->tbl_idx;
@@ -1244,7 +1245,7 @@ static void tick_regs(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
     /* values read before the edge */
     uint32_t img[8];
     load_image(m, img);
-    uint32_t rd = read_reg(m, c, (in->s_axil_araddr >> 2) & 0x3FF);
+    uint32_t rd = read_reg(m, (in->s_axil_araddr >> 2) & 0x3FF);
     unsigned cq_idx = c->cq_idx, rhq_idx = c->rhq_idx;
     uint32_t q_tail_old = m->q_tail[rhq_idx], k_tail_old = m->k_tail[cq_idx];
     unsigned evt_old = m->k_evt[cq_idx];
@@ -1385,6 +1386,8 @@ static void tick_regs(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
         if (m->sweep_idx == m->sweep - 1) m->sweeping = false;
         m->sweep_idx = m->sweep_idx + 1;
     }
+    m->st_rhq_wait = c->rhq_wait;
+    m->st_cq_wait = c->cq_wait;
     if (in->rst) {
         m->sweeping = true;
         m->sweep_idx = 0;
@@ -1393,6 +1396,7 @@ static void tick_regs(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
         m->tbl_idx = 0;
         m->db_idx = 0;
         m->axi_err = false;
+        m->st_rhq_wait = m->st_cq_wait = false;
         m->bvalid = m->rvalid = false;
         m->rb_pend = false;
         m->evt_valid = false;

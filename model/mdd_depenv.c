@@ -57,7 +57,7 @@ struct mdd_depenv {
     struct mdd_deptraf_item it;
     bool have;
     uint32_t *rhq_head, *cq_head;
-    uint64_t next_heads, quiet_since, gap_until;
+    uint64_t next_heads, next_status, quiet_since, gap_until;
     bool was_quiet;
     unsigned reads_out;
     bool want_reads; /* hold packets back until the engine is quiet, then read registers */
@@ -165,6 +165,7 @@ static bool epoch_open(struct mdd_depenv *e)
     e->poll_out = false;
     e->have = false;
     e->next_heads = 0;
+    e->next_status = 0;
     e->was_quiet = false;
     e->reads_out = 0;
     e->want_reads = false;
@@ -437,6 +438,10 @@ static void stimulus(struct mdd_depenv *e, uint64_t cycle)
         for (unsigned q = 0; q < e->cfg.p.cqs; q++)
             heads(e, true, q);
         e->next_heads = cycle + 1 + mdd_rng_below(&e->g, e->cfg.head_period);
+    }
+    if (e->cfg.status_poll && !e->stopped && cycle >= e->next_status && mdd_depaxil_idle(e->ax)) {
+        mdd_depaxil_read(e->ax, MDD_DEPREG_STATUS); /* rhq_full / cq_full while rings fill and drain */
+        e->next_status = cycle + e->cfg.status_poll;
     }
 }
 

@@ -49,6 +49,8 @@ struct mdd_depenv_cfg {
     unsigned seg_ready_pct;  /* m_axis_seg_tready */
     unsigned rst_ppm;        /* chance per million cycles that a reset starts */
     unsigned head_period;    /* software advances the ring heads every 1..head_period cycles */
+    unsigned status_poll;    /* software reads STATUS every status_poll cycles while packets flow (0: never): its
+                              * wait bits are timing, which only the lockstep comparison with the twin judges */
     unsigned gap;            /* idle cycles between packets (a bench measuring one packet at a time) */
     bool fixed;              /* the size sweep: WRITEs of exactly fixed_len bytes (model/mdd_deptraf.h) */
     uint32_t fixed_len;

@@ -182,6 +182,7 @@ reg [31:0]     tbl_idx = 32'd0;
 reg [31:0]     tbl_data [0:7];
 reg [31:0]     db_idx = 32'd0;
 reg            axi_err = 1'b0;
+reg            st_rhq_wait = 1'b0, st_cq_wait = 1'b0;   // STATUS's wait bits, registered: off the rings' fill compares
 reg            bvalid = 1'b0, rvalid = 1'b0;
 reg            rb_pend = 1'b0;    // TBL_CMD 2 read the RAMs: TBL_DATA and B in this cycle
 reg [31:0]     rdata = 32'd0;
@@ -334,7 +335,7 @@ task load_rdata;
         else if (r_ecnt) rdata <= (raddr[4:0] < 5'd24) ? cnt_code[raddr[4:0]] : 32'd0;
         else case (raddr)
             MDD_DEP_ID[11:2]: rdata <= MDD_DEP_ID_RESET;
-            A_STATUS:   rdata <= {28'd0, axi_err, cq_wait, rhq_wait, sweeping};
+            A_STATUS:   rdata <= {28'd0, axi_err, st_cq_wait, st_rhq_wait, sweeping};
             A_ERR_CQ:   rdata <= {24'd0, err_cq_r};
             A_TBL_SEL:  rdata <= {29'd0, tbl_sel};
             A_TBL_IDX:  rdata <= tbl_idx;
@@ -432,6 +433,8 @@ always @(posedge clk) begin
     if (evt_go || arm_now) cnt_evts <= cnt_evts + 32'd1;
     cnt_bytes <= cnt_bytes + {56'd0, pay_bytes};
     if (b_fire && b_resp != 2'd0) axi_err <= 1'b1;
+    st_rhq_wait <= rhq_wait;
+    st_cq_wait <= cq_wait;
     // AXI4-Lite
     if (bvalid && s_axil_bready) bvalid <= 1'b0;
     if (rvalid && s_axil_rready) rvalid <= 1'b0;
@@ -498,6 +501,8 @@ always @(posedge clk) begin
         tbl_idx <= 32'd0;
         db_idx <= 32'd0;
         axi_err <= 1'b0;
+        st_rhq_wait <= 1'b0;
+        st_cq_wait <= 1'b0;
         bvalid <= 1'b0;
         rb_pend <= 1'b0;
         rvalid <= 1'b0;

@@ -19,7 +19,8 @@
 //
 // Knobs: p_valid (0.85) p_aw (0.75) p_w (0.8) p_b (0.8: a due B is shown) b_max (12: B delay 0..b_max) p_evt
 // (0.7) p_seg (0.7: m_axis_seg_tready) p_axil (0.8) p_rst (2e-5 per cycle) adv_pct (35) sw_pct (15) max_len (3000)
-// gap (0 idle cycles between packets) head_period (200: software advances ring heads every 1..head_period cycles).
+// gap (0 idle cycles between packets) head_period (200: software advances ring heads every 1..head_period cycles)
+// status_poll (16: software reads STATUS every 16 cycles while packets flow, its wait bits compared with the twin's).
 // --bench: no stalls, no resets, no adversarial packets, software drains the rings every cycle; with gap=200 every
 // packet's first AW (its RHQ entry) must come exactly kLatency cycles after the beat that completed its header
 // (asserted); the summary reports input beats per tvalid cycle and bytes strobed per cycle.
@@ -131,6 +132,7 @@ class DepBench {
         c.seg_ready_pct = ls::fixed_if(bench_, 100u, deps::to_pct(opt.prob("p_seg", 0.7)));
         c.rst_ppm = ls::fixed_if(bench_, 0u, (unsigned)(opt.prob("p_rst", 2e-5) * 1e6 + 0.5));
         c.gap = (unsigned)gap_;
+        c.status_poll = ls::fixed_if(bench_, 0u, (unsigned)opt.u64("status_poll", 16, 0, 1000000));
 #ifdef DEP_MSG
         c.msg = true;
         c.cmb = mdd_dep_msg_cmb_params(&mparams_);
