@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * C twin of rtl/mdd_rx_loc_dif.v; see mdd_rx_loc_dif_model.h. part_of() is the RTL's combinational always
- * block with the same widths.
+ * C twin of rtl/mdd_rx_loc_dif.v; see mdd_rx_loc_dif_model.h. part_of() is stage B of the RTL: the part of the
+ * word in stage A, computed by the reference algorithm (each PAY lane's position from the part's start position
+ * and the PAY lanes before it, lane by lane), not by the RTL's block-start distances (e_r, ep_r, em_r), so
+ * lockstep holds the RTL's arithmetic to the reference on every cycle.
  */
 #include "mdd_rx_loc_dif_model.h"
 
@@ -30,22 +32,23 @@ struct part {
     uint32_t dpos_next;
 };
 
-static void part_of(const mdd_rx_loc_dif_model *m, const mdd_rx_loc_dif_in *in, struct part *pt)
+static void part_of(const mdd_rx_loc_dif_model *m, struct part *pt)
 {
-    const uint64_t *d = in->s_desc;
+    const mdd_rx_word *in = &m->a;
+    const uint64_t *d = in->desc;
     const unsigned dif_op = (unsigned)F(DIF_OP, d);
     const uint32_t blk_len = (uint32_t)F(BLK_LEN, d);
-    const bool active = !in->s_dbad && dif_op != MDD_DIF_NONE;
+    const bool active = !in->dbad && dif_op != MDD_DIF_NONE;
     const bool pi_keep = dif_op != MDD_DIF_CHECK_STRIP;
     const uint32_t period = blk_len + (F(PI_FMT, d) == MDD_PI_T10_CODE ? MDD_PI_T10_LEN : MDD_PI_NVME32_LEN);
     const bool first_part = m->done == 0;
     const unsigned used = first_part ? 0 : m->used_r;
-    const uint32_t cur = (in->s_first && first_part) ? (uint32_t)F(DIF_POS, d) : m->dpos_r;
+    const uint32_t cur = (in->first && first_part) ? (uint32_t)F(DIF_POS, d) : m->dpos_r;
     const uint32_t k1 = cur == 0 ? 0 : (period - cur) & M18;
     const uint32_t limit = (k1 + period) & M18;
 
     mdd_rx_word *w = &pt->w;
-    memcpy(w->data, in->s_data, sizeof w->data);
+    memcpy(w->data, in->data, sizeof w->data);
     memset(w->tag, MDD_KIND_VOID, sizeof w->tag);
     memset(w->aux, 0, sizeof w->aux);
     bool final = true;
@@ -53,7 +56,7 @@ static void part_of(const mdd_rx_loc_dif_model *m, const mdd_rx_loc_dif_in *in, 
     uint64_t inm = 0;
     for (unsigned i = 0; i < m->w; ++i) {
         if ((m->done >> i) & 1 || !final) continue;
-        const uint8_t t = in->s_tag[i];
+        const uint8_t t = in->tag[i];
         const bool pay = (t & 7u) == MDD_KIND_PAY;
         if (active && pay && npay >= limit) {
             final = false; /* a second block start: the next part begins here */
@@ -61,7 +64,7 @@ static void part_of(const mdd_rx_loc_dif_model *m, const mdd_rx_loc_dif_in *in, 
         }
         inm |= 1ull << i;
         w->tag[i] = t;
-        w->aux[i] = in->s_aux[i] & 0xf;
+        w->aux[i] = in->aux[i] & 0xf;
         if ((t & 7u) != MDD_KIND_VOID) nbytes++;
         if (active && pay) {
             uint32_t pos = (cur + npay) & M18;
@@ -80,23 +83,23 @@ static void part_of(const mdd_rx_loc_dif_model *m, const mdd_rx_loc_dif_in *in, 
     if (dsum >= period) dsum = (dsum - period) & M18;
     pt->dpos_next = dsum & 0x1ffff;
 
-    w->first = in->s_first && first_part;
-    w->last = in->s_last && final;
-    w->woff = in->s_woff + used;
-    w->nin = (uint8_t)(final ? in->s_nin - used : nbytes);
-    w->dbad = in->s_dbad;
-    memcpy(w->desc, in->s_desc, sizeof w->desc);
-    if (in->s_last && final && active) SETF(DIF_POS, w->desc, pt->dpos_next);
-    w->xflags = in->s_xflags;
-    w->err_v = first_part && in->s_err_v;
-    w->err_code = first_part ? in->s_err_code : 0;
-    w->err_byte = first_part ? in->s_err_byte : 0;
-    w->err_off = first_part ? in->s_err_off : 0;
-    w->err_unit = first_part ? in->s_err_unit : 0;
-    w->err_exp = first_part ? in->s_err_exp : 0;
-    w->err_got = first_part ? in->s_err_got : 0;
-    w->emap = first_part ? in->s_emap : 0;
-    w->ecnt = first_part ? in->s_ecnt : 0;
+    w->first = in->first && first_part;
+    w->last = in->last && final;
+    w->woff = in->woff + used;
+    w->nin = (uint8_t)(final ? in->nin - used : nbytes);
+    w->dbad = in->dbad;
+    memcpy(w->desc, in->desc, sizeof w->desc);
+    if (in->last && final && active) SETF(DIF_POS, w->desc, pt->dpos_next);
+    w->xflags = in->xflags;
+    w->err_v = first_part && in->err_v;
+    w->err_code = first_part ? in->err_code : 0;
+    w->err_byte = first_part ? in->err_byte : 0;
+    w->err_off = first_part ? in->err_off : 0;
+    w->err_unit = first_part ? in->err_unit : 0;
+    w->err_exp = first_part ? in->err_exp : 0;
+    w->err_got = first_part ? in->err_got : 0;
+    w->emap = first_part ? in->emap : 0;
+    w->ecnt = first_part ? in->ecnt : 0;
 
     pt->in = inm;
     pt->final = final;
@@ -107,12 +110,13 @@ static void part_of(const mdd_rx_loc_dif_model *m, const mdd_rx_loc_dif_in *in, 
 void mdd_rx_loc_dif_eval(const mdd_rx_loc_dif_model *m, const mdd_rx_loc_dif_in *in, mdd_rx_loc_dif_out *out)
 {
     const bool advance = in->m_ready || !m->m_valid_r;
-    if (advance && in->s_valid) {
+    /* stage A takes a word when it is empty or its word's last part leaves this cycle */
+    if (m->a_valid) {
         struct part pt;
-        part_of(m, in, &pt);
-        out->s_ready = pt.final;
+        part_of(m, &pt);
+        out->s_ready = advance && pt.final;
     } else {
-        out->s_ready = advance;
+        out->s_ready = true;
     }
     out->m_valid = m->m_valid_r;
     MDD_RX_WORD_COPY(out, m_, &m->m, );
@@ -121,10 +125,12 @@ void mdd_rx_loc_dif_eval(const mdd_rx_loc_dif_model *m, const mdd_rx_loc_dif_in 
 void mdd_rx_loc_dif_tick(mdd_rx_loc_dif_model *m, const mdd_rx_loc_dif_in *in)
 {
     const bool advance = in->m_ready || !m->m_valid_r;
-    const bool emit = in->s_valid && advance;
+    const bool emit = m->a_valid && advance;
+    bool take = false;
     if (emit) {
         struct part pt;
-        part_of(m, in, &pt);
+        part_of(m, &pt);
+        take = pt.final;
         m->m = pt.w;
         m->dpos_r = pt.dpos_next;
         if (in->rst) {
@@ -138,6 +144,14 @@ void mdd_rx_loc_dif_tick(mdd_rx_loc_dif_model *m, const mdd_rx_loc_dif_in *in)
         m->done = 0;
         m->used_r = 0;
     }
-    if (in->rst) m->m_valid_r = false;
-    else if (advance) m->m_valid_r = in->s_valid;
+    const bool load = in->s_valid && (!m->a_valid || take);
+    if (load) MDD_RX_WORD_COPY(&m->a, , in, s_);
+    if (in->rst) {
+        m->a_valid = false;
+        m->m_valid_r = false;
+    } else {
+        if (advance) m->m_valid_r = m->a_valid; /* the pre-edge stage A */
+        if (load) m->a_valid = true;
+        else if (take) m->a_valid = false;
+    }
 }

@@ -4,7 +4,10 @@
  * and K) and the DIF_POS resume field (docs/rx-path.md sections 1, 6 and 8).
  *
  * Contract (docs/ARCHITECTURE.md section 8): eval is combinational, tick is the clock edge, rst is an input;
- * registers mirror the RTL's one for one (same names) and start at zero.
+ * the pipeline registers mirror the RTL's one for one (same names) and start at zero: stage A, the input word
+ * (a_valid, a), and the output register (m_valid_r, m); latency two clocks (D-064). The split and position
+ * state of stage B is the reference's (done, used_r, dpos_r: the lanes emitted and the position of the next
+ * PAY byte), not the RTL's block-start distances; it changes on the same clock edges.
  */
 #ifndef MDD_RX_LOC_DIF_MODEL_H
 #define MDD_RX_LOC_DIF_MODEL_H
@@ -33,6 +36,8 @@ typedef struct mdd_rx_loc_dif_out {
 
 typedef struct mdd_rx_loc_dif_model {
     unsigned w;
+    bool a_valid;
+    mdd_rx_word a;
     uint64_t done;
     uint32_t used_r;
     uint32_t dpos_r;

@@ -109,58 +109,105 @@ localparam [7:0] KIND_K_MASK = 8'd1 << MDD_TAG_K | 8'd7;
 localparam [7:0] TAG_PI_K = {5'd0, MDD_KIND_PI} | 8'd1 << MDD_TAG_K;
 localparam [7:0] TAG_PI = {5'd0, MDD_KIND_PI};
 
-wire [2:0]  dif_op  = s_desc[MDD_DESC_DIF_OP_LSB +: MDD_DESC_DIF_OP_W];
-wire [1:0]  pi_fmt  = s_desc[MDD_DESC_PI_FMT_LSB +: MDD_DESC_PI_FMT_W];
-wire [15:0] blk_len = s_desc[MDD_DESC_BLK_LEN_LSB +: MDD_DESC_BLK_LEN_W];
-wire [16:0] d_pos   = s_desc[MDD_DESC_DIF_POS_LSB +: MDD_DESC_DIF_POS_W];
+// Descriptor fields of a word (the same on every word of a transfer)
+function [17:0] pi_len_of;       // the PI length of a PI format
+    input [1:0] fmt;
+    pi_len_of = fmt == MDD_PI_T10_CODE[1:0] ? MDD_PI_T10_LEN[17:0] : MDD_PI_NVME32_LEN[17:0];
+endfunction
 
-wire        active  = !s_dbad && dif_op != MDD_DIF_NONE[2:0];
-wire        pi_keep = dif_op != MDD_DIF_CHECK_STRIP[2:0];
-wire [17:0] period  = {2'd0, blk_len} + ((pi_fmt == MDD_PI_T10_CODE[1:0]) ? MDD_PI_T10_LEN[17:0]
-                                                                          : MDD_PI_NVME32_LEN[17:0]);
+// -------------------------------------------------------------------------
+// Stage A: the input register.  It holds the word with everything that
+// depends on the word alone: the PAY lanes' prefix counts and the non-VOID
+// lanes' (mdd_lane_count, log2(W) adder levels), the word's PAY count, and
+// whether the transfer is active.  The counts therefore leave the path into
+// the position state (D-064).  A word stays in stage A until its last part
+// has left; s_ready = A empty or its word leaving this cycle.
+// -------------------------------------------------------------------------
 
-reg [W-1:0] done = {W{1'b0}};    // lanes of the current input word already emitted (a prefix of the lanes)
-reg [7:0]   used_r = 8'd0;       // input bytes of the current word already emitted
-reg [7:0]   base_r = 8'd0;       // PAY lanes of the current input word already emitted
-reg [16:0]  dpos_r = 17'd0;      // DIF position of the next PAY byte
+wire [2:0]  s_dif_op = s_desc[MDD_DESC_DIF_OP_LSB +: MDD_DESC_DIF_OP_W];
+wire        s_active = !s_dbad && s_dif_op != MDD_DIF_NONE[2:0];
+
+wire [W-1:0] s_pay_m;      // PAY lanes (of any transfer: gated by a_active where used)
+wire [W-1:0] s_nvoid_m;    // non-VOID lanes
+
+genvar i, k;
+generate
+    for (i = 0; i < W; i = i + 1) begin : g_mask
+        assign s_pay_m[i] = s_tag[8*i +: 3] == MDD_KIND_PAY;
+        assign s_nvoid_m[i] = s_tag[8*i +: 3] != MDD_KIND_VOID;
+    end
+endgenerate
+
+wire [8*W-1:0] s_pay_below;   // PAY lanes of the word below lane i
+wire [7:0]     s_pay_all;     // PAY lanes of the word
+wire [8*W-1:0] s_nv_below;    // non-VOID lanes of the word below lane i
+/* verilator lint_off UNUSEDSIGNAL */
+wire [7:0]     s_nv_total;    // (only the counts below a cut are needed)
+/* verilator lint_on UNUSEDSIGNAL */
+
+mdd_lane_count #(.W(W), .CW(8)) u_pay_count (.mask(s_pay_m), .cnt_below(s_pay_below), .cnt_total(s_pay_all));
+mdd_lane_count #(.W(W), .CW(8)) u_nvoid_count (.mask(s_nvoid_m), .cnt_below(s_nv_below), .cnt_total(s_nv_total));
+
+reg           a_valid = 1'b0;
+reg [8*W-1:0] a_data = {8*W{1'b0}};
+reg [8*W-1:0] a_tag = {8*W{1'b0}};
+reg [4*W-1:0] a_aux = {4*W{1'b0}};
+reg           a_first = 1'b0;
+reg           a_last = 1'b0;
+reg [31:0]    a_woff = 32'd0;
+reg [7:0]     a_nin = 8'd0;
+reg           a_dbad = 1'b0;
+reg [511:0]   a_desc = 512'd0;
+reg [7:0]     a_xflags = 8'd0;
+reg           a_err_v = 1'b0;
+reg [7:0]     a_err_code = 8'd0;
+reg [7:0]     a_err_byte = 8'd0;
+reg [31:0]    a_err_off = 32'd0;
+reg [31:0]    a_err_unit = 32'd0;
+reg [63:0]    a_err_exp = 64'd0;
+reg [63:0]    a_err_got = 64'd0;
+reg [15:0]    a_emap = 16'd0;
+reg [7:0]     a_ecnt = 8'd0;
+reg           a_active = 1'b0;
+reg [8*W-1:0] a_pay_below = {8*W{1'b0}};
+reg [7:0]     a_pay_all = 8'd0;      // 0 unless active
+reg [17:0]    a_period = 18'd0;      // blk_len + pi_len (the adder off the state's loop)
+reg [8*W-1:0] a_nv_below = {8*W{1'b0}};
+
+// -------------------------------------------------------------------------
+// Stage B: the parts of the word in stage A, and the DIF position state.
+//
+// The state is not the position but where the next block start lies in the
+// word's PAY count: e_r = base + (period - cur) mod period, with cur the
+// position of the part's first PAY lane and base the PAY lanes of the word
+// already emitted.  A PAY lane with c PAY lanes of the word below it sits at
+//   c <  e_r:  pos = period - e_r + c  (the rest of the current block period)
+//   c >= e_r:  pos = c - e_r           (the next period)
+// and the second block start, where the part ends, is at c = e_r + period
+// (ep_r).  The state is kept as e_r, ep_r = e_r + period and em_r = e_r -
+// period, so every next value is a register minus the word's PAY count (the
+// loop: a compare, a subtraction and a select), and every per-lane decision
+// is a compare of the lane's count with a register plus a constant of the
+// descriptor.  A new transfer's first word loads them from its descriptor's
+// DIF_POS as it enters stage A.
+// -------------------------------------------------------------------------
+
+reg [19:0] e_r = 20'd0;
+reg [19:0] ep_r = 20'd0;
+reg [19:0] em_r = 20'd0;
+reg        first_r = 1'b1;       // the part is the word's first (no lane of stage A emitted yet)
+reg [7:0]  used_r = 8'd0;        // input bytes of stage A's word already emitted
+reg [7:0]  base_r = 8'd0;        // PAY lanes of stage A's word already emitted
 
 reg  m_valid_r = 1'b0;
 wire advance = m_ready || !m_valid_r;
+wire emit = a_valid && advance;
 
-// first_r == (done == 0), kept as a register so that cur does not wait for a W-input NOR
-reg         first_r = 1'b1;
-wire        first_part = first_r;
-wire [7:0]  used = first_part ? 8'd0 : used_r;
-wire [7:0]  base = first_part ? 8'd0 : base_r;
-wire [17:0] cur = {1'b0, (s_first && first_part) ? d_pos : dpos_r};
-
-// -------------------------------------------------------------------------
-// Word-level thresholds (depend on the descriptor and the state only, so
-// they are computed in parallel with the lane counts).  A PAY lane that has
-// c PAY lanes of the part before it sits at pos = cur + c, minus period if
-// cur + c >= period; every per-lane decision is a compare of c against one
-// of these signed values.  20 bits hold them exactly (|value| < 2^18).
-//
-// The lane counts are of the whole word (D-060: they do not depend on the
-// state, so no prefix count sits in the loop through done, base_r and
-// dpos_r).  The emitted lanes are a prefix holding base PAY lanes, so a
-// remaining lane's count in the part is its word count minus base: every
-// threshold below carries + base instead, through u = base - cur.
-// -------------------------------------------------------------------------
-
-wire [19:0] cur20 = {2'd0, cur};
-wire [19:0] per20 = {2'd0, period};
-wire [19:0] blk20 = {4'd0, blk_len};
-wire [19:0] u     = {12'd0, base} - cur20;
-wire [19:0] t_wrap = per20 + u;                 // wrap: c >= period - cur
-wire [19:0] t_pay0 = blk20 + u;                 // no wrap: PAY while c < blk_len - cur
-wire [19:0] t_pay1 = blk20 + per20 + u;         // wrap: PAY while c < blk_len + period - cur
-wire [19:0] t_eb0  = blk20 - 20'd1 + u;         // EB: pos + 1 == blk_len
-wire [19:0] t_eb1  = blk20 + per20 - 20'd1 + u;
-wire [19:0] t_two  = {per20[18:0], 1'b0} + u;   // two periods past cur
-// aux of a PI lane = (pos - blk_len)[3:0] = c[3:0] + one of these (c the word count)
-wire [3:0]  a_pi0 = cur[3:0] - blk_len[3:0] - base[3:0];
-wire [3:0]  a_pi1 = cur[3:0] - blk_len[3:0] - period[3:0] - base[3:0];
+wire        pi_keep = a_desc[MDD_DESC_DIF_OP_LSB +: MDD_DESC_DIF_OP_W] != MDD_DIF_CHECK_STRIP[2:0];
+wire [15:0] blk_len = a_desc[MDD_DESC_BLK_LEN_LSB +: MDD_DESC_BLK_LEN_W];
+wire [17:0] pi_len  = pi_len_of(a_desc[MDD_DESC_PI_FMT_LSB +: MDD_DESC_PI_FMT_W]);
+wire [17:0] period  = a_period;
+wire [7:0]  used = first_r ? 8'd0 : used_r;
 
 // c (0..W, 8 bits) >= t / == t for a signed 20-bit t
 function ge_t;
@@ -174,66 +221,41 @@ function eq_t;
     eq_t = t[19:8] == 12'd0 && c == t[7:0];
 endfunction
 
-// -------------------------------------------------------------------------
-// Lane masks and their prefix counts (mdd_lane_count: log2(W) levels of
-// small adders): lane i's count of the masked lanes below it.
-// -------------------------------------------------------------------------
+// Per-word thresholds: a register plus a descriptor constant each
+wire [19:0] t_pay0 = e_r - {2'd0, pi_len};              // c < e_r: PAY while pos < blk_len
+wire [19:0] t_pay1 = e_r + {4'd0, blk_len};             // c >= e_r: PAY while c - e_r < blk_len
+wire [19:0] t_eb0  = t_pay0 - 20'd1;                    // EB: pos + 1 == blk_len
+wire [19:0] t_eb1  = t_pay1 - 20'd1;
+// aux of a PI lane = (pos - blk_len)[3:0] = c[3:0] + one of these
+wire [3:0]  a_pi0 = pi_len[3:0] - e_r[3:0];
+wire [3:0]  a_pi1 = 4'd0 - e_r[3:0] - blk_len[3:0];
+wire        ep_small = ep_r[19:8] == 12'd0;
 
-wire [W-1:0] pay_m;      // PAY lanes of an active transfer
-wire [W-1:0] nvoid_m;    // non-VOID lanes
-
-genvar i, k;
-generate
-    for (i = 0; i < W; i = i + 1) begin : g_mask
-        assign pay_m[i] = active && s_tag[8*i +: 3] == MDD_KIND_PAY;
-        assign nvoid_m[i] = s_tag[8*i +: 3] != MDD_KIND_VOID;
-    end
-endgenerate
-
-wire [8*W-1:0] pay_below;   // PAY lanes of the word below lane i
-wire [7:0]     pay_all;     // PAY lanes of the word
-wire [8*W-1:0] nv_below;    // non-VOID lanes of the word below lane i
-/* verilator lint_off UNUSEDSIGNAL */
-wire [7:0]     nv_total;    // (only the counts below a cut are needed)
-/* verilator lint_on UNUSEDSIGNAL */
-
-mdd_lane_count #(.W(W), .CW(8)) u_pay_count (.mask(pay_m), .cnt_below(pay_below), .cnt_total(pay_all));
-mdd_lane_count #(.W(W), .CW(8)) u_nvoid_count (.mask(nvoid_m), .cnt_below(nv_below), .cnt_total(nv_total));
-
-// -------------------------------------------------------------------------
-// Per-lane results.  The part ends before the first PAY lane whose count of
-// earlier PAY lanes reaches limit (the second block start), i.e. lane i is
-// cut iff its inclusive count exceeds limit; counts rise by one per PAY
-// lane, so the part's PAY lanes all have c < limit and the cut lanes form a
-// suffix.
-// -------------------------------------------------------------------------
-
-// PAY lanes before the second block start of this part: the first start is
-// (period - cur) mod period lanes in, the second one period later.
-// (The reference form k1 + period, k1 = cur == 0 ? 0 : period - cur, mod 2^18.)
-// In word counts: limit + base.  A legal descriptor has cur < period, so
-// limit + base > 0; an illegal one has no PAY lane (active = 0), no cut.
-wire [19:0]  limit = cur == 18'd0 ? per20 + {12'd0, base} : t_two;
-wire         lim_small = limit[19:8] == 12'd0;
+// The part ends before the first PAY lane at the second block start (c == ep_r); the lanes of earlier parts
+// are those whose inclusive count is at most base_r (the previous part ended before the PAY lane at
+// c == base_r).  The counts of a word of an inactive transfer are ignored: it is never cut.
 wire [W-1:0] cut_m;      // lanes at or after the second block start
+wire [W-1:0] edge_m;     // the PAY lane at the second block start
 wire [W-1:0] c_in;
 wire [8*W-1:0] c_tag;
 wire [4*W-1:0] c_aux;
 
 generate
     for (i = 0; i < W; i = i + 1) begin : g_lane
-        wire [7:0] c = pay_below[8*i +: 8];    // PAY lanes of the word before lane i
-        wire [7:0] incl;                        // ... and up to lane i
+        wire [7:0] c = a_pay_below[8*i +: 8];    // PAY lanes of the word before lane i
+        wire [7:0] incl;                          // ... and up to lane i
         if (i == W - 1) begin : g_last
-            assign incl = pay_all;
+            assign incl = a_pay_all;
         end else begin : g_next
-            assign incl = pay_below[8*(i + 1) +: 8];
+            assign incl = a_pay_below[8*(i + 1) +: 8];
         end
-        assign cut_m[i] = lim_small && incl > limit[7:0];
-        assign c_in[i] = !done[i] && !cut_m[i];
+        wire [7:0] t  = a_tag[8*i +: 8];
+        wire       pay = a_active && t[2:0] == MDD_KIND_PAY;
+        assign cut_m[i] = a_active && ep_small && incl > ep_r[7:0];
+        assign edge_m[i] = pay && ep_small && c == ep_r[7:0];
+        assign c_in[i] = !cut_m[i] && (first_r || incl > base_r);
 
-        wire [7:0] t  = s_tag[8*i +: 8];
-        wire       wr = ge_t(c, t_wrap);
+        wire       wr = ge_t(c, e_r);
         wire       pl = wr ? !ge_t(c, t_pay1) : !ge_t(c, t_pay0);    // stays PAY
         wire       eb = wr ? eq_t(c, t_eb1) : eq_t(c, t_eb0);
         wire [3:0] ap = c[3:0] + (wr ? a_pi1 : a_pi0);
@@ -245,8 +267,8 @@ generate
             la = 4'd0;
             if (c_in[i]) begin
                 lt = t;
-                la = s_aux[4*i +: 4];
-                if (pay_m[i]) begin
+                la = a_aux[4*i +: 4];
+                if (pay) begin
                     if (pl) begin
                         lt[MDD_TAG_EB] = t[MDD_TAG_EB] | eb;
                     end else begin
@@ -261,63 +283,113 @@ generate
     end
 endgenerate
 
-wire       c_final = !cut_m[W-1];
+// the word's last part: no PAY lane at the second block start
+wire c_final = !(ep_small && a_pay_all > ep_r[7:0]);
+wire take = emit && c_final;
+assign s_ready = !a_valid || (advance && c_final);
+wire load = s_valid && s_ready;
 
-// Input bytes up to this part (needed only when it is cut): the word's
-// non-VOID lanes below the cut lane, selected one-hot at the cut's edge; the
-// part's own are those minus the bytes already emitted.
-wire [W-1:0] edge_m = cut_m & ~{cut_m[W-2:0], 1'b0};
+// Input bytes up to this part (needed only when it is cut): the word's non-VOID lanes below the cut lane,
+// selected one-hot; the part's own are those minus the bytes already emitted.
 wire [7:0] c_nupto;
 generate
     for (k = 0; k < 8; k = k + 1) begin : g_nb
         wire [W-1:0] sel;
         for (i = 0; i < W; i = i + 1) begin : g_ln
-            assign sel[i] = edge_m[i] && nv_below[8*i + k];
+            assign sel[i] = edge_m[i] && a_nv_below[8*i + k];
         end
         assign c_nupto[k] = |sel;
     end
 endgenerate
-wire [7:0] c_nbytes = c_nupto - used;
+wire [7:0] nin_part = c_final ? a_nin - used : c_nupto - used;
 
-wire emit = s_valid && advance;
-assign s_ready = advance && (c_final || !s_valid);
-
-// Position after this part: cur + (PAY lanes of the part), minus period once
-// per period passed (at most two).  A cut part holds exactly limit PAY lanes,
-// limit < 256, so it ends at cur + limit = period (cur = 0) or 2 * period:
-// the reference's two subtractions give 0.
-wire        f_one = ge_t(pay_all, t_wrap);
-wire        f_two = ge_t(pay_all, t_two);
-wire [17:0] f_s0 = {10'd0, pay_all} - u[17:0];         // cur + the part's PAY lanes
-wire [17:0] f_s1 = f_s0 - period;
-wire [17:0] f_s2 = f_s1 - period;
-wire [17:0] f_pos = f_two ? f_s2 : f_one ? f_s1 : f_s0;
+// Position after the word's last part, (cur + its PAY lanes) mod period = (pay_all - e_r) mod period with
+// pay_all <= ep_r: pay_all - em_r below e_r, else pay_all - e_r (0 at ep_r).
+wire [19:0] p20 = {12'd0, a_pay_all};
+wire        p_lt_e = p20 < e_r;
+wire        p_le_e = p20 <= e_r;     // the next word's state: r' = (r - P) mod period, 0 at pay_all == e_r
 /* verilator lint_off UNUSEDSIGNAL */
-wire [17:0] dsum2 = c_final ? f_pos : 18'd0;   // < period: bit 17 is 0
+wire [19:0] f_lo = p20 - em_r;
+wire [19:0] f_hi = p20 - e_r;
+wire [19:0] f_pos = p_lt_e ? f_lo : (p20 == ep_r ? 20'd0 : f_hi);    // < period: bits 19:17 are 0
 /* verilator lint_on UNUSEDSIGNAL */
-wire [16:0] dpos_next = dsum2[16:0];
-
-wire [7:0]  nin_part = c_final ? s_nin - used : c_nbytes;
 
 reg [511:0] c_desc;
 always @* begin
-    c_desc = s_desc;
-    if (s_last && c_final && active) c_desc[MDD_DESC_DIF_POS_LSB +: MDD_DESC_DIF_POS_W] = dpos_next;
+    c_desc = a_desc;
+    if (a_last && c_final && a_active) c_desc[MDD_DESC_DIF_POS_LSB +: MDD_DESC_DIF_POS_W] = f_pos[16:0];
 end
+
+// The next word's state: from its descriptor when it starts a transfer (r0 = (period - DIF_POS) mod period),
+// else from this word's last part; after a cut the next part starts at a block start (e = ep_r).
+wire [17:0] s_period = {2'd0, s_desc[MDD_DESC_BLK_LEN_LSB +: MDD_DESC_BLK_LEN_W]} + pi_len_of(s_desc[MDD_DESC_PI_FMT_LSB +: MDD_DESC_PI_FMT_W]);
+wire [16:0] s_dpos   = s_desc[MDD_DESC_DIF_POS_LSB +: MDD_DESC_DIF_POS_W];
+wire [19:0] r0  = s_dpos == 17'd0 ? 20'd0 : {2'd0, s_period} - {3'd0, s_dpos};
+wire [19:0] r0p = r0 + {2'd0, s_period};
+wire [19:0] r0m = r0 - {2'd0, s_period};
+wire [19:0] ep_per = ep_r + {2'd0, period};
 
 always @(posedge clk) begin
     if (rst) begin
-        done <= {W{1'b0}};
+        a_valid <= 1'b0;
         first_r <= 1'b1;
         used_r <= 8'd0;
         base_r <= 8'd0;
-    end else if (emit) begin
-        done <= c_final ? {W{1'b0}} : done | c_in;
-        first_r <= c_final || (first_part && c_in == {W{1'b0}});
-        used_r <= c_final ? 8'd0 : c_nupto;
-        base_r <= c_final ? 8'd0 : limit[7:0];      // a cut part holds limit PAY lanes
+    end else begin
+        if (load) begin
+            a_valid <= 1'b1;
+        end else if (take) begin
+            a_valid <= 1'b0;
+        end
+        if (emit) begin
+            first_r <= c_final;
+            used_r <= c_final ? 8'd0 : c_nupto;
+            base_r <= c_final ? 8'd0 : ep_r[7:0];     // a cut part ends at c = ep_r (< 256)
+        end
     end
-    if (emit) dpos_r <= dpos_next;
+    if (load && s_first) begin
+        e_r <= r0;
+        ep_r <= r0p;
+        em_r <= r0m;
+    end else if (emit && !c_final) begin
+        e_r <= ep_r;
+        ep_r <= ep_per;
+        em_r <= e_r;
+    end else if (take && p_le_e) begin
+        e_r <= e_r - p20;
+        ep_r <= ep_r - p20;
+        em_r <= em_r - p20;
+    end else if (take) begin
+        e_r <= ep_r - p20;
+        ep_r <= ep_per - p20;
+        em_r <= e_r - p20;
+    end
+    if (load) begin
+        a_data <= s_data;
+        a_tag <= s_tag;
+        a_aux <= s_aux;
+        a_first <= s_first;
+        a_last <= s_last;
+        a_woff <= s_woff;
+        a_nin <= s_nin;
+        a_dbad <= s_dbad;
+        a_desc <= s_desc;
+        a_xflags <= s_xflags;
+        a_err_v <= s_err_v;
+        a_err_code <= s_err_code;
+        a_err_byte <= s_err_byte;
+        a_err_off <= s_err_off;
+        a_err_unit <= s_err_unit;
+        a_err_exp <= s_err_exp;
+        a_err_got <= s_err_got;
+        a_emap <= s_emap;
+        a_ecnt <= s_ecnt;
+        a_active <= s_active;
+        a_pay_below <= s_pay_below;
+        a_pay_all <= s_active ? s_pay_all : 8'd0;
+        a_nv_below <= s_nv_below;
+        a_period <= s_period;
+    end
 end
 
 // -------------------------------------------------------------------------
@@ -348,29 +420,29 @@ always @(posedge clk) begin
     if (rst) begin
         m_valid_r <= 1'b0;
     end else if (advance) begin
-        m_valid_r <= s_valid;
+        m_valid_r <= a_valid;
     end
     if (emit) begin
-        m_data_r <= s_data;
+        m_data_r <= a_data;
         m_tag_r <= c_tag;
         m_aux_r <= c_aux;
-        m_first_r <= s_first && first_part;
-        m_last_r <= s_last && c_final;
-        m_woff_r <= s_woff + {24'd0, used};
+        m_first_r <= a_first && first_r;
+        m_last_r <= a_last && c_final;
+        m_woff_r <= a_woff + {24'd0, used};
         m_nin_r <= nin_part;
-        m_dbad_r <= s_dbad;
+        m_dbad_r <= a_dbad;
         m_desc_r <= c_desc;
-        m_xflags_r <= s_xflags;
+        m_xflags_r <= a_xflags;
         // the input's events leave with its first part
-        m_err_v_r <= first_part && s_err_v;
-        m_err_code_r <= first_part ? s_err_code : 8'd0;
-        m_err_byte_r <= first_part ? s_err_byte : 8'd0;
-        m_err_off_r <= first_part ? s_err_off : 32'd0;
-        m_err_unit_r <= first_part ? s_err_unit : 32'd0;
-        m_err_exp_r <= first_part ? s_err_exp : 64'd0;
-        m_err_got_r <= first_part ? s_err_got : 64'd0;
-        m_emap_r <= first_part ? s_emap : 16'd0;
-        m_ecnt_r <= first_part ? s_ecnt : 8'd0;
+        m_err_v_r <= first_r && a_err_v;
+        m_err_code_r <= first_r ? a_err_code : 8'd0;
+        m_err_byte_r <= first_r ? a_err_byte : 8'd0;
+        m_err_off_r <= first_r ? a_err_off : 32'd0;
+        m_err_unit_r <= first_r ? a_err_unit : 32'd0;
+        m_err_exp_r <= first_r ? a_err_exp : 64'd0;
+        m_err_got_r <= first_r ? a_err_got : 64'd0;
+        m_emap_r <= first_r ? a_emap : 16'd0;
+        m_ecnt_r <= first_r ? a_ecnt : 8'd0;
     end
 end
 
