@@ -20,29 +20,34 @@
  * Chunking: an emitted word holds at most one block start (a PAY lane at
  * dif_pos 0), so each lane's position is base + prefix count minus at most one
  * period.  A word with a second block start leaves in several cycles, each a
- * prefix of the remaining lanes (the rest VOID), s_ready low until the last
- * part: m_nin / m_woff follow the lanes (the last part takes what remains of
- * s_nin), the input's error record and events leave with the first part.
- * blk_len + pi_len >= W + 1 never splits a word.
+ * prefix of the remaining lanes (the rest VOID), holding stage A until the
+ * last part: m_nin / m_woff follow the lanes (the last part takes what
+ * remains of s_nin), the input's error record and events leave with the first
+ * part.  blk_len + pi_len >= W + 1 never splits a word.
  *
- * Structure (D-040): no value is carried from lane to lane.  Two prefix-
- * count networks (mdd_lane_count: log2(W) levels of small adders) give every
- * lane its count of the word's PAY lanes and of its input bytes below it.
- * They do not depend on the state (D-060: no prefix count in the loop
- * through done / base_r / dpos_r): the lanes already emitted are a prefix
- * holding base_r PAY lanes, so the thresholds carry + base_r instead.
- * A PAY lane's position follows from cur and its count alone, with at most
- * one wrap (the chunking rule), so wrap, PAY/PI, EB and aux are compares of
- * the count against word-level thresholds (period - cur, blk_len - cur, ...)
- * that are computed in parallel with the counts.  The cut (second block
- * start) is the first lane whose inclusive PAY count exceeds the part's
- * limit; the part's byte count is selected one-hot at that edge, and the
- * next position is cur + (PAY lanes of the part) mod period, or 0 after a
- * cut.  Depth grows with log2(W) instead of W.
+ * Structure (D-040, D-064): two stages, no value carried from lane to lane.
+ *   A  the input register: the word, its PAY and non-VOID lanes' prefix
+ *      counts (mdd_lane_count: log2(W) levels of small adders), its PAY count,
+ *      whether the transfer is active, the block period.  Everything that
+ *      depends on the word alone is computed on the way in, so the lane
+ *      counts are not on any path into the position state.
+ *   B  the parts of A's word into the output register.  The state is where
+ *      the next block start lies in the word's PAY count (e_r), not the
+ *      position of the next PAY byte: with e_r, ep_r = e_r + period and em_r =
+ *      e_r - period as registers, the next state is a register minus the
+ *      word's PAY count, chosen by two compares (loop: 4 LUT levels at W = 8),
+ *      and every per-lane decision (PAY / PI, EB, aux, the cut at the second
+ *      block start c = ep_r) is a compare of the lane's count with a register
+ *      plus a descriptor constant.  A transfer's first word loads the state
+ *      from its descriptor's DIF_POS as it enters A.  DIF_POS for the
+ *      descriptor is (PAY count - e_r) mod period, chosen among two
+ *      subtractions.
  *
- * Flow control (D-029): advance = m_ready | ~m_valid, s_ready = advance unless
- * the word is being split.  Latency one clock.  rst clears the valid bit and
- * the split state; data registers are not reset.
+ * Flow control (D-029): advance = m_ready | ~m_valid; s_ready = stage A
+ * empty, or its word's last part leaving (advance and no cut): one word per
+ * clock at full rate.  Latency two clocks (one until D-064).  rst clears the
+ * valid bits and the split state; data registers and the position state are
+ * not reset (a transfer's first word loads the latter).
  */
 module mdd_rx_loc_dif #(
     parameter W = 8
