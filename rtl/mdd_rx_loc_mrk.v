@@ -144,8 +144,10 @@ wire [19:0] h_ml     = h_iscsi ? MDD_ISCSI_MRK_LEN[19:0] : MDD_MPA_MRK_LEN[19:0]
 // -------------------------------------------------------------------------
 
 reg         in_xfer = 1'b0;          // a transfer is in progress (its first word has left)
-reg [31:0]  woff_r = 32'd0;          // offset of the next input byte
-reg [31:0]  seq_r = 32'd0;           // its TCP sequence number (one adder less after the lane count)
+// offset and TCP sequence number of the current beat's first byte (its start, not the next part's: the
+// beat's last part ends at start + the beat's kept lanes, one adder after the lane count, no select before it)
+reg [31:0]  woffb_r = 32'd0;
+reg [31:0]  seqb_r = 32'd0;
 reg [18:0]  mpos_r = 19'd0;          // marker position of the next input byte
 reg [7:0]   done_cnt = 8'd0;         // kept lanes of the current beat already emitted (a whole number of periods)
 // while a beat is split (split_r): done_cnt + mrk_period (the inclusive rank that ends this part) and the marker
@@ -153,12 +155,14 @@ reg [7:0]   done_cnt = 8'd0;         // kept lanes of the current beat already e
 // and the next marker position are one compare and one add from the beat's count
 reg         split_r = 1'b0;
 reg [19:0]  lim_r = 20'd0;
-reg [19:0]  mb_r = 20'd0;
+reg [19:0]  mb_r = 20'd0;            // c_mb of the transfer's next part or beat
 
 reg         m_valid_r = 1'b0;
 wire        advance = m_ready || !m_valid_r;
 
-wire [31:0] cur_woff = in_xfer ? woff_r : 32'd0;
+wire [31:0] cur_woffb = in_xfer ? woffb_r : 32'd0;
+wire [31:0] cur_seqb = in_xfer ? seqb_r : h_seq;
+wire [31:0] cur_woff = cur_woffb + {24'd0, done_cnt};     // offset of this part's first byte
 wire [18:0] cur_mpos = in_xfer ? mpos_r : h_mpos;
 wire        chunking = h_mrk_en && !e0_bad;
 
@@ -174,26 +178,49 @@ wire [7:0]     f_total;    // kept lanes of the beat
 mdd_lane_count #(.W(W), .CW(8)) u_rank (.mask(s_axis_rx_tkeep), .cnt_below(f_rank), .cnt_total(f_total));
 wire [7:0]     c_total = f_total - done_cnt;    // kept lanes of the remaining beat
 
+// A count (0..W, 8 bits) against a 20-bit threshold, unsigned: the high bits' test runs beside the 8-bit compare
+// instead of a 20-bit carry chain after the count.
+function lt_u;
+    input [7:0]  c;
+    input [19:0] t;
+    lt_u = t[19:8] != 12'd0 || c < t[7:0];
+endfunction
+function le_u;
+    input [7:0]  c;
+    input [19:0] t;
+    le_u = t[19:8] != 12'd0 || c <= t[7:0];
+endfunction
+function eq_u;
+    input [7:0]  c;
+    input [19:0] t;
+    eq_u = t[19:8] == 12'd0 && c == t[7:0];
+endfunction
+
 // A chunk takes at most mrk_period kept lanes: it ends before the kept lane of rank mrk_period.
 wire [19:0] c_lim = split_r ? lim_r : {1'b0, h_period};
-wire [19:0] c_mb = split_r ? mb_r : {1'b0, cur_mpos};
-wire        c_final = !chunking || {12'd0, f_total} <= c_lim;
+wire [19:0] c_mb = in_xfer ? mb_r : {1'b0, h_mpos};     // = cur_mpos - done_cnt
+wire        c_final = !chunking || le_u(f_total, c_lim);
 wire [7:0]  c_nin = c_final ? c_total : h_period[7:0];
 
-// Marker geometry of the chunk, per word: the kept lane of rank k has marker position
+// Marker geometry of the chunk, per word: the kept lane of rank k in the chunk has marker position
 // (cur_mpos + k) mod period, with k < period (at most one wrap, the chunking rule), so with
 // d = period - cur_mpos (rank of the first byte after the wrap):
 //   k <  d: position cur_mpos + k, a marker byte when k < ml - cur_mpos;
 //   k >= d: position k - d, a marker byte when k < d + ml;
 // and the byte before a wrap (k + 1 = d) is the one whose next wire byte starts a marker.
-wire [19:0] c_d = {1'b0, h_period} - {1'b0, cur_mpos};
-wire [19:0] c_tail = {1'b0, cur_mpos} < h_ml ? h_ml - {1'b0, cur_mpos} : 20'd0;
-wire [19:0] c_d_ml = c_d + h_ml;
+// The lanes' ranks are the beat's (f_rank = k + done_cnt), so the thresholds carry + done_cnt instead of the
+// ranks carrying - done_cnt (no subtraction after the lane count): with c_mb = cur_mpos - done_cnt,
+// d + done_cnt = period - c_mb, and (ml - cur_mpos) + done_cnt = ml - c_mb.
+wire [19:0] c_db   = {1'b0, h_period} - c_mb;              // d + done_cnt
+wire [19:0] c_db_ml = ({1'b0, h_period} + h_ml) - c_mb;   // d + done_cnt + ml (one adder after c_mb)
+wire        c_head = {1'b0, cur_mpos} < h_ml;              // the chunk starts inside a marker
+// (ml - cur_mpos) + done_cnt, used when c_head: then below ml + 256, 9 bits
+wire [8:0]  c_tailb9 = h_ml[8:0] - c_mb[8:0];
 
 reg [W-1:0]   c_in;       // lanes of this chunk
 reg [8*W-1:0] c_tag;
 reg [4*W-1:0] c_aux;
-reg [19:0]    l_k;
+reg [7:0]     l_k;     // the lane's rank in the beat
 reg [7:0]     l_incl;
 reg           l_done;
 reg           l_wrap;
@@ -205,23 +232,25 @@ always @* begin
     c_in = {W{1'b0}};
     c_tag = {W{TAG_VOID}};
     c_aux = {4*W{1'b0}};
-    l_k = 20'd0; l_incl = 8'd0; l_done = 1'b0; l_wrap = 1'b0; l_mrk = 1'b0; l_idx = 3'd0;
+    l_k = 8'd0; l_incl = 8'd0; l_done = 1'b0; l_wrap = 1'b0; l_mrk = 1'b0; l_idx = 3'd0;
     for (i = 0; i < W; i = i + 1) begin
-        l_incl = f_rank[8*i +: 8] + {7'd0, s_axis_rx_tkeep[i]};
+        // kept lanes up to and including lane i: the next lane's rank (no adder after the lane count)
+        l_incl = i == W - 1 ? f_total : f_rank[8*(i + 1) +: 8];
         l_done = done_cnt != 8'd0 && l_incl <= done_cnt;
-        l_k = {12'd0, f_rank[8*i +: 8] - done_cnt};
-        // inside the chunk: not emitted yet, and no more than mrk_period kept lanes up to and including it
-        c_in[i] = !l_done && !(chunking && l_k + {19'd0, s_axis_rx_tkeep[i]} > {1'b0, h_period});
+        l_k = f_rank[8*i +: 8];
+        // inside the chunk: not emitted yet, and no more than mrk_period kept lanes of the chunk up to and
+        // including it (c_lim = done_cnt + mrk_period)
+        c_in[i] = !l_done && !(chunking && !le_u(l_incl, c_lim));
         if (c_in[i] && s_axis_rx_tkeep[i] && !e0_bad) begin
-            l_wrap = l_k >= c_d;
-            l_mrk = h_mrk_en && (l_wrap ? l_k < c_d_ml : l_k < c_tail);
-            l_idx = l_wrap ? l_k[2:0] - c_d[2:0] : cur_mpos[2:0] + l_k[2:0];
+            l_wrap = !lt_u(l_k, c_db);
+            l_mrk = h_mrk_en && (l_wrap ? lt_u(l_k, c_db_ml) : c_head && {1'b0, l_k} < c_tailb9);
+            l_idx = l_wrap ? l_k[2:0] - c_db[2:0] : c_mb[2:0] + l_k[2:0];
             if (l_mrk) begin
                 c_tag[8*i +: 8] = TAG_MRK;
                 c_aux[4*i +: 4] = {h_iscsi, l_idx};
             end else begin
                 c_tag[8*i +: 8] = TAG_PAY;
-                c_aux[4*i +: 4] = {3'd0, h_mrk_en && l_k + 20'd1 == c_d};
+                c_aux[4*i +: 4] = {3'd0, h_mrk_en && eq_u(l_k + 8'd1, c_db)};
             end
         end
     end
@@ -236,14 +265,21 @@ assign s_axis_rx_tready = have_desc && advance && (c_final || !s_axis_rx_tvalid)
 
 // marker position after the chunk (at most one period of bytes: one wrap)
 // (a part that is not the beat's last takes one period: the position does not move)
+// Both candidates in parallel with the lane count: c_mb + f_total, and c_mb - period + f_total when that is
+// not negative (21 bits: c_mb is negative while a beat is split, the sum never is).
+wire [20:0] c_mbm = {c_mb[19], c_mb} - {2'b0, h_period};
 wire [19:0] mpos_sum = c_mb + {12'd0, f_total};
-wire [19:0] mpos_fin = mpos_sum >= {1'b0, h_period} ? mpos_sum - {1'b0, h_period} : mpos_sum;
+/* verilator lint_off UNUSEDSIGNAL */
+wire [20:0] mpos_sub = c_mbm + {13'd0, f_total};
+/* verilator lint_on UNUSEDSIGNAL */
+wire [19:0] mpos_fin = mpos_sub[20] ? mpos_sum : mpos_sub[19:0];
 // (below one period after the wrap: bit 19 is always 0)
 /* verilator lint_off UNUSEDSIGNAL */
 wire [19:0] mpos_next = c_final ? mpos_fin : {1'b0, cur_mpos};
 /* verilator lint_on UNUSEDSIGNAL */
-wire [31:0] woff_next = cur_woff + {24'd0, c_nin};
-wire [31:0] seq_next = (in_xfer ? seq_r : h_seq) + {24'd0, c_nin};
+// offset / sequence number after the beat (its last part: c_nin = f_total - done_cnt kept lanes)
+wire [31:0] woff_fin = cur_woffb + {24'd0, f_total};
+wire [31:0] seq_next = cur_seqb + {24'd0, f_total};
 
 // the descriptor leaving with this word: resume fields advanced on the transfer's last word
 reg [511:0] c_desc;
@@ -251,7 +287,7 @@ always @* begin
     c_desc = e0_desc;
     if (s_axis_rx_tlast && c_final && !e0_bad) begin
         c_desc[MDD_DESC_TCP_SEQ_LSB +: MDD_DESC_TCP_SEQ_W] = seq_next;
-        if (h_mrk_en) c_desc[MDD_DESC_MRK_POS_LSB +: MDD_DESC_MRK_POS_W] = mpos_next[18:0];
+        if (h_mrk_en) c_desc[MDD_DESC_MRK_POS_LSB +: MDD_DESC_MRK_POS_W] = mpos_fin[18:0];    // (c_final)
     end
 end
 
@@ -270,29 +306,24 @@ always @(posedge clk) begin
         fifo_cnt <= fifo_cnt + {1'b0, push} - {1'b0, pop};
         if (emit) begin
             in_xfer <= !xfer_end;
-            done_cnt <= c_final ? 8'd0 : done_cnt + c_nin;
+            done_cnt <= c_final ? 8'd0 : done_cnt + h_period[7:0];    // a part that is not the last: mrk_period
             split_r <= !c_final;
             lim_r <= c_lim + {1'b0, h_period};
-            mb_r <= c_mb - {1'b0, h_period};
+            mb_r <= c_final ? mpos_next : c_mb - {1'b0, h_period};
         end
     end
     if (emit) begin
-        woff_r <= woff_next;
-        seq_r <= seq_next;
+        woffb_r <= c_final ? woff_fin : cur_woffb;
+        seqb_r <= c_final ? seq_next : cur_seqb;
         mpos_r <= mpos_next[18:0];
     end
-    if (pop) begin
-        e0_desc <= e1_desc;
-        e0_bad <= e1_bad;
-    end
-    if (push) begin
-        if (fifo_cnt == 2'd0 || (fifo_cnt == 2'd1 && pop)) begin
-            e0_desc <= nd;
-            e0_bad <= nd_bad;
-        end else begin
-            e1_desc <= nd;
-            e1_bad <= nd_bad;
-        end
+    // FIFO entries: the next value with and without a pop is selected by pop last (pop waits for the beat's
+    // lane count through c_final; the rest is ready earlier).  A pop needs a queued entry, a push a free one.
+    e0_desc <= pop ? (push && fifo_cnt == 2'd1 ? nd : e1_desc) : (push && fifo_cnt == 2'd0 ? nd : e0_desc);
+    e0_bad <= pop ? (push && fifo_cnt == 2'd1 ? nd_bad : e1_bad) : (push && fifo_cnt == 2'd0 ? nd_bad : e0_bad);
+    if (push && !pop && fifo_cnt == 2'd1) begin
+        e1_desc <= nd;
+        e1_bad <= nd_bad;
     end
 end
 
