@@ -44,11 +44,15 @@
  * s_axis_rx_tready stays low until its last part leaves.  mrk_period >= W never
  * splits a beat.
  *
- * Every lane is decided at once: its rank among the beat's remaining kept
- * lanes comes from a prefix-count network (mdd_lane_count, log2(W) adder
- * stages), and its chunk membership, marker byte index and "marker next" bit
- * are compares of that rank with per-word thresholds, so the depth grows with
- * log2(W), not W (D-040).
+ * Every lane is decided at once: its rank among the beat's kept lanes comes
+ * from a prefix-count network (mdd_lane_count, log2(W) adder stages), and its
+ * chunk membership, marker byte index and "marker next" bit are compares of
+ * that rank with per-word thresholds, so the depth grows with log2(W), not W
+ * (D-040).  Nothing but compares and one adder follows the count (D-064): the
+ * thresholds carry + done_cnt (the kept lanes of earlier parts) instead of the
+ * ranks carrying - done_cnt, the offset and TCP sequence number are kept at
+ * the beat's start (the last part ends at start + the beat's count), and the
+ * descriptor FIFO's next entries are selected by the pop last.
  *
  * Flow control (D-029): advance = m_ready | ~m_valid; a word leaves on every
  * clock with advance; s_axis_rx_tready = advance when the beat fits in one word.
