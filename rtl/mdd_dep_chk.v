@@ -108,6 +108,7 @@ reg [255:0] h = 256'd0;
 reg [1:0]   herr = 2'd0;
 reg [7:0]   hlane = 8'd0, hseen = 8'd0;
 reg         flush = 1'b0;
+reg         full_r = 1'b0;   // the RHQ of rhq_idx was full in the last cycle (RHQ decides on it, see below)
 // LOOK1
 reg [1:0]   c_state = 2'd0;
 reg [80:0]  c_cfg = 81'd0;
@@ -291,8 +292,12 @@ assign hdr_pop  = (st == S_IDLE || (st == S_OUT && job_take)) && hdr_valid && !i
 // TBL_CMD 2 read waits for a free read port, and software may be what the waiting packets wait for, a full CQ)
 assign lk_re    = st == S_EARLY && !uses_areg_wait;
 assign ar_re    = st == S_LOOK1;
-assign rhq_wait = st == S_RHQ && full;
-assign rhq_inc  = st == S_RHQ && !full;
+// RHQ judges the ring's room from the last cycle (full_r: the ring's LUTRAM read, the 32-bit fill and its compare
+// are a register away from the state and the tail's increment, issue 20). The ring of rhq_idx is fixed from LOOK1
+// on, so RHQ's first cycle sees EVAL's reading; only RHQ itself moves the tail (and then leaves RHQ), software
+// only moves the head forward or re-creates the ring empty: a stale reading is never too optimistic.
+assign rhq_wait = st == S_RHQ && full_r;
+assign rhq_inc  = st == S_RHQ && !full_r;
 assign job_valid = st == S_OUT;
 
 /* verilator lint_off WIDTH */
@@ -351,7 +356,7 @@ always @(posedge clk) begin
                 st <= S_RHQ;
             end
         end
-        S_RHQ: if (!full) begin
+        S_RHQ: if (!full_r) begin
             j_entry <= rhq_base + {27'd0, slot, 5'd0};
             j_ptr_addr <= rhq_ptr;
             j_ptr_val <= rhq_tail + 32'd1;
@@ -360,6 +365,7 @@ always @(posedge clk) begin
         S_OUT: if (job_take) st <= S_IDLE;
         default: st <= S_IDLE;
     endcase
+    full_r <= full;
     if (fail_valid && fail_conn == h_conn && st >= S_LOOK1) flush <= 1'b1;
     if (hdr_pop) begin
         h <= hdr_data[255:0];

@@ -127,6 +127,7 @@ module mdd_dep_regs #(
     output wire [31:0]            cq_head,
     output wire [1:0]             cq_arm,
     output wire                   cq_valid,
+    output wire                   cq_wr,        // software (re)creates a CQ in this cycle (its entry is written)
     input  wire                   cq_inc,
     input  wire                   cq_wait,
     output wire                   evt_free,
@@ -256,6 +257,7 @@ wire       w_fire = s_axil_awvalid && s_axil_wvalid && !bvalid && !rb_pend && !s
                     !(arm_wr && (evt_valid || evt_go)) && !(rd_wr && (lk_re || ar_re)) && !(cmd_wr && areg_we);
 wire       sw_rd  = w_fire && rd_wr;
 wire       sw_wr  = w_fire && cmd_wr && s_axil_wdata == 32'd1;
+assign cq_wr = sw_wr && tbl_sel == 3'd4 && t_in[4];
 assign s_axil_awready = w_fire;
 assign s_axil_wready  = w_fire;
 assign s_axil_bresp   = 2'b00;
