@@ -112,6 +112,7 @@ struct mdd_dep_model {
     uint8_t h[32];
     unsigned herr, hlane, hseen;
     bool flush;
+    bool full_r;        /* the RHQ of rhq_idx was full in the last cycle: RHQ decides on it (RTL: a register) */
     unsigned cs_state;
     conn_cfg cc;
     bool r_valid;
@@ -133,7 +134,8 @@ struct mdd_dep_model {
     uint8_t tmem[256];
     unsigned tw, tr;             /* modulo 2 td */
     unsigned t_cq;
-    bool cq_go;         /* the CQ of t_cq had room and was valid in the last cycle of C_CQE */
+    bool cq_go;         /* the CQ of t_cq had room and was valid in the last cycle of C_CQE, and no CQ was re-created */
+    uint64_t cq_addr;   /* the address of t_cq's next CQE as of the last cycle (RTL: a register, issue 20) */
     /* ---- mdd_dep_axw ---- */
     bool busy, pay;
     unsigned tag;
@@ -358,7 +360,7 @@ typedef struct comb {
     bool pcrc_e, hkb_n, lkb_n;
     unsigned hlane_n, llane_n;
     /* regs */
-    bool w_fire, arm_now, sw_rd, sw_wr;
+    bool w_fire, arm_now, sw_rd, sw_wr, cq_wr;
 } comb;
 
 static bool holds(const mdd_dep_model *m, unsigned tag) /* the writer has a command of this tag */
@@ -429,7 +431,7 @@ static void comb_tail(const mdd_dep_model *m, comb *c)
     memset(c->cmd_sdata, 0, 32);
     if (c->wc) {
         uint32_t h_len = (uint32_t)be(cj->h + 20, 4);
-        c->cmd_addr = m->k_base[c->cq_idx] + ((uint64_t)c->cq_slot << 5);
+        c->cmd_addr = m->cq_addr;   /* base + slot as of the last cycle (cq_go: no re-create since) */
         c->cmd_len = 32;
         uint64_t w0 = (uint64_t)c_code | (uint64_t)cj->h[0] << 8 | (uint64_t)cj->h[1] << 16 | (uint64_t)c->phase << 24 |
                       (uint64_t)c->sol << 25 | (uint64_t)c->is_err << 26 | be(cj->h + 2, 2) << 32 |
@@ -560,8 +562,8 @@ static void comb_chk(const mdd_dep_model *m, comb *c)
     c->full = (uint64_t)(uint32_t)(qt - qh) >= (1ull << l2n);
     c->slot = qt & (uint32_t)((1ull << l2n) - 1);
     c->hdr_pop = (m->c_st == S_IDLE || (m->c_st == S_OUT && c->job_take)) && !fifo_empty(&m->hf) && !c->init_busy;
-    c->rhq_wait = m->c_st == S_RHQ && c->full;
-    c->rhq_inc = m->c_st == S_RHQ && !c->full;
+    c->rhq_wait = m->c_st == S_RHQ && m->full_r;
+    c->rhq_inc = m->c_st == S_RHQ && !m->full_r;
 }
 
 static void comb_axw(const mdd_dep_model *m, const mdd_dep_in *in, comb *c)
@@ -743,6 +745,7 @@ static void cycle_comb(const mdd_dep_model *m, const mdd_dep_in *in, comb *c)
                 !(cmd_wr && c->areg_we);
     c->sw_rd = c->w_fire && rd_wr;
     c->sw_wr = c->w_fire && cmd_wr && in->s_axil_wdata == 1;
+    c->cq_wr = c->sw_wr && m->tbl_sel == 4 && m->tbl_idx < m->p.cqs;   /* a CQ is (re)created in this cycle */
     unsigned dbq = m->db_idx & (m->p.cqs - 1);
     c->arm_now = c->w_fire && arm_wr && m->db_idx < m->p.cqs && (in->s_axil_wdata & 3) == 1 &&
                  m->k_tail[dbq] != m->k_head[dbq];
@@ -869,7 +872,7 @@ static void tick_chk(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
         }
         break;
     case S_RHQ:
-        if (!c->full) {
+        if (!m->full_r) {
             j->entry = m->q_base[c->rhq_idx] + ((uint64_t)c->slot << 5);
             j->ptr_addr = m->q_ptr[c->rhq_idx];
             j->ptr_val = m->q_tail[c->rhq_idx] + 1;
@@ -882,6 +885,7 @@ static void tick_chk(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
     default:
         m->c_st = S_IDLE;
     }
+    m->full_r = c->full;
     if (c->fail_valid && c->fail_conn == conn && st >= S_LOOK1) m->flush = true;
     if (c->hdr_pop) {
         memcpy(m->h, hr->h, 32);
@@ -1040,7 +1044,8 @@ static void tick_tail(mdd_dep_model *m, const mdd_dep_in *in, const comb *c)
         break;
     }
     /* ---- C ---- */
-    m->cq_go = cst == C_CQE && c->cq_valid && !c->cq_full;
+    m->cq_go = cst == C_CQE && c->cq_valid && !c->cq_full && !c->cq_wr;
+    m->cq_addr = m->k_base[c->cq_idx] + ((uint64_t)c->cq_slot << 5);
     switch (cst) {
     case C_IDLE:
         if (c->c_has) {

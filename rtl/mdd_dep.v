@@ -235,7 +235,7 @@ wire [4:0]    cq_l2n;
 wire [31:0]   cq_tail, cq_head;
 wire [1:0]    cq_arm;
 wire          cq_valid;
-wire          cq_inc, cq_wait, evt_free, evt_go, done;
+wire          cq_inc, cq_wait, cq_wr, evt_free, evt_go, done;
 wire [4:0]    done_code;
 wire [7:0]    pay_bytes;
 wire          b_fire = m_axi_bvalid;   // bready is 1
@@ -252,7 +252,7 @@ mdd_dep_tail #(.QI_W(CQI_W), .TD_W(TD_W)) u_tail (
     .cmd_addr(cmd_addr), .cmd_len(cmd_len), .cmd_sdata(cmd_sdata), .cmd_tag(cmd_tag), .b_fire(b_fire), .b_resp(m_axi_bresp),
     .areg_we(areg_we), .areg_idx(areg_idx), .areg_val(areg_val), .fail_valid(fail_valid), .fail_conn(fail_conn),
     .err_cq(err_cq), .cq_idx(cq_idx), .cq_base(cq_base), .cq_l2n(cq_l2n), .cq_tail(cq_tail), .cq_head(cq_head),
-    .cq_arm(cq_arm), .cq_valid(cq_valid), .cq_inc(cq_inc), .cq_wait(cq_wait), .evt_free(evt_free), .evt_go(evt_go),
+    .cq_arm(cq_arm), .cq_valid(cq_valid), .cq_wr(cq_wr), .cq_inc(cq_inc), .cq_wait(cq_wait), .evt_free(evt_free), .evt_go(evt_go),
     .done(done), .done_code(done_code),
     .seg_data(m_axis_seg_tdata), .seg_valid(m_axis_seg_tvalid), .seg_ready(m_axis_seg_tready)
 );
@@ -291,7 +291,7 @@ mdd_dep_regs #(.CONNS(CONNS), .REGIONS(REGIONS), .AREGS(AREGS), .RHQS(RHQS), .CQ
     .rhq_head(rhq_head), .rhq_inc(rhq_inc), .rhq_wait(rhq_wait),
     .areg_we(areg_we), .areg_idx(areg_idx), .areg_val(areg_val), .fail_valid(fail_valid), .fail_conn(fail_conn),
     .err_cq(err_cq), .cq_idx(cq_idx), .cq_base(cq_base), .cq_l2n(cq_l2n), .cq_tail(cq_tail), .cq_head(cq_head),
-    .cq_arm(cq_arm), .cq_valid(cq_valid), .cq_inc(cq_inc), .cq_wait(cq_wait), .evt_free(evt_free), .evt_go(evt_go),
+    .cq_arm(cq_arm), .cq_valid(cq_valid), .cq_wr(cq_wr), .cq_inc(cq_inc), .cq_wait(cq_wait), .evt_free(evt_free), .evt_go(evt_go),
     .done(done), .done_code(done_code),
     .pay_bytes(pay_bytes), .b_fire(b_fire), .b_resp(m_axi_bresp)
 );

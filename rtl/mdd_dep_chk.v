@@ -108,6 +108,7 @@ reg [255:0] h = 256'd0;
 reg [1:0]   herr = 2'd0;
 reg [7:0]   hlane = 8'd0, hseen = 8'd0;
 reg         flush = 1'b0;
+reg         full_r = 1'b0;   // the RHQ of rhq_idx was full in the last cycle (RHQ decides on it, see below)
 // LOOK1
 reg [1:0]   c_state = 2'd0;
 reg [80:0]  c_cfg = 81'd0;
@@ -115,6 +116,12 @@ reg         r_valid = 1'b0;
 reg [152:0] r_cfg = 153'd0;
 // LOOK2
 reg [66:0]  a0 = 67'd0, a1 = 67'd0;
+// EVAL's operands, computed in LOOK2 from registers and the address-register read, so that EVAL has one 64-bit
+// addition before its checks instead of three in series (issue 20): the effective offset, base + length (for the
+// wrap of base + eo + length) and the room for eo in the region, len - length (borrow: length alone is too long)
+reg [63:0]  eo_r = 64'd0;
+reg [64:0]  bl_r = 65'd0;
+reg [64:0]  rl_r = 65'd0;
 // result
 reg         j_pass = 1'b0;
 reg [4:0]   j_code = 5'd0;
@@ -166,8 +173,9 @@ reg [16:0] idx1;
 reg [63:0] eo, ea, upd_val;
 reg [64:0] s1;
 /* verilator lint_off UNUSEDSIGNAL */
-reg [64:0] s2;     // only its carry
+reg [65:0] s2;     // only its carries: base + eo + length >= 2^64
 /* verilator lint_on UNUSEDSIGNAL */
+reg        ovf, bnd;
 reg        upd, cond;
 reg [31:0] used;
 reg        full;
@@ -179,8 +187,11 @@ always @(*) begin
     e_exp = 64'd0;
     e_found = 64'd0;
     csum_calc = hdr_crc(h[223:0]);
-    // checks 1-6
-    if (herr == 2'd1) begin
+    // checks 1-6 (in EARLY: a header reaches EVAL only through EARLY with all of them passed, and h does not
+    // change before its job is taken, so EVAL starts from a pass and keeps the checksum tree off its path)
+    if (st == S_EVAL) begin
+        e_code = 5'd0;
+    end else if (herr == 2'd1) begin
         e_code = MDD_DEP_ERR_SHORT; e_exp = 64'd32; e_found = {56'd0, hseen};
     end else if (herr == 2'd2) begin
         e_code = MDD_DEP_ERR_KEEP; e_field = {8'd0, hlane};
@@ -222,9 +233,13 @@ always @(*) begin
         end else if (op_areg && op_two && (a1[66:64] & need1) != need1) begin
             e_code = MDD_DEP_ERR_AREG_PROT; e_field = 16'd16; e_exp = {61'd0, need1}; e_found = {61'd0, a1[66:64]};
         end
-        eo = (h_op == 8'h01) ? h_off : (h_op == 8'h03) ? a0[63:0] + h_off : a0[63:0];
+        eo = eo_r;
         s1 = {1'b0, eo} + {33'd0, h_len};
-        s2 = {1'b0, r_base} + {1'b0, s1[63:0]};
+        // base + s1 wraps (s2 of the check's text) exactly when s1 does not and base + eo + length >= 2^64
+        s2 = {1'b0, bl_r} + {2'd0, eo};
+        ovf = s1[64] || s2[65:64] != 2'd0;
+        // eo + length > len (no wrap: OVERFLOW is looked at first) exactly when length > len or eo > len - length
+        bnd = rl_r[64] || eo > rl_r[63:0];
         ea = r_base + eo;
         if (e_code == 5'd0 && op_write) begin
             if ({40'd0, h_token[31:8]} >= REGIONS64) begin
@@ -236,9 +251,9 @@ always @(*) begin
                 e_code = MDD_DEP_ERR_TOKEN_KEY; e_field = 16'd4; e_exp = {56'd0, r_key}; e_found = {56'd0, h_token[7:0]};
             end else if (r_pd != c_pd) begin
                 e_code = MDD_DEP_ERR_TOKEN_PD; e_field = 16'd4; e_exp = {48'd0, c_pd}; e_found = {48'd0, r_pd};
-            end else if (s1[64] || s2[64]) begin
+            end else if (ovf) begin
                 e_code = MDD_DEP_ERR_OVERFLOW; e_field = 16'd8; e_exp = 64'd0; e_found = eo;
-            end else if (s1[63:0] > r_len) begin
+            end else if (bnd) begin
                 e_code = MDD_DEP_ERR_BOUNDS; e_field = 16'd20; e_exp = r_len; e_found = s1[63:0];
             end else if (!r_rights) begin
                 e_code = MDD_DEP_ERR_RIGHTS; e_field = 16'd4; e_exp = 64'd1; e_found = 64'd0;
@@ -255,7 +270,9 @@ always @(*) begin
         idx1 = 17'd0;
         eo = 64'd0;
         s1 = 65'd0;
-        s2 = 65'd0;
+        s2 = 66'd0;
+        ovf = 1'b0;
+        bnd = 1'b0;
         ea = 64'd0;
         upd = 1'b0;
         upd_val = 64'd0;
@@ -275,8 +292,12 @@ assign hdr_pop  = (st == S_IDLE || (st == S_OUT && job_take)) && hdr_valid && !i
 // TBL_CMD 2 read waits for a free read port, and software may be what the waiting packets wait for, a full CQ)
 assign lk_re    = st == S_EARLY && !uses_areg_wait;
 assign ar_re    = st == S_LOOK1;
-assign rhq_wait = st == S_RHQ && full;
-assign rhq_inc  = st == S_RHQ && !full;
+// RHQ judges the ring's room from the last cycle (full_r: the ring's LUTRAM read, the 32-bit fill and its compare
+// are a register away from the state and the tail's increment, issue 20). The ring of rhq_idx is fixed from LOOK1
+// on, so RHQ's first cycle sees EVAL's reading; only RHQ itself moves the tail (and then leaves RHQ), software
+// only moves the head forward or re-creates the ring empty: a stale reading is never too optimistic.
+assign rhq_wait = st == S_RHQ && full_r;
+assign rhq_inc  = st == S_RHQ && !full_r;
 assign job_valid = st == S_OUT;
 
 /* verilator lint_off WIDTH */
@@ -313,6 +334,9 @@ always @(posedge clk) begin
         S_LOOK2: begin
             a0 <= ar_data0;
             a1 <= ar_data1;
+            eo_r <= (h_op == 8'h01) ? h_off : (h_op == 8'h03) ? ar_data0[63:0] + h_off : ar_data0[63:0];
+            bl_r <= {1'b0, r_base} + {33'd0, h_len};
+            rl_r <= {1'b0, r_len} - {33'd0, h_len};
             st <= S_EVAL;
         end
         S_EVAL: begin
@@ -332,7 +356,7 @@ always @(posedge clk) begin
                 st <= S_RHQ;
             end
         end
-        S_RHQ: if (!full) begin
+        S_RHQ: if (!full_r) begin
             j_entry <= rhq_base + {27'd0, slot, 5'd0};
             j_ptr_addr <= rhq_ptr;
             j_ptr_val <= rhq_tail + 32'd1;
@@ -341,6 +365,7 @@ always @(posedge clk) begin
         S_OUT: if (job_take) st <= S_IDLE;
         default: st <= S_IDLE;
     endcase
+    full_r <= full;
     if (fail_valid && fail_conn == h_conn && st >= S_LOOK1) flush <= 1'b1;
     if (hdr_pop) begin
         h <= hdr_data[255:0];

@@ -87,6 +87,13 @@ function [7:0] low0(input [W-1:0] k);
 endfunction
 
 reg [63:0]  pos = 64'd0;       // packet position of this beat's lane 0
+// functions of pos, kept as registers beside it (loaded with pos's next value), so the beat's header/payload split
+// starts at a flip-flop instead of at a 64-bit compare (issue 20: they led the verdict's 11-level path)
+reg         first_r  = 1'b1;                            // pos == 0
+reg         in_hdr_r = 1'b1;                            // pos < 32
+reg         hdr_end_r = (W >= 32);                      // pos < 32 <= pos + W
+reg         past_r = (W > 32);                          // pos + W > 32: the beat holds payload positions
+reg [5:0]   pos6_r = 6'd0;                              // pos mod 64
 reg [255:0] hbuf = 256'd0;
 reg [63:0]  nseen = 64'd0;
 reg [31:0]  len_r = 32'd0;
@@ -111,7 +118,13 @@ reg [273:0]   st_hdr_data = 274'd0;
 reg [8*W-1:0] st_pay_data = {8*W{1'b0}};
 reg [W-1:0]   st_pay_mask = {W{1'b0}};
 reg           st_pay_last = 1'b0;
-reg [171:0]   st_vrd_data = 172'd0;
+// the verdict's ingredients; the comparisons that make the verdict from them are after the register (vrd_data):
+// the same value in the same cycle, with the header's length and the byte count each a register away from the
+// compare (issue 20)
+reg           st_pcrc = 1'b0, st_up = 1'b0, st_lkb = 1'b0;
+reg [31:0]    st_trl = 32'd0;
+reg [63:0]    st_nseen = 64'd0, st_exp = 64'd0;
+reg [7:0]     st_llane = 8'd0;
 
 wire go = !init_busy && hdr_ready && pay_ready && vrd_ready && crc_ready;
 assign s_tready = !init_busy && (!st_v || go);
@@ -137,6 +150,7 @@ reg [63:0]  exp_total;
 reg [33:0]  rem, rem_n;
 reg [W-1:0] mask;
 reg [1:0]   herr, vcode;
+reg [63:0]  pos_n;
 reg [63:0]  vexp, vfound;
 reg [7:0]   vlane;
 reg [31:0]  trailer;
@@ -144,18 +158,19 @@ reg [7:0]   tb;
 integer     l, t, q, hp;
 
 always @(*) begin
-    first  = pos == 64'd0;
+    pos_n  = s_tlast ? 64'd0 : pos + W64;
+    first  = first_r;
     nseen_n = (first ? 64'd0 : nseen) + {56'd0, cnt};
-    in_hdr = pos < 64'd32;
-    hdr_end = in_hdr && (pos + W64 >= 64'd32);
+    in_hdr = in_hdr_r;
+    hdr_end = hdr_end_r;
     // header bytes of this beat; a new packet starts from zeros
     // (header byte hp is in this beat, at lane hp mod W, when pos is hp rounded down to a multiple of W)
     for (hp = 0; hp < 32; hp = hp + 1)
-        hbuf_n[8*hp +: 8] = (in_hdr && {26'd0, pos[5:0]} == hp - hp % W)
+        hbuf_n[8*hp +: 8] = (in_hdr && {26'd0, pos6_r} == hp - hp % W)
                           ? (s_tkeep[hp % W] ? s_tdata[8*(hp % W) +: 8] : 8'd0)
                           : (first ? 8'd0 : hbuf[8*hp +: 8]);
     for (l = 0; l < W; l = l + 1)
-        hmask[l] = in_hdr && {26'd0, pos[5:0]} + l < 32;
+        hmask[l] = in_hdr && {26'd0, pos6_r} + l < 32;
     hkb_now = in_hdr && ((s_tkeep & hmask) != hmask);
     hkb_n   = (first ? 1'b0 : hkb_r) || hkb_now;
     hlane_n = (hkb_now && !(first ? 1'b0 : hkb_r)) ? low0(s_tkeep | ~hmask) : hlane_r;
@@ -166,7 +181,7 @@ always @(*) begin
     len_e  = in_hdr ? {hbuf_n[8*20 +: 8], hbuf_n[8*21 +: 8], hbuf_n[8*22 +: 8], hbuf_n[8*23 +: 8]} : len_r;
     pcrc_e = in_hdr ? hbuf_n[8*1] : pcrc_r;
     // payload lanes: position in [32, 32 + length), tkeep set
-    pay_push = (pos + W64 > 64'd32) || s_tlast;
+    pay_push = past_r || s_tlast;
     // (only at W = 64 does a header beat hold payload lanes: pos = 0, the length from this beat)
     rem = in_hdr ? ((W == 64) ? 34'd32 + {2'd0, len_e} : 34'd0) : rem_r;
     rem_n = !in_hdr ? ((rem_r > W34) ? rem_r - W34 : 34'd0)
@@ -175,28 +190,29 @@ always @(*) begin
         mask[l] = s_tkeep[l] && !hmask[l] && ({2'd0, l} < rem);
     end
     // tkeep outside the header: full on every beat but the last, contiguous on the last
-    lkb_now = (pos + W64 > 64'd32) &&
+    lkb_now = past_r &&
               (s_tlast ? ((s_tkeep & (s_tkeep + {{(W-1){1'b0}}, 1'b1})) != {W{1'b0}})
                        : ((s_tkeep | hmask) != {W{1'b1}}));
     lkb_n   = (first ? 1'b0 : lkb_r) || lkb_now;
     llane_n = (lkb_now && !(first ? 1'b0 : lkb_r)) ? low0(s_tkeep | hmask) : llane_r;
-    // verdict
+    // the verdict's expected byte count (the verdict itself is made after the ingest register)
     exp_total = 64'd32 + {32'd0, len_e} + (pcrc_e ? 64'd4 : 64'd0);
+    // verdict, from the ingest register
     vcode = 2'd0;
     vexp = 64'd0;
     vfound = 64'd0;
     vlane = 8'd0;
-    if (nseen_n < exp_total) begin
+    if (st_nseen < st_exp) begin
         vcode = E_SHORT;
-        vexp = exp_total;
-        vfound = nseen_n;
-    end else if (lkb_n) begin
+        vexp = st_exp;
+        vfound = st_nseen;
+    end else if (st_lkb) begin
         vcode = E_KEEP;
-        vlane = llane_n;
-    end else if (nseen_n > exp_total) begin
+        vlane = st_llane;
+    end else if (st_nseen > st_exp) begin
         vcode = E_LONG;
-        vexp = exp_total;
-        vfound = nseen_n;
+        vexp = st_exp;
+        vfound = st_nseen;
     end
     // the trailer: the last four bytes, borrowing from the previous beat
     trailer = 32'd0;
@@ -210,7 +226,12 @@ end
 
 always @(posedge clk) begin
     if (fire) begin
-        pos     <= s_tlast ? 64'd0 : pos + W64;
+        pos     <= pos_n;
+        first_r  <= pos_n == 64'd0;
+        in_hdr_r <= pos_n < 64'd32;
+        hdr_end_r <= pos_n < 64'd32 && pos_n + W64 >= 64'd32;
+        past_r   <= pos_n + W64 > 64'd32;
+        pos6_r   <= pos_n[5:0];
         hbuf    <= hbuf_n;
         nseen   <= nseen_n;
         if (hdr_push) begin
@@ -232,7 +253,13 @@ always @(posedge clk) begin
         st_pay_data <= s_tdata;
         st_pay_mask <= mask;
         st_pay_last <= s_tlast;
-        st_vrd_data <= {pcrc_e, trailer, vfound, vexp, vlane, vcode, s_tuser};
+        st_pcrc  <= pcrc_e;
+        st_trl   <= trailer;
+        st_nseen <= nseen_n;
+        st_exp   <= exp_total;
+        st_lkb   <= lkb_n;
+        st_llane <= llane_n;
+        st_up    <= s_tuser;
     end
     if (fire)
         st_v <= 1'b1;
@@ -240,6 +267,11 @@ always @(posedge clk) begin
         st_v <= 1'b0;
     if (rst) begin
         pos <= 64'd0;
+        first_r <= 1'b1;
+        in_hdr_r <= 1'b1;
+        hdr_end_r <= (W >= 32);
+        past_r <= (W > 32);
+        pos6_r <= 6'd0;
         st_v <= 1'b0;
     end
 end
@@ -251,7 +283,7 @@ assign pay_data  = st_pay_data;
 assign pay_mask  = st_pay_mask;
 assign pay_last  = st_pay_last;
 assign vrd_valid = st_v && go && st_vrd;
-assign vrd_data  = st_vrd_data;
+assign vrd_data  = {st_pcrc, st_trl, vfound, vexp, vlane, vcode, st_up};
 
 endmodule
 

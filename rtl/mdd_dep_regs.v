@@ -127,6 +127,7 @@ module mdd_dep_regs #(
     output wire [31:0]            cq_head,
     output wire [1:0]             cq_arm,
     output wire                   cq_valid,
+    output wire                   cq_wr,        // software (re)creates a CQ in this cycle (its entry is written)
     input  wire                   cq_inc,
     input  wire                   cq_wait,
     output wire                   evt_free,
@@ -179,6 +180,9 @@ reg [SW_W-1:0] sweep_idx = {SW_W{1'b0}};
 reg [7:0]      err_cq_r = 8'd0;
 reg [2:0]      tbl_sel = 3'd0;
 reg [31:0]     tbl_idx = 32'd0;
+// tbl_idx < CONNS, REGIONS, AREGS, RHQS, CQS (bits 0-4): loaded with tbl_idx, so the table commands and the read-back
+// image start at a flip-flop, not at a 32-bit compare (issue 20: 10 levels into TBL_DATA before)
+reg [4:0]      t_in = 5'b11111;
 reg [31:0]     tbl_data [0:7];
 reg [31:0]     db_idx = 32'd0;
 reg            axi_err = 1'b0;
@@ -253,6 +257,7 @@ wire       w_fire = s_axil_awvalid && s_axil_wvalid && !bvalid && !rb_pend && !s
                     !(arm_wr && (evt_valid || evt_go)) && !(rd_wr && (lk_re || ar_re)) && !(cmd_wr && areg_we);
 wire       sw_rd  = w_fire && rd_wr;
 wire       sw_wr  = w_fire && cmd_wr && s_axil_wdata == 32'd1;
+assign cq_wr = sw_wr && tbl_sel == 3'd4 && t_in[4];
 assign s_axil_awready = w_fire;
 assign s_axil_wready  = w_fire;
 assign s_axil_bresp   = 2'b00;
@@ -292,9 +297,9 @@ wire [80:0]  cr_q;
 wire [153:0] rr_q;
 wire [63:0]  av_q0, av_q1;
 wire [2:0]   ap_q0, ap_q1;
-wire         t_conn = tbl_sel == 3'd0 && tbl_idx < CONNS32;
-wire         t_reg  = tbl_sel == 3'd1 && tbl_idx < REGIONS32;
-wire         t_areg = tbl_sel == 3'd2 && tbl_idx < AREGS32;
+wire         t_conn = tbl_sel == 3'd0 && t_in[0];
+wire         t_reg  = tbl_sel == 3'd1 && t_in[1];
+wire         t_areg = tbl_sel == 3'd2 && t_in[2];
 wire [AI_W-1:0] t_ai1 = t_ai + 1'b1;
 
 mdd_ram_1r1w #(.DATA_W(81), .DEPTH(CONNS), .ADDR_W(CI_W)) u_conn_ram (
@@ -360,7 +365,7 @@ task load_image;
     begin
         img = 256'd0;
         case (tbl_sel)
-            3'd0: if (tbl_idx < CONNS32) begin
+            3'd0: if (t_in[0]) begin
                 img[1:0] = c_state[t_ci];
                 img[31:16] = cr_q[15:0];
                 img[39:32] = cr_q[23:16];
@@ -369,7 +374,7 @@ task load_image;
                 img[79:64] = cr_q[63:48];
                 img[96:80] = cr_q[80:64];
             end
-            3'd1: if (tbl_idx < REGIONS32) begin
+            3'd1: if (t_in[1]) begin
                 img[0] = rr_q[153];
                 img[1] = rr_q[0];
                 img[15:8] = rr_q[8:1];
@@ -377,18 +382,18 @@ task load_image;
                 img[127:64] = rr_q[88:25];
                 img[191:128] = rr_q[152:89];
             end
-            3'd2: if (tbl_idx < AREGS32) begin
+            3'd2: if (t_in[2]) begin
                 img[63:0] = av_q0;
                 img[66:64] = ap_q0;
             end
-            3'd3: if (tbl_idx < RHQS32) begin
+            3'd3: if (t_in[3]) begin
                 img[63:0] = q_base[t_qi];
                 img[127:64] = q_ptr[t_qi];
                 img[132:128] = q_l2n[t_qi];
                 img[223:192] = q_tail[t_qi];
                 img[255:224] = q_head[t_qi];
             end
-            3'd4: if (tbl_idx < CQS32) begin
+            3'd4: if (t_in[4]) begin
                 img[63:0] = k_base[t_ki];
                 img[132:128] = k_l2n[t_ki];
                 img[159:144] = k_evt[t_ki];
@@ -454,20 +459,24 @@ always @(posedge clk) begin
             A_STATUS: if (s_axil_wdata[3]) axi_err <= 1'b0;
             A_ERR_CQ: err_cq_r <= s_axil_wdata[7:0];
             A_TBL_SEL: tbl_sel <= s_axil_wdata[2:0];
-            A_TBL_IDX: tbl_idx <= s_axil_wdata;
+            A_TBL_IDX: begin
+                tbl_idx <= s_axil_wdata;
+                t_in <= {s_axil_wdata < CQS32, s_axil_wdata < RHQS32, s_axil_wdata < AREGS32,
+                         s_axil_wdata < REGIONS32, s_axil_wdata < CONNS32};
+            end
             A_TBL_CMD: begin
                 // 1: the RAM entries are written by the instances above
                 if (s_axil_wdata == 32'd1) begin
                     case (tbl_sel)
-                        3'd0: if (tbl_idx < CONNS32) c_state[t_ci] <= d0[1:0];
-                        3'd3: if (tbl_idx < RHQS32) begin
+                        3'd0: if (t_in[0]) c_state[t_ci] <= d0[1:0];
+                        3'd3: if (t_in[3]) begin
                             q_base[t_qi] <= d0;
                             q_ptr[t_qi] <= d1;
                             q_l2n[t_qi] <= d2[4:0];
                             q_tail[t_qi] <= 32'd0;
                             q_head[t_qi] <= 32'd0;
                         end
-                        3'd4: if (tbl_idx < CQS32) begin
+                        3'd4: if (t_in[4]) begin
                             k_base[t_ki] <= d0;
                             k_l2n[t_ki] <= d2[4:0];
                             k_evt[t_ki] <= d2[31:16];
@@ -499,6 +508,7 @@ always @(posedge clk) begin
         err_cq_r <= 8'd0;
         tbl_sel <= 3'd0;
         tbl_idx <= 32'd0;
+        t_in <= 5'b11111;
         db_idx <= 32'd0;
         axi_err <= 1'b0;
         st_rhq_wait <= 1'b0;

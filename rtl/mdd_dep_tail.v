@@ -97,6 +97,7 @@ module mdd_dep_tail #(
     input  wire [31:0]     cq_head,
     input  wire [1:0]      cq_arm,
     input  wire            cq_valid,
+    input  wire            cq_wr,        // a CQ entry is written (re-created) in this cycle
     output wire            cq_inc,
     output wire            cq_wait,
     input  wire            evt_free,
@@ -141,7 +142,11 @@ reg [TD_W:0] tw = {(TD_W+1){1'b0}}, tr = {(TD_W+1){1'b0}};
 // ---- sequencers ----
 reg [1:0]   fst = F_IDLE, vst = V_WB, pst = P_IDLE, cst = C_IDLE;
 reg [QI_W-1:0] t_cq = {QI_W{1'b0}};
-reg         cq_go = 1'b0;    // the CQ of t_cq had room (and was valid) in the last cycle of C_CQE
+reg         cq_go = 1'b0;    // the CQ of t_cq had room (and was valid) in the last cycle of C_CQE, and no CQ was
+                             // re-created in it: cq_addr is then the CQE's address
+reg [63:0]  cq_addr = 64'd0; // the address of t_cq's next CQE as of the last cycle (base + slot), so the CQ table's
+                             // read and the address addition are a register away from the writer's command (issue
+                             // 20); only our CQE moves the tail, and a re-create (cq_wr) holds cq_go low a cycle
 
 integer i;
 initial begin
@@ -280,8 +285,9 @@ assign seg_valid = pst == P_SEG;
 assign seg_data  = seg_rec;
 
 // the writer: older packets first (C, P, V), the front only when the writer is idle and nobody else wants it
-// (room as of the last cycle: the CQ's fill is a LUTRAM read and a 32-bit compare, kept off the writer's command;
-// software only moves the head forward or re-creates the CQ empty, so the registered decision stays safe)
+// (room and the CQE's address as of the last cycle: the CQ's fill is a LUTRAM read and a 32-bit compare, kept off
+// the writer's command; software only moves the head forward or re-creates the CQ empty, so the registered room
+// stays safe, and a cycle that re-creates a CQ gives no cq_go, so a stale address is never used)
 wire wc = cst == C_CQE && cq_go && cq_valid;
 wire wp = pst == P_PTR;
 wire wv = vst == V_STATUS;
@@ -304,7 +310,7 @@ always @(*) begin
     w2 = is_err ? c_expv : c_ea;
     w3 = is_err ? c_found : {16'd0, c_reply, c_pval};
     if (wc) begin
-        cmd_addr = cq_base + {27'd0, cq_slot, 5'd0};
+        cmd_addr = cq_addr;
         cmd_len = 32'd32;
         cmd_sdata = {w3, w2, h_len, h_tag, w0};
     end else if (wp) begin
@@ -428,7 +434,8 @@ always @(posedge clk) begin
         end
     endcase
     // ---- C: CQE, event, retire ----
-    cq_go <= cst == C_CQE && cq_valid && !cq_full;
+    cq_go <= cst == C_CQE && cq_valid && !cq_full && !cq_wr;
+    cq_addr <= cq_base + {27'd0, cq_slot, 5'd0};
     case (cst)
         C_IDLE: if (c_has) begin
             if (c_skip) begin
