@@ -419,6 +419,7 @@ endfunction
 
 reg [W-1:0] done = {W{1'b0}};    // lanes of the current input word already emitted
 reg [7:0]   used_r = 8'd0;       // input bytes of the current word already emitted
+reg [7:0]   cused_r = 8'd0;      // PDU lanes of the current word already emitted
 
 reg [24:0]  st_off = 25'd0;      // PDU offset of the next non-marker byte
 reg [11:0]  st_hlen = 12'd0;     // hdr_len as parsed
@@ -456,6 +457,7 @@ wire advance = m_ready || !m_valid_r;
 
 wire       first_part = done == {W{1'b0}};
 wire [7:0] used = first_part ? 8'd0 : used_r;
+wire [7:0] cused = first_part ? 8'd0 : cused_r;
 wire       init = s_first && first_part;
 
 // -------------------------------------------------------------------------
@@ -485,6 +487,7 @@ wire [W-1:0]   ln_pl;     // ... PDU byte (not a marker)
 wire [W-1:0]   ln_mk;     // ... marker byte
 wire [8*W-1:0] ln_m;      // marker byte index (3 bits, zero-extended)
 wire [8*W-1:0] ln_ml;     // one-hot of the marker byte index
+wire [W-1:0]   wd_pl;     // PDU lanes of the whole word (emitted or not: independent of the split state)
 
 genvar gi, gt;
 generate
@@ -493,6 +496,7 @@ generate
         assign ln_nv[gi] = !done[gi] && k != MDD_KIND_VOID;
         assign ln_pl[gi] = ln_nv[gi] && k != MDD_KIND_MRK;
         assign ln_mk[gi] = ln_nv[gi] && k == MDD_KIND_MRK;
+        assign wd_pl[gi] = k != MDD_KIND_VOID && k != MDD_KIND_MRK;
         assign ln_m[8*gi +: 8] = {5'd0, s_aux[4*gi +: 3]};
         assign ln_ml[8*gi +: 8] = 8'd1 << s_aux[4*gi +: 3];
     end
@@ -584,6 +588,57 @@ generate
     end
 endgenerate
 
+// Header candidates (D-066).  The word's PDU bytes in count order (byte k: the PDU lane with k PDU lanes of
+// the whole word below it, 0 past the last), and for every k = 0..W the layout of a header whose byte 0 is
+// byte k (k = W: no byte of the word, all zero).  They depend on the input word alone, not on the state: seg
+// 1's header begins at word count k1 = cused + len0 - b_off (the part's lanes are the word's lanes from the
+// cused-th PDU lane on), so seg 1's length, FRAME check and final fields are a one-hot select of a candidate
+// instead of a parse behind len0.  Incomplete fields read 0 bytes, as the lane selects below do.
+wire [8*W-1:0]     wd_below;
+/* verilator lint_off UNUSEDSIGNAL */
+wire [7:0]         wd_total;
+/* verilator lint_on UNUSEDSIGNAL */
+mdd_lane_count #(.W(W), .CW(8)) u_word_count (.mask(wd_pl), .cnt_below(wd_below), .cnt_total(wd_total));
+wire [8*(W+8)-1:0] pby;
+wire [W:0]         hc_uf, hc_fc, hc_cm;
+wire [32*(W+1)-1:0] hc_len, hc_da, hc_ha;
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_pby
+        localparam [7:0] K8 = gi;
+        wire [W-1:0] sel;
+        for (gt = 0; gt < W; gt = gt + 1) begin : g_l
+            assign sel[gt] = wd_pl[gt] && wd_below[8*gt +: 8] == K8;
+        end
+        assign pby[8*gi +: 8] = gath8(sel, s_data);
+    end
+    assign pby[8*(W+8)-1:8*W] = 64'd0;
+    for (gi = 0; gi <= W; gi = gi + 1) begin : g_hc
+        localparam [8:0] K9 = gi;
+        wire [23:0] dr = c_mpa ? {8'd0, pby[8*gi +: 8], pby[8*(gi+1) +: 8]}
+                               : {pby[8*(gi+5) +: 8], pby[8*(gi+6) +: 8], pby[8*(gi+7) +: 8]};
+        wire [11:0] hr = 12'd48 + {2'd0, pby[8*(gi+4) +: 8], 2'd0};
+        wire        uf = c_mpa && dr < {16'd0, c_ulp};
+        assign hc_uf[gi] = uf;
+        assign hc_fc[gi] = uf || (c_max != 24'd0 && {2'd0, dr} > mxu);
+        assign hc_cm[gi] = K9 + {1'b0, ll8} < {1'b0, wd_total};
+        assign hc_ha[32*gi +: 32] = {20'd0, c_mpa ? 12'd2 + {4'd0, c_ulp} : hr};
+        assign hc_da[32*gi +: 32] = {8'd0, (c_mpa && !uf) ? dr - {16'd0, c_ulp} : dr};
+        assign hc_len[32*gi +: 32] = {6'd0, c_mpa ? plen(12'd2, dr, c_hdig, c_ddig, 1'b1) : plen(hr, dr, c_hdig, c_ddig, 1'b0)};
+    end
+endgenerate
+
+// one-hot gather of a 32-bit value over the W + 1 candidates
+function [31:0] gath32p(input [W:0] sel, input [32*(W+1)-1:0] v);
+    reg [W:0] col;
+    integer b, i;
+    begin
+        for (b = 0; b < 32; b = b + 1) begin
+            for (i = 0; i <= W; i = i + 1) col[i] = v[32*i + b];
+            gath32p[b] = |(sel & col);
+        end
+    end
+endfunction
+
 // a segment's final lengths: the parsed field, MPA ULPDU_Length - ulp_hdr_len, the FRAME checks
 // (the field's final value taken directly: the bytes from b_off on, the earlier ones from the state)
 wire [11:0] h0r = (!c_mpa && b_off <= 25'd4) ? 12'd48 + {2'd0, pb0[8*4 +: 8], 2'd0} : b_hlen;
@@ -603,17 +658,28 @@ wire [25:0] len0 = !parse0 ? plen(b_hlen, b_dlen, c_hdig, c_ddig, c_mpa)
 
 wire   e1ok = walk && !(!c_self && b_pdone) && (!parse0 || (pr0_ll && !fc0)) && len0 > {1'b0, b_off};
 
-wire [11:0] h1r = c_mpa ? h0f : 12'd48 + {2'd0, pb1[8*4 +: 8], 2'd0};
-wire [23:0] d1r = c_mpa ? {8'd0, pb1[8*0 +: 8], pb1[8*1 +: 8]} : {pb1[8*5 +: 8], pb1[8*6 +: 8], pb1[8*7 +: 8]};
-wire        uf1 = c_mpa && d1r < {16'd0, c_ulp};
-wire [11:0] h1a = (c_mpa && !uf1) ? 12'd2 + {4'd0, c_ulp} : h1r;
-wire [23:0] d1a = (c_mpa && !uf1) ? d1r - {16'd0, c_ulp} : d1r;
-wire        fc1 = uf1 || (c_max != 24'd0 && {2'd0, d1r} > mxu);
+// seg 1's header: the candidate at k1 (k1 >= W, or no seg 1: the all-zero candidate W, as no lane selects)
+wire [26:0] k1 = {19'd0, cused} + {1'b0, len0} - {2'd0, b_off};
+wire        h1ok = e1ok && c_self && {5'd0, k1} < W;
+wire [W:0]  hit1;
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_hit1
+        localparam [7:0] K8 = gi;
+        assign hit1[gi] = h1ok && k1[7:0] == K8;
+    end
+endgenerate
+assign hit1[W] = !h1ok;
+/* verilator lint_off UNUSEDSIGNAL */
+wire [31:0] h1g = gath32p(hit1, hc_ha), d1g = gath32p(hit1, hc_da), l1g = gath32p(hit1, hc_len);
+/* verilator lint_on UNUSEDSIGNAL */
+wire        uf1 = |(hit1 & hc_uf);
+wire        fc1 = |(hit1 & hc_fc);
+wire [11:0] h1a = (c_mpa && uf1) ? h0f : h1g[11:0];
+wire [23:0] d1a = d1g[23:0];
 wire [11:0] h1f = c_self ? h1a : h0f;
 wire [23:0] d1f = c_self ? d1a : d0f;
-wire        pr1_ll = c_mpa ? pr1[1] : pr1[7];
-wire [25:0] len1 = !c_self ? len0
-                 : c_mpa ? plen(12'd2, d1r, c_hdig, c_ddig, 1'b1) : plen(h1r, d1r, c_hdig, c_ddig, 1'b0);
+wire        pr1_ll = |(hit1 & hc_cm);
+wire [25:0] len1 = !c_self ? len0 : l1g[25:0];
 
 wire   e2ok = c_self && pr1_ll && !fc1;
 
@@ -1142,9 +1208,11 @@ always @(posedge clk) begin
     if (rst) begin
         done <= {W{1'b0}};
         used_r <= 8'd0;
+        cused_r <= 8'd0;
     end else if (emit) begin
         done <= p_final ? {W{1'b0}} : done | p_in;
         used_r <= p_final ? 8'd0 : used + p_nbytes;
+        cused_r <= p_final ? 8'd0 : cused + gath8p(cutpos, cc);
     end
     if (emit) begin
         st_off <= v_off;
