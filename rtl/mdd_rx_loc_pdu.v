@@ -599,9 +599,12 @@ wire [8*W-1:0]     wd_below;
 wire [7:0]         wd_total;
 /* verilator lint_on UNUSEDSIGNAL */
 mdd_lane_count #(.W(W), .CW(8)) u_word_count (.mask(wd_pl), .cnt_below(wd_below), .cnt_total(wd_total));
+localparam NC = W + 5;   // candidates c = 0..W+4: a header whose byte 0 is PDU byte c - 4 of the word
 wire [8*(W+8)-1:0] pby;
-wire [W:0]         hc_uf, hc_fc, hc_cm;
-wire [32*(W+1)-1:0] hc_len, hc_da, hc_ha;
+wire [8*(W+12)-1:0] pbx = {pby, 32'd0};   // byte c: PDU byte c - 4 (0 below 0)
+wire [NC-1:0]      hc_uf, hc_fc;
+wire [W:0]         hc_cm;
+wire [32*NC-1:0]   hc_len, hc_da, hc_ha;
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_pby
         localparam [7:0] K8 = gi;
@@ -612,65 +615,93 @@ generate
         assign pby[8*gi +: 8] = gath8(sel, s_data);
     end
     assign pby[8*(W+8)-1:8*W] = 64'd0;
-    for (gi = 0; gi <= W; gi = gi + 1) begin : g_hc
+    for (gi = 0; gi <= W; gi = gi + 1) begin : g_cm
         localparam [8:0] K9 = gi;
-        wire [23:0] dr = c_mpa ? {8'd0, pby[8*gi +: 8], pby[8*(gi+1) +: 8]}
-                               : {pby[8*(gi+5) +: 8], pby[8*(gi+6) +: 8], pby[8*(gi+7) +: 8]};
-        wire [11:0] hr = 12'd48 + {2'd0, pby[8*(gi+4) +: 8], 2'd0};
+        assign hc_cm[gi] = K9 + {1'b0, ll8} < {1'b0, wd_total};
+    end
+    for (gi = 0; gi < NC; gi = gi + 1) begin : g_hc
+        wire [23:0] dr = c_mpa ? {8'd0, pbx[8*gi +: 8], pbx[8*(gi+1) +: 8]}
+                               : {pbx[8*(gi+5) +: 8], pbx[8*(gi+6) +: 8], pbx[8*(gi+7) +: 8]};
+        wire [11:0] hr = 12'd48 + {2'd0, pbx[8*(gi+4) +: 8], 2'd0};
         wire        uf = c_mpa && dr < {16'd0, c_ulp};
         assign hc_uf[gi] = uf;
         assign hc_fc[gi] = uf || (c_max != 24'd0 && {2'd0, dr} > mxu);
-        assign hc_cm[gi] = K9 + {1'b0, ll8} < {1'b0, wd_total};
         assign hc_ha[32*gi +: 32] = {20'd0, c_mpa ? 12'd2 + {4'd0, c_ulp} : hr};
         assign hc_da[32*gi +: 32] = {8'd0, (c_mpa && !uf) ? dr - {16'd0, c_ulp} : dr};
         assign hc_len[32*gi +: 32] = {6'd0, c_mpa ? plen(12'd2, dr, c_hdig, c_ddig, 1'b1) : plen(hr, dr, c_hdig, c_ddig, 1'b0)};
     end
 endgenerate
 
-// one-hot gather of a 32-bit value over the W + 1 candidates
-function [31:0] gath32p(input [W:0] sel, input [32*(W+1)-1:0] v);
-    reg [W:0] col;
+// one-hot gather of a 32-bit value over the candidates
+function [31:0] gath32c(input [NC-1:0] sel, input [32*NC-1:0] v);
+    reg [NC-1:0] col;
     integer b, i;
     begin
         for (b = 0; b < 32; b = b + 1) begin
-            for (i = 0; i <= W; i = i + 1) col[i] = v[32*i + b];
-            gath32p[b] = |(sel & col);
+            for (i = 0; i < NC; i = i + 1) col[i] = v[32*i + b];
+            gath32c[b] = |(sel & col);
         end
     end
 endfunction
 
 // a segment's final lengths: the parsed field, MPA ULPDU_Length - ulp_hdr_len, the FRAME checks
 // (the field's final value taken directly: the bytes from b_off on, the earlier ones from the state)
-wire [11:0] h0r = (!c_mpa && b_off <= 25'd4) ? 12'd48 + {2'd0, pb0[8*4 +: 8], 2'd0} : b_hlen;
-wire [23:0] d0r = c_mpa ? (b_off == 25'd0 ? {8'd0, pb0[8*0 +: 8], pb0[8*1 +: 8]} : {b_dlen[15:0], pb0[8*1 +: 8]})
-                : b_off <= 25'd5 ? {pb0[8*5 +: 8], pb0[8*6 +: 8], pb0[8*7 +: 8]}
-                : b_off == 25'd6 ? {b_dlen[7:0], pb0[8*6 +: 8], pb0[8*7 +: 8]} : {b_dlen[15:0], pb0[8*7 +: 8]};
-wire        uf0 = c_mpa && d0r < {16'd0, c_ulp};
-wire [11:0] h0a = (c_mpa && !uf0) ? 12'd2 + {4'd0, c_ulp} : h0r;
-wire [23:0] d0a = (c_mpa && !uf0) ? d0r - {16'd0, c_ulp} : d0r;
-wire        fc0 = uf0 || (c_max != 24'd0 && {2'd0, d0r} > mxu);
+// Seg 0 while parsing: byte t (>= b_off) of its field is PDU byte cused + t - b_off of the word.  After a
+// cut b_off is 0 (the cut is the second start of a part, at offset 0 of seg 1 or 2), so b_off > 0 only with
+// cused = 0: b_off = 0 is the candidate at cused, iSCSI b_off 1..4 the one at -b_off; iSCSI b_off 5..7 and MPA
+// b_off 1 take bytes from the state (d0l, live).
+wire [23:0] d0l = c_mpa ? {b_dlen[15:0], pby[7:0]}
+                : b_off[2:0] == 3'd5 ? {pby[7:0], pby[15:8], pby[23:16]}
+                : b_off[2:0] == 3'd6 ? {b_dlen[7:0], pby[7:0], pby[15:8]} : {b_dlen[15:0], pby[7:0]};
+wire        ufl = c_mpa && d0l < {16'd0, c_ulp};
+wire        live0 = parse0 && b_off != 25'd0 && (c_mpa || b_off[2:0] >= 3'd5);
+wire [NC-1:0] hit0;
+generate
+    for (gi = 0; gi < NC; gi = gi + 1) begin : g_hit0
+        localparam [7:0] C8 = gi;
+        if (gi >= 4) begin : g_c
+            assign hit0[gi] = parse0 && b_off == 25'd0 && cused + 8'd4 == C8;
+        end else begin : g_n
+            assign hit0[gi] = parse0 && !c_mpa && b_off[2:0] == 3'd4 - C8[2:0] && b_off != 25'd0;
+        end
+    end
+endgenerate
+/* verilator lint_off UNUSEDSIGNAL */
+wire [31:0] h0g = gath32c(hit0, hc_ha), d0g = gath32c(hit0, hc_da), l0g = gath32c(hit0, hc_len);
+/* verilator lint_on UNUSEDSIGNAL */
+wire        uf0 = |(hit0 & hc_uf) || (live0 && ufl);
+wire [11:0] h0a = live0 ? ((c_mpa && !ufl) ? 12'd2 + {4'd0, c_ulp} : b_hlen) : (c_mpa && uf0) ? b_hlen : h0g[11:0];
+wire [23:0] d0a = live0 ? ((c_mpa && !ufl) ? d0l - {16'd0, c_ulp} : d0l) : d0g[23:0];
+wire        fc0 = |(hit0 & hc_fc) || (live0 && (ufl || (c_max != 24'd0 && {2'd0, d0l} > mxu)));
 wire [11:0] h0f = parse0 ? h0a : b_hlen;
 wire [23:0] d0f = parse0 ? d0a : b_dlen;
-wire        pr0_ll = c_mpa ? pr0[1] : pr0[7];
+wire [8:0]  ll0c = {1'b0, cused} + {1'b0, ll8} - {6'd0, b_off[2:0]};
+wire        pr0_ll = parse0 && ll0c < {1'b0, wd_total};
 // seg 0's PDU length (MPA: hdr_len + data_len = 2 + ULPDU_Length; after a FRAME it is not used)
 wire [25:0] len0 = !parse0 ? plen(b_hlen, b_dlen, c_hdig, c_ddig, c_mpa)
-                 : c_mpa ? plen(12'd2, d0r, c_hdig, c_ddig, 1'b1) : plen(h0r, d0r, c_hdig, c_ddig, 1'b0);
+                 : live0 ? (c_mpa ? plen(12'd2, d0l, c_hdig, c_ddig, 1'b1) : plen(b_hlen, d0l, c_hdig, c_ddig, 1'b0))
+                 : l0g[25:0];
 
 wire   e1ok = walk && !(!c_self && b_pdone) && (!parse0 || (pr0_ll && !fc0)) && len0 > {1'b0, b_off};
 
 // seg 1's header: the candidate at k1 (k1 >= W, or no seg 1: the all-zero candidate W, as no lane selects)
 wire [26:0] k1 = {19'd0, cused} + {1'b0, len0} - {2'd0, b_off};
 wire        h1ok = e1ok && c_self && {5'd0, k1} < W;
-wire [W:0]  hit1;
+wire [NC-1:0] hit1;
 generate
-    for (gi = 0; gi < W; gi = gi + 1) begin : g_hit1
+    for (gi = 0; gi < NC; gi = gi + 1) begin : g_hit1
         localparam [7:0] K8 = gi;
-        assign hit1[gi] = h1ok && k1[7:0] == K8;
+        if (gi < 4) begin : g_n
+            assign hit1[gi] = 1'b0;
+        end else if (gi < W + 4) begin : g_k
+            assign hit1[gi] = h1ok && k1[7:0] + 8'd4 == K8;
+        end else begin : g_w
+            assign hit1[gi] = !h1ok;
+        end
     end
 endgenerate
-assign hit1[W] = !h1ok;
 /* verilator lint_off UNUSEDSIGNAL */
-wire [31:0] h1g = gath32p(hit1, hc_ha), d1g = gath32p(hit1, hc_da), l1g = gath32p(hit1, hc_len);
+wire [31:0] h1g = gath32c(hit1, hc_ha), d1g = gath32c(hit1, hc_da), l1g = gath32c(hit1, hc_len);
 /* verilator lint_on UNUSEDSIGNAL */
 wire        uf1 = |(hit1 & hc_uf);
 wire        fc1 = |(hit1 & hc_fc);
@@ -678,7 +709,7 @@ wire [11:0] h1a = (c_mpa && uf1) ? h0f : h1g[11:0];
 wire [23:0] d1a = d1g[23:0];
 wire [11:0] h1f = c_self ? h1a : h0f;
 wire [23:0] d1f = c_self ? d1a : d0f;
-wire        pr1_ll = |(hit1 & hc_cm);
+wire        pr1_ll = |(hit1[NC-1:4] & hc_cm);
 wire [25:0] len1 = !c_self ? len0 : l1g[25:0];
 
 wire   e2ok = c_self && pr1_ll && !fc1;
