@@ -420,6 +420,7 @@ endfunction
 reg [W-1:0] done = {W{1'b0}};    // lanes of the current input word already emitted
 reg [7:0]   used_r = 8'd0;       // input bytes of the current word already emitted
 reg [7:0]   cused_r = 8'd0;      // PDU lanes of the current word already emitted
+reg         fresh = 1'b1;        // done == 0 (no part of the current input word emitted yet)
 
 reg [24:0]  st_off = 25'd0;      // PDU offset of the next non-marker byte
 reg [11:0]  st_hlen = 12'd0;     // hdr_len as parsed
@@ -455,9 +456,9 @@ reg [63:0]  pd1_got = 64'd0;
 reg  m_valid_r = 1'b0;
 wire advance = m_ready || !m_valid_r;
 
-wire       first_part = done == {W{1'b0}};
-wire [7:0] used = first_part ? 8'd0 : used_r;
-wire [7:0] cused = first_part ? 8'd0 : cused_r;
+wire       first_part = fresh;
+wire [7:0] used = used_r;        // (used_r, cused_r are 0 whenever done is)
+wire [7:0] cused = cused_r;
 wire       init = s_first && first_part;
 
 // -------------------------------------------------------------------------
@@ -785,10 +786,11 @@ wire [W-1:0] frm_p = frm & p_in;
 wire         frm_in = frm_p != {W{1'b0}};
 // (the values at the FRAME position and at the cut are gathered apart, frm_in selects)
 wire [W:0]   frmpos = {1'b0, ovr} | {fr0 | fr1, 1'b0};
-wire [7:0]   ce = frm_in ? gath8p(frmpos, cc) : gath8p(cutpos, cc);
-wire [7:0]   ne = frm_in ? gath8p(frmpos, nn) : gath8p(cutpos, nn);
-wire         s1e = frm_in ? |(frmpos & ps1) : |(cutpos & ps1);
-wire         s2e = frm_in ? |(frmpos & ps2) : |(cutpos & ps2);
+// (D-066: the state at a cut needs no gather: see below; at the word's end it is position W's)
+wire [7:0]   ceF = gath8p(frmpos, cc);
+wire [7:0]   neF = gath8p(frmpos, nn);
+wire         s1F = |(frmpos & ps1);
+wire         s2F = |(frmpos & ps2);
 // per position: the length-field bytes taken so far, and whether the walk is still inside the field
 wire [8*(W+1)-1:0] q0_x, q1_x;
 wire [W:0]         t0_x, t1_x;
@@ -802,10 +804,10 @@ generate
         assign t1_x[gi] = r1 <= ll8;
     end
 endgenerate
-wire [7:0]   q0e = frm_in ? gath8p(frmpos, q0_x) : gath8p(cutpos, q0_x);
-wire [7:0]   q1e = frm_in ? gath8p(frmpos, q1_x) : gath8p(cutpos, q1_x);
-wire         t0e = frm_in ? |(frmpos & t0_x) : |(cutpos & t0_x);
-wire         t1e = frm_in ? |(frmpos & t1_x) : |(cutpos & t1_x);
+wire [7:0]   q0F = gath8p(frmpos, q0_x);
+wire [7:0]   q1F = gath8p(frmpos, q1_x);
+wire         t0F = |(frmpos & t0_x);
+wire         t1F = |(frmpos & t1_x);
 
 // -------------------------------------------------------------------------
 // Per-lane tags: the lane's segment offset compared with its segment's layout
@@ -1070,26 +1072,73 @@ wire         rv11 = r1 && !fc1 && sr1[325:324] == 2'd2 && rs11[131];
 // The state after the part (at endpos), the descriptor write-back
 // -------------------------------------------------------------------------
 
-wire [7:0]  pe0 = b_off[7:0] + ce;               // seg 0 offset at the end (when it is small)
-wire [7:0]  pe1 = pe0 - len0[7:0];
-wire [7:0]  pe2 = pe1 - len1[7:0];
-wire [35:0] pp0 = parse_f(c_mpa, pr0 & q0e, pb0, b_hlen, b_dlen);
-wire [35:0] pp1 = parse_f(c_mpa, pr1 & q1e, pb1, h0f, d0f);
-wire        part0 = parse0 && t0e;               // the walk stops inside seg 0's length field
-wire        part1 = c_self && t1e;
-
-wire [24:0] v_off   = !walk ? b_off : s2e ? {17'd0, pe2} : s1e ? {17'd0, pe1} : b_off + {17'd0, ce};
-wire [15:0] v_fwoff = !(walk && c_mpa) ? b_fwoff : seg_fw(s1e, s2e, ne, b_fwoff, ne1, ne2);
-wire [31:0] v_pidx  = !walk ? b_pidx : b_pidx + {30'd0, s2e, s1e && !s2e};
-wire        v_pdone = b_pdone || (walk && !c_self && s1e);
-wire        v_lost  = b_lost || frm_in;
-wire [11:0] v_hlen  = !walk ? b_hlen : s2e ? h1f : s1e ? (part1 ? pp1[35:24] : h1f) : (part0 ? pp0[35:24] : h0f);
-wire [23:0] v_dlen  = !walk ? b_dlen : s2e ? d1f : s1e ? (part1 ? pp1[23:0] : d1f) : (part0 ? pp0[23:0] : d0f);
 wire [7:0]  nfl0 = gath8(fl0, nn_l), nfl1 = gath8(fl1, nn_l);
 wire [7:0]  cfl0 = gath8(fl0, cc_l), cfl1 = gath8(fl1, cc_l);
-wire        fl0b = (fl0 != {W{1'b0}}) && ce > cfl0;
-wire        fl1b = (fl1 != {W{1'b0}}) && ce > cfl1;
-wire [31:0] v_lenoff = fl1b ? ioff0 + {24'd0, nfl1} : fl0b ? ioff0 + {24'd0, nfl0} : b_lenoff;
+wire        hfl0 = fl0 != {W{1'b0}}, hfl1 = fl1 != {W{1'b0}};
+
+// The state where the part's walk stops, for the two stops that need the lanes: the FRAME lane (gs = 0,
+// values gathered at frmpos) and the word's end (gs = 1, position W)
+wire [2*25-1:0] vs_off;
+wire [2*16-1:0] vs_fwoff;
+wire [2*32-1:0] vs_pidx, vs_lenoff;
+wire [1:0]      vs_pdone;
+wire [2*12-1:0] vs_hlen;
+wire [2*24-1:0] vs_dlen;
+genvar gs;
+generate
+    for (gs = 0; gs < 2; gs = gs + 1) begin : g_stop
+        wire [7:0]  ce  = gs == 1 ? cc[8*W +: 8] : ceF;
+        wire [7:0]  ne  = gs == 1 ? nn[8*W +: 8] : neF;
+        wire        s1e = gs == 1 ? ps1[W] : s1F;
+        wire        s2e = gs == 1 ? ps2[W] : s2F;
+        wire [7:0]  q0e = gs == 1 ? q0_x[8*W +: 8] : q0F;
+        wire [7:0]  q1e = gs == 1 ? q1_x[8*W +: 8] : q1F;
+        wire        t0e = gs == 1 ? t0_x[W] : t0F;
+        wire        t1e = gs == 1 ? t1_x[W] : t1F;
+        wire [7:0]  pe0 = b_off[7:0] + ce;       // seg 0 offset at the end (when it is small)
+        wire [7:0]  pe1 = pe0 - len0[7:0];
+        wire [7:0]  pe2 = pe1 - len1[7:0];
+        wire [35:0] pp0 = parse_f(c_mpa, pr0 & q0e, pb0, b_hlen, b_dlen);
+        wire [35:0] pp1 = parse_f(c_mpa, pr1 & q1e, pb1, h0f, d0f);
+        wire        part0 = parse0 && t0e;       // the walk stops inside seg 0's length field
+        wire        part1 = c_self && t1e;
+        wire        fl0b = hfl0 && ce > cfl0;
+        wire        fl1b = hfl1 && ce > cfl1;
+        assign vs_off[25*gs +: 25] = !walk ? b_off : s2e ? {17'd0, pe2} : s1e ? {17'd0, pe1} : b_off + {17'd0, ce};
+        assign vs_fwoff[16*gs +: 16] = !(walk && c_mpa) ? b_fwoff : seg_fw(s1e, s2e, ne, b_fwoff, ne1, ne2);
+        assign vs_pidx[32*gs +: 32] = !walk ? b_pidx : b_pidx + {30'd0, s2e, s1e && !s2e};
+        assign vs_pdone[gs] = b_pdone || (walk && !c_self && s1e);
+        assign vs_hlen[12*gs +: 12] = !walk ? b_hlen : s2e ? h1f : s1e ? (part1 ? pp1[35:24] : h1f)
+                                    : (part0 ? pp0[35:24] : h0f);
+        assign vs_dlen[24*gs +: 24] = !walk ? b_dlen : s2e ? d1f : s1e ? (part1 ? pp1[23:0] : d1f)
+                                    : (part0 ? pp0[23:0] : d0f);
+        assign vs_lenoff[32*gs +: 32] = fl1b ? ioff0 + {24'd0, nfl1} : fl0b ? ioff0 + {24'd0, nfl0} : b_lenoff;
+    end
+endgenerate
+
+// At a cut (the second start: a start is the first lane of seg 1 or seg 2, and seg 0 holds at most one) the
+// walk stops at offset 0 of seg 1 or 2 (s2c), MPA at fpdu_woff 0, with seg 0 and (s2c) seg 1 behind it;
+// seg 1's length field at a seg 1 cut is not begun (the parse keeps h0f, d0f).  The cut's PDU count is
+// len0 - b_off (+ len1), so cused_r's next value is k1 (+ len1).
+wire        s2c = |(cut & ps2[W-1:0]);
+wire [24:0] vc_off = !walk ? b_off : 25'd0;
+wire [15:0] vc_fwoff = !(walk && c_mpa) ? b_fwoff : 16'd0;
+wire [31:0] vc_pidx = !walk ? b_pidx : b_pidx + {30'd0, s2c, !s2c};
+wire        vc_pdone = b_pdone || (walk && !c_self);
+wire [11:0] vc_hlen = !walk ? b_hlen : s2c ? h1f : h0f;
+wire [23:0] vc_dlen = !walk ? b_dlen : s2c ? d1f : d0f;
+wire [31:0] vc_lenoff = (hfl1 && s2c) ? ioff0 + {24'd0, nfl1} : hfl0 ? ioff0 + {24'd0, nfl0} : b_lenoff;
+wire [7:0]  c_cused = k1[7:0] + (s2c ? len1[7:0] : 8'd0);
+
+wire        sfe = !frm_in && p_final;   // stop at the word's end
+wire [24:0] v_off   = frm_in ? vs_off[24:0] : sfe ? vs_off[49:25] : vc_off;
+wire [15:0] v_fwoff = frm_in ? vs_fwoff[15:0] : sfe ? vs_fwoff[31:16] : vc_fwoff;
+wire [31:0] v_pidx  = frm_in ? vs_pidx[31:0] : sfe ? vs_pidx[63:32] : vc_pidx;
+wire        v_pdone = frm_in ? vs_pdone[0] : sfe ? vs_pdone[1] : vc_pdone;
+wire        v_lost  = b_lost || frm_in;
+wire [11:0] v_hlen  = frm_in ? vs_hlen[11:0] : sfe ? vs_hlen[23:12] : vc_hlen;
+wire [23:0] v_dlen  = frm_in ? vs_dlen[23:0] : sfe ? vs_dlen[47:24] : vc_dlen;
+wire [31:0] v_lenoff = frm_in ? vs_lenoff[31:0] : sfe ? vs_lenoff[63:32] : vc_lenoff;
 
 wire        fin = s_last && p_final && c_active;
 wire        v_mk_act = mk2[196];
@@ -1240,10 +1289,12 @@ always @(posedge clk) begin
         done <= {W{1'b0}};
         used_r <= 8'd0;
         cused_r <= 8'd0;
+        fresh <= 1'b1;
     end else if (emit) begin
         done <= p_final ? {W{1'b0}} : done | p_in;
         used_r <= p_final ? 8'd0 : used + p_nbytes;
-        cused_r <= p_final ? 8'd0 : cused + gath8p(cutpos, cc);
+        cused_r <= p_final ? 8'd0 : c_cused;
+        fresh <= p_final;
     end
     if (emit) begin
         st_off <= v_off;
