@@ -57,25 +57,41 @@
  * part; the last part takes what remains of s_nin; the input's error record
  * leaves with the first part.  PDUs >= W + 1 bytes never split a word.
  *
- * Flow control (D-029): advance = m_ready | ~m_valid, s_ready = advance unless
- * the word is being split.  Latency one clock.  rst clears the valid bit and
- * the split state; the stream state is loaded from the descriptor on every
- * transfer's first word; data registers are not reset.
+ * Flow control (D-029, D-066): advance = m_ready | ~m_valid; s_ready = stage
+ * A empty, or its word's last part leaving (advance and no cut): one word per
+ * clock at full rate.  Latency two clocks (one until D-066).  rst clears the
+ * valid bits and the split state; the stream state is loaded from the
+ * descriptor on every transfer's first word; data registers are not reset.
  *
- * Structure (D-040): no value ripples from lane to lane, so the logic depth
- * grows with log W (the reference algorithm, a walk through the lanes, is the
- * C twin).  Each lane's prefix counts of PDU and present lanes (mdd_lane_count)
- * give its PDU offset and transfer offset from the part's base state.  The
- * chunking rule bounds what a part can hold -- the PDU in progress (seg 0),
- * the one after its EP (seg 1), after the next EP only boundary markers (seg
- * 2) -- so a lane's offset is base + count (seg 0) or its count past the EP
- * (seg 1, 2; 8 bits): at most two PDU lengths are subtracted.  A segment's
- * length-field bytes are one-hot selects on those offsets, its length follows
- * directly, and every lane's kind and flags are compares of its offset with
- * its segment's layout.  EP, FRAME and start lanes are equality compares; the
- * cut (second start) is a log-depth "two starts so far" scan, "lost after a
- * FRAME" a prefix OR; the state after the part is gathered at the stop
- * position (the 8-step field parser only for a field cut by the part's end).
+ * Structure (D-040, D-066): no value ripples from lane to lane, so the logic
+ * depth grows with log W (the reference algorithm, a walk through the lanes,
+ * is the C twin).  Two stages:
+ *   A  the input register: the word, and what depends on the word alone: its
+ *      PDU bytes in count order (byte k: the PDU lane with k PDU lanes of the
+ *      whole word below it) and, for every word count k = -4..W, the layout
+ *      of a header whose byte 0 is byte k (PDU length, final hdr_len and
+ *      data_len, the underflow and FRAME checks, whether the length field is
+ *      complete in the word): the header candidates.
+ *   B  the parts of A's word into the output register.  Each lane's prefix
+ *      counts of PDU and present lanes (mdd_lane_count) give its PDU offset
+ *      and transfer offset from the part's base state.  The chunking rule
+ *      bounds what a part can hold -- the PDU in progress (seg 0), the one
+ *      after its EP (seg 1), after the next EP only boundary markers (seg 2)
+ *      -- so a lane's offset is base + count (seg 0) or its count past the EP
+ *      (seg 1, 2; 8 bits): at most two PDU lengths are subtracted.  A
+ *      segment's length is a one-hot select of a candidate: seg 1's header
+ *      begins at word count k1 = cused + len0 - b_off (cused_r: PDU lanes of
+ *      the word already emitted), seg 0's at cused (b_off = 0; after a cut b_off
+ *      is always 0) or at -b_off (iSCSI b_off <= 4); iSCSI b_off 5..7 and MPA
+ *      b_off 1 combine the state's bytes with the word's first PDU bytes
+ *      (d0l).  Every lane's kind and flags are compares of its offset with its
+ *      segment's layout.  EP, FRAME and start lanes are equality compares; the
+ *      cut (second start) is a log-depth "two starts so far" scan, "lost after
+ *      a FRAME" a prefix OR.  The state after the part: at a cut (always the
+ *      start of seg 1 or 2) it is known without the lanes (offset 0, fpdu_woff
+ *      0, the seg's lengths, cused_r = k1 (+ len1)); at a FRAME lane it is
+ *      gathered there, at the word's end read at position W (the 8-step field
+ *      parser only for a field cut by the part's end).
  * Markers: L1 puts at most mrk_period bytes in a word, so a word holds at most
  * two (T, the tail of an earlier marker; H, from its byte 0).  Each is gathered
  * and applied as one step, in lane order with the two length-field ends that
@@ -157,18 +173,18 @@ localparam [7:0] ERR_FRAME = MDD_ERR_FRAME[7:0];
 // Configuration of the word's transfer
 // -------------------------------------------------------------------------
 
-wire [1:0]  c_proto   = s_desc[MDD_DESC_PROTO_LSB +: MDD_DESC_PROTO_W];
-wire        c_active  = !s_dbad;
+wire [1:0]  c_proto   = a_desc[MDD_DESC_PROTO_LSB +: MDD_DESC_PROTO_W];
+wire        c_active  = !a_dbad;
 wire        c_iscsi   = c_proto == MDD_PROTO_ISCSI[1:0];
 wire        c_mpa     = c_proto == MDD_PROTO_MPA[1:0];
 wire        c_raw     = c_proto == MDD_PROTO_RAW[1:0];
-wire        c_self    = s_desc[MDD_DESC_SELF_FRAME_LSB];
-wire        c_hdig    = s_desc[MDD_DESC_HDIG_EN_LSB];
-wire        c_ddig    = s_desc[MDD_DESC_DDIG_EN_LSB];
-wire        c_mrk_chk = s_desc[MDD_DESC_MRK_CHK_LSB];
-wire        c_hdr_out = s_desc[MDD_DESC_HDR_OUT_LSB];
-wire [7:0]  c_ulp     = s_desc[MDD_DESC_ULP_HDR_LEN_LSB +: MDD_DESC_ULP_HDR_LEN_W];
-wire [23:0] c_max     = s_desc[MDD_DESC_MAX_DATA_LSB +: MDD_DESC_MAX_DATA_W];
+wire        c_self    = a_desc[MDD_DESC_SELF_FRAME_LSB];
+wire        c_hdig    = a_desc[MDD_DESC_HDIG_EN_LSB];
+wire        c_ddig    = a_desc[MDD_DESC_DDIG_EN_LSB];
+wire        c_mrk_chk = a_desc[MDD_DESC_MRK_CHK_LSB];
+wire        c_hdr_out = a_desc[MDD_DESC_HDR_OUT_LSB];
+wire [7:0]  c_ulp     = a_desc[MDD_DESC_ULP_HDR_LEN_LSB +: MDD_DESC_ULP_HDR_LEN_W];
+wire [23:0] c_max     = a_desc[MDD_DESC_MAX_DATA_LSB +: MDD_DESC_MAX_DATA_W];
 wire [2:0]  c_ml1     = c_iscsi ? 3'd7 : 3'd3;                    // marker length - 1
 wire [24:0] c_ll      = c_mpa ? 25'd1 : 25'd7;                    // offset of the last length byte
 wire [24:0] c_fl      = c_mpa ? 25'd0 : 25'd5;                    // offset of the first length byte
@@ -414,6 +430,95 @@ function [131:0] res_one(input [160:0] e, input [25:0] len);
 endfunction
 
 // -------------------------------------------------------------------------
+// Stage A (D-066): the input register.  It holds the word and everything about its header candidates that
+// depends on the word alone: the word's PDU bytes in count order (byte k: the PDU lane with k PDU lanes of
+// the whole word below it, 0 past the last), and for every k = -4..W the layout of a header whose byte 0 is
+// byte k (length, data length and hdr_len as final, the underflow and FRAME checks; k = W: no byte of the
+// word, all zero; k < 0 for a field begun in an earlier word, iSCSI bytes 4-7 only).
+// -------------------------------------------------------------------------
+
+wire [1:0]  sa_proto = s_desc[MDD_DESC_PROTO_LSB +: MDD_DESC_PROTO_W];
+wire        sa_mpa   = sa_proto == MDD_PROTO_MPA[1:0];
+wire        sa_hdig  = s_desc[MDD_DESC_HDIG_EN_LSB];
+wire        sa_ddig  = s_desc[MDD_DESC_DDIG_EN_LSB];
+wire [7:0]  sa_ulp   = s_desc[MDD_DESC_ULP_HDR_LEN_LSB +: MDD_DESC_ULP_HDR_LEN_W];
+wire [23:0] sa_max   = s_desc[MDD_DESC_MAX_DATA_LSB +: MDD_DESC_MAX_DATA_W];
+wire [8:0]  sa_ll9   = sa_mpa ? 9'd1 : 9'd7;
+wire [25:0] sa_mxu   = {2'd0, sa_max} + (sa_mpa ? {18'd0, sa_ulp} : 26'd0);
+wire [W-1:0] sa_pl;
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_sapl
+        wire [2:0] k = s_tag[8*gi +: 3];
+        assign sa_pl[gi] = k != MDD_KIND_VOID && k != MDD_KIND_MRK;
+    end
+endgenerate
+wire [8*W-1:0]      sa_below;
+wire [7:0]          sa_total;
+mdd_lane_count #(.W(W), .CW(8)) u_word_count (.mask(sa_pl), .cnt_below(sa_below), .cnt_total(sa_total));
+wire [8*(W+8)-1:0]  sa_pby;
+wire [8*(W+12)-1:0] sa_pbx = {sa_pby, 32'd0};   // byte c: PDU byte c - 4 (0 below 0)
+wire [W+4:0]        sa_uf, sa_fc;
+wire [W:0]          sa_cm;
+wire [26*(W+5)-1:0] sa_len;
+wire [24*(W+5)-1:0] sa_da;
+wire [12*(W+5)-1:0] sa_ha;
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_pby
+        localparam [7:0] K8 = gi;
+        wire [W-1:0] sel;
+        for (gt = 0; gt < W; gt = gt + 1) begin : g_l
+            assign sel[gt] = sa_pl[gt] && sa_below[8*gt +: 8] == K8;
+        end
+        assign sa_pby[8*gi +: 8] = gath8(sel, s_data);
+    end
+    assign sa_pby[8*(W+8)-1:8*W] = 64'd0;
+    for (gi = 0; gi <= W; gi = gi + 1) begin : g_cm
+        localparam [8:0] K9 = gi;
+        assign sa_cm[gi] = K9 + sa_ll9 < {1'b0, sa_total};
+    end
+    for (gi = 0; gi < W + 5; gi = gi + 1) begin : g_hc
+        wire [23:0] dr = sa_mpa ? {8'd0, sa_pbx[8*gi +: 8], sa_pbx[8*(gi+1) +: 8]}
+                                : {sa_pbx[8*(gi+5) +: 8], sa_pbx[8*(gi+6) +: 8], sa_pbx[8*(gi+7) +: 8]};
+        wire [11:0] hr = 12'd48 + {2'd0, sa_pbx[8*(gi+4) +: 8], 2'd0};
+        wire        uf = sa_mpa && dr < {16'd0, sa_ulp};
+        assign sa_uf[gi] = uf;
+        assign sa_fc[gi] = uf || (sa_max != 24'd0 && {2'd0, dr} > sa_mxu);
+        assign sa_ha[12*gi +: 12] = sa_mpa ? 12'd2 + {4'd0, sa_ulp} : hr;
+        assign sa_da[24*gi +: 24] = (sa_mpa && !uf) ? dr - {16'd0, sa_ulp} : dr;
+        assign sa_len[26*gi +: 26] = sa_mpa ? plen(12'd2, dr, sa_hdig, sa_ddig, 1'b1) : plen(hr, dr, sa_hdig, sa_ddig, 1'b0);
+    end
+endgenerate
+
+reg           a_valid = 1'b0;
+reg [8*W-1:0] a_data = {8*W{1'b0}};
+reg [8*W-1:0] a_tag = {8*W{1'b0}};
+reg [4*W-1:0] a_aux = {4*W{1'b0}};
+reg           a_first = 1'b0;
+reg           a_last = 1'b0;
+reg [31:0]    a_woff = 32'd0;
+reg [7:0]     a_nin = 8'd0;
+reg           a_dbad = 1'b0;
+reg [511:0]   a_desc = 512'd0;
+reg [7:0]     a_xflags = 8'd0;
+reg           a_err_v = 1'b0;
+reg [7:0]     a_err_code = 8'd0;
+reg [7:0]     a_err_byte = 8'd0;
+reg [31:0]    a_err_off = 32'd0;
+reg [31:0]    a_err_unit = 32'd0;
+reg [63:0]    a_err_exp = 64'd0;
+reg [63:0]    a_err_got = 64'd0;
+reg [15:0]    a_emap = 16'd0;
+reg [7:0]     a_ecnt = 8'd0;
+reg [23:0]    a_pby = 24'd0;
+reg [7:0]     a_wd_total = 8'd0;
+reg [W+4:0]   a_hc_uf = {(W+5){1'b0}};
+reg [W+4:0]   a_hc_fc = {(W+5){1'b0}};
+reg [W:0]     a_hc_cm = {(W+1){1'b0}};
+reg [26*(W+5)-1:0] a_hc_len = {26*(W+5){1'b0}};
+reg [24*(W+5)-1:0] a_hc_da = {24*(W+5){1'b0}};
+reg [12*(W+5)-1:0] a_hc_ha = {12*(W+5){1'b0}};
+
+// -------------------------------------------------------------------------
 // Registers: split state, stream state, marker checks
 // -------------------------------------------------------------------------
 
@@ -459,16 +564,16 @@ wire advance = m_ready || !m_valid_r;
 wire       first_part = fresh;
 wire [7:0] used = used_r;        // (used_r, cused_r are 0 whenever done is)
 wire [7:0] cused = cused_r;
-wire       init = s_first && first_part;
+wire       init = a_first && first_part;
 
 // -------------------------------------------------------------------------
 // The state at the start of the part, the lanes, prefix counts
 // -------------------------------------------------------------------------
 
-wire [24:0] b_off    = init ? s_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W] : st_off;
-wire [11:0] b_hlen   = init ? s_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W] : st_hlen;
-wire [23:0] b_dlen   = init ? s_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W] : st_dlen;
-wire [15:0] b_fwoff  = init ? s_desc[MDD_DESC_FPDU_WOFF_LSB +: MDD_DESC_FPDU_WOFF_W] : st_fwoff;
+wire [24:0] b_off    = init ? a_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W] : st_off;
+wire [11:0] b_hlen   = init ? a_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W] : st_hlen;
+wire [23:0] b_dlen   = init ? a_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W] : st_dlen;
+wire [15:0] b_fwoff  = init ? a_desc[MDD_DESC_FPDU_WOFF_LSB +: MDD_DESC_FPDU_WOFF_W] : st_fwoff;
 wire [31:0] b_pidx   = init ? 32'd0 : st_pidx;
 wire [31:0] b_lenoff = init ? 32'd0 : st_lenoff;
 wire        b_lost   = init ? 1'b0 : st_lost;
@@ -480,7 +585,7 @@ wire        b_pd_in  = init ? 1'b0 : pd_in;
 
 // the lanes are located (iSCSI / MPA, descriptor good, position not lost)
 wire        walk = c_active && !c_raw && !b_lost;
-wire [31:0] ioff0 = s_woff + {24'd0, used};   // transfer offset of the part's first present byte
+wire [31:0] ioff0 = a_woff + {24'd0, used};   // transfer offset of the part's first present byte
 wire [7:0]  ll8 = c_ll[7:0];
 
 wire [W-1:0]   ln_nv;     // present (not VOID), not yet emitted
@@ -488,18 +593,16 @@ wire [W-1:0]   ln_pl;     // ... PDU byte (not a marker)
 wire [W-1:0]   ln_mk;     // ... marker byte
 wire [8*W-1:0] ln_m;      // marker byte index (3 bits, zero-extended)
 wire [8*W-1:0] ln_ml;     // one-hot of the marker byte index
-wire [W-1:0]   wd_pl;     // PDU lanes of the whole word (emitted or not: independent of the split state)
 
 genvar gi, gt;
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_dec
-        wire [2:0] k = s_tag[8*gi +: 3];
+        wire [2:0] k = a_tag[8*gi +: 3];
         assign ln_nv[gi] = !done[gi] && k != MDD_KIND_VOID;
         assign ln_pl[gi] = ln_nv[gi] && k != MDD_KIND_MRK;
         assign ln_mk[gi] = ln_nv[gi] && k == MDD_KIND_MRK;
-        assign wd_pl[gi] = k != MDD_KIND_VOID && k != MDD_KIND_MRK;
-        assign ln_m[8*gi +: 8] = {5'd0, s_aux[4*gi +: 3]};
-        assign ln_ml[8*gi +: 8] = 8'd1 << s_aux[4*gi +: 3];
+        assign ln_m[8*gi +: 8] = {5'd0, a_aux[4*gi +: 3]};
+        assign ln_ml[8*gi +: 8] = 8'd1 << a_aux[4*gi +: 3];
     end
 endgenerate
 
@@ -582,8 +685,8 @@ generate
             assign sel0[8*gi + gt] = s0v[gi];
             assign sel1[8*gi + gt] = s1v[gi];
         end
-        assign pb0[8*gt +: 8] = gath8(s0v, s_data);
-        assign pb1[8*gt +: 8] = gath8(s1v, s_data);
+        assign pb0[8*gt +: 8] = gath8(s0v, a_data);
+        assign pb1[8*gt +: 8] = gath8(s1v, a_data);
         assign pr0[gt] = |s0v;
         assign pr1[gt] = |s1v;
     end
@@ -595,41 +698,17 @@ endgenerate
 // 1's header begins at word count k1 = cused + len0 - b_off (the part's lanes are the word's lanes from the
 // cused-th PDU lane on), so seg 1's length, FRAME check and final fields are a one-hot select of a candidate
 // instead of a parse behind len0.  Incomplete fields read 0 bytes, as the lane selects below do.
-wire [8*W-1:0]     wd_below;
-/* verilator lint_off UNUSEDSIGNAL */
-wire [7:0]         wd_total;
-/* verilator lint_on UNUSEDSIGNAL */
-mdd_lane_count #(.W(W), .CW(8)) u_word_count (.mask(wd_pl), .cnt_below(wd_below), .cnt_total(wd_total));
 localparam NC = W + 5;   // candidates c = 0..W+4: a header whose byte 0 is PDU byte c - 4 of the word
-wire [8*(W+8)-1:0] pby;
-wire [8*(W+12)-1:0] pbx = {pby, 32'd0};   // byte c: PDU byte c - 4 (0 below 0)
-wire [NC-1:0]      hc_uf, hc_fc;
-wire [W:0]         hc_cm;
+wire [23:0]        pby = a_pby;   // the word's first three PDU bytes (d0l)
+wire [7:0]         wd_total = a_wd_total;
+wire [NC-1:0]      hc_uf = a_hc_uf, hc_fc = a_hc_fc;
+wire [W:0]         hc_cm = a_hc_cm;
 wire [32*NC-1:0]   hc_len, hc_da, hc_ha;
 generate
-    for (gi = 0; gi < W; gi = gi + 1) begin : g_pby
-        localparam [7:0] K8 = gi;
-        wire [W-1:0] sel;
-        for (gt = 0; gt < W; gt = gt + 1) begin : g_l
-            assign sel[gt] = wd_pl[gt] && wd_below[8*gt +: 8] == K8;
-        end
-        assign pby[8*gi +: 8] = gath8(sel, s_data);
-    end
-    assign pby[8*(W+8)-1:8*W] = 64'd0;
-    for (gi = 0; gi <= W; gi = gi + 1) begin : g_cm
-        localparam [8:0] K9 = gi;
-        assign hc_cm[gi] = K9 + {1'b0, ll8} < {1'b0, wd_total};
-    end
-    for (gi = 0; gi < NC; gi = gi + 1) begin : g_hc
-        wire [23:0] dr = c_mpa ? {8'd0, pbx[8*gi +: 8], pbx[8*(gi+1) +: 8]}
-                               : {pbx[8*(gi+5) +: 8], pbx[8*(gi+6) +: 8], pbx[8*(gi+7) +: 8]};
-        wire [11:0] hr = 12'd48 + {2'd0, pbx[8*(gi+4) +: 8], 2'd0};
-        wire        uf = c_mpa && dr < {16'd0, c_ulp};
-        assign hc_uf[gi] = uf;
-        assign hc_fc[gi] = uf || (c_max != 24'd0 && {2'd0, dr} > mxu);
-        assign hc_ha[32*gi +: 32] = {20'd0, c_mpa ? 12'd2 + {4'd0, c_ulp} : hr};
-        assign hc_da[32*gi +: 32] = {8'd0, (c_mpa && !uf) ? dr - {16'd0, c_ulp} : dr};
-        assign hc_len[32*gi +: 32] = {6'd0, c_mpa ? plen(12'd2, dr, c_hdig, c_ddig, 1'b1) : plen(hr, dr, c_hdig, c_ddig, 1'b0)};
+    for (gi = 0; gi < NC; gi = gi + 1) begin : g_hcb
+        assign hc_len[32*gi +: 32] = {6'd0, a_hc_len[26*gi +: 26]};
+        assign hc_da[32*gi +: 32] = {8'd0, a_hc_da[24*gi +: 24]};
+        assign hc_ha[32*gi +: 32] = {20'd0, a_hc_ha[12*gi +: 12]};
     end
 endgenerate
 
@@ -840,7 +919,7 @@ generate
         wire       s1 = ps1[gi] && !ps2[gi];
         wire       s2 = ps2[gi];
         wire [2:0] m = ln_m[8*gi +: 3];
-        wire       a0 = s_aux[4*gi];
+        wire       a0 = a_aux[4*gi];
         // PDU byte (seg 0 or 1)
         wire       early = c_self && (s0 ? p < {1'b0, c_ll} : r < ll8);
         wire       fnow = c_self && (s0 ? (p == {1'b0, c_ll} && fc0) : (r == ll8 && fc1));
@@ -902,8 +981,8 @@ generate
             ax = 4'd0;
             if (p_in[gi] && ln_nv[gi]) begin
                 if (!c_active) begin
-                    tg = s_tag[8*gi +: 8];
-                    ax = s_aux[4*gi +: 4];
+                    tg = a_tag[8*gi +: 8];
+                    ax = a_aux[4*gi +: 4];
                 end else if (c_raw) begin
                     tg = TAG_K | {5'd0, MDD_KIND_PAY};
                 end else if (lostb[gi]) begin
@@ -954,8 +1033,8 @@ generate
         end
         assign prT[gt] = |vT;
         assign prH[gt] = |vH;
-        assign gbT[8*gt +: 8] = gath8(vT, s_data);
-        assign gbH[8*gt +: 8] = gath8(vH, s_data);
+        assign gbT[8*gt +: 8] = gath8(vT, a_data);
+        assign gbH[8*gt +: 8] = gath8(vH, a_data);
     end
 endgenerate
 
@@ -1140,7 +1219,7 @@ wire [11:0] v_hlen  = frm_in ? vs_hlen[11:0] : sfe ? vs_hlen[23:12] : vc_hlen;
 wire [23:0] v_dlen  = frm_in ? vs_dlen[23:0] : sfe ? vs_dlen[47:24] : vc_dlen;
 wire [31:0] v_lenoff = frm_in ? vs_lenoff[31:0] : sfe ? vs_lenoff[63:32] : vc_lenoff;
 
-wire        fin = s_last && p_final && c_active;
+wire        fin = a_last && p_final && c_active;
 wire        v_mk_act = mk2[196];
 wire        v_mk_dv = mk2[195];
 wire [1:0]  v_pd_n = sd7[325:324];
@@ -1158,13 +1237,13 @@ wire [32*NEV-1:0] ev_off, ev_unit;
 wire [64*NEV-1:0] ev_exp, ev_got;
 
 // 0: the input's record
-assign ev_v[0] = first_part && s_err_v;
-assign ev_code[7:0] = first_part ? s_err_code : 8'd0;
-assign ev_byte[7:0] = first_part ? s_err_byte : 8'd0;
-assign ev_off[31:0] = first_part ? s_err_off : 32'd0;
-assign ev_unit[31:0] = first_part ? s_err_unit : 32'd0;
-assign ev_exp[63:0] = first_part ? s_err_exp : 64'd0;
-assign ev_got[63:0] = first_part ? s_err_got : 64'd0;
+assign ev_v[0] = first_part && a_err_v;
+assign ev_code[7:0] = first_part ? a_err_code : 8'd0;
+assign ev_byte[7:0] = first_part ? a_err_byte : 8'd0;
+assign ev_off[31:0] = first_part ? a_err_off : 32'd0;
+assign ev_unit[31:0] = first_part ? a_err_unit : 32'd0;
+assign ev_exp[63:0] = first_part ? a_err_exp : 64'd0;
+assign ev_got[63:0] = first_part ? a_err_got : 64'd0;
 // 1: marker T completed, 6: marker H completed, 8: a check cut by the transfer's end
 assign ev_v[1] = mk1[197];
 assign ev_v[6] = mk2[197];
@@ -1262,18 +1341,18 @@ always @* begin
             w_err_got = w_err_got | (ev_got[64*e +: 64] & {64{ev_win[e]}});
         end
     end
-    w_emap = (first_part ? s_emap : 16'd0)
+    w_emap = (first_part ? a_emap : 16'd0)
            | ((ev_v[6:1] != 6'd0 || ev_v[8]) ? 16'd1 << MDD_ERR_MRK : 16'd0)
            | (ev_v[7] ? 16'd1 << MDD_ERR_FRAME : 16'd0);
-    w_ecnt = (first_part ? s_ecnt : 8'd0)
+    w_ecnt = (first_part ? a_ecnt : 8'd0)
            + {7'd0, ev_v[1]} + {7'd0, ev_v[2]} + {7'd0, ev_v[3]} + {7'd0, ev_v[4]}
            + {7'd0, ev_v[5]} + {7'd0, ev_v[6]} + {7'd0, ev_v[7]} + {7'd0, ev_v[8]};
 
     // the transfer's last word: flags, resume fields
-    w_xflags = s_xflags;
-    w_desc = s_desc;
+    w_xflags = a_xflags;
+    w_desc = a_desc;
     if (fin) begin
-        w_xflags = s_xflags | {6'd0, v_unv, v_lost};
+        w_xflags = a_xflags | {6'd0, v_unv, v_lost};
         w_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W] = v_off;
         w_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W] = v_hlen;
         w_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W] = v_dlen;
@@ -1281,8 +1360,48 @@ always @* begin
     end
 end
 
-wire emit = s_valid && advance;
-assign s_ready = advance && (p_final || !s_valid);
+wire emit = a_valid && advance;
+wire load = s_valid && s_ready;
+assign s_ready = !a_valid || (advance && p_final);
+
+always @(posedge clk) begin
+    if (rst) begin
+        a_valid <= 1'b0;
+    end else if (load) begin
+        a_valid <= 1'b1;
+    end else if (emit && p_final) begin
+        a_valid <= 1'b0;
+    end
+    if (load) begin
+        a_data <= s_data;
+        a_tag <= s_tag;
+        a_aux <= s_aux;
+        a_first <= s_first;
+        a_last <= s_last;
+        a_woff <= s_woff;
+        a_nin <= s_nin;
+        a_dbad <= s_dbad;
+        a_desc <= s_desc;
+        a_xflags <= s_xflags;
+        a_err_v <= s_err_v;
+        a_err_code <= s_err_code;
+        a_err_byte <= s_err_byte;
+        a_err_off <= s_err_off;
+        a_err_unit <= s_err_unit;
+        a_err_exp <= s_err_exp;
+        a_err_got <= s_err_got;
+        a_emap <= s_emap;
+        a_ecnt <= s_ecnt;
+        a_pby <= sa_pby[23:0];
+        a_wd_total <= sa_total;
+        a_hc_uf <= sa_uf;
+        a_hc_fc <= sa_fc;
+        a_hc_cm <= sa_cm;
+        a_hc_len <= sa_len;
+        a_hc_da <= sa_da;
+        a_hc_ha <= sa_ha;
+    end
+end
 
 always @(posedge clk) begin
     if (rst) begin
@@ -1342,17 +1461,17 @@ always @(posedge clk) begin
     if (rst) begin
         m_valid_r <= 1'b0;
     end else if (advance) begin
-        m_valid_r <= s_valid;
+        m_valid_r <= a_valid;
     end
     if (emit) begin
-        m_data_r <= s_data;
+        m_data_r <= a_data;
         m_tag_r <= w_tag;
         m_aux_r <= w_aux;
-        m_first_r <= s_first && first_part;
-        m_last_r <= s_last && p_final;
-        m_woff_r <= s_woff + {24'd0, used};
-        m_nin_r <= p_final ? s_nin - used : p_nbytes;
-        m_dbad_r <= s_dbad;
+        m_first_r <= a_first && first_part;
+        m_last_r <= a_last && p_final;
+        m_woff_r <= a_woff + {24'd0, used};
+        m_nin_r <= p_final ? a_nin - used : p_nbytes;
+        m_dbad_r <= a_dbad;
         m_desc_r <= w_desc;
         m_xflags_r <= w_xflags;
         m_err_v_r <= w_err_v;
