@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * C twin of rtl/mdd_rx_loc_pdu.v; see mdd_rx_loc_pdu_model.h. part_of() is the RTL's combinational always
- * block: the same lane loop, the same state variables, the same widths (values are masked where the RTL
- * truncates).
+ * C twin of rtl/mdd_rx_loc_pdu.v; see mdd_rx_loc_pdu_model.h. part_of() is stage B of the RTL: the part of the
+ * word in stage A, computed by the reference algorithm (a walk through the lanes with the same state variables
+ * and widths; values are masked where the RTL truncates), not by the RTL's header candidates and cut arithmetic
+ * (D-066), so lockstep holds those to the reference on every cycle.
  */
 #include "mdd_rx_loc_pdu_model.h"
 
