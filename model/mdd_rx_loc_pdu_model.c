@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * C twin of rtl/mdd_rx_loc_pdu.v; see mdd_rx_loc_pdu_model.h. part_of() is the RTL's combinational always
- * block: the same lane loop, the same state variables, the same widths (values are masked where the RTL
- * truncates).
+ * C twin of rtl/mdd_rx_loc_pdu.v; see mdd_rx_loc_pdu_model.h. part_of() is stage B of the RTL: the part of the
+ * word in stage A, computed by the reference algorithm (a walk through the lanes with the same state variables
+ * and widths; values are masked where the RTL truncates), not by the RTL's header candidates and cut arithmetic
+ * (D-066), so lockstep holds those to the reference on every cycle.
  */
 #include "mdd_rx_loc_pdu_model.h"
 
@@ -372,15 +373,26 @@ static void part_of(const mdd_rx_loc_pdu_model *m, const mdd_rx_loc_pdu_in *in, 
     pt->used = used;
 }
 
+/* stage A's word as part_of's input */
+static void stage_a(const mdd_rx_loc_pdu_model *m, mdd_rx_loc_pdu_in *a)
+{
+    memset(a, 0, sizeof *a);
+    a->s_valid = m->a_valid;
+    MDD_RX_WORD_COPY(a, s_, &m->a, );
+}
+
 void mdd_rx_loc_pdu_eval(const mdd_rx_loc_pdu_model *m, const mdd_rx_loc_pdu_in *in, mdd_rx_loc_pdu_out *out)
 {
     const bool advance = in->m_ready || !m->m_valid_r;
-    if (advance && in->s_valid) {
+    /* stage A takes a word when it is empty or its word's last part leaves this cycle */
+    if (m->a_valid) {
+        mdd_rx_loc_pdu_in a;
         struct part pt;
-        part_of(m, in, &pt);
-        out->s_ready = pt.final;
+        stage_a(m, &a);
+        part_of(m, &a, &pt);
+        out->s_ready = advance && pt.final;
     } else {
-        out->s_ready = advance;
+        out->s_ready = true;
     }
     out->m_valid = m->m_valid_r;
     MDD_RX_WORD_COPY(out, m_, &m->m, );
@@ -389,10 +401,14 @@ void mdd_rx_loc_pdu_eval(const mdd_rx_loc_pdu_model *m, const mdd_rx_loc_pdu_in 
 void mdd_rx_loc_pdu_tick(mdd_rx_loc_pdu_model *m, const mdd_rx_loc_pdu_in *in)
 {
     const bool advance = in->m_ready || !m->m_valid_r;
-    const bool emit = in->s_valid && advance;
+    const bool emit = m->a_valid && advance;
+    bool take = false;
     if (emit) {
+        mdd_rx_loc_pdu_in a;
         struct part pt;
-        part_of(m, in, &pt);
+        stage_a(m, &a);
+        part_of(m, &a, &pt);
+        take = pt.final;
         m->m = pt.w;
         m->st = pt.s;
         if (!in->rst) {
@@ -419,6 +435,14 @@ void mdd_rx_loc_pdu_tick(mdd_rx_loc_pdu_model *m, const mdd_rx_loc_pdu_in *in)
         m->done = 0;
         m->used_r = 0;
     }
-    if (in->rst) m->m_valid_r = false;
-    else if (advance) m->m_valid_r = in->s_valid;
+    const bool load = in->s_valid && (!m->a_valid || take);
+    if (load) MDD_RX_WORD_COPY(&m->a, , in, s_);
+    if (in->rst) {
+        m->a_valid = false;
+        m->m_valid_r = false;
+    } else {
+        if (advance) m->m_valid_r = m->a_valid; /* the pre-edge stage A */
+        if (load) m->a_valid = true;
+        else if (take) m->a_valid = false;
+    }
 }

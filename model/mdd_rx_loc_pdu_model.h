@@ -6,7 +6,10 @@
  * FPDU_WOFF resume fields (docs/rx-path.md sections 2-5 and 8).
  *
  * Contract (docs/ARCHITECTURE.md section 8): eval is combinational, tick is the clock edge, rst is an input;
- * registers mirror the RTL's one for one (same names) and start at zero.
+ * the pipeline registers mirror the RTL's one for one (same names) and start at zero: stage A, the input word
+ * (a_valid, a), and the output register (m_valid_r, m); latency two clocks (D-066). The split and stream state
+ * of stage B (done, used_r, st) is the reference's lane walk, not the RTL's per-word-count header candidates
+ * and cut arithmetic; it changes on the same clock edges.
  */
 #ifndef MDD_RX_LOC_PDU_MODEL_H
 #define MDD_RX_LOC_PDU_MODEL_H
@@ -78,6 +81,8 @@ typedef struct mdd_rx_loc_pdu_stats {
 typedef struct mdd_rx_loc_pdu_model {
     mdd_rx_loc_pdu_stats stats;
     unsigned w;
+    bool a_valid;
+    mdd_rx_word a;
     uint64_t done;
     uint32_t used_r;
     mdd_rx_loc_pdu_state st;

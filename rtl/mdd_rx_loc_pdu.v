@@ -57,25 +57,41 @@
  * part; the last part takes what remains of s_nin; the input's error record
  * leaves with the first part.  PDUs >= W + 1 bytes never split a word.
  *
- * Flow control (D-029): advance = m_ready | ~m_valid, s_ready = advance unless
- * the word is being split.  Latency one clock.  rst clears the valid bit and
- * the split state; the stream state is loaded from the descriptor on every
- * transfer's first word; data registers are not reset.
+ * Flow control (D-029, D-066): advance = m_ready | ~m_valid; s_ready = stage
+ * A empty, or its word's last part leaving (advance and no cut): one word per
+ * clock at full rate.  Latency two clocks (one until D-066).  rst clears the
+ * valid bits and the split state; the stream state is loaded from the
+ * descriptor on every transfer's first word; data registers are not reset.
  *
- * Structure (D-040): no value ripples from lane to lane, so the logic depth
- * grows with log W (the reference algorithm, a walk through the lanes, is the
- * C twin).  Each lane's prefix counts of PDU and present lanes (mdd_lane_count)
- * give its PDU offset and transfer offset from the part's base state.  The
- * chunking rule bounds what a part can hold -- the PDU in progress (seg 0),
- * the one after its EP (seg 1), after the next EP only boundary markers (seg
- * 2) -- so a lane's offset is base + count (seg 0) or its count past the EP
- * (seg 1, 2; 8 bits): at most two PDU lengths are subtracted.  A segment's
- * length-field bytes are one-hot selects on those offsets, its length follows
- * directly, and every lane's kind and flags are compares of its offset with
- * its segment's layout.  EP, FRAME and start lanes are equality compares; the
- * cut (second start) is a log-depth "two starts so far" scan, "lost after a
- * FRAME" a prefix OR; the state after the part is gathered at the stop
- * position (the 8-step field parser only for a field cut by the part's end).
+ * Structure (D-040, D-066): no value ripples from lane to lane, so the logic
+ * depth grows with log W (the reference algorithm, a walk through the lanes,
+ * is the C twin).  Two stages:
+ *   A  the input register: the word, and what depends on the word alone: its
+ *      PDU bytes in count order (byte k: the PDU lane with k PDU lanes of the
+ *      whole word below it) and, for every word count k = -4..W, the layout
+ *      of a header whose byte 0 is byte k (PDU length, final hdr_len and
+ *      data_len, the underflow and FRAME checks, whether the length field is
+ *      complete in the word): the header candidates.
+ *   B  the parts of A's word into the output register.  Each lane's prefix
+ *      counts of PDU and present lanes (mdd_lane_count) give its PDU offset
+ *      and transfer offset from the part's base state.  The chunking rule
+ *      bounds what a part can hold -- the PDU in progress (seg 0), the one
+ *      after its EP (seg 1), after the next EP only boundary markers (seg 2)
+ *      -- so a lane's offset is base + count (seg 0) or its count past the EP
+ *      (seg 1, 2; 8 bits): at most two PDU lengths are subtracted.  A
+ *      segment's length is a one-hot select of a candidate: seg 1's header
+ *      begins at word count k1 = cused + len0 - b_off (cused_r: PDU lanes of
+ *      the word already emitted), seg 0's at cused (b_off = 0; after a cut b_off
+ *      is always 0) or at -b_off (iSCSI b_off <= 4); iSCSI b_off 5..7 and MPA
+ *      b_off 1 combine the state's bytes with the word's first PDU bytes
+ *      (d0l).  Every lane's kind and flags are compares of its offset with its
+ *      segment's layout.  EP, FRAME and start lanes are equality compares; the
+ *      cut (second start) is a log-depth "two starts so far" scan, "lost after
+ *      a FRAME" a prefix OR.  The state after the part: at a cut (always the
+ *      start of seg 1 or 2) it is known without the lanes (offset 0, fpdu_woff
+ *      0, the seg's lengths, cused_r = k1 (+ len1)); at a FRAME lane it is
+ *      gathered there, at the word's end read at position W (the 8-step field
+ *      parser only for a field cut by the part's end).
  * Markers: L1 puts at most mrk_period bytes in a word, so a word holds at most
  * two (T, the tail of an earlier marker; H, from its byte 0).  Each is gathered
  * and applied as one step, in lane order with the two length-field ends that
@@ -157,18 +173,18 @@ localparam [7:0] ERR_FRAME = MDD_ERR_FRAME[7:0];
 // Configuration of the word's transfer
 // -------------------------------------------------------------------------
 
-wire [1:0]  c_proto   = s_desc[MDD_DESC_PROTO_LSB +: MDD_DESC_PROTO_W];
-wire        c_active  = !s_dbad;
+wire [1:0]  c_proto   = a_desc[MDD_DESC_PROTO_LSB +: MDD_DESC_PROTO_W];
+wire        c_active  = !a_dbad;
 wire        c_iscsi   = c_proto == MDD_PROTO_ISCSI[1:0];
 wire        c_mpa     = c_proto == MDD_PROTO_MPA[1:0];
 wire        c_raw     = c_proto == MDD_PROTO_RAW[1:0];
-wire        c_self    = s_desc[MDD_DESC_SELF_FRAME_LSB];
-wire        c_hdig    = s_desc[MDD_DESC_HDIG_EN_LSB];
-wire        c_ddig    = s_desc[MDD_DESC_DDIG_EN_LSB];
-wire        c_mrk_chk = s_desc[MDD_DESC_MRK_CHK_LSB];
-wire        c_hdr_out = s_desc[MDD_DESC_HDR_OUT_LSB];
-wire [7:0]  c_ulp     = s_desc[MDD_DESC_ULP_HDR_LEN_LSB +: MDD_DESC_ULP_HDR_LEN_W];
-wire [23:0] c_max     = s_desc[MDD_DESC_MAX_DATA_LSB +: MDD_DESC_MAX_DATA_W];
+wire        c_self    = a_desc[MDD_DESC_SELF_FRAME_LSB];
+wire        c_hdig    = a_desc[MDD_DESC_HDIG_EN_LSB];
+wire        c_ddig    = a_desc[MDD_DESC_DDIG_EN_LSB];
+wire        c_mrk_chk = a_desc[MDD_DESC_MRK_CHK_LSB];
+wire        c_hdr_out = a_desc[MDD_DESC_HDR_OUT_LSB];
+wire [7:0]  c_ulp     = a_desc[MDD_DESC_ULP_HDR_LEN_LSB +: MDD_DESC_ULP_HDR_LEN_W];
+wire [23:0] c_max     = a_desc[MDD_DESC_MAX_DATA_LSB +: MDD_DESC_MAX_DATA_W];
 wire [2:0]  c_ml1     = c_iscsi ? 3'd7 : 3'd3;                    // marker length - 1
 wire [24:0] c_ll      = c_mpa ? 25'd1 : 25'd7;                    // offset of the last length byte
 wire [24:0] c_fl      = c_mpa ? 25'd0 : 25'd5;                    // offset of the first length byte
@@ -414,11 +430,102 @@ function [131:0] res_one(input [160:0] e, input [25:0] len);
 endfunction
 
 // -------------------------------------------------------------------------
+// Stage A (D-066): the input register.  It holds the word and everything about its header candidates that
+// depends on the word alone: the word's PDU bytes in count order (byte k: the PDU lane with k PDU lanes of
+// the whole word below it, 0 past the last), and for every k = -4..W the layout of a header whose byte 0 is
+// byte k (length, data length and hdr_len as final, the underflow and FRAME checks; k = W: no byte of the
+// word, all zero; k < 0 for a field begun in an earlier word, iSCSI bytes 4-7 only).
+// -------------------------------------------------------------------------
+
+wire [1:0]  sa_proto = s_desc[MDD_DESC_PROTO_LSB +: MDD_DESC_PROTO_W];
+wire        sa_mpa   = sa_proto == MDD_PROTO_MPA[1:0];
+wire        sa_hdig  = s_desc[MDD_DESC_HDIG_EN_LSB];
+wire        sa_ddig  = s_desc[MDD_DESC_DDIG_EN_LSB];
+wire [7:0]  sa_ulp   = s_desc[MDD_DESC_ULP_HDR_LEN_LSB +: MDD_DESC_ULP_HDR_LEN_W];
+wire [23:0] sa_max   = s_desc[MDD_DESC_MAX_DATA_LSB +: MDD_DESC_MAX_DATA_W];
+wire [8:0]  sa_ll9   = sa_mpa ? 9'd1 : 9'd7;
+wire [25:0] sa_mxu   = {2'd0, sa_max} + (sa_mpa ? {18'd0, sa_ulp} : 26'd0);
+wire [W-1:0] sa_pl;
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_sapl
+        wire [2:0] k = s_tag[8*gi +: 3];
+        assign sa_pl[gi] = k != MDD_KIND_VOID && k != MDD_KIND_MRK;
+    end
+endgenerate
+wire [8*W-1:0]      sa_below;
+wire [7:0]          sa_total;
+mdd_lane_count #(.W(W), .CW(8)) u_word_count (.mask(sa_pl), .cnt_below(sa_below), .cnt_total(sa_total));
+wire [8*(W+8)-1:0]  sa_pby;
+wire [8*(W+12)-1:0] sa_pbx = {sa_pby, 32'd0};   // byte c: PDU byte c - 4 (0 below 0)
+wire [W+4:0]        sa_uf, sa_fc;
+wire [W:0]          sa_cm;
+wire [26*(W+5)-1:0] sa_len;
+wire [24*(W+5)-1:0] sa_da;
+wire [12*(W+5)-1:0] sa_ha;
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_pby
+        localparam [7:0] K8 = gi;
+        wire [W-1:0] sel;
+        for (gt = 0; gt < W; gt = gt + 1) begin : g_l
+            assign sel[gt] = sa_pl[gt] && sa_below[8*gt +: 8] == K8;
+        end
+        assign sa_pby[8*gi +: 8] = gath8(sel, s_data);
+    end
+    assign sa_pby[8*(W+8)-1:8*W] = 64'd0;
+    for (gi = 0; gi <= W; gi = gi + 1) begin : g_cm
+        localparam [8:0] K9 = gi;
+        assign sa_cm[gi] = K9 + sa_ll9 < {1'b0, sa_total};
+    end
+    for (gi = 0; gi < W + 5; gi = gi + 1) begin : g_hc
+        wire [23:0] dr = sa_mpa ? {8'd0, sa_pbx[8*gi +: 8], sa_pbx[8*(gi+1) +: 8]}
+                                : {sa_pbx[8*(gi+5) +: 8], sa_pbx[8*(gi+6) +: 8], sa_pbx[8*(gi+7) +: 8]};
+        wire [11:0] hr = 12'd48 + {2'd0, sa_pbx[8*(gi+4) +: 8], 2'd0};
+        wire        uf = sa_mpa && dr < {16'd0, sa_ulp};
+        assign sa_uf[gi] = uf;
+        assign sa_fc[gi] = uf || (sa_max != 24'd0 && {2'd0, dr} > sa_mxu);
+        assign sa_ha[12*gi +: 12] = sa_mpa ? 12'd2 + {4'd0, sa_ulp} : hr;
+        assign sa_da[24*gi +: 24] = (sa_mpa && !uf) ? dr - {16'd0, sa_ulp} : dr;
+        assign sa_len[26*gi +: 26] = sa_mpa ? plen(12'd2, dr, sa_hdig, sa_ddig, 1'b1) : plen(hr, dr, sa_hdig, sa_ddig, 1'b0);
+    end
+endgenerate
+
+reg           a_valid = 1'b0;
+reg [8*W-1:0] a_data = {8*W{1'b0}};
+reg [8*W-1:0] a_tag = {8*W{1'b0}};
+reg [4*W-1:0] a_aux = {4*W{1'b0}};
+reg           a_first = 1'b0;
+reg           a_last = 1'b0;
+reg [31:0]    a_woff = 32'd0;
+reg [7:0]     a_nin = 8'd0;
+reg           a_dbad = 1'b0;
+reg [511:0]   a_desc = 512'd0;
+reg [7:0]     a_xflags = 8'd0;
+reg           a_err_v = 1'b0;
+reg [7:0]     a_err_code = 8'd0;
+reg [7:0]     a_err_byte = 8'd0;
+reg [31:0]    a_err_off = 32'd0;
+reg [31:0]    a_err_unit = 32'd0;
+reg [63:0]    a_err_exp = 64'd0;
+reg [63:0]    a_err_got = 64'd0;
+reg [15:0]    a_emap = 16'd0;
+reg [7:0]     a_ecnt = 8'd0;
+reg [23:0]    a_pby = 24'd0;
+reg [7:0]     a_wd_total = 8'd0;
+reg [W+4:0]   a_hc_uf = {(W+5){1'b0}};
+reg [W+4:0]   a_hc_fc = {(W+5){1'b0}};
+reg [W:0]     a_hc_cm = {(W+1){1'b0}};
+reg [26*(W+5)-1:0] a_hc_len = {26*(W+5){1'b0}};
+reg [24*(W+5)-1:0] a_hc_da = {24*(W+5){1'b0}};
+reg [12*(W+5)-1:0] a_hc_ha = {12*(W+5){1'b0}};
+
+// -------------------------------------------------------------------------
 // Registers: split state, stream state, marker checks
 // -------------------------------------------------------------------------
 
 reg [W-1:0] done = {W{1'b0}};    // lanes of the current input word already emitted
 reg [7:0]   used_r = 8'd0;       // input bytes of the current word already emitted
+reg [7:0]   cused_r = 8'd0;      // PDU lanes of the current word already emitted
+reg         fresh = 1'b1;        // done == 0 (no part of the current input word emitted yet)
 
 reg [24:0]  st_off = 25'd0;      // PDU offset of the next non-marker byte
 reg [11:0]  st_hlen = 12'd0;     // hdr_len as parsed
@@ -454,18 +561,19 @@ reg [63:0]  pd1_got = 64'd0;
 reg  m_valid_r = 1'b0;
 wire advance = m_ready || !m_valid_r;
 
-wire       first_part = done == {W{1'b0}};
-wire [7:0] used = first_part ? 8'd0 : used_r;
-wire       init = s_first && first_part;
+wire       first_part = fresh;
+wire [7:0] used = used_r;        // (used_r, cused_r are 0 whenever done is)
+wire [7:0] cused = cused_r;
+wire       init = a_first && first_part;
 
 // -------------------------------------------------------------------------
 // The state at the start of the part, the lanes, prefix counts
 // -------------------------------------------------------------------------
 
-wire [24:0] b_off    = init ? s_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W] : st_off;
-wire [11:0] b_hlen   = init ? s_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W] : st_hlen;
-wire [23:0] b_dlen   = init ? s_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W] : st_dlen;
-wire [15:0] b_fwoff  = init ? s_desc[MDD_DESC_FPDU_WOFF_LSB +: MDD_DESC_FPDU_WOFF_W] : st_fwoff;
+wire [24:0] b_off    = init ? a_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W] : st_off;
+wire [11:0] b_hlen   = init ? a_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W] : st_hlen;
+wire [23:0] b_dlen   = init ? a_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W] : st_dlen;
+wire [15:0] b_fwoff  = init ? a_desc[MDD_DESC_FPDU_WOFF_LSB +: MDD_DESC_FPDU_WOFF_W] : st_fwoff;
 wire [31:0] b_pidx   = init ? 32'd0 : st_pidx;
 wire [31:0] b_lenoff = init ? 32'd0 : st_lenoff;
 wire        b_lost   = init ? 1'b0 : st_lost;
@@ -477,7 +585,7 @@ wire        b_pd_in  = init ? 1'b0 : pd_in;
 
 // the lanes are located (iSCSI / MPA, descriptor good, position not lost)
 wire        walk = c_active && !c_raw && !b_lost;
-wire [31:0] ioff0 = s_woff + {24'd0, used};   // transfer offset of the part's first present byte
+wire [31:0] ioff0 = a_woff + {24'd0, used};   // transfer offset of the part's first present byte
 wire [7:0]  ll8 = c_ll[7:0];
 
 wire [W-1:0]   ln_nv;     // present (not VOID), not yet emitted
@@ -489,12 +597,12 @@ wire [8*W-1:0] ln_ml;     // one-hot of the marker byte index
 genvar gi, gt;
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_dec
-        wire [2:0] k = s_tag[8*gi +: 3];
+        wire [2:0] k = a_tag[8*gi +: 3];
         assign ln_nv[gi] = !done[gi] && k != MDD_KIND_VOID;
         assign ln_pl[gi] = ln_nv[gi] && k != MDD_KIND_MRK;
         assign ln_mk[gi] = ln_nv[gi] && k == MDD_KIND_MRK;
-        assign ln_m[8*gi +: 8] = {5'd0, s_aux[4*gi +: 3]};
-        assign ln_ml[8*gi +: 8] = 8'd1 << s_aux[4*gi +: 3];
+        assign ln_m[8*gi +: 8] = {5'd0, a_aux[4*gi +: 3]};
+        assign ln_ml[8*gi +: 8] = 8'd1 << a_aux[4*gi +: 3];
     end
 endgenerate
 
@@ -577,43 +685,112 @@ generate
             assign sel0[8*gi + gt] = s0v[gi];
             assign sel1[8*gi + gt] = s1v[gi];
         end
-        assign pb0[8*gt +: 8] = gath8(s0v, s_data);
-        assign pb1[8*gt +: 8] = gath8(s1v, s_data);
+        assign pb0[8*gt +: 8] = gath8(s0v, a_data);
+        assign pb1[8*gt +: 8] = gath8(s1v, a_data);
         assign pr0[gt] = |s0v;
         assign pr1[gt] = |s1v;
     end
 endgenerate
 
+// Header candidates (D-066).  The word's PDU bytes in count order (byte k: the PDU lane with k PDU lanes of
+// the whole word below it, 0 past the last), and for every k = 0..W the layout of a header whose byte 0 is
+// byte k (k = W: no byte of the word, all zero).  They depend on the input word alone, not on the state: seg
+// 1's header begins at word count k1 = cused + len0 - b_off (the part's lanes are the word's lanes from the
+// cused-th PDU lane on), so seg 1's length, FRAME check and final fields are a one-hot select of a candidate
+// instead of a parse behind len0.  Incomplete fields read 0 bytes, as the lane selects below do.
+localparam NC = W + 5;   // candidates c = 0..W+4: a header whose byte 0 is PDU byte c - 4 of the word
+wire [23:0]        pby = a_pby;   // the word's first three PDU bytes (d0l)
+wire [7:0]         wd_total = a_wd_total;
+wire [NC-1:0]      hc_uf = a_hc_uf, hc_fc = a_hc_fc;
+wire [W:0]         hc_cm = a_hc_cm;
+wire [32*NC-1:0]   hc_len, hc_da, hc_ha;
+generate
+    for (gi = 0; gi < NC; gi = gi + 1) begin : g_hcb
+        assign hc_len[32*gi +: 32] = {6'd0, a_hc_len[26*gi +: 26]};
+        assign hc_da[32*gi +: 32] = {8'd0, a_hc_da[24*gi +: 24]};
+        assign hc_ha[32*gi +: 32] = {20'd0, a_hc_ha[12*gi +: 12]};
+    end
+endgenerate
+
+// one-hot gather of a 32-bit value over the candidates
+function [31:0] gath32c(input [NC-1:0] sel, input [32*NC-1:0] v);
+    reg [NC-1:0] col;
+    integer b, i;
+    begin
+        for (b = 0; b < 32; b = b + 1) begin
+            for (i = 0; i < NC; i = i + 1) col[i] = v[32*i + b];
+            gath32c[b] = |(sel & col);
+        end
+    end
+endfunction
+
 // a segment's final lengths: the parsed field, MPA ULPDU_Length - ulp_hdr_len, the FRAME checks
 // (the field's final value taken directly: the bytes from b_off on, the earlier ones from the state)
-wire [11:0] h0r = (!c_mpa && b_off <= 25'd4) ? 12'd48 + {2'd0, pb0[8*4 +: 8], 2'd0} : b_hlen;
-wire [23:0] d0r = c_mpa ? (b_off == 25'd0 ? {8'd0, pb0[8*0 +: 8], pb0[8*1 +: 8]} : {b_dlen[15:0], pb0[8*1 +: 8]})
-                : b_off <= 25'd5 ? {pb0[8*5 +: 8], pb0[8*6 +: 8], pb0[8*7 +: 8]}
-                : b_off == 25'd6 ? {b_dlen[7:0], pb0[8*6 +: 8], pb0[8*7 +: 8]} : {b_dlen[15:0], pb0[8*7 +: 8]};
-wire        uf0 = c_mpa && d0r < {16'd0, c_ulp};
-wire [11:0] h0a = (c_mpa && !uf0) ? 12'd2 + {4'd0, c_ulp} : h0r;
-wire [23:0] d0a = (c_mpa && !uf0) ? d0r - {16'd0, c_ulp} : d0r;
-wire        fc0 = uf0 || (c_max != 24'd0 && {2'd0, d0r} > mxu);
+// Seg 0 while parsing: byte t (>= b_off) of its field is PDU byte cused + t - b_off of the word.  After a
+// cut b_off is 0 (the cut is the second start of a part, at offset 0 of seg 1 or 2), so b_off > 0 only with
+// cused = 0: b_off = 0 is the candidate at cused, iSCSI b_off 1..4 the one at -b_off; iSCSI b_off 5..7 and MPA
+// b_off 1 take bytes from the state (d0l, live).
+wire [23:0] d0l = c_mpa ? {b_dlen[15:0], pby[7:0]}
+                : b_off[2:0] == 3'd5 ? {pby[7:0], pby[15:8], pby[23:16]}
+                : b_off[2:0] == 3'd6 ? {b_dlen[7:0], pby[7:0], pby[15:8]} : {b_dlen[15:0], pby[7:0]};
+wire        ufl = c_mpa && d0l < {16'd0, c_ulp};
+wire        live0 = parse0 && b_off != 25'd0 && (c_mpa || b_off[2:0] >= 3'd5);
+wire [NC-1:0] hit0;
+generate
+    for (gi = 0; gi < NC; gi = gi + 1) begin : g_hit0
+        localparam [7:0] C8 = gi;
+        if (gi >= 4) begin : g_c
+            assign hit0[gi] = parse0 && b_off == 25'd0 && cused + 8'd4 == C8;
+        end else begin : g_n
+            assign hit0[gi] = parse0 && !c_mpa && b_off[2:0] == 3'd4 - C8[2:0] && b_off != 25'd0;
+        end
+    end
+endgenerate
+/* verilator lint_off UNUSEDSIGNAL */
+wire [31:0] h0g = gath32c(hit0, hc_ha), d0g = gath32c(hit0, hc_da), l0g = gath32c(hit0, hc_len);
+/* verilator lint_on UNUSEDSIGNAL */
+wire        uf0 = |(hit0 & hc_uf) || (live0 && ufl);
+wire [11:0] h0a = live0 ? ((c_mpa && !ufl) ? 12'd2 + {4'd0, c_ulp} : b_hlen) : (c_mpa && uf0) ? b_hlen : h0g[11:0];
+wire [23:0] d0a = live0 ? ((c_mpa && !ufl) ? d0l - {16'd0, c_ulp} : d0l) : d0g[23:0];
+wire        fc0 = |(hit0 & hc_fc) || (live0 && (ufl || (c_max != 24'd0 && {2'd0, d0l} > mxu)));
 wire [11:0] h0f = parse0 ? h0a : b_hlen;
 wire [23:0] d0f = parse0 ? d0a : b_dlen;
-wire        pr0_ll = c_mpa ? pr0[1] : pr0[7];
+wire [8:0]  ll0c = {1'b0, cused} + {1'b0, ll8} - {6'd0, b_off[2:0]};
+wire        pr0_ll = parse0 && ll0c < {1'b0, wd_total};
 // seg 0's PDU length (MPA: hdr_len + data_len = 2 + ULPDU_Length; after a FRAME it is not used)
 wire [25:0] len0 = !parse0 ? plen(b_hlen, b_dlen, c_hdig, c_ddig, c_mpa)
-                 : c_mpa ? plen(12'd2, d0r, c_hdig, c_ddig, 1'b1) : plen(h0r, d0r, c_hdig, c_ddig, 1'b0);
+                 : live0 ? (c_mpa ? plen(12'd2, d0l, c_hdig, c_ddig, 1'b1) : plen(b_hlen, d0l, c_hdig, c_ddig, 1'b0))
+                 : l0g[25:0];
 
 wire   e1ok = walk && !(!c_self && b_pdone) && (!parse0 || (pr0_ll && !fc0)) && len0 > {1'b0, b_off};
 
-wire [11:0] h1r = c_mpa ? h0f : 12'd48 + {2'd0, pb1[8*4 +: 8], 2'd0};
-wire [23:0] d1r = c_mpa ? {8'd0, pb1[8*0 +: 8], pb1[8*1 +: 8]} : {pb1[8*5 +: 8], pb1[8*6 +: 8], pb1[8*7 +: 8]};
-wire        uf1 = c_mpa && d1r < {16'd0, c_ulp};
-wire [11:0] h1a = (c_mpa && !uf1) ? 12'd2 + {4'd0, c_ulp} : h1r;
-wire [23:0] d1a = (c_mpa && !uf1) ? d1r - {16'd0, c_ulp} : d1r;
-wire        fc1 = uf1 || (c_max != 24'd0 && {2'd0, d1r} > mxu);
+// seg 1's header: the candidate at k1 (k1 >= W, or no seg 1: the all-zero candidate W, as no lane selects)
+wire [26:0] k1 = {19'd0, cused} + {1'b0, len0} - {2'd0, b_off};
+wire        h1ok = e1ok && c_self && {5'd0, k1} < W;
+wire [NC-1:0] hit1;
+generate
+    for (gi = 0; gi < NC; gi = gi + 1) begin : g_hit1
+        localparam [7:0] K8 = gi;
+        if (gi < 4) begin : g_n
+            assign hit1[gi] = 1'b0;
+        end else if (gi < W + 4) begin : g_k
+            assign hit1[gi] = h1ok && k1[7:0] + 8'd4 == K8;
+        end else begin : g_w
+            assign hit1[gi] = !h1ok;
+        end
+    end
+endgenerate
+/* verilator lint_off UNUSEDSIGNAL */
+wire [31:0] h1g = gath32c(hit1, hc_ha), d1g = gath32c(hit1, hc_da), l1g = gath32c(hit1, hc_len);
+/* verilator lint_on UNUSEDSIGNAL */
+wire        uf1 = |(hit1 & hc_uf);
+wire        fc1 = |(hit1 & hc_fc);
+wire [11:0] h1a = (c_mpa && uf1) ? h0f : h1g[11:0];
+wire [23:0] d1a = d1g[23:0];
 wire [11:0] h1f = c_self ? h1a : h0f;
 wire [23:0] d1f = c_self ? d1a : d0f;
-wire        pr1_ll = c_mpa ? pr1[1] : pr1[7];
-wire [25:0] len1 = !c_self ? len0
-                 : c_mpa ? plen(12'd2, d1r, c_hdig, c_ddig, 1'b1) : plen(h1r, d1r, c_hdig, c_ddig, 1'b0);
+wire        pr1_ll = |(hit1[NC-1:4] & hc_cm);
+wire [25:0] len1 = !c_self ? len0 : l1g[25:0];
 
 wire   e2ok = c_self && pr1_ll && !fc1;
 
@@ -688,10 +865,11 @@ wire [W-1:0] frm_p = frm & p_in;
 wire         frm_in = frm_p != {W{1'b0}};
 // (the values at the FRAME position and at the cut are gathered apart, frm_in selects)
 wire [W:0]   frmpos = {1'b0, ovr} | {fr0 | fr1, 1'b0};
-wire [7:0]   ce = frm_in ? gath8p(frmpos, cc) : gath8p(cutpos, cc);
-wire [7:0]   ne = frm_in ? gath8p(frmpos, nn) : gath8p(cutpos, nn);
-wire         s1e = frm_in ? |(frmpos & ps1) : |(cutpos & ps1);
-wire         s2e = frm_in ? |(frmpos & ps2) : |(cutpos & ps2);
+// (D-066: the state at a cut needs no gather: see below; at the word's end it is position W's)
+wire [7:0]   ceF = gath8p(frmpos, cc);
+wire [7:0]   neF = gath8p(frmpos, nn);
+wire         s1F = |(frmpos & ps1);
+wire         s2F = |(frmpos & ps2);
 // per position: the length-field bytes taken so far, and whether the walk is still inside the field
 wire [8*(W+1)-1:0] q0_x, q1_x;
 wire [W:0]         t0_x, t1_x;
@@ -705,10 +883,10 @@ generate
         assign t1_x[gi] = r1 <= ll8;
     end
 endgenerate
-wire [7:0]   q0e = frm_in ? gath8p(frmpos, q0_x) : gath8p(cutpos, q0_x);
-wire [7:0]   q1e = frm_in ? gath8p(frmpos, q1_x) : gath8p(cutpos, q1_x);
-wire         t0e = frm_in ? |(frmpos & t0_x) : |(cutpos & t0_x);
-wire         t1e = frm_in ? |(frmpos & t1_x) : |(cutpos & t1_x);
+wire [7:0]   q0F = gath8p(frmpos, q0_x);
+wire [7:0]   q1F = gath8p(frmpos, q1_x);
+wire         t0F = |(frmpos & t0_x);
+wire         t1F = |(frmpos & t1_x);
 
 // -------------------------------------------------------------------------
 // Per-lane tags: the lane's segment offset compared with its segment's layout
@@ -741,7 +919,7 @@ generate
         wire       s1 = ps1[gi] && !ps2[gi];
         wire       s2 = ps2[gi];
         wire [2:0] m = ln_m[8*gi +: 3];
-        wire       a0 = s_aux[4*gi];
+        wire       a0 = a_aux[4*gi];
         // PDU byte (seg 0 or 1)
         wire       early = c_self && (s0 ? p < {1'b0, c_ll} : r < ll8);
         wire       fnow = c_self && (s0 ? (p == {1'b0, c_ll} && fc0) : (r == ll8 && fc1));
@@ -803,8 +981,8 @@ generate
             ax = 4'd0;
             if (p_in[gi] && ln_nv[gi]) begin
                 if (!c_active) begin
-                    tg = s_tag[8*gi +: 8];
-                    ax = s_aux[4*gi +: 4];
+                    tg = a_tag[8*gi +: 8];
+                    ax = a_aux[4*gi +: 4];
                 end else if (c_raw) begin
                     tg = TAG_K | {5'd0, MDD_KIND_PAY};
                 end else if (lostb[gi]) begin
@@ -855,8 +1033,8 @@ generate
         end
         assign prT[gt] = |vT;
         assign prH[gt] = |vH;
-        assign gbT[8*gt +: 8] = gath8(vT, s_data);
-        assign gbH[8*gt +: 8] = gath8(vH, s_data);
+        assign gbT[8*gt +: 8] = gath8(vT, a_data);
+        assign gbH[8*gt +: 8] = gath8(vH, a_data);
     end
 endgenerate
 
@@ -973,28 +1151,75 @@ wire         rv11 = r1 && !fc1 && sr1[325:324] == 2'd2 && rs11[131];
 // The state after the part (at endpos), the descriptor write-back
 // -------------------------------------------------------------------------
 
-wire [7:0]  pe0 = b_off[7:0] + ce;               // seg 0 offset at the end (when it is small)
-wire [7:0]  pe1 = pe0 - len0[7:0];
-wire [7:0]  pe2 = pe1 - len1[7:0];
-wire [35:0] pp0 = parse_f(c_mpa, pr0 & q0e, pb0, b_hlen, b_dlen);
-wire [35:0] pp1 = parse_f(c_mpa, pr1 & q1e, pb1, h0f, d0f);
-wire        part0 = parse0 && t0e;               // the walk stops inside seg 0's length field
-wire        part1 = c_self && t1e;
-
-wire [24:0] v_off   = !walk ? b_off : s2e ? {17'd0, pe2} : s1e ? {17'd0, pe1} : b_off + {17'd0, ce};
-wire [15:0] v_fwoff = !(walk && c_mpa) ? b_fwoff : seg_fw(s1e, s2e, ne, b_fwoff, ne1, ne2);
-wire [31:0] v_pidx  = !walk ? b_pidx : b_pidx + {30'd0, s2e, s1e && !s2e};
-wire        v_pdone = b_pdone || (walk && !c_self && s1e);
-wire        v_lost  = b_lost || frm_in;
-wire [11:0] v_hlen  = !walk ? b_hlen : s2e ? h1f : s1e ? (part1 ? pp1[35:24] : h1f) : (part0 ? pp0[35:24] : h0f);
-wire [23:0] v_dlen  = !walk ? b_dlen : s2e ? d1f : s1e ? (part1 ? pp1[23:0] : d1f) : (part0 ? pp0[23:0] : d0f);
 wire [7:0]  nfl0 = gath8(fl0, nn_l), nfl1 = gath8(fl1, nn_l);
 wire [7:0]  cfl0 = gath8(fl0, cc_l), cfl1 = gath8(fl1, cc_l);
-wire        fl0b = (fl0 != {W{1'b0}}) && ce > cfl0;
-wire        fl1b = (fl1 != {W{1'b0}}) && ce > cfl1;
-wire [31:0] v_lenoff = fl1b ? ioff0 + {24'd0, nfl1} : fl0b ? ioff0 + {24'd0, nfl0} : b_lenoff;
+wire        hfl0 = fl0 != {W{1'b0}}, hfl1 = fl1 != {W{1'b0}};
 
-wire        fin = s_last && p_final && c_active;
+// The state where the part's walk stops, for the two stops that need the lanes: the FRAME lane (gs = 0,
+// values gathered at frmpos) and the word's end (gs = 1, position W)
+wire [2*25-1:0] vs_off;
+wire [2*16-1:0] vs_fwoff;
+wire [2*32-1:0] vs_pidx, vs_lenoff;
+wire [1:0]      vs_pdone;
+wire [2*12-1:0] vs_hlen;
+wire [2*24-1:0] vs_dlen;
+genvar gs;
+generate
+    for (gs = 0; gs < 2; gs = gs + 1) begin : g_stop
+        wire [7:0]  ce  = gs == 1 ? cc[8*W +: 8] : ceF;
+        wire [7:0]  ne  = gs == 1 ? nn[8*W +: 8] : neF;
+        wire        s1e = gs == 1 ? ps1[W] : s1F;
+        wire        s2e = gs == 1 ? ps2[W] : s2F;
+        wire [7:0]  q0e = gs == 1 ? q0_x[8*W +: 8] : q0F;
+        wire [7:0]  q1e = gs == 1 ? q1_x[8*W +: 8] : q1F;
+        wire        t0e = gs == 1 ? t0_x[W] : t0F;
+        wire        t1e = gs == 1 ? t1_x[W] : t1F;
+        wire [7:0]  pe0 = b_off[7:0] + ce;       // seg 0 offset at the end (when it is small)
+        wire [7:0]  pe1 = pe0 - len0[7:0];
+        wire [7:0]  pe2 = pe1 - len1[7:0];
+        wire [35:0] pp0 = parse_f(c_mpa, pr0 & q0e, pb0, b_hlen, b_dlen);
+        wire [35:0] pp1 = parse_f(c_mpa, pr1 & q1e, pb1, h0f, d0f);
+        wire        part0 = parse0 && t0e;       // the walk stops inside seg 0's length field
+        wire        part1 = c_self && t1e;
+        wire        fl0b = hfl0 && ce > cfl0;
+        wire        fl1b = hfl1 && ce > cfl1;
+        assign vs_off[25*gs +: 25] = !walk ? b_off : s2e ? {17'd0, pe2} : s1e ? {17'd0, pe1} : b_off + {17'd0, ce};
+        assign vs_fwoff[16*gs +: 16] = !(walk && c_mpa) ? b_fwoff : seg_fw(s1e, s2e, ne, b_fwoff, ne1, ne2);
+        assign vs_pidx[32*gs +: 32] = !walk ? b_pidx : b_pidx + {30'd0, s2e, s1e && !s2e};
+        assign vs_pdone[gs] = b_pdone || (walk && !c_self && s1e);
+        assign vs_hlen[12*gs +: 12] = !walk ? b_hlen : s2e ? h1f : s1e ? (part1 ? pp1[35:24] : h1f)
+                                    : (part0 ? pp0[35:24] : h0f);
+        assign vs_dlen[24*gs +: 24] = !walk ? b_dlen : s2e ? d1f : s1e ? (part1 ? pp1[23:0] : d1f)
+                                    : (part0 ? pp0[23:0] : d0f);
+        assign vs_lenoff[32*gs +: 32] = fl1b ? ioff0 + {24'd0, nfl1} : fl0b ? ioff0 + {24'd0, nfl0} : b_lenoff;
+    end
+endgenerate
+
+// At a cut (the second start: a start is the first lane of seg 1 or seg 2, and seg 0 holds at most one) the
+// walk stops at offset 0 of seg 1 or 2 (s2c), MPA at fpdu_woff 0, with seg 0 and (s2c) seg 1 behind it;
+// seg 1's length field at a seg 1 cut is not begun (the parse keeps h0f, d0f).  The cut's PDU count is
+// len0 - b_off (+ len1), so cused_r's next value is k1 (+ len1).
+wire        s2c = |(cut & ps2[W-1:0]);
+wire [24:0] vc_off = !walk ? b_off : 25'd0;
+wire [15:0] vc_fwoff = !(walk && c_mpa) ? b_fwoff : 16'd0;
+wire [31:0] vc_pidx = !walk ? b_pidx : b_pidx + {30'd0, s2c, !s2c};
+wire        vc_pdone = b_pdone || (walk && !c_self);
+wire [11:0] vc_hlen = !walk ? b_hlen : s2c ? h1f : h0f;
+wire [23:0] vc_dlen = !walk ? b_dlen : s2c ? d1f : d0f;
+wire [31:0] vc_lenoff = (hfl1 && s2c) ? ioff0 + {24'd0, nfl1} : hfl0 ? ioff0 + {24'd0, nfl0} : b_lenoff;
+wire [7:0]  c_cused = k1[7:0] + (s2c ? len1[7:0] : 8'd0);
+
+wire        sfe = !frm_in && p_final;   // stop at the word's end
+wire [24:0] v_off   = frm_in ? vs_off[24:0] : sfe ? vs_off[49:25] : vc_off;
+wire [15:0] v_fwoff = frm_in ? vs_fwoff[15:0] : sfe ? vs_fwoff[31:16] : vc_fwoff;
+wire [31:0] v_pidx  = frm_in ? vs_pidx[31:0] : sfe ? vs_pidx[63:32] : vc_pidx;
+wire        v_pdone = frm_in ? vs_pdone[0] : sfe ? vs_pdone[1] : vc_pdone;
+wire        v_lost  = b_lost || frm_in;
+wire [11:0] v_hlen  = frm_in ? vs_hlen[11:0] : sfe ? vs_hlen[23:12] : vc_hlen;
+wire [23:0] v_dlen  = frm_in ? vs_dlen[23:0] : sfe ? vs_dlen[47:24] : vc_dlen;
+wire [31:0] v_lenoff = frm_in ? vs_lenoff[31:0] : sfe ? vs_lenoff[63:32] : vc_lenoff;
+
+wire        fin = a_last && p_final && c_active;
 wire        v_mk_act = mk2[196];
 wire        v_mk_dv = mk2[195];
 wire [1:0]  v_pd_n = sd7[325:324];
@@ -1012,13 +1237,13 @@ wire [32*NEV-1:0] ev_off, ev_unit;
 wire [64*NEV-1:0] ev_exp, ev_got;
 
 // 0: the input's record
-assign ev_v[0] = first_part && s_err_v;
-assign ev_code[7:0] = first_part ? s_err_code : 8'd0;
-assign ev_byte[7:0] = first_part ? s_err_byte : 8'd0;
-assign ev_off[31:0] = first_part ? s_err_off : 32'd0;
-assign ev_unit[31:0] = first_part ? s_err_unit : 32'd0;
-assign ev_exp[63:0] = first_part ? s_err_exp : 64'd0;
-assign ev_got[63:0] = first_part ? s_err_got : 64'd0;
+assign ev_v[0] = first_part && a_err_v;
+assign ev_code[7:0] = first_part ? a_err_code : 8'd0;
+assign ev_byte[7:0] = first_part ? a_err_byte : 8'd0;
+assign ev_off[31:0] = first_part ? a_err_off : 32'd0;
+assign ev_unit[31:0] = first_part ? a_err_unit : 32'd0;
+assign ev_exp[63:0] = first_part ? a_err_exp : 64'd0;
+assign ev_got[63:0] = first_part ? a_err_got : 64'd0;
 // 1: marker T completed, 6: marker H completed, 8: a check cut by the transfer's end
 assign ev_v[1] = mk1[197];
 assign ev_v[6] = mk2[197];
@@ -1116,18 +1341,18 @@ always @* begin
             w_err_got = w_err_got | (ev_got[64*e +: 64] & {64{ev_win[e]}});
         end
     end
-    w_emap = (first_part ? s_emap : 16'd0)
+    w_emap = (first_part ? a_emap : 16'd0)
            | ((ev_v[6:1] != 6'd0 || ev_v[8]) ? 16'd1 << MDD_ERR_MRK : 16'd0)
            | (ev_v[7] ? 16'd1 << MDD_ERR_FRAME : 16'd0);
-    w_ecnt = (first_part ? s_ecnt : 8'd0)
+    w_ecnt = (first_part ? a_ecnt : 8'd0)
            + {7'd0, ev_v[1]} + {7'd0, ev_v[2]} + {7'd0, ev_v[3]} + {7'd0, ev_v[4]}
            + {7'd0, ev_v[5]} + {7'd0, ev_v[6]} + {7'd0, ev_v[7]} + {7'd0, ev_v[8]};
 
     // the transfer's last word: flags, resume fields
-    w_xflags = s_xflags;
-    w_desc = s_desc;
+    w_xflags = a_xflags;
+    w_desc = a_desc;
     if (fin) begin
-        w_xflags = s_xflags | {6'd0, v_unv, v_lost};
+        w_xflags = a_xflags | {6'd0, v_unv, v_lost};
         w_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W] = v_off;
         w_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W] = v_hlen;
         w_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W] = v_dlen;
@@ -1135,16 +1360,60 @@ always @* begin
     end
 end
 
-wire emit = s_valid && advance;
-assign s_ready = advance && (p_final || !s_valid);
+wire emit = a_valid && advance;
+wire load = s_valid && s_ready;
+assign s_ready = !a_valid || (advance && p_final);
+
+always @(posedge clk) begin
+    if (rst) begin
+        a_valid <= 1'b0;
+    end else if (load) begin
+        a_valid <= 1'b1;
+    end else if (emit && p_final) begin
+        a_valid <= 1'b0;
+    end
+    if (load) begin
+        a_data <= s_data;
+        a_tag <= s_tag;
+        a_aux <= s_aux;
+        a_first <= s_first;
+        a_last <= s_last;
+        a_woff <= s_woff;
+        a_nin <= s_nin;
+        a_dbad <= s_dbad;
+        a_desc <= s_desc;
+        a_xflags <= s_xflags;
+        a_err_v <= s_err_v;
+        a_err_code <= s_err_code;
+        a_err_byte <= s_err_byte;
+        a_err_off <= s_err_off;
+        a_err_unit <= s_err_unit;
+        a_err_exp <= s_err_exp;
+        a_err_got <= s_err_got;
+        a_emap <= s_emap;
+        a_ecnt <= s_ecnt;
+        a_pby <= sa_pby[23:0];
+        a_wd_total <= sa_total;
+        a_hc_uf <= sa_uf;
+        a_hc_fc <= sa_fc;
+        a_hc_cm <= sa_cm;
+        a_hc_len <= sa_len;
+        a_hc_da <= sa_da;
+        a_hc_ha <= sa_ha;
+    end
+end
 
 always @(posedge clk) begin
     if (rst) begin
         done <= {W{1'b0}};
         used_r <= 8'd0;
+        cused_r <= 8'd0;
+        fresh <= 1'b1;
     end else if (emit) begin
         done <= p_final ? {W{1'b0}} : done | p_in;
         used_r <= p_final ? 8'd0 : used + p_nbytes;
+        cused_r <= p_final ? 8'd0 : c_cused;
+        fresh <= p_final;
     end
     if (emit) begin
         st_off <= v_off;
@@ -1192,17 +1461,17 @@ always @(posedge clk) begin
     if (rst) begin
         m_valid_r <= 1'b0;
     end else if (advance) begin
-        m_valid_r <= s_valid;
+        m_valid_r <= a_valid;
     end
     if (emit) begin
-        m_data_r <= s_data;
+        m_data_r <= a_data;
         m_tag_r <= w_tag;
         m_aux_r <= w_aux;
-        m_first_r <= s_first && first_part;
-        m_last_r <= s_last && p_final;
-        m_woff_r <= s_woff + {24'd0, used};
-        m_nin_r <= p_final ? s_nin - used : p_nbytes;
-        m_dbad_r <= s_dbad;
+        m_first_r <= a_first && first_part;
+        m_last_r <= a_last && p_final;
+        m_woff_r <= a_woff + {24'd0, used};
+        m_nin_r <= p_final ? a_nin - used : p_nbytes;
+        m_dbad_r <= a_dbad;
         m_desc_r <= w_desc;
         m_xflags_r <= w_xflags;
         m_err_v_r <= w_err_v;
