@@ -250,6 +250,8 @@ bool mdd_depenv_tables_written(const struct mdd_depenv *e) { return e->phase == 
 
 void mdd_depenv_set_external_busy(struct mdd_depenv *e, bool busy) { e->ext_busy = busy; }
 
+void mdd_depenv_set_input_open(struct mdd_depenv *e, bool open) { mdd_depscore_set_input_open(e->sc, open); }
+
 bool mdd_depenv_scoreboard_quiet(const struct mdd_depenv *e) { return mdd_depscore_quiet(e->sc); }
 
 bool mdd_depenv_wants_quiet(const struct mdd_depenv *e)

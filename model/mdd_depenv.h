@@ -112,6 +112,9 @@ void mdd_depenv_tick_msg_at(struct mdd_depenv *e, const mdd_dep_msg_in *in, cons
  * it, or the environment's own packets inside the core between its port and the engine's input, where the
  * scoreboard watches): software actions that need a quiet engine wait. */
 void mdd_depenv_set_external_busy(struct mdd_depenv *e, bool busy);
+/* At the end of a run only: the packet half received at the engine's input is still being sent by a source outside
+ * the environment (a routed RX transfer still entering the core): drained() and finish() do not count it. */
+void mdd_depenv_set_input_open(struct mdd_depenv *e, bool open);
 /* The scoreboard expects nothing more of the engine (every packet it saw is complete): without external business,
  * software could act now. */
 bool mdd_depenv_scoreboard_quiet(const struct mdd_depenv *e);

@@ -84,6 +84,7 @@ struct mdd_depscore {
     uint8_t *asm_data;
     uint64_t *asm_keep;
     size_t asm_cap, asm_beats;
+    bool input_open; /* end of run: the packet half received at the input is still being sent by its source */
     bool asm_irregular;
     /* an open ambiguity: both predictions of one packet, later packets wait raw */
     bool amb;
@@ -235,8 +236,10 @@ uint64_t mdd_depscore_failed(const struct mdd_depscore *s) { return s->failed; }
 bool mdd_depscore_quiet(const struct mdd_depscore *s)
 {
     return !s->obj_n && !s->pkt_n && s->ev_head == s->ev_n && s->seg_head == s->seg_n && !s->segobs_n && !s->amb &&
-           !s->raw_n && !s->asm_beats;
+           !s->raw_n && (!s->asm_beats || s->input_open);
 }
+
+void mdd_depscore_set_input_open(struct mdd_depscore *s, bool open) { s->input_open = open; }
 
 /* ---- predictions ----------------------------------------------------------------------------------------- */
 
@@ -780,7 +783,7 @@ void mdd_depscore_cycle(struct mdd_depscore *s, const mdd_dep_in *in, const mdd_
 
 void mdd_depscore_finish(struct mdd_depscore *s)
 {
-    if (s->asm_beats)
+    if (s->asm_beats && !s->input_open)
         report(s, "finish", "a packet is half received (%zu beats)", s->asm_beats);
     if (s->amb || s->raw_n) {
         const struct mdd_hostmem_wr *w = mdd_hostmem_log_get(s->hm, s->next_seq);

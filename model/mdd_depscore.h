@@ -53,6 +53,9 @@ void mdd_depscore_carry(struct mdd_depscore *s, const struct mdd_depref *prev);
 void mdd_depscore_cycle(struct mdd_depscore *s, const mdd_dep_in *in, const mdd_dep_out *out, uint64_t cycle);
 /* Nothing predicted is still missing and no packet is half received. */
 bool mdd_depscore_quiet(const struct mdd_depscore *s);
+/* At the end of a run only: the packet half received at the engine's input is still being sent by its source
+ * (e.g. a routed RX transfer whose bytes are still entering the core): quiet() and finish() do not count it. */
+void mdd_depscore_set_input_open(struct mdd_depscore *s, bool open);
 /* End of run: every prediction must have been observed. */
 void mdd_depscore_finish(struct mdd_depscore *s);
 /* Called with every packet's prediction as it is made (in packet order; a FLUSHED ambiguity's when it is

@@ -22,7 +22,7 @@
 // and the internal streams above, compared every cycle.
 //
 // The deposit side stops sending max(30000, cycles / 10) cycles before the end (at most half the run) and must
-// drain. Knobs: p_rst (2e-5), stats_period (20000), rx.* (rx_side.h / rx_stim.h knobs, e.g. rx.p_corrupt, rx.p_route
+// drain (except a routed RX transfer still entering the engine: the RX side does not drain). Knobs: p_rst (2e-5), stats_period (20000), rx.* (rx_side.h / rx_stim.h knobs, e.g. rx.p_corrupt, rx.p_route
 // (0.1)), tx.* (tx_stim.h), dep.* (those of dep_main.cpp: dep.adv_pct, dep.p_aw, dep.max_len, ...),
 // inject_fault=C (the twin's m_axis_tx_tdata lane 0 flipped at cycle C: the harness's self-test),
 // min_env_holds=N (fail unless the deposit software, waiting for a quiet engine, was held at least N cycles only
@@ -65,6 +65,9 @@ namespace {
 
 constexpr unsigned kW = CORE_W;
 constexpr uint64_t kLanes = kW == 64 ? ~0ull : ((1ull << kW) - 1);
+// cycles within which a routed RX transfer's last input byte reaches the deposit engine when nothing stalls it: ten
+// times the RX path's latency (last byte to context 24-25 clocks)
+constexpr uint64_t kRxSettle = 256;
 constexpr uint32_t kDepBase = 0x4000;  // window DEP (docs/registers.md)
 
 // The knobs of one side: "<prefix>key" of the core's options as "key", over the side's defaults.
@@ -364,6 +367,9 @@ class CoreBench {
         if (env_holds_ || min_env_holds_)  // the race of D-059 (a one-beat packet: W >= 32, or a cut header)
             std::fprintf(f, "  deposits: software waiting for a quiet engine held %llu cycles only because a packet it "
                             "had sent was inside the core, before the engine\n", (unsigned long long)env_holds_);
+        if (dep_open_bytes_)
+            std::fprintf(f, "  deposits: the run ended while a routed RX transfer was still entering the engine (%zu "
+                            "bytes of it received)\n", dep_open_bytes_);
         if (!mdd_depenv_tables_written(env_))
             std::fprintf(f, "  deposits: the run ended while the software was still writing the deposit tables after "
                             "the last reset (about 4000 AXI4-Lite writes, some 20000 cycles): run longer\n");
@@ -1068,6 +1074,15 @@ class CoreBench {
     void final_checks(ls::Checker &chk) {
         rx_.final_checks(chk);
         tx_.final_checks(chk);
+        // The RX side does not drain: a routed transfer whose last bytes entered s_axis_rx fewer than kRxSettle
+        // cycles before the end (or not yet) may still be on its way into the engine, its packet half received
+        // there. Any other half-received packet is a wedge, which the deposit side's checks report.
+        const rxs::CheckedXfer *open = rx_.next_data_xfer();
+        if (open && open->routed && !eng_pkt_.empty() &&
+            (open->in_done_cycle == UINT64_MAX || cycles_total_ - open->in_done_cycle < kRxSettle)) {
+            mdd_depenv_set_input_open(env_, true);
+            dep_open_bytes_ = eng_pkt_.size();
+        }
         // a run too short for the deposit software to program its tables after the last reset places nothing,
         // which the summary says; everything it did send must have drained
         if (!mdd_depenv_drained(env_) && mdd_depenv_tables_written(env_))
@@ -1091,6 +1106,7 @@ class CoreBench {
     std::unique_ptr<Vmdd_core> top_;
     bool bench_;
     uint64_t cycles_total_, fault_cycle_, drain_ = 0;
+    size_t dep_open_bytes_ = 0;  // the routed RX transfer still entering the engine at the end (final_checks)
     std::chrono::steady_clock::time_point t0_, last_progress_ = std::chrono::steady_clock::now();
     bool progress_ = true;
     ls::Rng rng_{0xC0DE};

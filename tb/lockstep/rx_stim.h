@@ -86,6 +86,7 @@ struct Xfer {
     std::vector<uint32_t> ups;  // offsets of the tuser beats' first kept bytes
     uint32_t stream = ls::WireRec::kNone;  // recorder's id of its stream (none: junk, or no recorder)
     size_t stream_off = 0;                 // wire offset in the stream of its first byte
+    uint64_t in_done_cycle = UINT64_MAX;   // the cycle its last beat entered s_axis_rx (none yet: UINT64_MAX)
     // reference
     std::vector<uint8_t> out, out_tag, in_tag, in_aux;
     uint64_t ctx[16] = {0};
@@ -554,6 +555,7 @@ class Stim {
         }
         beat_held_ = false;
         if (++beat_idx_ == x.beats.size()) {
+            queue_[beat_xfer_]->in_done_cycle = cycle;
             beat_idx_ = 0;
             ++beat_xfer_;
         }
