@@ -292,6 +292,8 @@ def main():
     ap.add_argument('--blocks', action='store_true',
                     help='a line per top-level instance (a netlist mapped with its hierarchy, then flattened)')
     ap.add_argument('--trace', action='store_true', help='print the cells along the worst path and loop')
+    ap.add_argument('--trace-end', metavar='REGEX', default=None,
+                    help='with --trace: the worst path and loop ending at a register whose name matches REGEX')
     args = ap.parse_args()
     top, mod = load(args.json)
     counts, by_block, unknown, driver, comb_inputs, select_inputs, endpoints, names, cells = analyse(mod)
@@ -373,7 +375,11 @@ def main():
             print(f'  {blk:<28} {c["LUT"]:>7} {c["FF"]:>7} {c["LUTRAM"]:>6} {c["BRAM"]:>4} {c["CARRY"]:>5} '
                   f'{bp[0]:>5} {bl[0]:>5}')
     if args.trace:
+        end_re = re.compile(args.trace_end) if args.trace_end else None
+
         def trace(dep, pr, eps):
+            if end_re:
+                eps = [(i, e) for i, e in eps if i >= 0 and end_re.search(reg_name(i))]
             b = max((e for _, e in eps if e in dep), key=lambda e: key(dep[e]), default=None)
             while b is not None:
                 d = driver.get(b)

@@ -113,6 +113,14 @@ def main():
         s.check('path   5 levels +0 MUXF +0 CARRY  c -> d' in p.stdout, 'loop netlist: worst path named c -> d')
         s.check('loop   3 levels +0 MUXF +0 CARRY  a -> b' in p.stdout, 'loop netlist: worst loop named a -> b')
         s.check(not re.search(r'loop .* c -> d', p.stdout), 'loop netlist: c -> d is not a loop')
+    # --trace-end: the worst path into the named register (b: 3 levels), not the worst of all (d: 5)
+    p = n.measure('--trace', '--trace-end', '^b$')
+    m = re.search(r'worst path, end first:\n\s+\((\d+), ', p.stdout)
+    s.check(p.returncode == 0 and m is not None and m.group(1) == '3',
+            f'--trace-end ^b$: the traced path ends at b, 3 levels: {p.stdout}{p.stderr}')
+    p = n.measure('--trace')
+    m = re.search(r'worst path, end first:\n\s+\((\d+), ', p.stdout)
+    s.check(m is not None and m.group(1) == '5', f'--trace: the worst path (5 levels) is traced: {p.stdout}')
 
     # MUXF: a data input beside the LUT is not a level, the select is; a carry chain adds carries only
     n = Net()
