@@ -22,8 +22,8 @@
 // and the internal streams above, compared every cycle.
 //
 // The deposit side stops sending max(30000, cycles / 10) cycles before the end (at most half the run) and must
-// drain (except a routed RX transfer still entering the engine: the RX side does not drain). Knobs: p_rst (2e-5), stats_period (20000), rx.* (rx_side.h / rx_stim.h knobs, e.g. rx.p_corrupt, rx.p_route
-// (0.1)), tx.* (tx_stim.h), dep.* (those of dep_main.cpp: dep.adv_pct, dep.p_aw, dep.max_len, ...),
+// drain (except a routed RX transfer still entering the engine: the RX side does not drain). Knobs: p_rst (2e-5),
+// stats_period (20000), rx.* (rx_side.h / rx_stim.h knobs, e.g. rx.p_corrupt, rx.p_route (0.1)), tx.* (tx_stim.h), dep.* (those of dep_main.cpp: dep.adv_pct, dep.p_aw, dep.max_len, ...),
 // inject_fault=C (the twin's m_axis_tx_tdata lane 0 flipped at cycle C: the harness's self-test),
 // min_env_holds=N (fail unless the deposit software, waiting for a quiet engine, was held at least N cycles only
 // because a packet it had sent was inside the core, before the engine: the directed test of that race, D-059),
@@ -1076,9 +1076,12 @@ class CoreBench {
         tx_.final_checks(chk);
         // The RX side does not drain: a routed transfer whose last bytes entered s_axis_rx fewer than kRxSettle
         // cycles before the end (or not yet) may still be on its way into the engine, its packet half received
-        // there. Any other half-received packet is a wedge, which the deposit side's checks report.
+        // there (the engine's bytes a prefix of what the RX path delivered of it). Any other half-received packet
+        // is a wedge, which the deposit side's checks report.
         const rxs::CheckedXfer *open = rx_.next_data_xfer();
-        if (open && open->routed && !eng_pkt_.empty() &&
+        const bool eng_is_open = !eng_pkt_.empty() && eng_pkt_.size() <= routed_cur_.size() &&
+                                 std::equal(eng_pkt_.begin(), eng_pkt_.end(), routed_cur_.begin());
+        if (open && open->routed && eng_is_open &&
             (open->in_done_cycle == UINT64_MAX || cycles_total_ - open->in_done_cycle < kRxSettle)) {
             mdd_depenv_set_input_open(env_, true);
             dep_open_bytes_ = eng_pkt_.size();
