@@ -2,6 +2,8 @@
 # benches joined (tb/lockstep/core_main.cpp), lint, an Icarus compile.
 #   core-lockstep-w<W>     make test (W = 8) / make regress (W = 4, 64): CORE_TEST_CYCLES cycles, one seed
 #   core-selftest          make test: the harness must catch a fault injected into the twin
+#   core-wedge             make test: the harness must report a deposit engine wedged (host memory refusing every
+#                          write from a cycle on) while a routed RX transfer enters it (scripts/core-wedge-test.sh)
 #   core-pcap-w8           make test: a short run with pcap= whose wire captures tshark decodes as the harness's
 #                          connection tables say (scripts/check-wire-pcap.py, docs/pcap.md)
 #   core-lint-w<W>         make lint, every W
@@ -67,7 +69,11 @@ endef
 
 $(foreach w,$(WS),$(eval $(call CORE_CONFIG,$(w))))
 
-.PHONY: core-selftest core-fst
+.PHONY: core-selftest core-fst core-wedge
+core-wedge: $(call core_bin,8)
+	$(call RUN_SUITE,wedge-core,scripts/core-wedge-test.sh wedge-core $< $(CORE_DIR)/wedge)
+	@tail -n 1 $(RESULTS)/wedge-core.log | grep -q ' 0 failed$$'
+
 core-fst: $(call core_bin,8) $(MDD_CLI) $(FST2VCD)
 	$(call RUN_SUITE,fst-core,scripts/fst-roundtrip-test.sh fst-core $< $(MDD_CLI) $(FST2VCD) $(CORE_DIR)/fst)
 	@tail -n 1 $(RESULTS)/fst-core.log | grep -q ' 0 failed$$'
@@ -123,7 +129,7 @@ core-fusesoc: mdd.core $(CORE_SRCS)
 	    mdd:ip:mdd_core > $(CORE_DIR)/fusesoc-lint.log 2>&1 || { tail -n 30 $(CORE_DIR)/fusesoc-lint.log; exit 1; }
 	@echo "fusesoc-lint: 1 passed, 0 failed" | tee $(RESULTS)/fusesoc-lint.log
 
-LOCKSTEP_TESTS += $(foreach w,$(CORE_TEST_WS),core-lockstep-w$(w)) core-junk-w8 core-quiet-w32 core-selftest core-fst \
+LOCKSTEP_TESTS += $(foreach w,$(CORE_TEST_WS),core-lockstep-w$(w)) core-junk-w8 core-quiet-w32 core-selftest core-wedge core-fst \
                   core-pcap-w8
 REGRESS_TESTS  += $(foreach w,$(CORE_REGRESS_WS),core-lockstep-w$(w))
 ICARUS_TESTS   += core-icarus-build-w8 core-fusesoc

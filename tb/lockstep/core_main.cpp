@@ -25,6 +25,8 @@
 // drain (except a routed RX transfer still entering the engine: the RX side does not drain). Knobs: p_rst (2e-5),
 // stats_period (20000), rx.* (rx_side.h / rx_stim.h knobs, e.g. rx.p_corrupt, rx.p_route (0.1)), tx.* (tx_stim.h), dep.* (those of dep_main.cpp: dep.adv_pct, dep.p_aw, dep.max_len, ...),
 // inject_fault=C (the twin's m_axis_tx_tdata lane 0 flipped at cycle C: the harness's self-test),
+// wedge_mem=C (from cycle C the host memory never takes an AXI4 write address or data beat again: the directed
+// test that the end-of-run excuse below never hides a wedged deposit engine; the run must fail),
 // min_env_holds=N (fail unless the deposit software, waiting for a quiet engine, was held at least N cycles only
 // because a packet it had sent was inside the core, before the engine: the directed test of that race, D-059),
 // pcap=PREFIX: the wire sides as captures, written with the summary (also after a failure; not with --quiet):
@@ -68,6 +70,10 @@ constexpr uint64_t kLanes = kW == 64 ? ~0ull : ((1ull << kW) - 1);
 // cycles within which a routed RX transfer's last input byte reaches the deposit engine when nothing stalls it: ten
 // times the RX path's latency (last byte to context 24-25 clocks)
 constexpr uint64_t kRxSettle = 256;
+// a routed transfer whose input has not moved for this many cycles is not "still entering": the engine is wedged
+// (longer than any stall the environment's software or memory cause when they work: its queues drain and its
+// memory stalls are a few cycles)
+constexpr uint64_t kRxWedge = 8192;
 constexpr uint32_t kDepBase = 0x4000;  // window DEP (docs/registers.md)
 
 // The knobs of one side: "<prefix>key" of the core's options as "key", over the side's defaults.
@@ -192,6 +198,7 @@ class CoreBench {
           bench_(opt.bench),
           cycles_total_(opt.cycles),
           fault_cycle_(opt.u64("inject_fault", ~0ull)),
+          wedge_cycle_(opt.u64("wedge_mem", ~0ull)),
           t0_(std::chrono::steady_clock::now()) {
         p_rst_ = ls::fixed_if(bench_, 0.0, opt.prob("p_rst", 2e-5));
         stats_period_ = opt.u64("stats_period", 20000, 1, UINT64_MAX);
@@ -294,6 +301,10 @@ class CoreBench {
                                                 MDD_GET(COREDESC, TO_DEP, ri.s_axis_rx_desc_tdata)));
         tx_.draw();
         mdd_depenv_drive_msg(env_, &dmi_, cyc);
+        if (cyc >= wedge_cycle_) {  // the environment sees its own ready low too: no handshake on either side
+            dmi_.dep.m_axi_awready = false;
+            dmi_.dep.m_axi_wready = false;
+        }
         // the race that guard closes: software, holding an action that needs a quiet engine, was kept from it only
         // by its own packet inside the core (the scoreboard saw nothing in flight)
         if (env_inside_ > 0 && routed_inflight_ == 0 && mdd_depenv_wants_quiet(env_) && mdd_depenv_scoreboard_quiet(env_))
@@ -314,6 +325,7 @@ class CoreBench {
         mdd_core_eval(model_, &in_, &mo);
         if (cyc == fault_cycle_) mo.m_axis_tx_tdata[0] ^= 1;
         read_rtl(ro);
+        if (in_.s_axis_rx_tvalid && ro.s_axis_rx_tready) rx_moved_cycle_ = cyc;
         if (compare(chk, mo, ro)) ++compares_;
         // ---- the checks watch the RTL ----
         observe(chk, ro, rst);
@@ -1075,16 +1087,25 @@ class CoreBench {
         rx_.final_checks(chk);
         tx_.final_checks(chk);
         // The RX side does not drain: a routed transfer whose last bytes entered s_axis_rx fewer than kRxSettle
-        // cycles before the end (or not yet) may still be on its way into the engine, its packet half received
-        // there (the engine's bytes a prefix of what the RX path delivered of it). Any other half-received packet
-        // is a wedge, which the deposit side's checks report.
+        // cycles before the end, or that is still entering it and moved there in the last kRxWedge cycles, may
+        // still be on its way into the engine, its packet half received there (the engine's bytes a prefix of
+        // what the RX path delivered of it). Any other half-received packet is a wedge, which the deposit side's
+        // checks report (wedge_mem=C is the directed test).
         const rxs::CheckedXfer *open = rx_.next_data_xfer();
         const bool eng_is_open = !eng_pkt_.empty() && eng_pkt_.size() <= routed_cur_.size() &&
                                  std::equal(eng_pkt_.begin(), eng_pkt_.end(), routed_cur_.begin());
-        if (open && open->routed && eng_is_open &&
-            (open->in_done_cycle == UINT64_MAX || cycles_total_ - open->in_done_cycle < kRxSettle)) {
+        const uint64_t end = cycles_total_ - 1;
+        const bool entering = open && (open->in_done_cycle == UINT64_MAX
+                                           ? rx_moved_cycle_ != UINT64_MAX && end - rx_moved_cycle_ < kRxWedge
+                                           : cycles_total_ - open->in_done_cycle < kRxSettle);
+        if (open && open->routed && eng_is_open && entering) {
             mdd_depenv_set_input_open(env_, true);
             dep_open_bytes_ = eng_pkt_.size();
+        } else if (open && open->routed && eng_is_open) {
+            chk.failf("wedge", "routed RX transfer %llu is stuck on its way into the deposit engine: %zu bytes of its "
+                      "packet there, s_axis_rx last took a beat at cycle %llu (%llu cycles before the end)",
+                      (unsigned long long)open->id, eng_pkt_.size(), (unsigned long long)rx_moved_cycle_,
+                      (unsigned long long)(end - rx_moved_cycle_));
         }
         // a run too short for the deposit software to program its tables after the last reset places nothing,
         // which the summary says; everything it did send must have drained
@@ -1108,7 +1129,8 @@ class CoreBench {
     txs::Side<kW> tx_;
     std::unique_ptr<Vmdd_core> top_;
     bool bench_;
-    uint64_t cycles_total_, fault_cycle_, drain_ = 0;
+    uint64_t cycles_total_, fault_cycle_, wedge_cycle_, drain_ = 0;
+    uint64_t rx_moved_cycle_ = UINT64_MAX;  // the last cycle s_axis_rx took a beat
     size_t dep_open_bytes_ = 0;  // the routed RX transfer still entering the engine at the end (final_checks)
     std::chrono::steady_clock::time_point t0_, last_progress_ = std::chrono::steady_clock::now();
     bool progress_ = true;
