@@ -166,7 +166,7 @@ mdd_fifo #(.WIDTH(PF_W), .DEPTH(PAY_DEPTH)) u_pay_fifo (
     .m_tdata(pf_m_data), .m_tvalid(pf_m_valid), .m_tready(pf_pop)
 );
 
-mdd_fifo #(.WIDTH(172), .DEPTH(PKT_DEPTH)) u_vrd_fifo (
+mdd_fifo #(.WIDTH(172), .DEPTH(PKT_DEPTH), .HEAD_REG(1)) u_vrd_fifo (
     .clk(clk), .rst(rst),
     .s_tdata(vf_s_data), .s_tvalid(vf_s_valid), .s_tready(vf_s_ready),
     .m_tdata(vf_m_data), .m_tvalid(vf_m_valid), .m_tready(vrd_pop)
@@ -180,7 +180,7 @@ mdd_crc_unit #(.W(W), .CRC_ALG(0), .USER_W(1)) u_pcrc (
     .m_crc(crc_m_crc), .m_tuser(crc_m_tuser), .m_tvalid(crc_m_valid), .m_tready(crc_m_ready)
 );
 
-mdd_fifo #(.WIDTH(32), .DEPTH(PKT_DEPTH)) u_crc_fifo (
+mdd_fifo #(.WIDTH(32), .DEPTH(PKT_DEPTH), .HEAD_REG(1)) u_crc_fifo (
     .clk(clk), .rst(rst),
     .s_tdata(crc_m_crc), .s_tvalid(crc_m_valid), .s_tready(crc_m_ready),
     .m_tdata(cf_m_data), .m_tvalid(cf_m_valid), .m_tready(vrd_pop)
