@@ -63,7 +63,7 @@ module mdd_dep_chk #(
     output wire [QI_W-1:0] rhq_idx,
     input  wire [63:0]     rhq_base,
     input  wire [63:0]     rhq_ptr,
-    input  wire [4:0]      rhq_l2n,
+    input  wire [31:0]     rhq_mask,     // 2^log2n - 1 of the ring
     input  wire [31:0]     rhq_tail,
     input  wire [31:0]     rhq_head,
     output wire            rhq_inc,
@@ -162,6 +162,11 @@ function [3:0] op_class(input [7:0] op);   // {two, areg, write, known}
     end
 endfunction
 reg  [3:0] opc = 4'd0;   // op_class(h_op)
+// EARLY's checks 3-6 on the header as it is popped, registered with h (the header FIFO's read and the checksum tree
+// are a register away from EARLY's ranking, issue 20): the checksum computed over bytes 0-27, and FORMAT's and
+// CONN_RANGE's tests in the order of check 5's text
+reg  [31:0] csum_r = 32'd0;   // hdr_crc(h[223:0])
+reg  [5:0]  fmt_r = 6'd0;     // {conn range, PCRC/MSEG, length, token, bytes 18-19, flags 7:4}
 wire op_known = opc[0];
 wire op_write = opc[1];
 wire op_areg  = opc[2];
@@ -199,7 +204,7 @@ always @(*) begin
     e_field = 16'hFFFF;
     e_exp = 64'd0;
     e_found = 64'd0;
-    csum_calc = hdr_crc(h[223:0]);
+    csum_calc = csum_r;
     // checks 1-6 (in EARLY: a header reaches EVAL only through EARLY with all of them passed, and h does not
     // change before its job is taken, so EVAL starts from a pass and keeps the checksum tree off its path)
     if (st == S_EVAL) begin
@@ -212,17 +217,17 @@ always @(*) begin
         e_code = MDD_DEP_ERR_HDR_CSUM; e_field = 16'd28; e_exp = {32'd0, csum_calc}; e_found = {32'd0, h_csum};
     end else if (!op_known) begin
         e_code = MDD_DEP_ERR_OPCODE; e_field = 16'd0; e_found = {56'd0, h_op};
-    end else if ((h_flags & ~FLAGS_KNOWN) != 8'd0) begin
+    end else if (fmt_r[0]) begin
         e_code = MDD_DEP_ERR_FORMAT; e_field = 16'd1; e_found = {56'd0, h_flags};
-    end else if (h_rsvd != 16'd0) begin
+    end else if (fmt_r[1]) begin
         e_code = MDD_DEP_ERR_FORMAT; e_field = 16'd18; e_found = {48'd0, h_rsvd};
-    end else if (!op_write && h_token != 32'd0) begin
+    end else if (fmt_r[2]) begin
         e_code = MDD_DEP_ERR_FORMAT; e_field = 16'd4; e_found = {32'd0, h_token};
-    end else if (!op_write && h_len != 32'd0) begin
+    end else if (fmt_r[3]) begin
         e_code = MDD_DEP_ERR_FORMAT; e_field = 16'd20; e_found = {32'd0, h_len};
-    end else if (!op_write && (h_flags & FLAGS_WRITE_ONLY) != 8'd0) begin
+    end else if (fmt_r[4]) begin
         e_code = MDD_DEP_ERR_FORMAT; e_field = 16'd1; e_found = {56'd0, h_flags};
-    end else if ({48'd0, h_conn} >= CONNS64) begin
+    end else if (fmt_r[5]) begin
         e_code = MDD_DEP_ERR_CONN_RANGE; e_field = 16'd2; e_exp = CONNS64; e_found = {48'd0, h_conn};
     end
     if (st == S_EVAL) begin
@@ -281,11 +286,29 @@ always @(*) begin
     end
     // RHQ space
     used = rhq_tail - rhq_head;
-    full = {1'b0, used} >= (33'd1 << rhq_l2n);
-    slot = rhq_tail & ((32'd1 << rhq_l2n) - 32'd1);
+    full = used > rhq_mask;      // used >= 2^log2n
+    slot = rhq_tail & rhq_mask;
 end
 
 wire uses_areg_wait = op_areg && tail_upd;
+// the tests of checks 5 and 6 on a header record's bytes (its op class decoded here too: FORMAT's register-op tests)
+/* verilator lint_off UNUSEDSIGNAL */
+function [5:0] early_fmt(input [191:0] d);   // header bytes 0-23
+    reg [7:0]  fl, op;
+    reg        wr;
+    begin
+        op = d[8*0 +: 8];
+        fl = d[8*1 +: 8];
+        wr = op >= 8'h01 && op <= 8'h05;
+        early_fmt[0] = (fl & ~FLAGS_KNOWN) != 8'd0;
+        early_fmt[1] = {d[8*18 +: 8], d[8*19 +: 8]} != 16'd0;
+        early_fmt[2] = !wr && d[8*4 +: 32] != 32'd0;
+        early_fmt[3] = !wr && d[8*20 +: 32] != 32'd0;
+        early_fmt[4] = !wr && (fl & FLAGS_WRITE_ONLY) != 8'd0;
+        early_fmt[5] = {48'd0, d[8*2 +: 8], d[8*3 +: 8]} >= CONNS64;
+    end
+endfunction
+/* verilator lint_on UNUSEDSIGNAL */
 // LOOK2: the effective offset from the address-register read, and checks 11 and 12 on it
 wire [63:0] eo_l = (h_op == 8'h01) ? h_off : (h_op == 8'h03) ? ar_data0[63:0] + h_off : ar_data0[63:0];
 wire [64:0] s1_l = {1'b0, eo_l} + {33'd0, h_len};
@@ -399,6 +422,8 @@ always @(posedge clk) begin
     if (hdr_pop) begin
         h <= hdr_data[255:0];
         opc <= op_class(hdr_data[7:0]);
+        csum_r <= hdr_crc(hdr_data[223:0]);
+        fmt_r <= early_fmt(hdr_data[191:0]);
         herr <= hdr_data[257:256];
         hlane <= hdr_data[265:258];
         hseen <= hdr_data[273:266];

@@ -93,6 +93,7 @@ module mdd_dep_tail #(
     output wire [QI_W-1:0] cq_idx,
     input  wire [63:0]     cq_base,
     input  wire [4:0]      cq_l2n,
+    input  wire [31:0]     cq_mask,      // 2^cq_l2n - 1
     input  wire [31:0]     cq_tail,
     input  wire [31:0]     cq_head,
     input  wire [1:0]      cq_arm,
@@ -129,6 +130,7 @@ reg         sperr [0:QN-1];
 reg [1:0]   spresp [0:QN-1];
 reg         sflush [0:QN-1];
 reg [4:0]   scode [0:QN-1];     // the outcome (V): code, field, expected, found
+reg         serr [0:QN-1];      // scode != 0, written with it (C's decisions start at a flip-flop, issue 20)
 reg [15:0]  sfield [0:QN-1];
 reg [63:0]  sexp [0:QN-1];
 reg [63:0]  sfound [0:QN-1];
@@ -152,7 +154,7 @@ integer i;
 initial begin
     for (i = 0; i < QN; i = i + 1) begin
         sj[i] = 706'd0; srem[i] = 9'd0; sperr[i] = 1'b0; spresp[i] = 2'd0; sflush[i] = 1'b0;
-        scode[i] = 5'd0; sfield[i] = 16'd0; sexp[i] = 64'd0; sfound[i] = 64'd0; scrc[i] = 32'd0;
+        scode[i] = 5'd0; serr[i] = 1'b0; sfield[i] = 16'd0; sexp[i] = 64'd0; sfound[i] = 64'd0; scrc[i] = 32'd0;
     end
 end
 integer i2;    // one loop variable per initial block (yosys)
@@ -185,7 +187,7 @@ wire [15:0]  v_uidx  = vj[701:686];
 wire         v_upd   = vj[702];
 wire [15:0]  v_conn  = {vj[23:16], vj[31:24]};
 wire [4:0]   v_scode = scode[vs];
-wire         v_err   = v_scode != 5'd0;
+wire         v_err   = serr[vs];      // v_scode != 0
 // P
 wire         p_pass  = pj[248];
 wire [63:0]  p_paddr = pj[589:526];
@@ -231,9 +233,10 @@ wire s_done = !(axw_act && axw_tag == TAG_S) && !(axw_pend && axw_ptag == TAG_S)
 wire p_done = !(axw_act && axw_tag == TAG_P) && !(axw_pend && axw_ptag == TAG_P) && mrem_p == 9'd0;
 wire c_done = !(axw_act && axw_tag == TAG_C) && !(axw_pend && axw_ptag == TAG_C) && mrem_c == 9'd0;
 
-wire is_err = c_code != 5'd0;
-wire cq_full = {1'b0, cq_tail - cq_head} >= (33'd1 << cq_l2n);
-wire [31:0] cq_slot = cq_tail & ((32'd1 << cq_l2n) - 32'd1);
+wire is_err = serr[cs];         // c_code != 0
+wire [31:0] cq_used = cq_tail - cq_head;
+wire cq_full = cq_used > cq_mask;      // used >= 2^log2n: a carry chain behind the subtraction's
+wire [31:0] cq_slot = cq_tail & cq_mask;
 wire phase = !cq_tail[cq_l2n];
 wire sol = is_err || c_jsol;
 wire qualifies = cq_arm == 2'd1 || (cq_arm == 2'd2 && sol);   // ARM_ANY, ARM_SOLICITED
@@ -410,6 +413,7 @@ always @(posedge clk) begin
         V_WB: if (vrd_pop) begin
             scrc[vs] <= crc_data;
             scode[vs] <= o_code;
+            serr[vs] <= o_code != 5'd0;
             sfield[vs] <= o_field;
             sexp[vs] <= o_exp;
             sfound[vs] <= o_found;
