@@ -275,6 +275,9 @@ assign done_code = c_code;
 // the slot's outcome as V pops its verdict: the header's (a failed header), else the first late verdict (computed
 // apart from the pop, which only enables the slot's registers: the verdict FIFO's and the CRC FIFO's heads are
 // registers, so the ranking starts at flip-flops, issue 20)
+wire       v_sperr  = sperr[vs];     // (wires: an @* block reading an array is sensitive to all of it, iverilog)
+wire [1:0] v_spresp = spresp[vs];
+wire       v_sflush = sflush[vs];
 reg [4:0]  o_code;
 reg [15:0] o_field;
 reg [63:0] o_exp, o_found;
@@ -295,9 +298,9 @@ always @(*) begin
             o_code = MDD_DEP_ERR_PAYLOAD_CRC; o_exp = {32'd0, crc_data}; o_found = {32'd0, v_trl};
         end else if (v_up) begin
             o_code = MDD_DEP_ERR_UPSTREAM; o_exp = 64'd0; o_found = 64'd0;
-        end else if (sperr[vs]) begin
-            o_code = MDD_DEP_ERR_AXI_RESP; o_exp = 64'd0; o_found = {62'd0, spresp[vs]};
-        end else if (sflush[vs]) begin
+        end else if (v_sperr) begin
+            o_code = MDD_DEP_ERR_AXI_RESP; o_exp = 64'd0; o_found = {62'd0, v_spresp};
+        end else if (v_sflush) begin
             o_code = MDD_DEP_ERR_FLUSHED; o_exp = 64'd0; o_found = 64'd0;
         end
     end
