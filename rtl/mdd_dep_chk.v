@@ -14,8 +14,10 @@
  *          (the connection and region RAMs are addressed here, lk_re)
  *   LOOK1  connection and region entries arrive from the RAMs and are kept;
  *          the address-register RAM is addressed with A[i], A[i+1] (ar_re)
- *   LOOK2  address registers A[i], A[i+1] arrive and are kept
- *   EVAL   checks 7-13, the effective address, the deferred update, NOTIFY
+ *   LOOK2  address registers A[i], A[i+1] arrive and are kept; checks 7-13
+ *          are computed into flags (k_*)
+ *   EVAL   ranks the flags of checks 7-13; the effective address, the
+ *          deferred update, NOTIFY
  *   RHQ    reserve the connection's RHQ slot, waiting while the ring is full
  *   OUT    the job waits for the tail; the next header is popped when it
  *          is taken
