@@ -166,7 +166,7 @@ mdd_fifo #(.WIDTH(PF_W), .DEPTH(PAY_DEPTH)) u_pay_fifo (
     .m_tdata(pf_m_data), .m_tvalid(pf_m_valid), .m_tready(pf_pop)
 );
 
-mdd_fifo #(.WIDTH(172), .DEPTH(PKT_DEPTH)) u_vrd_fifo (
+mdd_fifo #(.WIDTH(172), .DEPTH(PKT_DEPTH), .HEAD_REG(1)) u_vrd_fifo (
     .clk(clk), .rst(rst),
     .s_tdata(vf_s_data), .s_tvalid(vf_s_valid), .s_tready(vf_s_ready),
     .m_tdata(vf_m_data), .m_tvalid(vf_m_valid), .m_tready(vrd_pop)
@@ -180,7 +180,7 @@ mdd_crc_unit #(.W(W), .CRC_ALG(0), .USER_W(1)) u_pcrc (
     .m_crc(crc_m_crc), .m_tuser(crc_m_tuser), .m_tvalid(crc_m_valid), .m_tready(crc_m_ready)
 );
 
-mdd_fifo #(.WIDTH(32), .DEPTH(PKT_DEPTH)) u_crc_fifo (
+mdd_fifo #(.WIDTH(32), .DEPTH(PKT_DEPTH), .HEAD_REG(1)) u_crc_fifo (
     .clk(clk), .rst(rst),
     .s_tdata(crc_m_crc), .s_tvalid(crc_m_valid), .s_tready(crc_m_ready),
     .m_tdata(cf_m_data), .m_tvalid(cf_m_valid), .m_tready(vrd_pop)
@@ -198,7 +198,7 @@ wire [AI_W-1:0] ar_idx0, ar_idx1;
 wire [66:0]     ar_data0, ar_data1;
 wire [QI_W-1:0] rhq_idx;
 wire [63:0]     rhq_base, rhq_ptr;
-wire [4:0]      rhq_l2n;
+wire [31:0]     rhq_mask;
 wire [31:0]     rhq_tail, rhq_head;
 wire            rhq_inc, rhq_wait;
 wire            tail_upd, fail_valid;
@@ -214,7 +214,7 @@ mdd_dep_chk #(.CONNS(CONNS), .REGIONS(REGIONS), .CI_W(CI_W), .RI_W(RI_W),
     .lk_re(lk_re), .ar_re(ar_re), .conn_idx(conn_idx), .conn_state(conn_state), .conn_cfg(conn_cfg),
     .rg_idx(rg_idx), .rg_valid(rg_valid), .rg_cfg(rg_cfg),
     .ar_idx0(ar_idx0), .ar_idx1(ar_idx1), .ar_data0(ar_data0), .ar_data1(ar_data1),
-    .rhq_idx(rhq_idx), .rhq_base(rhq_base), .rhq_ptr(rhq_ptr), .rhq_l2n(rhq_l2n), .rhq_tail(rhq_tail),
+    .rhq_idx(rhq_idx), .rhq_base(rhq_base), .rhq_ptr(rhq_ptr), .rhq_mask(rhq_mask), .rhq_tail(rhq_tail),
     .rhq_head(rhq_head), .rhq_inc(rhq_inc), .rhq_wait(rhq_wait),
     .job_valid(job_valid), .job_take(job_take), .job(job)
 );
@@ -232,6 +232,7 @@ wire [7:0]    err_cq;
 wire [CQI_W-1:0] cq_idx;
 wire [63:0]   cq_base;
 wire [4:0]    cq_l2n;
+wire [31:0]   cq_mask;
 wire [31:0]   cq_tail, cq_head;
 wire [1:0]    cq_arm;
 wire          cq_valid;
@@ -251,7 +252,7 @@ mdd_dep_tail #(.QI_W(CQI_W), .TD_W(TD_W)) u_tail (
     .aw_push(aw_push), .cmd_go(cmd_go), .cmd_pay(cmd_pay),
     .cmd_addr(cmd_addr), .cmd_len(cmd_len), .cmd_sdata(cmd_sdata), .cmd_tag(cmd_tag), .b_fire(b_fire), .b_resp(m_axi_bresp),
     .areg_we(areg_we), .areg_idx(areg_idx), .areg_val(areg_val), .fail_valid(fail_valid), .fail_conn(fail_conn),
-    .err_cq(err_cq), .cq_idx(cq_idx), .cq_base(cq_base), .cq_l2n(cq_l2n), .cq_tail(cq_tail), .cq_head(cq_head),
+    .err_cq(err_cq), .cq_idx(cq_idx), .cq_base(cq_base), .cq_l2n(cq_l2n), .cq_mask(cq_mask), .cq_tail(cq_tail), .cq_head(cq_head),
     .cq_arm(cq_arm), .cq_valid(cq_valid), .cq_wr(cq_wr), .cq_inc(cq_inc), .cq_wait(cq_wait), .evt_free(evt_free), .evt_go(evt_go),
     .done(done), .done_code(done_code),
     .seg_data(m_axis_seg_tdata), .seg_valid(m_axis_seg_tvalid), .seg_ready(m_axis_seg_tready)
@@ -287,10 +288,10 @@ mdd_dep_regs #(.CONNS(CONNS), .REGIONS(REGIONS), .AREGS(AREGS), .RHQS(RHQS), .CQ
     .lk_re(lk_re), .ar_re(ar_re), .conn_idx(conn_idx), .conn_state(conn_state), .conn_cfg(conn_cfg),
     .rg_idx(rg_idx), .rg_valid(rg_valid), .rg_cfg(rg_cfg),
     .ar_idx0(ar_idx0), .ar_idx1(ar_idx1), .ar_data0(ar_data0), .ar_data1(ar_data1),
-    .rhq_idx(rhq_idx), .rhq_base(rhq_base), .rhq_ptr(rhq_ptr), .rhq_l2n(rhq_l2n), .rhq_tail(rhq_tail),
+    .rhq_idx(rhq_idx), .rhq_base(rhq_base), .rhq_ptr(rhq_ptr), .rhq_mask(rhq_mask), .rhq_tail(rhq_tail),
     .rhq_head(rhq_head), .rhq_inc(rhq_inc), .rhq_wait(rhq_wait),
     .areg_we(areg_we), .areg_idx(areg_idx), .areg_val(areg_val), .fail_valid(fail_valid), .fail_conn(fail_conn),
-    .err_cq(err_cq), .cq_idx(cq_idx), .cq_base(cq_base), .cq_l2n(cq_l2n), .cq_tail(cq_tail), .cq_head(cq_head),
+    .err_cq(err_cq), .cq_idx(cq_idx), .cq_base(cq_base), .cq_l2n(cq_l2n), .cq_mask(cq_mask), .cq_tail(cq_tail), .cq_head(cq_head),
     .cq_arm(cq_arm), .cq_valid(cq_valid), .cq_wr(cq_wr), .cq_inc(cq_inc), .cq_wait(cq_wait), .evt_free(evt_free), .evt_go(evt_go),
     .done(done), .done_code(done_code),
     .pay_bytes(pay_bytes), .b_fire(b_fire), .b_resp(m_axi_bresp)

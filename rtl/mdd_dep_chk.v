@@ -14,8 +14,10 @@
  *          (the connection and region RAMs are addressed here, lk_re)
  *   LOOK1  connection and region entries arrive from the RAMs and are kept;
  *          the address-register RAM is addressed with A[i], A[i+1] (ar_re)
- *   LOOK2  address registers A[i], A[i+1] arrive and are kept
- *   EVAL   checks 7-13, the effective address, the deferred update, NOTIFY
+ *   LOOK2  address registers A[i], A[i+1] arrive and are kept; checks 7-13
+ *          are computed into flags (k_*)
+ *   EVAL   ranks the flags of checks 7-13; the effective address, the
+ *          deferred update, NOTIFY
  *   RHQ    reserve the connection's RHQ slot, waiting while the ring is full
  *   OUT    the job waits for the tail; the next header is popped when it
  *          is taken
@@ -63,7 +65,7 @@ module mdd_dep_chk #(
     output wire [QI_W-1:0] rhq_idx,
     input  wire [63:0]     rhq_base,
     input  wire [63:0]     rhq_ptr,
-    input  wire [4:0]      rhq_l2n,
+    input  wire [31:0]     rhq_mask,     // 2^log2n - 1 of the ring
     input  wire [31:0]     rhq_tail,
     input  wire [31:0]     rhq_head,
     output wire            rhq_inc,
@@ -116,12 +118,20 @@ reg         r_valid = 1'b0;
 reg [152:0] r_cfg = 153'd0;
 // LOOK2
 reg [66:0]  a0 = 67'd0, a1 = 67'd0;
-// EVAL's operands, computed in LOOK2 from registers and the address-register read, so that EVAL has one 64-bit
-// addition before its checks instead of three in series (issue 20): the effective offset, base + length (for the
-// wrap of base + eo + length) and the room for eo in the region, len - length (borrow: length alone is too long)
-reg [63:0]  eo_r = 64'd0;
+// OVERFLOW's and BOUNDS's operands, computed in LOOK1 from the region RAM's read: base + length (for the wrap of
+// base + eo + length) and the room for eo in the region, len - length (borrow: length alone is too long)
 reg [64:0]  bl_r = 65'd0;
 reg [64:0]  rl_r = 65'd0;
+// LOOK2: the effective offset and eo + length (EVAL's EA and BOUNDS's found value), and checks 7-13 as flags,
+// registered from the entries (LOOK1's registers) and the address-register read, so that EVAL ranks registered
+// flags instead of comparing and adding behind the ranking (issue 20): the same functions, since none of their
+// inputs changes between LOOK2 and EVAL (h, the entries and the address registers are kept)
+reg [63:0]  eo_r = 64'd0;
+reg [63:0]  s1_r = 64'd0;
+reg         k_win0 = 1'b0, k_win1 = 1'b0, k_prot0 = 1'b0, k_prot1 = 1'b0;
+reg         k_trange = 1'b0, k_tinv = 1'b0, k_tkey = 1'b0, k_tpd = 1'b0, k_ovf = 1'b0, k_bnd = 1'b0;
+reg         k_rights = 1'b0;
+reg [2:0]   k_need0 = 3'd0;
 // result
 reg         j_pass = 1'b0;
 reg [4:0]   j_code = 5'd0;
@@ -144,10 +154,25 @@ wire [15:0] h_rsvd  = {h[8*18 +: 8], h[8*19 +: 8]};
 wire [31:0] h_len   = {h[8*20 +: 8], h[8*21 +: 8], h[8*22 +: 8], h[8*23 +: 8]};
 wire [31:0] h_csum  = {h[8*28 +: 8], h[8*29 +: 8], h[8*30 +: 8], h[8*31 +: 8]};
 
-wire op_known = (h_op >= 8'h01 && h_op <= 8'h05) || (h_op >= 8'h10 && h_op <= 8'h14);
-wire op_write = h_op >= 8'h01 && h_op <= 8'h05;
-wire op_areg  = op_known && h_op != 8'h01;
-wire op_two   = h_op == 8'h05 || h_op == 8'h14;   // A[i+1] is used too
+// the opcode's classes, loaded with h (issue 20: the areg hazard's wait, and through it the RAM read enables that
+// the register block's write handshake looks at, start at a flip-flop, not at an 8-bit decode of h)
+function [3:0] op_class(input [7:0] op);   // {two, areg, write, known}
+    reg known;
+    begin
+        known = (op >= 8'h01 && op <= 8'h05) || (op >= 8'h10 && op <= 8'h14);
+        op_class = {op == 8'h05 || op == 8'h14, known && op != 8'h01, op >= 8'h01 && op <= 8'h05, known};
+    end
+endfunction
+reg  [3:0] opc = 4'd0;   // op_class(h_op)
+// EARLY's checks 3-6 on the header as it is popped, registered with h (the header FIFO's read and the checksum tree
+// are a register away from EARLY's ranking, issue 20): the checksum computed over bytes 0-27, and FORMAT's and
+// CONN_RANGE's tests in the order of check 5's text
+reg  [31:0] csum_r = 32'd0;   // hdr_crc(h[223:0])
+reg  [5:0]  fmt_r = 6'd0;     // {conn range, PCRC/MSEG, length, token, bytes 18-19, flags 7:4}
+wire op_known = opc[0];
+wire op_write = opc[1];
+wire op_areg  = opc[2];
+wire op_two   = opc[3];   // A[i+1] is used too
 
 wire [15:0] c_pd    = c_cfg[15:0];
 /* verilator lint_off UNUSEDSIGNAL */
@@ -171,11 +196,6 @@ reg [31:0] csum_calc;
 reg [2:0]  need0, need1;
 reg [16:0] idx1;
 reg [63:0] eo, ea, upd_val;
-reg [64:0] s1;
-/* verilator lint_off UNUSEDSIGNAL */
-reg [65:0] s2;     // only its carries: base + eo + length >= 2^64
-/* verilator lint_on UNUSEDSIGNAL */
-reg        ovf, bnd;
 reg        upd, cond;
 reg [31:0] used;
 reg        full;
@@ -186,7 +206,7 @@ always @(*) begin
     e_field = 16'hFFFF;
     e_exp = 64'd0;
     e_found = 64'd0;
-    csum_calc = hdr_crc(h[223:0]);
+    csum_calc = csum_r;
     // checks 1-6 (in EARLY: a header reaches EVAL only through EARLY with all of them passed, and h does not
     // change before its job is taken, so EVAL starts from a pass and keeps the checksum tree off its path)
     if (st == S_EVAL) begin
@@ -199,63 +219,55 @@ always @(*) begin
         e_code = MDD_DEP_ERR_HDR_CSUM; e_field = 16'd28; e_exp = {32'd0, csum_calc}; e_found = {32'd0, h_csum};
     end else if (!op_known) begin
         e_code = MDD_DEP_ERR_OPCODE; e_field = 16'd0; e_found = {56'd0, h_op};
-    end else if ((h_flags & ~FLAGS_KNOWN) != 8'd0) begin
+    end else if (fmt_r[0]) begin
         e_code = MDD_DEP_ERR_FORMAT; e_field = 16'd1; e_found = {56'd0, h_flags};
-    end else if (h_rsvd != 16'd0) begin
+    end else if (fmt_r[1]) begin
         e_code = MDD_DEP_ERR_FORMAT; e_field = 16'd18; e_found = {48'd0, h_rsvd};
-    end else if (!op_write && h_token != 32'd0) begin
+    end else if (fmt_r[2]) begin
         e_code = MDD_DEP_ERR_FORMAT; e_field = 16'd4; e_found = {32'd0, h_token};
-    end else if (!op_write && h_len != 32'd0) begin
+    end else if (fmt_r[3]) begin
         e_code = MDD_DEP_ERR_FORMAT; e_field = 16'd20; e_found = {32'd0, h_len};
-    end else if (!op_write && (h_flags & FLAGS_WRITE_ONLY) != 8'd0) begin
+    end else if (fmt_r[4]) begin
         e_code = MDD_DEP_ERR_FORMAT; e_field = 16'd1; e_found = {56'd0, h_flags};
-    end else if ({48'd0, h_conn} >= CONNS64) begin
+    end else if (fmt_r[5]) begin
         e_code = MDD_DEP_ERR_CONN_RANGE; e_field = 16'd2; e_exp = CONNS64; e_found = {48'd0, h_conn};
     end
     if (st == S_EVAL) begin
         // checks 7-13
-        need0 = (h_op == 8'h02 || h_op == 8'h03) ? 3'b100 :
-                (h_op == 8'h04 || h_op == 8'h05) ? 3'b110 :
-                (h_op == 8'h10) ? 3'b010 :
-                (h_op == 8'h11 || h_op == 8'h12) ? 3'b011 : 3'b001;
+        need0 = k_need0;
         need1 = 3'b001;
         idx1 = {1'b0, h_areg} + 17'd1;
         if (c_state != 2'd1) begin
             e_code = (c_state == 2'd0) ? MDD_DEP_ERR_CONN_INVALID :
                      (c_state == 2'd2) ? MDD_DEP_ERR_CONN_EXCEPTION : MDD_DEP_ERR_CONN_FLUSHED;
             e_field = 16'd2; e_exp = 64'd1; e_found = {62'd0, c_state};
-        end else if (op_areg && {1'b0, h_areg} >= c_alen) begin
+        end else if (k_win0) begin
             e_code = MDD_DEP_ERR_AREG_WINDOW; e_field = 16'd16; e_exp = {47'd0, c_alen}; e_found = {48'd0, h_areg};
-        end else if (op_areg && op_two && idx1 >= c_alen) begin
+        end else if (k_win1) begin
             e_code = MDD_DEP_ERR_AREG_WINDOW; e_field = 16'd16; e_exp = {47'd0, c_alen}; e_found = {47'd0, idx1};
-        end else if (op_areg && (a0[66:64] & need0) != need0) begin
+        end else if (k_prot0) begin
             e_code = MDD_DEP_ERR_AREG_PROT; e_field = 16'd16; e_exp = {61'd0, need0}; e_found = {61'd0, a0[66:64]};
-        end else if (op_areg && op_two && (a1[66:64] & need1) != need1) begin
+        end else if (k_prot1) begin
             e_code = MDD_DEP_ERR_AREG_PROT; e_field = 16'd16; e_exp = {61'd0, need1}; e_found = {61'd0, a1[66:64]};
         end
         eo = eo_r;
-        s1 = {1'b0, eo} + {33'd0, h_len};
-        // base + s1 wraps (s2 of the check's text) exactly when s1 does not and base + eo + length >= 2^64
-        s2 = {1'b0, bl_r} + {2'd0, eo};
-        ovf = s1[64] || s2[65:64] != 2'd0;
-        // eo + length > len (no wrap: OVERFLOW is looked at first) exactly when length > len or eo > len - length
-        bnd = rl_r[64] || eo > rl_r[63:0];
         ea = r_base + eo;
-        if (e_code == 5'd0 && op_write) begin
-            if ({40'd0, h_token[31:8]} >= REGIONS64) begin
+        // checks 10-13 (writes only: the k_ flags of check 10 and 13 include op_write)
+        if (e_code == 5'd0) begin
+            if (k_trange) begin
                 e_code = MDD_DEP_ERR_TOKEN_RANGE; e_field = 16'd4; e_exp = REGIONS64;
                 e_found = {40'd0, h_token[31:8]};
-            end else if (!r_valid) begin
+            end else if (k_tinv) begin
                 e_code = MDD_DEP_ERR_TOKEN_INVALID; e_field = 16'd4; e_exp = 64'd1; e_found = 64'd0;
-            end else if (r_key != h_token[7:0]) begin
+            end else if (k_tkey) begin
                 e_code = MDD_DEP_ERR_TOKEN_KEY; e_field = 16'd4; e_exp = {56'd0, r_key}; e_found = {56'd0, h_token[7:0]};
-            end else if (r_pd != c_pd) begin
+            end else if (k_tpd) begin
                 e_code = MDD_DEP_ERR_TOKEN_PD; e_field = 16'd4; e_exp = {48'd0, c_pd}; e_found = {48'd0, r_pd};
-            end else if (ovf) begin
+            end else if (k_ovf) begin
                 e_code = MDD_DEP_ERR_OVERFLOW; e_field = 16'd8; e_exp = 64'd0; e_found = eo;
-            end else if (bnd) begin
-                e_code = MDD_DEP_ERR_BOUNDS; e_field = 16'd20; e_exp = r_len; e_found = s1[63:0];
-            end else if (!r_rights) begin
+            end else if (k_bnd) begin
+                e_code = MDD_DEP_ERR_BOUNDS; e_field = 16'd20; e_exp = r_len; e_found = s1_r;
+            end else if (k_rights) begin
                 e_code = MDD_DEP_ERR_RIGHTS; e_field = 16'd4; e_exp = 64'd1; e_found = 64'd0;
             end
         end
@@ -269,10 +281,6 @@ always @(*) begin
         need1 = 3'd0;
         idx1 = 17'd0;
         eo = 64'd0;
-        s1 = 65'd0;
-        s2 = 66'd0;
-        ovf = 1'b0;
-        bnd = 1'b0;
         ea = 64'd0;
         upd = 1'b0;
         upd_val = 64'd0;
@@ -280,11 +288,44 @@ always @(*) begin
     end
     // RHQ space
     used = rhq_tail - rhq_head;
-    full = {1'b0, used} >= (33'd1 << rhq_l2n);
-    slot = rhq_tail & ((32'd1 << rhq_l2n) - 32'd1);
+    full = used > rhq_mask;      // used >= 2^log2n
+    slot = rhq_tail & rhq_mask;
 end
 
 wire uses_areg_wait = op_areg && tail_upd;
+// the tests of checks 5 and 6 on a header record's bytes (its op class decoded here too: FORMAT's register-op tests)
+/* verilator lint_off UNUSEDSIGNAL */
+function [5:0] early_fmt(input [191:0] d);   // header bytes 0-23
+    reg [7:0]  fl, op;
+    reg        wr;
+    begin
+        op = d[8*0 +: 8];
+        fl = d[8*1 +: 8];
+        wr = op >= 8'h01 && op <= 8'h05;
+        early_fmt[0] = (fl & ~FLAGS_KNOWN) != 8'd0;
+        early_fmt[1] = {d[8*18 +: 8], d[8*19 +: 8]} != 16'd0;
+        early_fmt[2] = !wr && d[8*4 +: 32] != 32'd0;
+        early_fmt[3] = !wr && d[8*20 +: 32] != 32'd0;
+        early_fmt[4] = !wr && (fl & FLAGS_WRITE_ONLY) != 8'd0;
+        early_fmt[5] = {48'd0, d[8*2 +: 8], d[8*3 +: 8]} >= CONNS64;
+    end
+endfunction
+/* verilator lint_on UNUSEDSIGNAL */
+// LOOK2: the effective offset from the address-register read, and checks 11 and 12 on it
+wire [63:0] eo_l = (h_op == 8'h01) ? h_off : (h_op == 8'h03) ? ar_data0[63:0] + h_off : ar_data0[63:0];
+wire [64:0] s1_l = {1'b0, eo_l} + {33'd0, h_len};
+/* verilator lint_off UNUSEDSIGNAL */
+wire [65:0] s2_l = {1'b0, bl_r} + {2'd0, eo_l};   // only its carries: base + eo + length >= 2^64
+/* verilator lint_on UNUSEDSIGNAL */
+// base + s1 wraps (s2 of the check's text) exactly when s1 does not and base + eo + length >= 2^64
+wire        ovf_l = s1_l[64] || s2_l[65:64] != 2'd0;
+// eo + length > len (no wrap: OVERFLOW is looked at first) exactly when length > len or eo > len - length
+wire        bnd_l = rl_r[64] || eo_l > rl_r[63:0];
+// the rights check 9 needs of A[i] (R, W, I as prot bits 0, 1, 2); A[i+1] needs R
+wire [2:0] need0_l = (h_op == 8'h02 || h_op == 8'h03) ? 3'b100 :
+                     (h_op == 8'h04 || h_op == 8'h05) ? 3'b110 :
+                     (h_op == 8'h10) ? 3'b010 :
+                     (h_op == 8'h11 || h_op == 8'h12) ? 3'b011 : 3'b001;
 
 // the next header is popped in the cycle the job is taken (six cycles per header when they queue)
 assign hdr_pop  = (st == S_IDLE || (st == S_OUT && job_take)) && hdr_valid && !init_busy;
@@ -329,14 +370,27 @@ always @(posedge clk) begin
             c_cfg <= conn_cfg;
             r_valid <= rg_valid;
             r_cfg <= rg_cfg;
+            bl_r <= {1'b0, rg_cfg[88:25]} + {33'd0, h_len};     // base + length
+            rl_r <= {1'b0, rg_cfg[152:89]} - {33'd0, h_len};    // len - length
             st <= S_LOOK2;
         end
         S_LOOK2: begin
             a0 <= ar_data0;
             a1 <= ar_data1;
-            eo_r <= (h_op == 8'h01) ? h_off : (h_op == 8'h03) ? ar_data0[63:0] + h_off : ar_data0[63:0];
-            bl_r <= {1'b0, r_base} + {33'd0, h_len};
-            rl_r <= {1'b0, r_len} - {33'd0, h_len};
+            eo_r <= eo_l;
+            s1_r <= s1_l[63:0];
+            k_ovf <= op_write && ovf_l;
+            k_bnd <= op_write && bnd_l;
+            k_need0 <= need0_l;
+            k_win0 <= op_areg && {1'b0, h_areg} >= c_alen;
+            k_win1 <= op_areg && op_two && {1'b0, h_areg} + 17'd1 >= c_alen;
+            k_prot0 <= op_areg && (ar_data0[66:64] & need0_l) != need0_l;
+            k_prot1 <= op_areg && op_two && !ar_data1[64];
+            k_trange <= op_write && {40'd0, h_token[31:8]} >= REGIONS64;
+            k_tinv <= op_write && !r_valid;
+            k_tkey <= op_write && r_key != h_token[7:0];
+            k_tpd <= op_write && r_pd != c_pd;
+            k_rights <= op_write && !r_rights;
             st <= S_EVAL;
         end
         S_EVAL: begin
@@ -369,6 +423,9 @@ always @(posedge clk) begin
     if (fail_valid && fail_conn == h_conn && st >= S_LOOK1) flush <= 1'b1;
     if (hdr_pop) begin
         h <= hdr_data[255:0];
+        opc <= op_class(hdr_data[7:0]);
+        csum_r <= hdr_crc(hdr_data[223:0]);
+        fmt_r <= early_fmt(hdr_data[191:0]);
         herr <= hdr_data[257:256];
         hlane <= hdr_data[265:258];
         hseen <= hdr_data[273:266];

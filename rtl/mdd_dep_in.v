@@ -94,6 +94,8 @@ reg         in_hdr_r = 1'b1;                            // pos < 32
 reg         hdr_end_r = (W >= 32);                      // pos < 32 <= pos + W
 reg         past_r = (W > 32);                          // pos + W > 32: the beat holds payload positions
 reg [5:0]   pos6_r = 6'd0;                              // pos mod 64
+localparam [63:0] HM64 = 64'h00000000FFFFFFFF;
+reg [W-1:0] hmask_r = HM64[W-1:0];                      // the header lanes: pos < 32 and pos + lane < 32
 reg [255:0] hbuf = 256'd0;
 reg [63:0]  nseen = 64'd0;
 reg [31:0]  len_r = 32'd0;
@@ -140,7 +142,7 @@ mdd_lane_count #(.W(W), .CW(8)) u_keep_count (.mask(s_tkeep), .cnt_below(keep_be
 reg         first;
 reg [63:0]  nseen_n;
 reg [255:0] hbuf_n;
-reg [W-1:0] hmask;
+reg [W-1:0] hmask, hmask_n;
 reg         hkb_now, lkb_now, hkb_n, lkb_n;
 reg [7:0]   hlane_n, llane_n;
 reg         in_hdr, hdr_end, hdr_push, pay_push, short_now;
@@ -169,8 +171,11 @@ always @(*) begin
         hbuf_n[8*hp +: 8] = (in_hdr && {26'd0, pos6_r} == hp - hp % W)
                           ? (s_tkeep[hp % W] ? s_tdata[8*(hp % W) +: 8] : 8'd0)
                           : (first ? 8'd0 : hbuf[8*hp +: 8]);
+    // the header lanes, a register loaded with pos's next value (issue 20: the header KEEP check and the header
+    // record start at a flip-flop, not at the lane compares)
+    hmask = hmask_r;
     for (l = 0; l < W; l = l + 1)
-        hmask[l] = in_hdr && {26'd0, pos6_r} + l < 32;
+        hmask_n[l] = pos_n < 64'd32 && {26'd0, pos_n[5:0]} + l < 32;
     hkb_now = in_hdr && ((s_tkeep & hmask) != hmask);
     hkb_n   = (first ? 1'b0 : hkb_r) || hkb_now;
     hlane_n = (hkb_now && !(first ? 1'b0 : hkb_r)) ? low0(s_tkeep | ~hmask) : hlane_r;
@@ -232,6 +237,7 @@ always @(posedge clk) begin
         hdr_end_r <= pos_n < 64'd32 && pos_n + W64 >= 64'd32;
         past_r   <= pos_n + W64 > 64'd32;
         pos6_r   <= pos_n[5:0];
+        hmask_r  <= hmask_n;
         hbuf    <= hbuf_n;
         nseen   <= nseen_n;
         if (hdr_push) begin
@@ -272,6 +278,7 @@ always @(posedge clk) begin
         hdr_end_r <= (W >= 32);
         past_r <= (W > 32);
         pos6_r <= 6'd0;
+        hmask_r <= HM64[W-1:0];
         st_v <= 1'b0;
     end
 end

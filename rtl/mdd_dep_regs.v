@@ -105,7 +105,7 @@ module mdd_dep_regs #(
     input  wire [QI_W-1:0]        rhq_idx,
     output wire [63:0]            rhq_base,
     output wire [63:0]            rhq_ptr,
-    output wire [4:0]             rhq_l2n,
+    output wire [31:0]            rhq_mask,     // 2^log2n - 1
     output wire [31:0]            rhq_tail,
     output wire [31:0]            rhq_head,
     input  wire                   rhq_inc,
@@ -123,6 +123,7 @@ module mdd_dep_regs #(
     input  wire [CQI_W-1:0]       cq_idx,
     output wire [63:0]            cq_base,
     output wire [4:0]             cq_l2n,
+    output wire [31:0]            cq_mask,      // 2^log2n - 1
     output wire [31:0]            cq_tail,
     output wire [31:0]            cq_head,
     output wire [1:0]             cq_arm,
@@ -153,10 +154,12 @@ reg [1:0]   c_state [0:CONNS-1];
 reg [63:0]  q_base  [0:RHQS-1];
 reg [63:0]  q_ptr   [0:RHQS-1];
 reg [4:0]   q_l2n   [0:RHQS-1];
+reg [31:0]  q_mask  [0:RHQS-1];   // 2^log2n - 1, written with log2n: the slot is a register AND (issue 20)
 reg [31:0]  q_tail  [0:RHQS-1];
 reg [31:0]  q_head  [0:RHQS-1];
 reg [63:0]  k_base  [0:CQS-1];
 reg [4:0]   k_l2n   [0:CQS-1];
+reg [31:0]  k_mask  [0:CQS-1];    // 2^log2n - 1, as q_mask
 reg [15:0]  k_evt   [0:CQS-1];
 reg [1:0]   k_arm   [0:CQS-1];
 reg [CQS-1:0] k_valid = {CQS{1'b0}};   // created since reset
@@ -167,10 +170,10 @@ integer i;
 initial begin
     for (i = 0; i < CONNS; i = i + 1) c_state[i] = 2'd0;
     for (i = 0; i < RHQS; i = i + 1) begin
-        q_base[i] = 64'd0; q_ptr[i] = 64'd0; q_l2n[i] = 5'd0; q_tail[i] = 32'd0; q_head[i] = 32'd0;
+        q_base[i] = 64'd0; q_ptr[i] = 64'd0; q_l2n[i] = 5'd0; q_mask[i] = 32'd0; q_tail[i] = 32'd0; q_head[i] = 32'd0;
     end
     for (i = 0; i < CQS; i = i + 1) begin
-        k_base[i] = 64'd0; k_l2n[i] = 5'd0; k_evt[i] = 16'd0; k_arm[i] = 2'd0; k_tail[i] = 32'd0; k_head[i] = 32'd0;
+        k_base[i] = 64'd0; k_l2n[i] = 5'd0; k_mask[i] = 32'd0; k_evt[i] = 16'd0; k_arm[i] = 2'd0; k_tail[i] = 32'd0; k_head[i] = 32'd0;
     end
 end
 
@@ -212,11 +215,12 @@ wire [CQI_W-1:0] kq = (CQS == 1) ? {CQI_W{1'b0}} : cq_idx;
 assign conn_state = c_state[conn_idx];
 assign rhq_base   = q_base[rq];
 assign rhq_ptr    = q_ptr[rq];
-assign rhq_l2n    = q_l2n[rq];
+assign rhq_mask   = q_mask[rq];
 assign rhq_tail   = q_tail[rq];
 assign rhq_head   = q_head[rq];
 assign cq_base    = k_base[kq];
 assign cq_l2n     = k_l2n[kq];
+assign cq_mask    = k_mask[kq];
 assign cq_tail    = k_tail[kq];
 assign cq_head    = k_head[kq];
 assign cq_arm     = k_arm[kq];
@@ -252,11 +256,15 @@ wire       w_data = waddr[9:3] == A_TBL_DATA[9:3];
 wire       r_data = raddr[9:3] == A_TBL_DATA[9:3];
 wire       r_ecnt = raddr[9:5] == A_ERR_CNT[9:5];
 wire       rd_wr  = cmd_wr && s_axil_wdata == 32'd2;
-// a TBL_CMD write waits for a free RAM read port (read) or write port (the commit writes the value RAM)
-wire       w_fire = s_axil_awvalid && s_axil_wvalid && !bvalid && !rb_pend && !sweeping &&
-                    !(arm_wr && (evt_valid || evt_go)) && !(rd_wr && (lk_re || ar_re)) && !(cmd_wr && areg_we);
-wire       sw_rd  = w_fire && rd_wr;
-wire       sw_wr  = w_fire && cmd_wr && s_axil_wdata == 32'd1;
+// a TBL_CMD write waits for a free RAM read port (read) or write port (the commit writes the value RAM), a CQ_ARM
+// write for a free event register. w_base is the handshake without those waits: each register's write below
+// looks only at the wait of its own address (the same writes as w_fire's, since the waits concern TBL_CMD and
+// CQ_ARM alone), so the table writes of the other addresses do not wait for the engine's state (issue 20)
+wire       w_base = s_axil_awvalid && s_axil_wvalid && !bvalid && !rb_pend && !sweeping;
+wire       arm_ok = !(evt_valid || evt_go);
+wire       w_fire = w_base && !(arm_wr && !arm_ok) && !(rd_wr && (lk_re || ar_re)) && !(cmd_wr && areg_we);
+wire       sw_rd  = w_base && rd_wr && !(lk_re || ar_re) && !areg_we;        // w_fire && rd_wr
+wire       sw_wr  = w_base && cmd_wr && s_axil_wdata == 32'd1 && !areg_we;   // w_fire && cmd_wr && wdata == 1
 assign cq_wr = sw_wr && tbl_sel == 3'd4 && t_in[4];
 assign s_axil_awready = w_fire;
 assign s_axil_wready  = w_fire;
@@ -285,7 +293,7 @@ wire [RI_W-1:0]  s_ri   = sweep_idx;
 wire sw_in_rg = {{(32-SW_W){1'b0}}, sweep_idx} < REGIONS32;
 wire db_rhq_ok = db_idx < RHQS32;
 wire db_cq_ok  = db_idx < CQS32;
-wire arm_now   = w_fire && arm_wr && db_cq_ok && s_axil_wdata[1:0] == 2'd1 && k_tail[db_cq] != k_head[db_cq];
+wire arm_now   = w_base && arm_ok && arm_wr && db_cq_ok && s_axil_wdata[1:0] == 2'd1 && k_tail[db_cq] != k_head[db_cq];
 
 // the entry image as four 64-bit words
 wire [63:0] d0 = {tbl_data[1], tbl_data[0]};
@@ -455,6 +463,8 @@ always @(posedge clk) begin
     if (w_fire) begin
         bvalid <= !sw_rd;
         rb_pend <= sw_rd;
+    end
+    if (w_base) begin
         case (waddr)
             A_STATUS: if (s_axil_wdata[3]) axi_err <= 1'b0;
             A_ERR_CQ: err_cq_r <= s_axil_wdata[7:0];
@@ -466,19 +476,21 @@ always @(posedge clk) begin
             end
             A_TBL_CMD: begin
                 // 1: the RAM entries are written by the instances above
-                if (s_axil_wdata == 32'd1) begin
+                if (sw_wr) begin
                     case (tbl_sel)
                         3'd0: if (t_in[0]) c_state[t_ci] <= d0[1:0];
                         3'd3: if (t_in[3]) begin
                             q_base[t_qi] <= d0;
                             q_ptr[t_qi] <= d1;
                             q_l2n[t_qi] <= d2[4:0];
+                            q_mask[t_qi] <= (32'd1 << d2[4:0]) - 32'd1;
                             q_tail[t_qi] <= 32'd0;
                             q_head[t_qi] <= 32'd0;
                         end
                         3'd4: if (t_in[4]) begin
                             k_base[t_ki] <= d0;
                             k_l2n[t_ki] <= d2[4:0];
+                            k_mask[t_ki] <= (32'd1 << d2[4:0]) - 32'd1;
                             k_evt[t_ki] <= d2[31:16];
                             k_arm[t_ki] <= 2'd0;
                             k_valid[t_ki] <= 1'b1;
@@ -492,7 +504,7 @@ always @(posedge clk) begin
             A_DB_IDX: db_idx <= s_axil_wdata;
             A_RHQ_HEAD: if (db_rhq_ok) q_head[db_rhq] <= s_axil_wdata;
             A_CQ_HEAD: if (db_cq_ok) k_head[db_cq] <= s_axil_wdata;
-            A_CQ_ARM: if (db_cq_ok) k_arm[db_cq] <= arm_now ? 2'd0 : s_axil_wdata[1:0];
+            A_CQ_ARM: if (db_cq_ok && arm_ok) k_arm[db_cq] <= arm_now ? 2'd0 : s_axil_wdata[1:0];
             default: if (w_data) tbl_data[waddr[2:0]] <= s_axil_wdata;
         endcase
     end

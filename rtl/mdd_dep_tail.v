@@ -93,6 +93,7 @@ module mdd_dep_tail #(
     output wire [QI_W-1:0] cq_idx,
     input  wire [63:0]     cq_base,
     input  wire [4:0]      cq_l2n,
+    input  wire [31:0]     cq_mask,      // 2^cq_l2n - 1
     input  wire [31:0]     cq_tail,
     input  wire [31:0]     cq_head,
     input  wire [1:0]      cq_arm,
@@ -129,6 +130,7 @@ reg         sperr [0:QN-1];
 reg [1:0]   spresp [0:QN-1];
 reg         sflush [0:QN-1];
 reg [4:0]   scode [0:QN-1];     // the outcome (V): code, field, expected, found
+reg         serr [0:QN-1];      // scode != 0, written with it (C's decisions start at a flip-flop, issue 20)
 reg [15:0]  sfield [0:QN-1];
 reg [63:0]  sexp [0:QN-1];
 reg [63:0]  sfound [0:QN-1];
@@ -152,7 +154,7 @@ integer i;
 initial begin
     for (i = 0; i < QN; i = i + 1) begin
         sj[i] = 706'd0; srem[i] = 9'd0; sperr[i] = 1'b0; spresp[i] = 2'd0; sflush[i] = 1'b0;
-        scode[i] = 5'd0; sfield[i] = 16'd0; sexp[i] = 64'd0; sfound[i] = 64'd0; scrc[i] = 32'd0;
+        scode[i] = 5'd0; serr[i] = 1'b0; sfield[i] = 16'd0; sexp[i] = 64'd0; sfound[i] = 64'd0; scrc[i] = 32'd0;
     end
 end
 integer i2;    // one loop variable per initial block (yosys)
@@ -162,8 +164,6 @@ end
 
 wire [1:0] fs = qw[1:0], vs = qv[1:0], ps = qp[1:0], cs = qc[1:0];
 wire [2:0] n_v = qw - qv;               // slots the front has handed on, not yet through V
-wire [2:0] n_p = qv - qp;
-wire [2:0] n_c = qp - qc;
 wire [2:0] n_all = qw - qc;             // slots in use but the front's
 
 /* verilator lint_off UNUSEDSIGNAL */
@@ -187,7 +187,7 @@ wire [15:0]  v_uidx  = vj[701:686];
 wire         v_upd   = vj[702];
 wire [15:0]  v_conn  = {vj[23:16], vj[31:24]};
 wire [4:0]   v_scode = scode[vs];
-wire         v_err   = v_scode != 5'd0;
+wire         v_err   = serr[vs];      // v_scode != 0
 // P
 wire         p_pass  = pj[248];
 wire [63:0]  p_paddr = pj[589:526];
@@ -233,9 +233,10 @@ wire s_done = !(axw_act && axw_tag == TAG_S) && !(axw_pend && axw_ptag == TAG_S)
 wire p_done = !(axw_act && axw_tag == TAG_P) && !(axw_pend && axw_ptag == TAG_P) && mrem_p == 9'd0;
 wire c_done = !(axw_act && axw_tag == TAG_C) && !(axw_pend && axw_ptag == TAG_C) && mrem_c == 9'd0;
 
-wire is_err = c_code != 5'd0;
-wire cq_full = {1'b0, cq_tail - cq_head} >= (33'd1 << cq_l2n);
-wire [31:0] cq_slot = cq_tail & ((32'd1 << cq_l2n) - 32'd1);
+wire is_err = serr[cs];         // c_code != 0
+wire [31:0] cq_used = cq_tail - cq_head;
+wire cq_full = cq_used > cq_mask;      // used >= 2^log2n: a carry chain behind the subtraction's
+wire [31:0] cq_slot = cq_tail & cq_mask;
 wire phase = !cq_tail[cq_l2n];
 wire sol = is_err || c_jsol;
 wire qualifies = cq_arm == 2'd1 || (cq_arm == 2'd2 && sol);   // ARM_ANY, ARM_SOLICITED
@@ -257,11 +258,11 @@ wire [15:0] job_conn = {job[23:16], job[31:24]};
 wire [2:0] btag = tmem[tr[TD_W-1:0]];
 
 // C: a slot P is done with; retired without a CQE, after a dropped one (CQ not created) or after the event
-wire c_has = cst == C_IDLE && n_c != 3'd0;
+wire c_has = cst == C_IDLE && qp != qc;      // n_c != 0
 wire c_skip = c_has && !is_err && !c_want;
 
 assign tail_upd = nupd != 3'd0;
-assign vrd_pop  = vst == V_WB && n_v != 3'd0 && srem[vs] == 9'd0 && vrd_valid && crc_valid;
+assign vrd_pop  = vst == V_WB && qw != qv && srem[vs] == 9'd0 && vrd_valid && crc_valid;   // qw != qv: n_v != 0
 assign areg_we  = vst == V_COMMIT && !v_err && v_upd;
 assign areg_idx = v_uidx;
 assign areg_val = v_uval;
@@ -271,6 +272,40 @@ assign cq_wait  = cst == C_CQE && cq_valid && cq_full;
 assign evt_go   = cst == C_EVT && qualifies && evt_free;
 assign done     = c_skip || (cst == C_EVT && (!qualifies || evt_free)) || (cst == C_CQE && !cq_valid);
 assign done_code = c_code;
+// the slot's outcome as V pops its verdict: the header's (a failed header), else the first late verdict (computed
+// apart from the pop, which only enables the slot's registers: the verdict FIFO's and the CRC FIFO's heads are
+// registers, so the ranking starts at flip-flops, issue 20)
+wire       v_sperr  = sperr[vs];     // (wires: an @* block reading an array is sensitive to all of it, iverilog)
+wire [1:0] v_spresp = spresp[vs];
+wire       v_sflush = sflush[vs];
+reg [4:0]  o_code;
+reg [15:0] o_field;
+reg [63:0] o_exp, o_found;
+always @(*) begin
+    o_code = vj[253:249];
+    o_field = vj[269:254];
+    o_exp = vj[333:270];
+    o_found = vj[397:334];
+    if (v_pass) begin
+        o_field = 16'hFFFF;
+        if (v_code == 2'd1) begin
+            o_code = MDD_DEP_ERR_SHORT; o_exp = v_exp; o_found = v_found;
+        end else if (v_code == 2'd2) begin
+            o_code = MDD_DEP_ERR_KEEP; o_field = {8'd0, v_lane}; o_exp = 64'd0; o_found = 64'd0;
+        end else if (v_code == 2'd3) begin
+            o_code = MDD_DEP_ERR_LONG; o_exp = v_exp; o_found = v_found;
+        end else if (v_pcrc && crc_data != v_trl) begin
+            o_code = MDD_DEP_ERR_PAYLOAD_CRC; o_exp = {32'd0, crc_data}; o_found = {32'd0, v_trl};
+        end else if (v_up) begin
+            o_code = MDD_DEP_ERR_UPSTREAM; o_exp = 64'd0; o_found = 64'd0;
+        end else if (v_sperr) begin
+            o_code = MDD_DEP_ERR_AXI_RESP; o_exp = 64'd0; o_found = {62'd0, v_spresp};
+        end else if (v_sflush) begin
+            o_code = MDD_DEP_ERR_FLUSHED; o_exp = 64'd0; o_found = 64'd0;
+        end
+    end
+end
+
 // SEG record (CMBREC): ID = msg_tag, OP = SEG, ADDR = EA (the target address), SEG_LEN, CRC = the payload CRC-32C
 reg [255:0] seg_rec;
 always @(*) begin
@@ -380,27 +415,12 @@ always @(posedge clk) begin
     case (vst)
         V_WB: if (vrd_pop) begin
             scrc[vs] <= crc_data;
-            scode[vs] <= vj[253:249];
-            sfield[vs] <= vj[269:254];
-            sexp[vs] <= vj[333:270];
-            sfound[vs] <= vj[397:334];
+            scode[vs] <= o_code;
+            serr[vs] <= o_code != 5'd0;
+            sfield[vs] <= o_field;
+            sexp[vs] <= o_exp;
+            sfound[vs] <= o_found;
             if (v_pass) begin
-                sfield[vs] <= 16'hFFFF;
-                if (v_code == 2'd1) begin
-                    scode[vs] <= MDD_DEP_ERR_SHORT; sexp[vs] <= v_exp; sfound[vs] <= v_found;
-                end else if (v_code == 2'd2) begin
-                    scode[vs] <= MDD_DEP_ERR_KEEP; sfield[vs] <= {8'd0, v_lane}; sexp[vs] <= 64'd0; sfound[vs] <= 64'd0;
-                end else if (v_code == 2'd3) begin
-                    scode[vs] <= MDD_DEP_ERR_LONG; sexp[vs] <= v_exp; sfound[vs] <= v_found;
-                end else if (v_pcrc && crc_data != v_trl) begin
-                    scode[vs] <= MDD_DEP_ERR_PAYLOAD_CRC; sexp[vs] <= {32'd0, crc_data}; sfound[vs] <= {32'd0, v_trl};
-                end else if (v_up) begin
-                    scode[vs] <= MDD_DEP_ERR_UPSTREAM; sexp[vs] <= 64'd0; sfound[vs] <= 64'd0;
-                end else if (sperr[vs]) begin
-                    scode[vs] <= MDD_DEP_ERR_AXI_RESP; sexp[vs] <= 64'd0; sfound[vs] <= {62'd0, spresp[vs]};
-                end else if (sflush[vs]) begin
-                    scode[vs] <= MDD_DEP_ERR_FLUSHED; sexp[vs] <= 64'd0; sfound[vs] <= 64'd0;
-                end
                 vst <= V_COMMIT;
             end else begin
                 qv <= qv + 3'd1;        // a failed header: no commit, no status
@@ -415,7 +435,7 @@ always @(posedge clk) begin
     endcase
     // ---- P: producer pointer ----
     case (pst)
-        P_IDLE: if (n_p != 3'd0) begin
+        P_IDLE: if (qv != qp) begin     // n_p != 0
             if (p_pass) pst <= P_PTR;
             else qp <= qp + 3'd1;       // a failed header: no pointer
         end
