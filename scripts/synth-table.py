@@ -11,7 +11,11 @@ With README.md, the table also replaces what README holds between "<!-- synth-ta
 
 BLOCKS_FILE lists the rows: "name TOP [W] [PARAM=VALUE ...]" per line; a row with W is run at W=8 and W=64 (the
 word W stands where W=8/W=64 goes in the parameter list), a row without W does not depend on it. Each result
-carries the commit and date it was made from (scripts/xsynth.sh and scripts/pnr.sh write them)."""
+carries the commit and date it was made from (scripts/xsynth.sh and scripts/pnr.sh write them).
+
+A figure with no result under build/ (a fresh checkout, or make synth SYNTH_ONLY=... for some blocks) keeps its
+value from the OUT.md being replaced, so one block can be measured again without the others; the commit and date
+lists then keep the old table's as well."""
 import os
 import re
 import sys
@@ -68,6 +72,30 @@ def pnr(top, params):
             'meta': meta} if m else None
 
 
+def previous(out):
+    """The cells of the table being replaced: {block name: [the 11 figures]}, its placed-and-routed rows and worst-path
+    notes by block name, and its commit and date lists."""
+    cells, placed, notes, commits, dates = {}, {}, {}, set(), set()
+    if not os.path.exists(out):
+        return cells, placed, notes, commits, dates
+    for line in open(out):
+        line = line.rstrip('\n')
+        m = re.match(r'^- commit\(s\): (.*); date\(s\): (.*)$', line)
+        if m:
+            commits.update(x.strip() for x in m.group(1).split(','))
+            dates.update(x.strip() for x in m.group(2).split(','))
+            continue
+        m = re.match(r'^\| `([^`]+)` \|(.*)\|$', line)
+        if m:
+            f = [x.strip() for x in m.group(2).split('|')]
+            (cells if len(f) == 11 else placed)[m.group(1)] = f if len(f) == 11 else line
+            continue
+        m = re.match(r'^- `([^`]+)` W = 8: path ', line)
+        if m:
+            notes[m.group(1)] = line
+    return cells, placed, notes, commits, dates
+
+
 def mark(ok):
     return '' if ok else ' ✗'
 
@@ -83,11 +111,14 @@ def main():
     # the whole core (make synth-core: hierarchy kept while mapping, so its sum differs from the blocks')
     rows.append(('core (whole, make synth-core)', 'mdd_core', ['W']))
     commits, dates = set(), set()
+    old_cells, old_placed, old_notes, old_commits, old_dates = previous(out)
+    reused = False
     body = []
     notes = []
     placed = []
     for name, top, params in rows:
         cells = [f'`{name}`']
+        old = old_cells.get(name, ['–'] * 11)
         per_w = 'W' in params
         for w in (8, 64):
             at = [f'W={w}' if x == 'W' else x for x in params]
@@ -96,7 +127,12 @@ def main():
                 cells += ['(same)'] + [''] * 4
                 continue
             if r is None:
-                cells += ['–'] * 5
+                kept = old[0:5] if w == 8 else old[5:10]
+                cells += kept
+                if any(x not in ('–', '') for x in kept):
+                    reused = True
+                    if w == 8 and name in old_notes:
+                        notes.append(old_notes[name])
                 continue
             commits.add(r['meta'].get('commit', '?'))
             dates.add(r['meta'].get('date', '?'))
@@ -110,10 +146,16 @@ def main():
         if p:
             commits.add(p['meta'].get('commit', '?'))
             dates.add(p['meta'].get('date', '?'))
-        cells.append(f"{p['fmax']:.1f}{mark(p['fmax'] >= FMAX_BUDGET)}" if p else '–')
+        cells.append(f"{p['fmax']:.1f}{mark(p['fmax'] >= FMAX_BUDGET)}" if p else old[10])
         if p:
             placed.append(f"| `{name}` | {p['fmax']:.1f} | {p['seeds']} | {p['util']} |")
+        elif name in old_placed:
+            placed.append(old_placed[name])
+            reused = True
         body.append('| ' + ' | '.join(cells) + ' |')
+    if reused:
+        commits |= old_commits
+        dates |= old_dates
     table = ('| block | W=8 LUT | FF | LUTRAM / BRAM | path | loop | W=64 LUT | FF | LUTRAM / BRAM | path | loop | '
              'ECP5 MHz (W=8) |\n' + '|---|' + '---|' * 11 + '\n' + '\n'.join(body) + '\n')
     if readme:
