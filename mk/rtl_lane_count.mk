@@ -1,5 +1,7 @@
 # Lane prefix count (rtl/mdd_lane_count.v, used by the RX locate stages and the TX generator): Icarus test
-# bench against a lane-by-lane running count at every W of the sweep (2 and the core's W list), lint at every W.
+# bench against a lane-by-lane running count at every W of the sweep (2 and the core's W list), lint at every W
+# (also of rtl/mdd_lane_count_p.v, the same network cut by a register, RX locate L3; its function is checked by
+# the RX locate lockstep).
 
 LANE_COUNT_WS := 2 $(WS)
 
@@ -15,6 +17,7 @@ lane-count-icarus-w$(1): $(BUILD)/lane_count/w$(1).vvp
 
 lane-count-lint-w$(1):
 	$$(call VL_LINT,mdd_lane_count,-GW=$(1))
+	$$(call VL_LINT,mdd_lane_count_p,-GW=$(1))
 
 endef
 

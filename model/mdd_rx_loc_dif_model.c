@@ -110,14 +110,15 @@ static void part_of(const mdd_rx_loc_dif_model *m, struct part *pt)
 void mdd_rx_loc_dif_eval(const mdd_rx_loc_dif_model *m, const mdd_rx_loc_dif_in *in, mdd_rx_loc_dif_out *out)
 {
     const bool advance = in->m_ready || !m->m_valid_r;
-    /* stage A takes a word when it is empty or its word's last part leaves this cycle */
+    /* stage A takes stage I's word when it is empty or its word's last part leaves this cycle; stage I takes
+     * the input when it is empty or its word moves to stage A */
+    bool a_free = true;
     if (m->a_valid) {
         struct part pt;
         part_of(m, &pt);
-        out->s_ready = advance && pt.final;
-    } else {
-        out->s_ready = true;
+        a_free = advance && pt.final;
     }
+    out->s_ready = !m->i_valid || a_free;
     out->m_valid = m->m_valid_r;
     MDD_RX_WORD_COPY(out, m_, &m->m, );
 }
@@ -144,14 +145,19 @@ void mdd_rx_loc_dif_tick(mdd_rx_loc_dif_model *m, const mdd_rx_loc_dif_in *in)
         m->done = 0;
         m->used_r = 0;
     }
-    const bool load = in->s_valid && (!m->a_valid || take);
-    if (load) MDD_RX_WORD_COPY(&m->a, , in, s_);
+    const bool load = m->i_valid && (!m->a_valid || take); /* stage I -> A */
+    const bool i_load = in->s_valid && (!m->i_valid || load);
+    if (load) m->a = m->i;
+    if (i_load) MDD_RX_WORD_COPY(&m->i, , in, s_);
     if (in->rst) {
+        m->i_valid = false;
         m->a_valid = false;
         m->m_valid_r = false;
     } else {
         if (advance) m->m_valid_r = m->a_valid; /* the pre-edge stage A */
         if (load) m->a_valid = true;
         else if (take) m->a_valid = false;
+        if (i_load) m->i_valid = true;
+        else if (load) m->i_valid = false;
     }
 }

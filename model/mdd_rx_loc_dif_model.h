@@ -4,8 +4,11 @@
  * and K) and the DIF_POS resume field (docs/rx-path.md sections 1, 6 and 8).
  *
  * Contract (docs/ARCHITECTURE.md section 8): eval is combinational, tick is the clock edge, rst is an input;
- * the pipeline registers mirror the RTL's one for one (same names) and start at zero: stage A, the input word
- * (a_valid, a), and the output register (m_valid_r, m); latency two clocks (D-064). The split and position
+ * the pipeline registers mirror the RTL's one for one (same names) and start at zero: stage I, the input word
+ * (i_valid, i; the RTL also keeps there the first stages of its lane counts, the period and the
+ * state a first word loads, all functions of the word), stage A, the word with its lane counts (a_valid, a;
+ * the counts are functions of the word), and the output register (m_valid_r, m); latency three clocks (two
+ * from D-064, three from D-068). The split and position
  * state of stage B is the reference's (done, used_r, dpos_r: the lanes emitted and the position of the next
  * PAY byte), not the RTL's block-start distances; it changes on the same clock edges.
  */
@@ -36,6 +39,8 @@ typedef struct mdd_rx_loc_dif_out {
 
 typedef struct mdd_rx_loc_dif_model {
     unsigned w;
+    bool i_valid;
+    mdd_rx_word i;
     bool a_valid;
     mdd_rx_word a;
     uint64_t done;

@@ -41,7 +41,7 @@ struct chunk {
     uint32_t cur_woff, cur_mpos, mpos_next, woff_next;
 };
 
-static void chunk_of(const mdd_rx_loc_mrk_model *m, const mdd_rx_loc_mrk_in *in, struct chunk *c)
+static void chunk_of(const mdd_rx_loc_mrk_model *m, struct chunk *c)
 {
     const uint64_t *h = m->e0_desc;
     const bool mrk_en = F(MRK_EN, h);
@@ -59,7 +59,7 @@ static void chunk_of(const mdd_rx_loc_mrk_model *m, const mdd_rx_loc_mrk_in *in,
     memset(c->aux, 0, sizeof c->aux);
     for (unsigned i = 0; i < m->w; ++i) {
         if ((m->done >> i) & 1) continue;
-        const bool keep = (in->s_axis_rx_tkeep >> i) & 1;
+        const bool keep = (m->a_keep >> i) & 1;
         if (keep && chunking && c->nin >= period) c->final = false;
         if (!c->final) continue;
         c->in |= 1ull << i;
@@ -88,12 +88,14 @@ void mdd_rx_loc_mrk_eval(const mdd_rx_loc_mrk_model *m, const mdd_rx_loc_mrk_in 
     const bool have_desc = m->fifo_cnt != 0;
     const bool advance = in->m_ready || !m->m_valid_r;
     out->s_axis_rx_desc_tready = m->fifo_cnt != 2;
-    if (have_desc && advance && in->s_axis_rx_tvalid) {
+    if (!m->a_valid) {
+        out->s_axis_rx_tready = true;
+    } else if (have_desc && advance) {
         struct chunk c;
-        chunk_of(m, in, &c);
+        chunk_of(m, &c);
         out->s_axis_rx_tready = c.final;
     } else {
-        out->s_axis_rx_tready = have_desc && advance;
+        out->s_axis_rx_tready = false;
     }
     out->m_valid = m->m_valid_r;
     MDD_RX_WORD_COPY(out, m_, &m->m, );
@@ -104,31 +106,33 @@ void mdd_rx_loc_mrk_tick(mdd_rx_loc_mrk_model *m, const mdd_rx_loc_mrk_in *in)
     const bool have_desc = m->fifo_cnt != 0;
     const bool advance = in->m_ready || !m->m_valid_r;
     const bool push = in->s_axis_rx_desc_tvalid && m->fifo_cnt != 2;
-    const bool emit = in->s_axis_rx_tvalid && have_desc && advance;
+    const bool emit = m->a_valid && have_desc && advance;
     struct chunk c;
-    chunk_of(m, in, &c);
-    const bool xfer_end = emit && c.final && in->s_axis_rx_tlast;
+    chunk_of(m, &c);
+    const bool beat_end = emit && c.final;
+    const bool xfer_end = beat_end && m->a_last;
     const bool pop = xfer_end;
+    const bool load = in->s_axis_rx_tvalid && (!m->a_valid || beat_end);
 
     /* output register (reads the pre-edge state) */
     if (emit) {
         mdd_rx_word *o = &m->m;
-        memcpy(o->data, in->s_axis_rx_tdata, sizeof o->data);
+        memcpy(o->data, m->a_data, sizeof o->data);
         memcpy(o->tag, c.tag, sizeof o->tag);
         memcpy(o->aux, c.aux, sizeof o->aux);
         o->first = !m->in_xfer;
-        o->last = in->s_axis_rx_tlast && c.final;
+        o->last = m->a_last && c.final;
         o->woff = c.cur_woff;
         o->nin = (uint8_t)c.nin;
         o->dbad = m->e0_bad;
         memcpy(o->desc, m->e0_desc, sizeof o->desc);
-        if (in->s_axis_rx_tlast && c.final && !m->e0_bad) {
+        if (m->a_last && c.final && !m->e0_bad) {
             SETF(TCP_SEQ, o->desc, (uint32_t)(F(TCP_SEQ, m->e0_desc) + c.woff_next));
             if (F(MRK_EN, m->e0_desc)) SETF(MRK_POS, o->desc, c.mpos_next);
         }
         o->xflags = 0;
         const bool ev_desc = m->e0_bad && !m->in_xfer;
-        const bool ev_up = in->s_axis_rx_tuser && m->done == 0 && (in->s_axis_rx_tkeep & m->lanes) != 0 && !m->e0_bad;
+        const bool ev_up = m->a_user && m->done == 0 && (m->a_keep & m->lanes) != 0 && !m->e0_bad;
         o->err_v = ev_desc || ev_up;
         o->err_code = ev_desc ? MDD_ERR_DESC : ev_up ? MDD_ERR_UPSTREAM : 0;
         o->err_byte = 0;
@@ -140,13 +144,23 @@ void mdd_rx_loc_mrk_tick(mdd_rx_loc_mrk_model *m, const mdd_rx_loc_mrk_in *in)
         o->ecnt = (uint8_t)(ev_desc + ev_up);
     }
     if (in->rst) m->m_valid_r = false;
-    else if (advance) m->m_valid_r = in->s_axis_rx_tvalid && have_desc;
+    else if (advance) m->m_valid_r = m->a_valid && have_desc;
 
     /* transfer state */
     if (emit) {
         m->woff_r = c.woff_next;
         m->mpos_r = c.mpos_next;
     }
+    /* stage A */
+    if (load) {
+        memcpy(m->a_data, in->s_axis_rx_tdata, sizeof m->a_data);
+        m->a_keep = in->s_axis_rx_tkeep & m->lanes;
+        m->a_last = in->s_axis_rx_tlast;
+        m->a_user = in->s_axis_rx_tuser;
+    }
+    if (in->rst) m->a_valid = false;
+    else if (load) m->a_valid = true;
+    else if (beat_end) m->a_valid = false;
     const unsigned cnt = m->fifo_cnt;
     if (in->rst) {
         m->fifo_cnt = 0;

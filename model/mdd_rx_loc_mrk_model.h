@@ -45,6 +45,11 @@ typedef struct mdd_rx_loc_mrk_model {
     uint64_t e0_desc[8], e1_desc[8];
     bool e0_bad, e1_bad;
     unsigned fifo_cnt;
+    /* stage A, the input register (the RTL also keeps the beat's lane counts there, a function of a_keep) */
+    bool a_valid;
+    uint8_t a_data[MDD_RX_MAX_W];
+    uint64_t a_keep;
+    bool a_last, a_user;
     /* transfer state */
     bool in_xfer;
     uint32_t woff_r;

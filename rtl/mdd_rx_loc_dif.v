@@ -20,17 +20,23 @@
  * Chunking: an emitted word holds at most one block start (a PAY lane at
  * dif_pos 0), so each lane's position is base + prefix count minus at most one
  * period.  A word with a second block start leaves in several cycles, each a
- * prefix of the remaining lanes (the rest VOID), holding stage A until the
- * last part: m_nin / m_woff follow the lanes (the last part takes what
- * remains of s_nin), the input's error record and events leave with the first
- * part.  blk_len + pi_len >= W + 1 never splits a word.
+ * prefix of the remaining lanes (the rest VOID), holding stage A (and I)
+ * until the last part: m_nin / m_woff follow the lanes (the last part takes
+ * what remains of s_nin), the input's error record and events leave with the
+ * first part.  blk_len + pi_len >= W + 1 never splits a word.
  *
- * Structure (D-040, D-064): two stages, no value carried from lane to lane.
- *   A  the input register: the word, its PAY and non-VOID lanes' prefix
- *      counts (mdd_lane_count: log2(W) levels of small adders), its PAY count,
- *      whether the transfer is active, the block period.  Everything that
- *      depends on the word alone is computed on the way in, so the lane
- *      counts are not on any path into the position state.
+ * Structure (D-040, D-064, D-068): three stages, no value carried from lane
+ * to lane.
+ *   I  the input register: the word, whether the transfer is active, the
+ *      block period, the state a transfer's first word loads, and the first
+ *      log2(W) - 2 adder levels of its PAY (of an active transfer) and
+ *      non-VOID lanes' prefix counts (mdd_lane_count_p, a Kogge-Stone network
+ *      cut by a register).
+ *   A  the word with its lane counts (the network's last two levels on the
+ *      way in from I), its PAY count.  Everything that depends on the word
+ *      alone is computed on the way in, so the lane counts are not on any
+ *      path into the position state, and the part of the count inside the
+ *      hold loop (stage I holds while A splits) is two adder levels.
  *   B  the parts of A's word into the output register.  The state is where
  *      the next block start lies in the word's PAY count (e_r), not the
  *      position of the next PAY byte: with e_r, ep_r = e_r + period and em_r =
@@ -39,15 +45,17 @@
  *      and every per-lane decision (PAY / PI, EB, aux, the cut at the second
  *      block start c = ep_r) is a compare of the lane's count with a register
  *      plus a descriptor constant.  A transfer's first word loads the state
- *      from its descriptor's DIF_POS as it enters A.  DIF_POS for the
+ *      from its descriptor's DIF_POS as it enters A (computed as it enters
+ *      I).  DIF_POS for the
  *      descriptor is (PAY count - e_r) mod period, chosen among two
  *      subtractions.
  *
- * Flow control (D-029): advance = m_ready | ~m_valid; s_ready = stage A
- * empty, or its word's last part leaving (advance and no cut): one word per
- * clock at full rate.  Latency two clocks (one until D-064).  rst clears the
- * valid bits and the split state; data registers and the position state are
- * not reset (a transfer's first word loads the latter).
+ * Flow control (D-029): advance = m_ready | ~m_valid; stage A takes stage
+ * I's word when empty or its word's last part leaves (advance and no cut);
+ * s_ready = stage I empty or its word moving to A: one word per clock at full
+ * rate.  Latency three clocks (one until D-064, two until D-068).  rst clears
+ * the valid bits and the split state; data registers and the position state
+ * are not reset (a transfer's first word loads the latter).
  */
 module mdd_rx_loc_dif #(
     parameter W = 8
@@ -121,37 +129,83 @@ function [17:0] pi_len_of;       // the PI length of a PI format
 endfunction
 
 // -------------------------------------------------------------------------
-// Stage A: the input register.  It holds the word with everything that
-// depends on the word alone: the PAY lanes' prefix counts and the non-VOID
-// lanes' (mdd_lane_count, log2(W) adder levels), the word's PAY count, and
-// whether the transfer is active.  The counts therefore leave the path into
-// the position state (D-064).  A word stays in stage A until its last part
-// has left; s_ready = A empty or its word leaving this cycle.
+// Stage I: the input register (D-068).  It holds the word, whether the
+// transfer is active, the block period, and the lane counts half done: the
+// PAY lanes' of an active transfer and the non-VOID lanes' prefix counts are
+// a Kogge-Stone network (mdd_lane_count_p) whose first log2(W) - 2 stages run
+// from the input ports into a register beside the word and whose last two
+// run from there into stage A.  Stage I holds its word while stage A splits
+// its own, so what runs from stage I into stage A is inside the hold loop:
+// two adder levels, not the whole count (D-064's 10 levels at W = 64).
 // -------------------------------------------------------------------------
 
 wire [2:0]  s_dif_op = s_desc[MDD_DESC_DIF_OP_LSB +: MDD_DESC_DIF_OP_W];
 wire        s_active = !s_dbad && s_dif_op != MDD_DIF_NONE[2:0];
+wire [17:0] s_period = {2'd0, s_desc[MDD_DESC_BLK_LEN_LSB +: MDD_DESC_BLK_LEN_W]} + pi_len_of(s_desc[MDD_DESC_PI_FMT_LSB +: MDD_DESC_PI_FMT_W]);
 
-wire [W-1:0] s_pay_m;      // PAY lanes (of any transfer: gated by a_active where used)
+wire [W-1:0] s_pay_m;      // PAY lanes of an active transfer
 wire [W-1:0] s_nvoid_m;    // non-VOID lanes
 
 genvar i, k;
 generate
     for (i = 0; i < W; i = i + 1) begin : g_mask
-        assign s_pay_m[i] = s_tag[8*i +: 3] == MDD_KIND_PAY;
+        assign s_pay_m[i] = s_active && s_tag[8*i +: 3] == MDD_KIND_PAY;
         assign s_nvoid_m[i] = s_tag[8*i +: 3] != MDD_KIND_VOID;
     end
 endgenerate
 
-wire [8*W-1:0] s_pay_below;   // PAY lanes of the word below lane i
-wire [7:0]     s_pay_all;     // PAY lanes of the word
-wire [8*W-1:0] s_nv_below;    // non-VOID lanes of the word below lane i
-/* verilator lint_off UNUSEDSIGNAL */
-wire [7:0]     s_nv_total;    // (only the counts below a cut are needed)
-/* verilator lint_on UNUSEDSIGNAL */
+reg           i_valid = 1'b0;
+reg [8*W-1:0] i_data = {8*W{1'b0}};
+reg [8*W-1:0] i_tag = {8*W{1'b0}};
+reg [4*W-1:0] i_aux = {4*W{1'b0}};
+reg           i_first = 1'b0;
+reg           i_last = 1'b0;
+reg [31:0]    i_woff = 32'd0;
+reg [7:0]     i_nin = 8'd0;
+reg           i_dbad = 1'b0;
+reg [511:0]   i_desc = 512'd0;
+reg [7:0]     i_xflags = 8'd0;
+reg           i_err_v = 1'b0;
+reg [7:0]     i_err_code = 8'd0;
+reg [7:0]     i_err_byte = 8'd0;
+reg [31:0]    i_err_off = 32'd0;
+reg [31:0]    i_err_unit = 32'd0;
+reg [63:0]    i_err_exp = 64'd0;
+reg [63:0]    i_err_got = 64'd0;
+reg [15:0]    i_emap = 16'd0;
+reg [7:0]     i_ecnt = 8'd0;
+reg           i_active = 1'b0;
+reg [17:0]    i_period = 18'd0;
+reg [19:0]    i_r0 = 20'd0;          // the state a transfer's first word loads (below)
+reg [19:0]    i_r0p = 20'd0;
+reg [19:0]    i_r0m = 20'd0;
 
-mdd_lane_count #(.W(W), .CW(8)) u_pay_count (.mask(s_pay_m), .cnt_below(s_pay_below), .cnt_total(s_pay_all));
-mdd_lane_count #(.W(W), .CW(8)) u_nvoid_count (.mask(s_nvoid_m), .cnt_below(s_nv_below), .cnt_total(s_nv_total));
+wire [16:0] s_dpos = s_desc[MDD_DESC_DIF_POS_LSB +: MDD_DESC_DIF_POS_W];
+wire [19:0] s_r0  = s_dpos == 17'd0 ? 20'd0 : {2'd0, s_period} - {3'd0, s_dpos};
+wire [19:0] s_r0p = s_r0 + {2'd0, s_period};
+wire [19:0] s_r0m = s_r0 - {2'd0, s_period};
+
+// -------------------------------------------------------------------------
+// Stage A: the word with everything that depends on the word alone: the PAY
+// lanes' prefix counts and the non-VOID lanes' (the last two adder levels of
+// mdd_lane_count_p after stage I), the word's PAY count, and whether the
+// transfer is active.  The counts therefore leave the path into the position
+// state (D-064).  A word stays in stage A until its last part has left; it
+// takes stage I's word when empty or its word leaving this cycle.
+// -------------------------------------------------------------------------
+
+wire [8*W-1:0] i_pay_below;   // PAY lanes of stage I's word below lane i
+wire [7:0]     i_pay_all;     // PAY lanes of the word (0 unless active: the mask is gated)
+wire [8*W-1:0] i_nv_below;    // non-VOID lanes of the word below lane i
+/* verilator lint_off UNUSEDSIGNAL */
+wire [7:0]     i_nv_total;    // (only the counts below a cut are needed)
+/* verilator lint_on UNUSEDSIGNAL */
+wire           i_load;        // stage I takes the input word
+
+mdd_lane_count_p #(.W(W), .CW(8), .TAIL(2)) u_pay_count (.clk(clk), .en(i_load), .mask(s_pay_m),
+                                                        .cnt_below(i_pay_below), .cnt_total(i_pay_all));
+mdd_lane_count_p #(.W(W), .CW(8), .TAIL(2)) u_nvoid_count (.clk(clk), .en(i_load), .mask(s_nvoid_m),
+                                                          .cnt_below(i_nv_below), .cnt_total(i_nv_total));
 
 reg           a_valid = 1'b0;
 reg [8*W-1:0] a_data = {8*W{1'b0}};
@@ -194,7 +248,7 @@ reg [8*W-1:0] a_nv_below = {8*W{1'b0}};
 // loop: a compare, a subtraction and a select), and every per-lane decision
 // is a compare of the lane's count with a register plus a constant of the
 // descriptor.  A new transfer's first word loads them from its descriptor's
-// DIF_POS as it enters stage A.
+// DIF_POS as it enters stage A (computed as it entered stage I).
 // -------------------------------------------------------------------------
 
 reg [19:0] e_r = 20'd0;
@@ -291,8 +345,9 @@ endgenerate
 // the word's last part: no PAY lane at the second block start
 wire c_final = !(ep_small && a_pay_all > ep_r[7:0]);
 wire take = emit && c_final;
-assign s_ready = !a_valid || (advance && c_final);
-wire load = s_valid && s_ready;
+wire load = i_valid && (!a_valid || take);     // stage I -> A
+assign s_ready = !i_valid || load;
+assign i_load = s_valid && s_ready;
 
 // Input bytes up to this part (needed only when it is cut): the word's non-VOID lanes below the cut lane,
 // selected one-hot; the part's own are those minus the bytes already emitted.
@@ -327,20 +382,23 @@ end
 
 // The next word's state: from its descriptor when it starts a transfer (r0 = (period - DIF_POS) mod period),
 // else from this word's last part; after a cut the next part starts at a block start (e = ep_r).
-wire [17:0] s_period = {2'd0, s_desc[MDD_DESC_BLK_LEN_LSB +: MDD_DESC_BLK_LEN_W]} + pi_len_of(s_desc[MDD_DESC_PI_FMT_LSB +: MDD_DESC_PI_FMT_W]);
-wire [16:0] s_dpos   = s_desc[MDD_DESC_DIF_POS_LSB +: MDD_DESC_DIF_POS_W];
-wire [19:0] r0  = s_dpos == 17'd0 ? 20'd0 : {2'd0, s_period} - {3'd0, s_dpos};
-wire [19:0] r0p = r0 + {2'd0, s_period};
-wire [19:0] r0m = r0 - {2'd0, s_period};
+// (r0 and its neighbours are computed from the input word as it enters stage I: kept there as registers, they
+// are no path inside the hold loop)
 wire [19:0] ep_per = ep_r + {2'd0, period};
 
 always @(posedge clk) begin
     if (rst) begin
+        i_valid <= 1'b0;
         a_valid <= 1'b0;
         first_r <= 1'b1;
         used_r <= 8'd0;
         base_r <= 8'd0;
     end else begin
+        if (i_load) begin
+            i_valid <= 1'b1;
+        end else if (load) begin
+            i_valid <= 1'b0;
+        end
         if (load) begin
             a_valid <= 1'b1;
         end else if (take) begin
@@ -352,10 +410,10 @@ always @(posedge clk) begin
             base_r <= c_final ? 8'd0 : ep_r[7:0];     // a cut part ends at c = ep_r (< 256)
         end
     end
-    if (load && s_first) begin
-        e_r <= r0;
-        ep_r <= r0p;
-        em_r <= r0m;
+    if (load && i_first) begin
+        e_r <= i_r0;
+        ep_r <= i_r0p;
+        em_r <= i_r0m;
     end else if (emit && !c_final) begin
         e_r <= ep_r;
         ep_r <= ep_per;
@@ -369,31 +427,57 @@ always @(posedge clk) begin
         ep_r <= ep_per - p20;
         em_r <= e_r - p20;
     end
+    if (i_load) begin
+        i_data <= s_data;
+        i_tag <= s_tag;
+        i_aux <= s_aux;
+        i_first <= s_first;
+        i_last <= s_last;
+        i_woff <= s_woff;
+        i_nin <= s_nin;
+        i_dbad <= s_dbad;
+        i_desc <= s_desc;
+        i_xflags <= s_xflags;
+        i_err_v <= s_err_v;
+        i_err_code <= s_err_code;
+        i_err_byte <= s_err_byte;
+        i_err_off <= s_err_off;
+        i_err_unit <= s_err_unit;
+        i_err_exp <= s_err_exp;
+        i_err_got <= s_err_got;
+        i_emap <= s_emap;
+        i_ecnt <= s_ecnt;
+        i_active <= s_active;
+        i_period <= s_period;
+        i_r0 <= s_r0;
+        i_r0p <= s_r0p;
+        i_r0m <= s_r0m;
+    end
     if (load) begin
-        a_data <= s_data;
-        a_tag <= s_tag;
-        a_aux <= s_aux;
-        a_first <= s_first;
-        a_last <= s_last;
-        a_woff <= s_woff;
-        a_nin <= s_nin;
-        a_dbad <= s_dbad;
-        a_desc <= s_desc;
-        a_xflags <= s_xflags;
-        a_err_v <= s_err_v;
-        a_err_code <= s_err_code;
-        a_err_byte <= s_err_byte;
-        a_err_off <= s_err_off;
-        a_err_unit <= s_err_unit;
-        a_err_exp <= s_err_exp;
-        a_err_got <= s_err_got;
-        a_emap <= s_emap;
-        a_ecnt <= s_ecnt;
-        a_active <= s_active;
-        a_pay_below <= s_pay_below;
-        a_pay_all <= s_active ? s_pay_all : 8'd0;
-        a_nv_below <= s_nv_below;
-        a_period <= s_period;
+        a_data <= i_data;
+        a_tag <= i_tag;
+        a_aux <= i_aux;
+        a_first <= i_first;
+        a_last <= i_last;
+        a_woff <= i_woff;
+        a_nin <= i_nin;
+        a_dbad <= i_dbad;
+        a_desc <= i_desc;
+        a_xflags <= i_xflags;
+        a_err_v <= i_err_v;
+        a_err_code <= i_err_code;
+        a_err_byte <= i_err_byte;
+        a_err_off <= i_err_off;
+        a_err_unit <= i_err_unit;
+        a_err_exp <= i_err_exp;
+        a_err_got <= i_err_got;
+        a_emap <= i_emap;
+        a_ecnt <= i_ecnt;
+        a_active <= i_active;
+        a_pay_below <= i_pay_below;
+        a_pay_all <= i_pay_all;      // 0 unless active (the mask is gated)
+        a_nv_below <= i_nv_below;
+        a_period <= i_period;
     end
 end
 

@@ -34,30 +34,37 @@
  *
  * Descriptors wait in a 2-deep FIFO (s_axis_rx_desc_tready = not full); each
  * is validated on entry (the DESC conditions of docs/rx-path.md section 5).  A
- * data beat is taken only while a descriptor is queued; the head descriptor is
- * popped with the transfer's tlast beat.
+ * data beat enters stage A (below) whether or not a descriptor is queued, and
+ * leaves it only while one is; the head descriptor is popped with the
+ * transfer's tlast beat.
  *
  * Chunking: with mrk_en one emitted word carries at most mrk_period input
  * bytes (one marker wrap, so each lane's marker position is base + prefix
  * count minus at most one period).  A beat with more bytes is emitted in
  * several cycles, each a prefix of its remaining lanes (the others VOID), and
- * s_axis_rx_tready stays low until its last part leaves.  mrk_period >= W never
- * splits a beat.
+ * stage A holds it (s_axis_rx_tready low) until its last part leaves.
+ * mrk_period >= W never splits a beat.
+ *
+ * Stage A, the input register (D-068): the beat (tdata, tkeep, tlast, tuser)
+ * with its lane counts, computed from tkeep on the way in, so the count is the
+ * whole input-to-register path and no path after the register waits for it.
  *
  * Every lane is decided at once: its rank among the beat's kept lanes comes
- * from a prefix-count network (mdd_lane_count, log2(W) adder stages), and its
- * chunk membership, marker byte index and "marker next" bit are compares of
- * that rank with per-word thresholds, so the depth grows with log2(W), not W
- * (D-040).  Nothing but compares and one adder follows the count (D-064): the
+ * from a prefix-count network (mdd_lane_count, log2(W) adder stages, before
+ * stage A), and its chunk membership, marker byte index and "marker next" bit
+ * are compares of that rank with per-word thresholds, so the depth grows with
+ * log2(W), not W (D-040).  Nothing but compares and one adder follows the
+ * registered count (D-064): the
  * thresholds carry + done_cnt (the kept lanes of earlier parts) instead of the
  * ranks carrying - done_cnt, the offset and TCP sequence number are kept at
  * the beat's start (the last part ends at start + the beat's count), and the
  * descriptor FIFO's next entries are selected by the pop last.
  *
  * Flow control (D-029): advance = m_ready | ~m_valid; a word leaves on every
- * clock with advance; s_axis_rx_tready = advance when the beat fits in one word.
- * Latency one clock.  rst (synchronous) clears the valid bit, the FIFO and the
- * transfer state; data registers are not reset.
+ * clock with advance and a queued descriptor; s_axis_rx_tready = stage A empty,
+ * or its beat's last part leaving: one beat per clock at full rate.  Latency
+ * two clocks (one until D-068).  rst (synchronous) clears the valid bits, the
+ * FIFO and the transfer state; data registers are not reset.
  */
 module mdd_rx_loc_mrk #(
     parameter W = 8
@@ -164,6 +171,18 @@ reg [19:0]  mb_r = 20'd0;            // c_mb of the transfer's next part or beat
 reg         m_valid_r = 1'b0;
 wire        advance = m_ready || !m_valid_r;
 
+// Stage A, the input register (D-068): the beat with its lane counts, computed from tkeep on the way in (the
+// count is the whole path from the input into stage A; nothing after the register waits for it).  It takes a beat
+// whenever it is empty or its beat's last part leaves, with or without a queued descriptor (the beat waits there
+// for one).
+reg           a_valid = 1'b0;
+reg [8*W-1:0] a_data = {8*W{1'b0}};
+reg [W-1:0]   a_keep = {W{1'b0}};
+reg           a_last = 1'b0;
+reg           a_user = 1'b0;
+reg [8*W-1:0] a_rank = {8*W{1'b0}};    // lane i: kept lanes of the beat below lane i
+reg [7:0]     a_total = 8'd0;          // kept lanes of the beat
+
 wire [31:0] cur_woffb = in_xfer ? woffb_r : 32'd0;
 wire [31:0] cur_seqb = in_xfer ? seqb_r : h_seq;
 wire [31:0] cur_woff = cur_woffb + {24'd0, done_cnt};     // offset of this part's first byte
@@ -176,10 +195,13 @@ wire        chunking = h_mrk_en && !e0_bad;
 // are ranges of those ranks, so the split state is the count emitted (done_cnt), not a lane mask, and the
 // network stays out of the split loop.  Emitted lanes: those whose inclusive rank (kept lanes up to and
 // including them) is at most done_cnt.
-wire [8*W-1:0] f_rank;     // lane i: kept lanes of the beat below lane i
-wire [7:0]     f_total;    // kept lanes of the beat
+wire [8*W-1:0] s_rank;
+wire [7:0]     s_total;
 
-mdd_lane_count #(.W(W), .CW(8)) u_rank (.mask(s_axis_rx_tkeep), .cnt_below(f_rank), .cnt_total(f_total));
+mdd_lane_count #(.W(W), .CW(8)) u_rank (.mask(s_axis_rx_tkeep), .cnt_below(s_rank), .cnt_total(s_total));
+
+wire [8*W-1:0] f_rank = a_rank;     // (registered in stage A)
+wire [7:0]     f_total = a_total;
 wire [7:0]     c_total = f_total - done_cnt;    // kept lanes of the remaining beat
 
 // A count (0..W, 8 bits) against a 20-bit threshold, unsigned: the high bits' test runs beside the 8-bit compare
@@ -245,7 +267,7 @@ always @* begin
         // inside the chunk: not emitted yet, and no more than mrk_period kept lanes of the chunk up to and
         // including it (c_lim = done_cnt + mrk_period)
         c_in[i] = !l_done && !(chunking && !le_u(l_incl, c_lim));
-        if (c_in[i] && s_axis_rx_tkeep[i] && !e0_bad) begin
+        if (c_in[i] && a_keep[i] && !e0_bad) begin
             l_wrap = !lt_u(l_k, c_db);
             l_mrk = h_mrk_en && (l_wrap ? lt_u(l_k, c_db_ml) : c_head && {1'b0, l_k} < c_tailb9);
             l_idx = l_wrap ? l_k[2:0] - c_db[2:0] : c_mb[2:0] + l_k[2:0];
@@ -260,12 +282,13 @@ always @* begin
     end
 end
 
-wire emit = s_axis_rx_tvalid && have_desc && advance;
+wire emit = a_valid && have_desc && advance;
 wire beat_end = emit && c_final;
-wire xfer_end = beat_end && s_axis_rx_tlast;
+wire xfer_end = beat_end && a_last;
 wire pop = xfer_end;
 
-assign s_axis_rx_tready = have_desc && advance && (c_final || !s_axis_rx_tvalid);
+assign s_axis_rx_tready = !a_valid || beat_end;
+wire load = s_axis_rx_tvalid && s_axis_rx_tready;
 
 // marker position after the chunk (at most one period of bytes: one wrap)
 // (a part that is not the beat's last takes one period: the position does not move)
@@ -289,7 +312,7 @@ wire [31:0] seq_next = cur_seqb + {24'd0, f_total};
 reg [511:0] c_desc;
 always @* begin
     c_desc = e0_desc;
-    if (s_axis_rx_tlast && c_final && !e0_bad) begin
+    if (a_last && c_final && !e0_bad) begin
         c_desc[MDD_DESC_TCP_SEQ_LSB +: MDD_DESC_TCP_SEQ_W] = seq_next;
         if (h_mrk_en) c_desc[MDD_DESC_MRK_POS_LSB +: MDD_DESC_MRK_POS_W] = mpos_fin[18:0];    // (c_final)
     end
@@ -298,15 +321,21 @@ end
 // events: DESC on a failed transfer's first word; UPSTREAM on the first word of a tuser beat that has a
 // kept byte (its offset; a beat without one has no offset: no event), none in a failed transfer
 wire ev_desc = e0_bad && !in_xfer;
-wire ev_up = s_axis_rx_tuser && done_cnt == 8'd0 && s_axis_rx_tkeep != {W{1'b0}} && !e0_bad;
+wire ev_up = a_user && done_cnt == 8'd0 && a_total != 8'd0 && !e0_bad;
 
 always @(posedge clk) begin
     if (rst) begin
+        a_valid <= 1'b0;
         fifo_cnt <= 2'd0;
         in_xfer <= 1'b0;
         done_cnt <= 8'd0;
         split_r <= 1'b0;
     end else begin
+        if (load) begin
+            a_valid <= 1'b1;
+        end else if (beat_end) begin
+            a_valid <= 1'b0;
+        end
         fifo_cnt <= fifo_cnt + {1'b0, push} - {1'b0, pop};
         if (emit) begin
             in_xfer <= !xfer_end;
@@ -315,6 +344,14 @@ always @(posedge clk) begin
             lim_r <= c_lim + {1'b0, h_period};
             mb_r <= c_final ? mpos_next : c_mb - {1'b0, h_period};
         end
+    end
+    if (load) begin
+        a_data <= s_axis_rx_tdata;
+        a_keep <= s_axis_rx_tkeep;
+        a_last <= s_axis_rx_tlast;
+        a_user <= s_axis_rx_tuser;
+        a_rank <= s_rank;
+        a_total <= s_total;
     end
     if (emit) begin
         woffb_r <= c_final ? woff_fin : cur_woffb;
@@ -354,14 +391,14 @@ always @(posedge clk) begin
     if (rst) begin
         m_valid_r <= 1'b0;
     end else if (advance) begin
-        m_valid_r <= s_axis_rx_tvalid && have_desc;
+        m_valid_r <= a_valid && have_desc;
     end
     if (emit) begin
-        m_data_r <= s_axis_rx_tdata;
+        m_data_r <= a_data;
         m_tag_r <= c_tag;
         m_aux_r <= c_aux;
         m_first_r <= !in_xfer;
-        m_last_r <= s_axis_rx_tlast && c_final;
+        m_last_r <= a_last && c_final;
         m_woff_r <= cur_woff;
         m_nin_r <= c_nin;
         m_dbad_r <= e0_bad;
