@@ -2,9 +2,10 @@
 # The core harness must report a wedged deposit engine, even where its end-of-run excuse for a routed RX transfer
 # still entering the engine could apply (tb/lockstep/core_main.cpp, final_checks). Every RX transfer is routed
 # (rx.p_route=1), the environment's own packets are short (dep.max_len=64: the long routed transfers fill most of
-# the engine's input time) and there are no core resets (p_rst=0, a reset would clear the wedged engine); wedge_mem=C makes
-# the host memory refuse every AXI4 write address and data beat from cycle C on. C runs over the last cycles before
-# the deposit side stops (at 30000 of 60000), where routed transfers and the environment's own packets both flow:
+# the engine's input time) and there are no core resets (p_rst=0, a reset would clear the wedged engine);
+# wedge_mem=C makes the host memory refuse every AXI4 write address and data beat from cycle C on. C runs over the
+# last cycles before the deposit side stops (at 30000 of 60000), where routed transfers and the environment's own
+# packets both flow:
 # every wedged run must fail and none may be excused, and at least one must catch a routed transfer half way into
 # the engine (which packet is stuck depends on the timing of the whole core, so one C alone would test the excuse
 # only as long as the RTL's latencies stay as they are). The same run without the wedge must pass: what fails is

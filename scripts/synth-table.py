@@ -13,9 +13,9 @@ BLOCKS_FILE lists the rows: "name TOP [W] [PARAM=VALUE ...]" per line; a row wit
 word W stands where W=8/W=64 goes in the parameter list), a row without W does not depend on it. Each result
 carries the commit and date it was made from (scripts/xsynth.sh and scripts/pnr.sh write them).
 
-A figure with no result under build/ (a fresh checkout, or make synth SYNTH_ONLY=... for some blocks) keeps its
-value from the OUT.md being replaced, so one block can be measured again without the others; the commit and date
-lists then keep the old table's as well."""
+A figure with no result under build/ (a fresh checkout, or make synth SYNTH_ONLY=... for some blocks) keeps
+its value from the OUT.md being replaced, so one block can be measured again without the others; the commit and
+date lists then keep the old table's as well."""
 import os
 import re
 import sys

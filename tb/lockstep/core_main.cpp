@@ -23,7 +23,8 @@
 //
 // The deposit side stops sending max(30000, cycles / 10) cycles before the end (at most half the run) and must
 // drain (except a routed RX transfer still entering the engine: the RX side does not drain). Knobs: p_rst (2e-5),
-// stats_period (20000), rx.* (rx_side.h / rx_stim.h knobs, e.g. rx.p_corrupt, rx.p_route (0.1)), tx.* (tx_stim.h), dep.* (those of dep_main.cpp: dep.adv_pct, dep.p_aw, dep.max_len, ...),
+// stats_period (20000), rx.* (rx_side.h / rx_stim.h knobs, e.g. rx.p_corrupt, rx.p_route (0.1)), tx.* (tx_stim.h),
+// dep.* (those of dep_main.cpp: dep.adv_pct, dep.p_aw, dep.max_len, ...),
 // inject_fault=C (the twin's m_axis_tx_tdata lane 0 flipped at cycle C: the harness's self-test),
 // wedge_mem=C (from cycle C the host memory never takes an AXI4 write address or data beat again: the directed
 // test that the end-of-run excuse below never hides a wedged deposit engine; the run must fail),
