@@ -42,6 +42,19 @@ tx-gen-bench-w$(1): $(call tx_gen_bin,$(1))
 tx-gen-lint-w$(1):
 	$$(call VL_LINT,mdd_tx_gen,-GW=$(1))
 
+# The staged twin (docs/timing.md section 4, no RTL yet) alone against the references: the same stimulus and
+# checks, three seeds.
+.PHONY: tx-gen-staged-w$(1) tx-gen-staged-bench-w$(1)
+tx-gen-staged-w$(1): $(call tx_gen_bin,$(1))
+	$$(call RUN_SEEDS,staged-tx-gen-w$(1),$(call tx_gen_bin,$(1)) model_only=1 staged=1 \
+	    --cycles $(call per_seed,$(call tx_gen_cycles,$(1),$(TX_GEN_TEST_CYCLES))) min_xfers=100,$(TX_GEN_DIR)/vcd/staged_w$(1))
+
+tx-gen-staged-bench-w$(1): $(call tx_gen_bin,$(1))
+	@mkdir -p $(RESULTS)
+	@$(call tx_gen_bin,$(1)) --seed 3 --cycles 100000 --bench model_only=1 staged=1 --suite bench-tx-gen-staged-w$(1) \
+	    --vcd $(TX_GEN_DIR)/vcd/bench_staged_w$(1) | grep -E '^bench tx-gen|M cycles/s' \
+	    | sed 's/^bench tx-gen/bench tx-gen staged/' | tee $(RESULTS)/bench-tx-gen-staged-w$(1).txt
+
 $(foreach s,$(TX_GEN_REGRESS_SEEDS),$(call TX_GEN_REGRESS,$(1),$(s)))
 
 endef
@@ -50,6 +63,6 @@ $(foreach w,$(WS),$(eval $(call TX_GEN_CONFIG,$(w))))
 
 LINT_TARGETS += $(foreach w,$(WS),tx-gen-lint-w$(w))
 # make test sweeps W over $(PATH_TEST_WS); make regress over all of $(WS) (D-053)
-LOCKSTEP_TESTS += $(foreach w,$(PATH_TEST_WS),tx-gen-lockstep-w$(w))
-REGRESS_TESTS  += $(foreach w,$(WS),$(foreach s,$(TX_GEN_REGRESS_SEEDS),tx-gen-regress-w$(w)-s$(s)))
-BENCH_LOCKSTEP += $(foreach w,$(WS),tx-gen-bench-w$(w))
+LOCKSTEP_TESTS += $(foreach w,$(PATH_TEST_WS),tx-gen-lockstep-w$(w) tx-gen-staged-w$(w))
+REGRESS_TESTS  += $(foreach w,$(WS),$(foreach s,$(TX_GEN_REGRESS_SEEDS),tx-gen-regress-w$(w)-s$(s)) tx-gen-staged-w$(w))
+BENCH_LOCKSTEP += $(foreach w,$(WS),tx-gen-bench-w$(w) tx-gen-staged-bench-w$(w))

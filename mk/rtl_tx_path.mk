@@ -53,6 +53,19 @@ tx-path-bench-w$(1): $(call tx_path_bin,$(1))
 tx-path-lint-w$(1):
 	$$(call VL_LINT,mdd_tx_path,-GW=$(1))
 
+# The path's twin with the staged generator (docs/timing.md section 4, no RTL yet) against the references.
+.PHONY: tx-path-staged-w$(1) tx-path-staged-bench-w$(1)
+tx-path-staged-w$(1): $(call tx_path_bin,$(1))
+	$$(call RUN_SEEDS,staged-tx-path-w$(1),$(call tx_path_bin,$(1)) model_only=1 staged=1 \
+	    --cycles $(call per_seed,$(call tx_path_cycles,$(1),$(TX_PATH_TEST_CYCLES))) min_xfers=100,$(TX_PATH_DIR)/vcd/staged_w$(1))
+
+tx-path-staged-bench-w$(1): $(call tx_path_bin,$(1))
+	@mkdir -p $(RESULTS)
+	@$(call tx_path_bin,$(1)) --seed 3 --cycles 100000 --bench model_only=1 staged=1 \
+	    --suite bench-tx-path-staged-w$(1) --vcd $(TX_PATH_DIR)/vcd/bench_staged_w$(1) \
+	    | grep -E '^bench tx-path|M cycles/s' | sed 's/^bench tx-path/bench tx-path staged/' \
+	    | tee $(RESULTS)/bench-tx-path-staged-w$(1).txt
+
 $(foreach s,$(TX_PATH_REGRESS_SEEDS),$(call TX_PATH_REGRESS,$(1),$(s)))
 
 endef
@@ -92,10 +105,10 @@ ICARUS_TESTS += $(foreach w,$(TX_PATH_ICARUS_WS),tx-path-icarus-w$(w))
 tx-path-selftest: $(call tx_path_bin,8)
 	$(call LOCKSTEP_SELFTEST,selftest-tx-path,$<,5000,m_axis_tx_tuser,$(TX_PATH_DIR)/selftest/fault)
 
-LOCKSTEP_TESTS += $(foreach w,$(PATH_TEST_WS),tx-path-lockstep-w$(w)) tx-path-selftest
+LOCKSTEP_TESTS += $(foreach w,$(PATH_TEST_WS),tx-path-lockstep-w$(w) tx-path-staged-w$(w)) tx-path-selftest
 REGRESS_TESTS  += $(foreach w,$(WS),$(foreach s,$(TX_PATH_REGRESS_SEEDS),tx-path-regress-w$(w)-s$(s))) \
                   $(foreach w,$(PATH_EXTRA_WS),tx-path-lockstep-w$(w))
-BENCH_LOCKSTEP += $(foreach w,$(WS),tx-path-bench-w$(w))
+BENCH_LOCKSTEP += $(foreach w,$(WS),tx-path-bench-w$(w) tx-path-staged-bench-w$(w))
 
 # make sim: the default TX scenario, human-readable.
 .PHONY: tx-path-sim

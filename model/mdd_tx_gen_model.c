@@ -12,24 +12,26 @@
 
 #include "mdd/formats.h"
 #include "mdd_desc_check.h"
+#include "mdd_tx_gen_int.h"
 
-#define F(name, d) mdd_rx_field((d), MDD_DESC_##name##_WORD, MDD_DESC_##name##_LSB, MDD_DESC_##name##_W)
-#define TF(name, d) mdd_rx_field((d), MDD_TXDESC_##name##_WORD, MDD_TXDESC_##name##_LSB, MDD_TXDESC_##name##_W)
+#define F(name, d) MDD_TXG_F(name, d)
+#define TF(name, d) MDD_TXG_TF(name, d)
 #define SETF(name, d, v) mdd_field_set((d), MDD_DESC_##name##_WORD, MDD_DESC_##name##_LSB, MDD_DESC_##name##_W, (v))
 #define TSETF(name, d, v) \
     mdd_field_set((d), MDD_TXDESC_##name##_WORD, MDD_TXDESC_##name##_LSB, MDD_TXDESC_##name##_W, (v))
 
-int mdd_tx_gen_model_init(mdd_tx_gen_model *m, unsigned w)
+int mdd_tx_gen_model_init_staged(mdd_tx_gen_model *m, unsigned w, bool staged)
 {
     if (w != 4 && w != 8 && w != 16 && w != 32 && w != 64)
         return -1;
     memset(m, 0, sizeof *m);
     m->w = w;
     m->buf = 3 * w + 8;
+    m->staged = staged;
     return 0;
 }
 
-static uint32_t pi_len_of(unsigned pi_fmt) { return pi_fmt == MDD_PI_T10_CODE ? MDD_PI_T10_LEN : MDD_PI_NVME32_LEN; }
+int mdd_tx_gen_model_init(mdd_tx_gen_model *m, unsigned w) { return mdd_tx_gen_model_init_staged(m, w, false); }
 
 /* ------------------------------------------------------------------------------------------------------ */
 
@@ -40,11 +42,6 @@ struct st {
     uint8_t mimg[8];
 };
 
-struct cfg {
-    unsigned proto, dif_op, ml;
-    bool self, hdig_en, ddig_en, mrk_en, iscsi, mpa, raw;
-    uint32_t period, blk_len, pi_len, ulp, last_len;
-};
 
 struct gen {
     mdd_rx_word o;
@@ -53,21 +50,6 @@ struct gen {
     struct st s;
 };
 
-static void lay(const struct cfg *c, const struct st *s, uint32_t *pay_start, uint32_t *pay_end, uint32_t *pad_end,
-                uint32_t *len, int64_t *last_cov)
-{
-    uint32_t hd = c->hdig_en ? 4u : 0u;
-    *pay_start = s->hdr_len + hd;
-    *pay_end = *pay_start + s->data_len;
-    uint32_t pad = (0u - (s->hdr_len + s->data_len)) & 3u;
-    *pad_end = *pay_end + pad;
-    bool dd = c->ddig_en && (c->mpa || s->data_len != 0);
-    *len = *pad_end + (dd ? 4u : 0u);
-    *last_cov = pad ? (int64_t)*pad_end - 1
-                : s->data_len ? (int64_t)*pay_end - 1
-                : c->mpa ? (int64_t)s->hdr_len - 1
-                         : -1;
-}
 
 /* The next non-marker byte (docs/tx-path.md section 1; model/mdd_txref.c next_byte). */
 struct nx {
@@ -75,14 +57,14 @@ struct nx {
     bool host, strip, dif, ep;
 };
 
-static struct nx next_of(const struct cfg *c, const struct st *s, bool parsed)
+static struct nx next_of(const struct mdd_txg_cfg *c, const struct st *s, bool parsed)
 {
     struct nx x = {MDD_KIND_PAY, 0, 0, true, false, false, false};
     bool data = true;
     if (!c->raw) {
         uint32_t p = s->pdu_off, pay_start, pay_end, pad_end, len;
         int64_t last_cov;
-        lay(c, s, &pay_start, &pay_end, &pad_end, &len, &last_cov);
+        mdd_txg_lay(c, s->hdr_len, s->data_len, &pay_start, &pay_end, &pad_end, &len, &last_cov);
         bool lk = parsed || !c->self || p > c->last_len;
         bool pi_here = p == 0 || (lk && p >= pay_start && p <= pay_end);
         if (c->dif_op == MDD_DIF_CHECK_STRIP && s->dif_pos >= c->blk_len && pi_here) {
@@ -140,16 +122,9 @@ static struct nx next_of(const struct cfg *c, const struct st *s, bool parsed)
     return x;
 }
 
-static void put_be32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 24);
-    p[1] = (uint8_t)(v >> 16);
-    p[2] = (uint8_t)(v >> 8);
-    p[3] = (uint8_t)v;
-}
 
 /* A wire byte has been generated: window, wire count, marker counter. Returns K. */
-static bool wire_byte(const struct cfg *c, struct st *s)
+static bool wire_byte(const struct mdd_txg_cfg *c, struct st *s)
 {
     bool k = s->skip == 0 && s->pass != 0;
     if (s->skip)
@@ -166,22 +141,8 @@ static void gen_word(const mdd_tx_gen_model *m, struct gen *g)
 {
     memset(g, 0, sizeof *g);
     const uint64_t *d = m->e0_desc;
-    struct cfg c;
-    c.proto = (unsigned)F(PROTO, d);
-    c.dif_op = (unsigned)F(DIF_OP, d);
-    c.iscsi = c.proto == MDD_PROTO_ISCSI;
-    c.mpa = c.proto == MDD_PROTO_MPA;
-    c.raw = c.proto == MDD_PROTO_RAW;
-    c.ml = c.iscsi ? MDD_ISCSI_MRK_LEN : MDD_MPA_MRK_LEN;
-    c.self = F(SELF_FRAME, d);
-    c.hdig_en = F(HDIG_EN, d);
-    c.ddig_en = F(DDIG_EN, d);
-    c.mrk_en = F(MRK_EN, d);
-    c.period = (uint32_t)F(MRK_PERIOD, d);
-    c.blk_len = (uint32_t)F(BLK_LEN, d);
-    c.pi_len = pi_len_of((unsigned)F(PI_FMT, d));
-    c.ulp = (uint32_t)F(ULP_HDR_LEN, d);
-    c.last_len = c.mpa ? MDD_MPA_LEN_OFF + 1 : MDD_ISCSI_DSL_OFF + 2;
+    struct mdd_txg_cfg c;
+    mdd_txg_cfg_of(&c, d);
     const bool bad = m->e0_bad;
 
     struct st s;
@@ -275,7 +236,7 @@ static void gen_word(const mdd_tx_gen_model *m, struct gen *g)
             const bool known = !c.self || p > c.last_len;
             uint32_t pay_start, pay_end, pad_end, len;
             int64_t last_cov;
-            lay(&c, &s, &pay_start, &pay_end, &pad_end, &len, &last_cov);
+            mdd_txg_lay(&c, s.hdr_len, s.data_len, &pay_start, &pay_end, &pad_end, &len, &last_cov);
             if (mb == 0 && !have && boundary) { /* T1: a boundary marker belongs to the next PDU */
                 stop = end;
                 wait = !end;
@@ -315,15 +276,12 @@ static void gen_word(const mdd_tx_gen_model *m, struct gen *g)
                                 else if (k > MDD_ISCSI_DSL_OFF)
                                     dl = (dl << 8 | b) & 0xFFFFFF;
                             }
-                            struct st t = s;
-                            t.hdr_len = hl;
-                            t.data_len = dl;
-                            lay(&c, &t, &pay_start, &pay_end, &pad_end, &plen, &last_cov);
+                            mdd_txg_lay(&c, hl, dl, &pay_start, &pay_end, &pad_end, &plen, &last_cov);
                         }
                     }
                     if (!frame) {
-                        put_be32(s.mimg, plen - p);
-                        put_be32(s.mimg + 4, plen - p);
+                        mdd_txg_put_be32(s.mimg, plen - p);
+                        mdd_txg_put_be32(s.mimg + 4, plen - p);
                     }
                 }
                 s.mimg_ok = !frame;
@@ -365,7 +323,7 @@ static void gen_word(const mdd_tx_gen_model *m, struct gen *g)
             } else if (lane) {
                 uint32_t ps, pe, pde, len;
                 int64_t lc;
-                lay(&c, &s, &ps, &pe, &pde, &len, &lc);
+                mdd_txg_lay(&c, s.hdr_len, s.data_len, &ps, &pe, &pde, &len, &lc);
                 mdd_rx_word_merge(o, MDD_ERR_FRAME, 0, s.hoff, s.pdus, len, len);
                 s.lost = true;
             }
@@ -432,7 +390,7 @@ static void gen_word(const mdd_tx_gen_model *m, struct gen *g)
         o->aux[i] = (uint8_t)(x.kind == MDD_KIND_HDIG || x.kind == MDD_KIND_DDIG || x.kind == MDD_KIND_PI ? x.idx : 0);
         any = true;
         if (x.dif)
-            s.dif_pos = s.dif_pos + 1 == c.blk_len + c.pi_len ? 0 : s.dif_pos + 1;
+            s.dif_pos = mdd_txg_dif_next(&c, s.dif_pos);
         if (!c.raw && !x.strip) {
             if (x.ep) {
                 s.pdus++;
@@ -493,8 +451,16 @@ void mdd_tx_gen_tick(mdd_tx_gen_model *m, const mdd_tx_gen_in *in)
     const bool accept = in->s_axis_tx_tvalid && in_ready(m);
     struct gen g;
     memset(&g, 0, sizeof g);
-    if (run)
+    if (m->staged) {
+        struct mdd_txg_gen sg;
+        mdd_txg_staged_cycle(m, advance, &sg); /* F's transfer state is updated there */
+        g.o = sg.o;
+        g.emit = sg.emit;
+        g.stop = sg.stop;
+        g.used = sg.used;
+    } else if (run) {
         gen_word(m, &g);
+    }
     const bool emit = run && g.emit;
     const bool pop = emit && g.stop;
 
@@ -506,7 +472,7 @@ void mdd_tx_gen_tick(mdd_tx_gen_model *m, const mdd_tx_gen_in *in)
         m->m_valid_r = emit;
 
     /* transfer state */
-    if (emit) {
+    if (emit && !m->staged) {
         m->in_xfer = !g.stop;
         m->lost = g.s.lost;
         m->pdu_done = g.s.pdu_done;
@@ -598,5 +564,6 @@ void mdd_tx_gen_tick(mdd_tx_gen_model *m, const mdd_tx_gen_in *in)
         m->hb_end = m->hb_end1 = false;
         memset(m->hb, 0, sizeof m->hb);
         memset(m->hb_up, 0, sizeof m->hb_up);
+        memset(&m->pipe, 0, sizeof m->pipe);
     }
 }

@@ -28,6 +28,62 @@ extern "C" {
 
 #define MDD_TX_GEN_MAX_BUF (3 * MDD_RX_MAX_W + 8)
 
+/* ---- the staged generator (docs/timing.md section 4; model/mdd_txg_staged.c), chosen at init ----
+ * Four stages, a word per cycle each: M lays out W wire lanes (marker bytes, the window's K), P the PDU fields
+ * of the non-marker lanes, D the DIF fields of the data lanes (inserting stripped PI lanes), F fills the lanes
+ * with host bytes and marker values and finds the transfer's end. M, P and D never look at a host byte: a
+ * self-framing header's lengths come back from F (the parse register). Between the stages two-entry FIFOs. */
+
+/* The transfer state after a lane, the fields M, P and D own (F's resume fields at a cut). */
+typedef struct mdd_txg_snap {
+    uint32_t wire, mrk_pos, skip, pass;      /* M */
+    uint32_t pdu_off, fpdu_woff, pdus;       /* P */
+    bool pdu_done;                           /* P */
+    uint32_t dif_pos;                        /* D */
+} mdd_txg_snap;
+
+/* A lane of a layout word. */
+typedef struct mdd_txg_lane {
+    uint8_t cls;      /* MDD_TXG_L_* */
+    uint8_t flags;    /* EH / ED / EP (P), EB (D) */
+    uint8_t aux;      /* HDIG / DDIG / PI index, a marker's aux (byte | not covered << 3) */
+    uint8_t mb;       /* M: marker byte */
+    bool k;           /* M: the window's K */
+    bool mnext;       /* M: the next wire byte starts a marker */
+    bool pi_here;     /* P: a stripped PI that is due goes in front of this lane */
+    bool boundary;    /* P: a marker at PDU offset 0 */
+    bool parse;       /* P: a self-framing header byte up to the last length byte */
+    uint32_t p;       /* P: the PDU offset */
+    uint16_t mval;    /* P: an MPA marker's pointer */
+    mdd_txg_snap after;
+} mdd_txg_lane;
+
+typedef struct mdd_txg_lword {
+    unsigned n, off; /* lanes l[0..n); l[0..off) already taken by the next stage */
+    mdd_txg_lane l[MDD_RX_MAX_W];
+} mdd_txg_lword;
+
+typedef struct mdd_txg_fifo {
+    unsigned cnt;
+    mdd_txg_lword e[2];
+} mdd_txg_fifo;
+
+typedef struct mdd_txg_pipe {
+    bool m_started;    /* the head descriptor's layout has begun (cleared when F ends the transfer) */
+    bool m_active;     /* M lays out words */
+    mdd_txg_snap ms;   /* M's counters (wire, mrk_pos, skip, pass) */
+    mdd_txg_snap ps;   /* P's (pdu_off, fpdu_woff, pdus, pdu_done) */
+    uint32_t p_hdr_len, p_data_len;
+    bool p_lk;         /* P knows the current PDU's lengths */
+    bool p_halt;       /* P passed a host byte after a descriptor-framed PDU: nothing follows */
+    mdd_txg_snap ds;   /* D's (dif_pos; M's and P's fields of the last lane it passed) */
+    bool pr_v;         /* the parse register: F's lengths of PDU pr_pdu, for P */
+    uint32_t pr_pdu, pr_hl, pr_dl;
+    mdd_txg_fifo mp, pd, df;
+    mdd_txg_snap f_cur; /* the state after the last lane F generated */
+    mdd_txg_lword scratch[3]; /* the words D, P and M make in a cycle */
+} mdd_txg_pipe;
+
 typedef struct mdd_tx_gen_in {
     bool rst;
     uint8_t s_axis_tx_tdata[MDD_RX_MAX_W];
@@ -67,10 +123,15 @@ typedef struct mdd_tx_gen_model {
     /* output register */
     bool m_valid_r;
     mdd_rx_word m;
+    /* the staged generator instead of the lane walk (F uses the transfer state above) */
+    bool staged;
+    mdd_txg_pipe pipe;
 } mdd_tx_gen_model;
 
 /* 0 on success, -1 if w is not 4, 8, 16, 32 or 64. */
 int mdd_tx_gen_model_init(mdd_tx_gen_model *m, unsigned w);
+/* The same, with the staged generator if staged (docs/timing.md section 4: not yet the RTL's twin). */
+int mdd_tx_gen_model_init_staged(mdd_tx_gen_model *m, unsigned w, bool staged);
 void mdd_tx_gen_eval(const mdd_tx_gen_model *m, const mdd_tx_gen_in *in, mdd_tx_gen_out *out);
 void mdd_tx_gen_tick(mdd_tx_gen_model *m, const mdd_tx_gen_in *in);
 

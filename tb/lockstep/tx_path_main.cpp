@@ -19,7 +19,8 @@
 // Build-time parameters (-D): TX_PATH_W, TX_PATH_DATA_DEPTH, TX_PATH_RES_DEPTH. Knobs: those of tx_stim.h,
 // min_xfers, inject_fault (a cycle at which the model's m_axis_tx_tuser lane 0 is flipped), vectors=FILE (the
 // per-cycle inputs and twin outputs for the Icarus replay, tb/icarus/tb_mdd_path.v), --bench (full-rate traffic:
-// output bytes per cycle against W).
+// output bytes per cycle against W), model_only=1 (the twin alone against the references, the RTL not run),
+// staged=1 (the staged generator of docs/timing.md section 4 in the twin, which has no RTL yet: with model_only=1).
 #include "lockstep.h"
 #include "tx_side.h"
 
@@ -51,6 +52,12 @@ class Bench {
     explicit Bench(const ls::Options &opt) : tx_(opt), top_(new Vmdd_tx_path) {
         if (mdd_tx_path_model_init(&model_, kW, TX_PATH_DATA_DEPTH, TX_PATH_RES_DEPTH) != 0)
             ls::Options::die("bad model parameter W=%u", kW);
+        model_only_ = opt.u64("model_only", 0) != 0;
+        if (opt.u64("staged", 0) != 0) {
+            // the staged generator (docs/timing.md section 4) in the path's twin; it has no RTL yet
+            if (!model_only_) ls::Options::die("staged=1 (the staged twin) has no RTL yet: add model_only=1");
+            mdd_tx_gen_model_init_staged(&model_.gen, kW, true);
+        }
         inject_fault_ = opt.has("inject_fault") ? (int64_t)opt.u64("inject_fault", 0) : -1;
         cycles_ = opt.cycles;
         std::string vec = opt.str("vectors", "");
@@ -115,20 +122,24 @@ class Bench {
     void cycle(ls::Checker &chk, ls::Tracer &tr) {
         const uint64_t cyc = chk.cycle();
         tx_.draw();
-        drive_rtl();
-        top_->clk = 0;
-        top_->eval();
+        if (!model_only_) {
+            drive_rtl();
+            top_->clk = 0;
+            top_->eval();
+        }
 
         mdd_tx_path_out mo;
         mdd_tx_path_eval(&model_, &tx_.in(), &mo);
         if ((int64_t)cyc == inject_fault_) mo.m_axis_tx_tuser[0] ^= 1;
-        compare(chk, mo);
+        if (!model_only_) compare(chk, mo);
         if (vectors_) write_vector(mo);
         tx_.observe(chk, mo);
 
         tr.pre();
-        top_->clk = 1;
-        top_->eval();
+        if (!model_only_) {
+            top_->clk = 1;
+            top_->eval();
+        }
         mdd_tx_path_tick(&model_, &tx_.in());
         tr.post();
         if (model_.contract_errors)
@@ -196,6 +207,7 @@ class Bench {
     std::unique_ptr<Vmdd_tx_path> top_;
     mdd_tx_path_model model_;
     int64_t inject_fault_;
+    bool model_only_ = false; // the twin alone against the references (the RTL not run)
     uint64_t cycles_ = 0;
     FILE *vectors_ = nullptr;
     struct {

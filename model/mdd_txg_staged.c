@@ -1,0 +1,603 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The staged TX generator (docs/timing.md section 4), a twin option of model/mdd_tx_gen_model.c chosen at init
+ * (mdd_tx_gen_model_init_staged). Same ports, same output stream (the references are the oracle), different
+ * cycles: the lane walk's one loop over all counters becomes four stages with a loop each.
+ *
+ *   M  W wire lanes per word from the marker counter and the window: marker byte or not, K. Ends a word before a
+ *      second marker start (one marker value per word).
+ *   P  the PDU fields of M's non-marker lanes from the PDU counter: HDR, HDIG, DATA, PAD, DDIG with EH / ED / EP,
+ *      a marker's aux, ED and MPA pointer. Ends a word before a second EH or ED (D-009). A self-framing header's
+ *      lengths come from F through the parse register: P lays out the header bytes the lengths do not decide
+ *      (iSCSI up to BHS byte 46, MPA up to the header's second-last byte, and always the length bytes) and
+ *      waits there.
+ *   D  PAY or PI for P's data lanes from the DIF counter, EB; under CHECK_STRIP the stripped PI in front of the
+ *      first lane where it is due. Ends a word at W lanes or before a second EB, ED or EH.
+ *   F  the lanes of D's word in place, with host bytes from the buffer and marker values; the self-framing
+ *      parse, FRAME, UPSTREAM, DESC; the transfer's end (T1: a lane that needs a host byte the transfer does
+ *      not have, a marker at a PDU boundary, an iSCSI marker whose header lengths are not there); the resume
+ *      fields. A marker whose value needs the header's lengths read ahead (T3) is F's first lane of a cycle.
+ *
+ * Words move through two-entry FIFOs (a stage loads while its FIFO had room at the cycle's start). One layout
+ * pipeline: when F ends a transfer (or its bytes are lost to FRAME), M, P and D are flushed and M starts the
+ * next descriptor in the next cycle.
+ */
+#include <string.h>
+
+#include "mdd/formats.h"
+#include "mdd_tx_gen_int.h"
+#include "mdd_tx_gen_model.h"
+
+#define F(name, d) MDD_TXG_F(name, d)
+#define TF(name, d) MDD_TXG_TF(name, d)
+#define SETF(name, d, v) mdd_field_set((d), MDD_DESC_##name##_WORD, MDD_DESC_##name##_LSB, MDD_DESC_##name##_W, (v))
+#define TSETF(name, d, v) \
+    mdd_field_set((d), MDD_TXDESC_##name##_WORD, MDD_TXDESC_##name##_LSB, MDD_TXDESC_##name##_W, (v))
+
+static mdd_txg_snap snap_of_desc(const uint64_t *d)
+{
+    mdd_txg_snap s;
+    memset(&s, 0, sizeof s);
+    s.mrk_pos = (uint32_t)F(MRK_POS, d);
+    s.skip = (uint32_t)TF(SKIP_LEN, d);
+    s.pass = (uint32_t)TF(PASS_LEN, d);
+    s.pdu_off = (uint32_t)F(PDU_OFF, d);
+    s.fpdu_woff = (uint32_t)F(FPDU_WOFF, d);
+    s.dif_pos = (uint32_t)F(DIF_POS, d);
+    return s;
+}
+
+/* The first PDU offset of a self-framing header whose layout needs the header's lengths. */
+static uint32_t need_point(const struct mdd_txg_cfg *c)
+{
+    if (c->mpa)
+        return c->ulp == 0 ? 2u : 1u + c->ulp;
+    return MDD_ISCSI_BHS_LEN - 1;
+}
+
+/* ---- M ---------------------------------------------------------------------------------------------- */
+
+static void m_stage(const struct mdd_txg_cfg *c, unsigned w, mdd_txg_snap *ms, mdd_txg_lword *out)
+{
+    memset(out, 0, sizeof *out);
+    bool started = false;
+    for (unsigned i = 0; i < w; i++) {
+        const bool is_mrk = c->mrk_en && ms->mrk_pos < c->ml;
+        if (is_mrk && ms->mrk_pos == 0 && started)
+            break;
+        mdd_txg_lane *l = &out->l[out->n++];
+        l->cls = is_mrk ? MDD_TXG_L_MRK : MDD_TXG_L_WIRE;
+        l->mb = (uint8_t)(is_mrk ? ms->mrk_pos : 0);
+        l->k = ms->skip == 0 && ms->pass != 0;
+        if (ms->skip)
+            ms->skip--;
+        else if (ms->pass)
+            ms->pass--;
+        ms->wire++;
+        l->mnext = c->mrk_en && ms->mrk_pos + 1 == c->period;
+        if (c->mrk_en)
+            ms->mrk_pos = ms->mrk_pos + 1 == c->period ? 0 : ms->mrk_pos + 1;
+        l->after = *ms;
+        started = started || (is_mrk && l->mb == 0);
+    }
+}
+
+/* ---- P ---------------------------------------------------------------------------------------------- */
+
+struct p_res {
+    bool lk_taken; /* P took the parse register's lengths */
+};
+
+/* Lays out in->l[in->off..] into out; advances in->off. */
+static void p_stage(const struct mdd_txg_cfg *c, unsigned w, mdd_txg_pipe *pp, mdd_txg_lword *in, mdd_txg_lword *out)
+{
+    (void)w;
+    memset(out, 0, sizeof *out);
+    unsigned ends = 0;
+    const uint32_t np = need_point(c);
+    unsigned i = in->off;
+    for (; i < in->n && !pp->p_halt; i++) {
+        mdd_txg_lane l = in->l[i];
+        mdd_txg_snap *s = &pp->ps;
+        const uint32_t p = s->pdu_off;
+        if (!c->raw && c->self && !pp->p_lk && p >= np) {
+            if (pp->pr_v && pp->pr_pdu == s->pdus) { /* F's parse of this PDU's header is back */
+                pp->p_hdr_len = pp->pr_hl;
+                pp->p_data_len = pp->pr_dl;
+                pp->p_lk = true;
+            } else {
+                break; /* wait for it */
+            }
+        }
+        uint32_t ps = 0, pe = 0, pde = 0, len = 0;
+        int64_t lc = -1;
+        const bool lk = !c->self || p > c->last_len; /* next_of's lk before a parse */
+        if (!c->raw && pp->p_lk)
+            mdd_txg_lay(c, pp->p_hdr_len, pp->p_data_len, &ps, &pe, &pde, &len, &lc);
+        const bool pi_here = c->raw || p == 0 || (lk && pp->p_lk && p >= ps && p <= pe);
+        l.p = p;
+        l.pi_here = pi_here;
+        l.flags = 0;
+        l.aux = 0;
+        bool ep = false;
+        if (l.cls == MDD_TXG_L_MRK) {
+            const bool boundary = p == 0;
+            const bool known = lk && pp->p_lk; /* P has the lengths wherever they matter (need_point) */
+            const bool between = c->mpa && !boundary && known && c->ddig_en && p > len - 4;
+            const bool covered = c->mpa && !between;
+            if (c->mpa && c->ddig_en && covered && l.mb == c->ml - 1 && !boundary && known && p == len - 4)
+                l.flags |= MDD_TAGM_ED;
+            l.boundary = boundary;
+            l.aux = (uint8_t)(l.mb | (covered ? 0u : 8u));
+            l.mval = (uint16_t)(s->fpdu_woff - l.mb);
+            if (c->mpa)
+                s->fpdu_woff = (s->fpdu_woff + 1) & 0xFFFF;
+        } else if (c->raw) {
+            l.cls = MDD_TXG_L_DATA;
+        } else if (!c->self && s->pdu_done) {
+            l.cls = MDD_TXG_L_AFTER;
+        } else if (c->self && p <= c->last_len) {
+            l.cls = MDD_TXG_L_HDR;
+            l.parse = true;
+            if (p == c->last_len && c->mpa && c->ulp == 0)
+                l.flags |= MDD_TAGM_EH; /* the header's last byte; its lengths decide nothing else here */
+        } else if (!pp->p_lk) {
+            l.cls = MDD_TXG_L_HDR; /* below need_point: no length decides this byte */
+        } else {
+            if (p < pp->p_hdr_len) {
+                l.cls = MDD_TXG_L_HDR;
+                if (p == pp->p_hdr_len - 1)
+                    l.flags |= MDD_TAGM_EH;
+            } else if (p < ps) {
+                l.cls = MDD_TXG_L_HDIG;
+                l.aux = (uint8_t)(p - pp->p_hdr_len);
+            } else if (p < pe) {
+                l.cls = MDD_TXG_L_DATA;
+            } else if (p < pde) {
+                l.cls = MDD_TXG_L_PAD;
+            } else {
+                l.cls = MDD_TXG_L_DDIG;
+                l.aux = (uint8_t)(p - pde);
+            }
+            if ((int64_t)p == lc && !(c->mpa && c->ddig_en && l.mnext))
+                l.flags |= MDD_TAGM_ED;
+            ep = p == len - 1;
+            if (ep)
+                l.flags |= MDD_TAGM_EP;
+        }
+        const unsigned xe = l.flags & (MDD_TAGM_ED | MDD_TAGM_EH);
+        if (xe & ends)
+            break; /* one end of a kind per word: the lane starts the next word */
+        ends |= xe;
+        if (l.cls == MDD_TXG_L_AFTER) {
+            pp->p_halt = true; /* F ends the transfer or loses its bytes here */
+        } else if (l.cls != MDD_TXG_L_MRK && !c->raw) {
+            if (ep) {
+                s->pdus++;
+                s->pdu_off = 0;
+                if (!c->self)
+                    s->pdu_done = true;
+                else
+                    pp->p_lk = false;
+            } else {
+                s->pdu_off++;
+            }
+            if (c->mpa)
+                s->fpdu_woff = ep ? 0 : ((s->fpdu_woff + 1) & 0xFFFF);
+        }
+        l.after.pdu_off = s->pdu_off;
+        l.after.fpdu_woff = s->fpdu_woff;
+        l.after.pdus = s->pdus;
+        l.after.pdu_done = s->pdu_done;
+        out->l[out->n++] = l;
+    }
+    in->off = i;
+}
+
+/* ---- D ---------------------------------------------------------------------------------------------- */
+
+static void d_stage(const struct mdd_txg_cfg *c, unsigned w, mdd_txg_pipe *pp, mdd_txg_lword *in, mdd_txg_lword *out)
+{
+    memset(out, 0, sizeof *out);
+    unsigned ends = 0;
+    mdd_txg_snap *s = &pp->ds;
+    unsigned i = in->off;
+    while (i < in->n && out->n < w) {
+        const mdd_txg_lane *src = &in->l[i];
+        if (c->dif_op == MDD_DIF_CHECK_STRIP && s->dif_pos >= c->blk_len && src->pi_here) {
+            mdd_txg_lane *l = &out->l[out->n++];
+            memset(l, 0, sizeof *l);
+            l->cls = MDD_TXG_L_SPI;
+            l->aux = (uint8_t)(s->dif_pos - c->blk_len);
+            s->dif_pos = mdd_txg_dif_next(c, s->dif_pos);
+            l->after = *s;
+            continue;
+        }
+        mdd_txg_lane l = *src;
+        uint32_t dif = s->dif_pos;
+        if (l.cls == MDD_TXG_L_DATA) {
+            l.cls = MDD_TXG_L_PAY;
+            if (c->dif_op != MDD_DIF_NONE) {
+                if (dif < c->blk_len) {
+                    if (dif == c->blk_len - 1)
+                        l.flags |= MDD_TAGM_EB;
+                } else {
+                    l.cls = MDD_TXG_L_PI;
+                    l.aux = (uint8_t)(dif - c->blk_len);
+                }
+                dif = mdd_txg_dif_next(c, dif);
+            }
+        }
+        const unsigned xe = l.flags & (MDD_TAGM_EB | MDD_TAGM_ED | MDD_TAGM_EH);
+        if (xe & ends)
+            break;
+        ends |= xe;
+        s->dif_pos = dif;
+        l.after.dif_pos = dif;
+        const uint32_t d = s->dif_pos;
+        *s = l.after;
+        s->dif_pos = d;
+        out->l[out->n++] = l;
+        i++;
+    }
+    in->off = i;
+}
+
+/* ---- F ---------------------------------------------------------------------------------------------- */
+
+static unsigned kind_of(unsigned cls)
+{
+    switch (cls) {
+    case MDD_TXG_L_MRK: return MDD_KIND_MRK;
+    case MDD_TXG_L_HDR: return MDD_KIND_HDR;
+    case MDD_TXG_L_HDIG: return MDD_KIND_HDIG;
+    case MDD_TXG_L_PI:
+    case MDD_TXG_L_SPI: return MDD_KIND_PI;
+    case MDD_TXG_L_PAD: return MDD_KIND_PAD;
+    case MDD_TXG_L_DDIG: return MDD_KIND_DDIG;
+    default: return MDD_KIND_PAY;
+    }
+}
+
+static bool needs_host(const struct mdd_txg_cfg *c, unsigned cls)
+{
+    return cls == MDD_TXG_L_HDR || cls == MDD_TXG_L_PAY || cls == MDD_TXG_L_SPI ||
+           (cls == MDD_TXG_L_PI && c->dif_op != MDD_DIF_INSERT);
+}
+
+/* Whether a lane ends the transfer when the transfer has no host byte left for it (T1). */
+static bool stops_without_host(const struct mdd_txg_cfg *c, const mdd_txg_lane *l)
+{
+    if (l->cls == MDD_TXG_L_MRK)
+        return l->mb == 0 && (l->boundary || (!c->mpa && c->self && l->p <= c->last_len));
+    return l->cls == MDD_TXG_L_AFTER || needs_host(c, l->cls);
+}
+
+struct f_res {
+    bool flush;            /* M, P and D drop the transfer (its end, or its bytes lost) */
+    bool publish;          /* the parse register is loaded */
+    uint32_t pr_pdu, pr_hl, pr_dl;
+    bool df_pop;           /* D's word is done */
+    bool df_set;           /* else df_off lanes of it are taken */
+    unsigned df_off;
+};
+
+static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd_txg_gen *g, struct f_res *r)
+{
+    mdd_txg_pipe *pp = &m->pipe;
+    const uint64_t *d = m->e0_desc;
+    const bool bad = m->e0_bad;
+    /* F's transfer state, committed if the word is emitted */
+    bool lost = m->lost, mimg_ok = m->mimg_ok;
+    uint32_t hoff = m->hoff, hdr_len = m->hdr_len, data_len = m->data_len, len_off = m->len_off;
+    uint8_t mimg[8];
+    memcpy(mimg, m->mimg, 8);
+    mdd_txg_snap cur = pp->f_cur;
+    if (!m->in_xfer) {
+        lost = mimg_ok = false;
+        hoff = len_off = 0;
+        hdr_len = (uint32_t)F(HDR_LEN, d);
+        data_len = (uint32_t)F(DATA_LEN, d);
+        cur = snap_of_desc(d);
+    }
+
+    memset(g, 0, sizeof *g);
+    memset(r, 0, sizeof *r);
+    mdd_rx_word *o = &g->o;
+    memset(o->tag, MDD_KIND_VOID, sizeof o->tag);
+    o->first = !m->in_xfer;
+    o->woff = hoff;
+    o->dbad = bad;
+    memcpy(o->desc, d, sizeof o->desc);
+    if (bad && !m->in_xfer)
+        mdd_rx_word_merge(o, MDD_ERR_DESC, 0, 0, 0, 0, 0);
+
+    const unsigned avail = m->hb_end ? m->hb_e0 : m->hb_cnt; /* this transfer's bytes */
+    const bool end = m->hb_end;
+    unsigned u = 0;
+    bool stop = false, any = false;
+    if (bad || lost) { /* consumed, not generated */
+        for (unsigned i = 0; i <= m->w; i++) {
+            if (u >= avail) {
+                stop = end;
+                break;
+            }
+            if (i == m->w)
+                break;
+            if (!bad && m->hb_up[u])
+                mdd_rx_word_merge(o, MDD_ERR_UPSTREAM, 0, hoff, 0, 0, 0);
+            u++;
+            hoff++;
+        }
+    } else if (pp->df.cnt) {
+        mdd_txg_lword *hw = &pp->df.e[0];
+        unsigned i = hw->off, taken = 0;
+        bool ended = false; /* the word ends before lane i (wait, stop, T3, FRAME) */
+        for (; i < hw->n && !ended; i++) {
+            const mdd_txg_lane *l = &hw->l[i];
+            const bool have = u < avail;
+            if (!have && stops_without_host(c, l)) {
+                stop = end; /* else wait for the host's bytes */
+                ended = true;
+                break;
+            }
+            if (l->cls == MDD_TXG_L_MRK) {
+                bool frame = false;
+                if (!mimg_ok) {
+                    if (c->mpa) {
+                        memset(mimg, 0, 8);
+                        mimg[2] = (uint8_t)(l->mval >> 8);
+                        mimg[3] = (uint8_t)l->mval;
+                    } else if (l->boundary) {
+                        memset(mimg, 0, 8);
+                    } else {
+                        uint32_t hl = hdr_len, dl = data_len;
+                        if (c->self && l->p <= c->last_len) { /* T3: read the lengths ahead */
+                            if (taken) {
+                                ended = true;
+                                break;
+                            }
+                            const uint32_t need = c->last_len - l->p;
+                            if (u + need >= avail) {
+                                if (!end) {
+                                    ended = true;
+                                    break;
+                                }
+                                frame = true; /* (no host byte at all: stopped above) */
+                            } else {
+                                for (uint32_t k = l->p; k <= c->last_len; k++) {
+                                    uint8_t b = m->hb[u + (k - l->p)];
+                                    if (k == MDD_ISCSI_AHS_OFF)
+                                        hl = MDD_ISCSI_BHS_LEN + 4u * b;
+                                    else if (k == MDD_ISCSI_DSL_OFF)
+                                        dl = b;
+                                    else if (k > MDD_ISCSI_DSL_OFF)
+                                        dl = (dl << 8 | b) & 0xFFFFFF;
+                                }
+                            }
+                        }
+                        if (!frame) {
+                            uint32_t ps, pe, pde, plen;
+                            int64_t lc;
+                            mdd_txg_lay(c, hl, dl, &ps, &pe, &pde, &plen, &lc);
+                            mdd_txg_put_be32(mimg, plen - l->p);
+                            mdd_txg_put_be32(mimg + 4, plen - l->p);
+                        }
+                    }
+                    mimg_ok = !frame;
+                }
+                if (frame) {
+                    mdd_rx_word_merge(o, MDD_ERR_FRAME, 0, hoff, cur.pdus, c->last_len - l->p + 1, avail - u);
+                    lost = true;
+                    if (u >= avail)
+                        stop = end;
+                    ended = true;
+                    break;
+                }
+                o->data[i] = mimg[l->mb];
+                o->aux[i] = l->aux;
+                o->tag[i] = (uint8_t)(MDD_KIND_MRK | l->flags | (l->k ? MDD_TAGM_K : 0));
+                if (l->mb == c->ml - 1)
+                    mimg_ok = false;
+                cur = l->after;
+                any = true;
+                taken++;
+                continue;
+            }
+            if (l->cls == MDD_TXG_L_AFTER) { /* R8: a host byte after the described PDU */
+                uint32_t ps, pe, pde, len;
+                int64_t lc;
+                mdd_txg_lay(c, hdr_len, data_len, &ps, &pe, &pde, &len, &lc);
+                mdd_rx_word_merge(o, MDD_ERR_FRAME, 0, hoff, cur.pdus, len, len);
+                lost = true;
+                ended = true;
+                break;
+            }
+            const bool host = needs_host(c, l->cls);
+            const uint8_t b = host ? m->hb[u] : 0;
+            bool frame_now = false;
+            if (l->parse) { /* self-framing parse (R6); FRAME keeps this byte an ordinary HDR byte (R7) */
+                const uint32_t p = l->p;
+                if (p == (c->mpa ? (uint32_t)MDD_MPA_LEN_OFF : (uint32_t)MDD_ISCSI_DSL_OFF))
+                    len_off = hoff;
+                if (c->iscsi) {
+                    if (p == MDD_ISCSI_AHS_OFF)
+                        hdr_len = MDD_ISCSI_BHS_LEN + 4u * b;
+                    else if (p == MDD_ISCSI_DSL_OFF)
+                        data_len = b;
+                    else if (p > MDD_ISCSI_DSL_OFF)
+                        data_len = (data_len << 8 | b) & 0xFFFFFF;
+                } else {
+                    data_len = p == MDD_MPA_LEN_OFF ? b : ((data_len << 8 | b) & 0xFFFFFF);
+                }
+                if (p == c->last_len) {
+                    if (c->mpa && data_len < c->ulp) {
+                        mdd_rx_word_merge(o, MDD_ERR_FRAME, 0, len_off, cur.pdus, c->ulp, data_len);
+                        frame_now = true;
+                    } else {
+                        if (c->mpa) {
+                            data_len -= c->ulp;
+                            hdr_len = 2 + c->ulp;
+                        }
+                        r->publish = true;
+                        r->pr_pdu = l->after.pdus;
+                        r->pr_hl = hdr_len;
+                        r->pr_dl = data_len;
+                    }
+                }
+            }
+            if (host) {
+                if (m->hb_up[u])
+                    mdd_rx_word_merge(o, MDD_ERR_UPSTREAM, 0, hoff, 0, 0, 0);
+                u++;
+                hoff++;
+            }
+            const unsigned kind = kind_of(l->cls);
+            o->data[i] = kind == MDD_KIND_HDR || kind == MDD_KIND_PAY || (kind == MDD_KIND_PI && host) ? b : 0;
+            o->tag[i] = (uint8_t)(kind | l->flags | (l->k ? MDD_TAGM_K : 0));
+            o->aux[i] = l->aux;
+            cur = l->after;
+            any = true;
+            taken++;
+            if (frame_now) { /* C6: the lost bytes start with the next word */
+                lost = true;
+                if (u >= avail)
+                    stop = end;
+                i++;
+                ended = true;
+                break;
+            }
+        }
+        if (!ended && i == hw->n) {
+            r->df_pop = true;
+            /* look at the next word's first lane: is the transfer complete? */
+            if (end && u >= avail && pp->df.cnt > 1 && stops_without_host(c, &pp->df.e[1].l[0]))
+                stop = true;
+        } else {
+            r->df_set = true;
+            r->df_off = i;
+        }
+    }
+    g->stop = stop;
+    g->used = u;
+    g->emit = any || u > 0 || stop || o->err_v;
+    o->last = stop;
+    o->nin = (uint8_t)u;
+    o->xflags = lost ? MDD_RX_XFLAG_FRAME_LOST : 0;
+    if (stop && !bad) {
+        uint64_t *od = o->desc;
+        SETF(TCP_SEQ, od, (uint32_t)(F(TCP_SEQ, d) + cur.wire));
+        SETF(MRK_POS, od, cur.mrk_pos);
+        SETF(PDU_OFF, od, cur.pdu_off);
+        SETF(HDR_LEN, od, hdr_len);
+        SETF(DATA_LEN, od, data_len);
+        SETF(DIF_POS, od, cur.dif_pos);
+        SETF(FPDU_WOFF, od, cur.fpdu_woff);
+        TSETF(SKIP_LEN, od, cur.skip);
+        TSETF(PASS_LEN, od, cur.pass);
+    }
+    r->flush = stop || (lost && !m->lost) || (bad && !m->in_xfer);
+    if (g->emit) {
+        m->in_xfer = !stop;
+        m->lost = lost;
+        m->mimg_ok = mimg_ok;
+        memcpy(m->mimg, mimg, 8);
+        m->hoff = hoff;
+        m->hdr_len = hdr_len;
+        m->data_len = data_len;
+        m->len_off = len_off;
+        pp->f_cur = cur;
+    } else {
+        /* nothing generated: no state changes, D's word untouched */
+        r->df_pop = r->df_set = false;
+        r->publish = false;
+        r->flush = false;
+    }
+}
+
+/* ---- the cycle -------------------------------------------------------------------------------------- */
+
+static void fifo_pop(mdd_txg_fifo *f)
+{
+    if (f->cnt == 2)
+        f->e[0] = f->e[1];
+    f->cnt--;
+}
+
+static void fifo_push(mdd_txg_fifo *f, const mdd_txg_lword *w)
+{
+    f->e[f->cnt++] = *w;
+}
+
+void mdd_txg_staged_cycle(mdd_tx_gen_model *m, bool advance, struct mdd_txg_gen *g)
+{
+    mdd_txg_pipe *pp = &m->pipe;
+    struct mdd_txg_cfg c;
+    mdd_txg_cfg_of(&c, m->e0_desc);
+    const unsigned mp0 = pp->mp.cnt, pd0 = pp->pd.cnt, df0 = pp->df.cnt;
+
+    /* F */
+    struct f_res fr;
+    memset(&fr, 0, sizeof fr);
+    memset(g, 0, sizeof *g);
+    if (advance && m->fifo_cnt != 0)
+        f_stage(m, &c, g, &fr);
+
+    /* D, P, M: each from its input FIFO's head, into its output FIFO if that had room at the cycle's start */
+    mdd_txg_lword *d_out = &pp->scratch[0], *p_out = &pp->scratch[1], *m_out = &pp->scratch[2];
+    bool d_push = false, d_pop = false, p_push = false, p_pop = false, m_push = false;
+    if (df0 < 2 && pd0 > 0) {
+        d_stage(&c, m->w, pp, &pp->pd.e[0], d_out);
+        d_push = d_out->n != 0;
+        d_pop = pp->pd.e[0].off == pp->pd.e[0].n;
+    }
+    if (pd0 < 2 && mp0 > 0 && !pp->p_halt) {
+        p_stage(&c, m->w, pp, &pp->mp.e[0], p_out);
+        p_push = p_out->n != 0;
+        p_pop = pp->mp.e[0].off == pp->mp.e[0].n;
+    }
+    if (!pp->m_started && m->fifo_cnt != 0) { /* the head descriptor's layout begins */
+        pp->m_started = true;
+        pp->m_active = !m->e0_bad;
+        const mdd_txg_snap s0 = snap_of_desc(m->e0_desc);
+        pp->ms = pp->ps = pp->ds = s0;
+        pp->p_hdr_len = (uint32_t)F(HDR_LEN, m->e0_desc);
+        pp->p_data_len = (uint32_t)F(DATA_LEN, m->e0_desc);
+        pp->p_lk = !c.self || s0.pdu_off > c.last_len;
+        pp->p_halt = false;
+        pp->pr_v = false;
+    }
+    if (pp->m_active && mp0 < 2) {
+        m_stage(&c, m->w, &pp->ms, m_out);
+        m_push = true;
+    }
+
+    /* F's take, then the stages' pops and pushes */
+    if (fr.df_pop)
+        fifo_pop(&pp->df);
+    else if (fr.df_set)
+        pp->df.e[0].off = fr.df_off;
+    if (d_pop)
+        fifo_pop(&pp->pd);
+    if (d_push)
+        fifo_push(&pp->df, d_out);
+    if (p_pop)
+        fifo_pop(&pp->mp);
+    if (p_push)
+        fifo_push(&pp->pd, p_out);
+    if (m_push)
+        fifo_push(&pp->mp, m_out);
+    if (fr.publish) {
+        pp->pr_v = true;
+        pp->pr_pdu = fr.pr_pdu;
+        pp->pr_hl = fr.pr_hl;
+        pp->pr_dl = fr.pr_dl;
+    }
+    if (fr.flush) {
+        pp->mp.cnt = pp->pd.cnt = pp->df.cnt = 0;
+        pp->m_active = false;
+        pp->pr_v = false;
+        if (g->stop)
+            pp->m_started = false;
+    }
+}
