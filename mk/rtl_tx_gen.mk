@@ -46,12 +46,12 @@ tx-gen-lint-w$(1):
 # checks, three seeds.
 .PHONY: tx-gen-staged-w$(1) tx-gen-staged-bench-w$(1)
 tx-gen-staged-w$(1): $(call tx_gen_bin,$(1))
-	$$(call RUN_SEEDS,staged-tx-gen-w$(1),$(call tx_gen_bin,$(1)) model_only=1 staged=1 \
+	$$(call RUN_SEEDS,staged-tx-gen-w$(1),$(call tx_gen_bin,$(1)) model_only=1 staged=2 \
 	    --cycles $(call per_seed,$(call tx_gen_cycles,$(1),$(TX_GEN_TEST_CYCLES))) min_xfers=100,$(TX_GEN_DIR)/vcd/staged_w$(1))
 
 tx-gen-staged-bench-w$(1): $(call tx_gen_bin,$(1))
 	@mkdir -p $(RESULTS)
-	@$(call tx_gen_bin,$(1)) --seed 3 --cycles 100000 --bench model_only=1 staged=1 --suite bench-tx-gen-staged-w$(1) \
+	@$(call tx_gen_bin,$(1)) --seed 3 --cycles 100000 --bench model_only=1 staged=2 --suite bench-tx-gen-staged-w$(1) \
 	    --vcd $(TX_GEN_DIR)/vcd/bench_staged_w$(1) | grep -E '^bench tx-gen|M cycles/s' \
 	    | sed 's/^bench tx-gen/bench tx-gen staged/' | tee $(RESULTS)/bench-tx-gen-staged-w$(1).txt
 

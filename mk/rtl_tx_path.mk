@@ -56,12 +56,12 @@ tx-path-lint-w$(1):
 # The path's twin with the staged generator (docs/timing.md section 4, no RTL yet) against the references.
 .PHONY: tx-path-staged-w$(1) tx-path-staged-bench-w$(1)
 tx-path-staged-w$(1): $(call tx_path_bin,$(1))
-	$$(call RUN_SEEDS,staged-tx-path-w$(1),$(call tx_path_bin,$(1)) model_only=1 staged=1 \
+	$$(call RUN_SEEDS,staged-tx-path-w$(1),$(call tx_path_bin,$(1)) model_only=1 staged=2 \
 	    --cycles $(call per_seed,$(call tx_path_cycles,$(1),$(TX_PATH_TEST_CYCLES))) min_xfers=100,$(TX_PATH_DIR)/vcd/staged_w$(1))
 
 tx-path-staged-bench-w$(1): $(call tx_path_bin,$(1))
 	@mkdir -p $(RESULTS)
-	@$(call tx_path_bin,$(1)) --seed 3 --cycles 100000 --bench model_only=1 staged=1 \
+	@$(call tx_path_bin,$(1)) --seed 3 --cycles 100000 --bench model_only=1 staged=2 \
 	    --suite bench-tx-path-staged-w$(1) --vcd $(TX_PATH_DIR)/vcd/bench_staged_w$(1) \
 	    | grep -E '^bench tx-path|M cycles/s' | sed 's/^bench tx-path/bench tx-path staged/' \
 	    | tee $(RESULTS)/bench-tx-path-staged-w$(1).txt

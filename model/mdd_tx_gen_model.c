@@ -20,18 +20,20 @@
 #define TSETF(name, d, v) \
     mdd_field_set((d), MDD_TXDESC_##name##_WORD, MDD_TXDESC_##name##_LSB, MDD_TXDESC_##name##_W, (v))
 
-int mdd_tx_gen_model_init_staged(mdd_tx_gen_model *m, unsigned w, bool staged)
+int mdd_tx_gen_model_init_staged(mdd_tx_gen_model *m, unsigned w, unsigned pipes)
 {
-    if (w != 4 && w != 8 && w != 16 && w != 32 && w != 64)
+    if ((w != 4 && w != 8 && w != 16 && w != 32 && w != 64) || pipes > 2)
         return -1;
     memset(m, 0, sizeof *m);
     m->w = w;
     m->buf = 3 * w + 8;
-    m->staged = staged;
+    m->staged = pipes != 0;
+    m->staged_pipes = pipes;
+    m->pipe.n = pipes;
     return 0;
 }
 
-int mdd_tx_gen_model_init(mdd_tx_gen_model *m, unsigned w) { return mdd_tx_gen_model_init_staged(m, w, false); }
+int mdd_tx_gen_model_init(mdd_tx_gen_model *m, unsigned w) { return mdd_tx_gen_model_init_staged(m, w, 0); }
 
 /* ------------------------------------------------------------------------------------------------------ */
 
@@ -565,5 +567,6 @@ void mdd_tx_gen_tick(mdd_tx_gen_model *m, const mdd_tx_gen_in *in)
         memset(m->hb, 0, sizeof m->hb);
         memset(m->hb_up, 0, sizeof m->hb_up);
         memset(&m->pipe, 0, sizeof m->pipe);
+        m->pipe.n = m->staged_pipes;
     }
 }

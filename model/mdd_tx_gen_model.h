@@ -68,8 +68,9 @@ typedef struct mdd_txg_fifo {
     mdd_txg_lword e[2];
 } mdd_txg_fifo;
 
-typedef struct mdd_txg_pipe {
-    bool m_started;    /* the head descriptor's layout has begun (cleared when F ends the transfer) */
+/* One layout pipeline (M, P, D) and the transfer it lays out. */
+typedef struct mdd_txg_layout {
+    bool m_started;    /* its descriptor's layout has begun (cleared when F ends the transfer) */
     bool m_active;     /* M lays out words */
     mdd_txg_snap ms;   /* M's counters (wire, mrk_pos, skip, pass) */
     mdd_txg_snap ps;   /* P's (pdu_off, fpdu_woff, pdus, pdu_done) */
@@ -80,6 +81,12 @@ typedef struct mdd_txg_pipe {
     bool pr_v;         /* the parse register: F's lengths of PDU pr_pdu, for P */
     uint32_t pr_pdu, pr_hl, pr_dl;
     mdd_txg_fifo mp, pd, df;
+} mdd_txg_layout;
+
+typedef struct mdd_txg_pipe {
+    unsigned n;         /* layout pipelines: 1, or 2 taking turns (the next transfer laid out while F ends this one) */
+    unsigned cur;       /* the one F takes words from (the head descriptor's); the other has the second one's */
+    mdd_txg_layout lay[2];
     mdd_txg_snap f_cur; /* the state after the last lane F generated */
     mdd_txg_lword scratch[3]; /* the words D, P and M make in a cycle */
 } mdd_txg_pipe;
@@ -125,13 +132,15 @@ typedef struct mdd_tx_gen_model {
     mdd_rx_word m;
     /* the staged generator instead of the lane walk (F uses the transfer state above) */
     bool staged;
+    unsigned staged_pipes;
     mdd_txg_pipe pipe;
 } mdd_tx_gen_model;
 
 /* 0 on success, -1 if w is not 4, 8, 16, 32 or 64. */
 int mdd_tx_gen_model_init(mdd_tx_gen_model *m, unsigned w);
-/* The same, with the staged generator if staged (docs/timing.md section 4: not yet the RTL's twin). */
-int mdd_tx_gen_model_init_staged(mdd_tx_gen_model *m, unsigned w, bool staged);
+/* The same, with the staged generator if pipes is 1 or 2 (its layout pipelines; docs/timing.md section 4: not
+ * yet the RTL's twin), the lane walk if 0. -1 also for other values of pipes. */
+int mdd_tx_gen_model_init_staged(mdd_tx_gen_model *m, unsigned w, unsigned pipes);
 void mdd_tx_gen_eval(const mdd_tx_gen_model *m, const mdd_tx_gen_in *in, mdd_tx_gen_out *out);
 void mdd_tx_gen_tick(mdd_tx_gen_model *m, const mdd_tx_gen_in *in);
 

@@ -84,12 +84,8 @@ static void m_stage(const struct mdd_txg_cfg *c, unsigned w, mdd_txg_snap *ms, m
 
 /* ---- P ---------------------------------------------------------------------------------------------- */
 
-struct p_res {
-    bool lk_taken; /* P took the parse register's lengths */
-};
-
 /* Lays out in->l[in->off..] into out; advances in->off. */
-static void p_stage(const struct mdd_txg_cfg *c, unsigned w, mdd_txg_pipe *pp, mdd_txg_lword *in, mdd_txg_lword *out)
+static void p_stage(const struct mdd_txg_cfg *c, unsigned w, mdd_txg_layout *pp, mdd_txg_lword *in, mdd_txg_lword *out)
 {
     (void)w;
     memset(out, 0, sizeof *out);
@@ -196,7 +192,7 @@ static void p_stage(const struct mdd_txg_cfg *c, unsigned w, mdd_txg_pipe *pp, m
 
 /* ---- D ---------------------------------------------------------------------------------------------- */
 
-static void d_stage(const struct mdd_txg_cfg *c, unsigned w, mdd_txg_pipe *pp, mdd_txg_lword *in, mdd_txg_lword *out)
+static void d_stage(const struct mdd_txg_cfg *c, unsigned w, mdd_txg_layout *pp, mdd_txg_lword *in, mdd_txg_lword *out)
 {
     memset(out, 0, sizeof *out);
     unsigned ends = 0;
@@ -284,7 +280,8 @@ struct f_res {
 
 static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd_txg_gen *g, struct f_res *r)
 {
-    mdd_txg_pipe *pp = &m->pipe;
+    mdd_txg_pipe *pipe = &m->pipe;
+    mdd_txg_layout *pp = &pipe->lay[pipe->cur];
     const uint64_t *d = m->e0_desc;
     const bool bad = m->e0_bad;
     /* F's transfer state, committed if the word is emitted */
@@ -292,7 +289,7 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
     uint32_t hoff = m->hoff, hdr_len = m->hdr_len, data_len = m->data_len, len_off = m->len_off;
     uint8_t mimg[8];
     memcpy(mimg, m->mimg, 8);
-    mdd_txg_snap cur = pp->f_cur;
+    mdd_txg_snap cur = pipe->f_cur;
     if (!m->in_xfer) {
         lost = mimg_ok = false;
         hoff = len_off = 0;
@@ -506,7 +503,7 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
         m->hdr_len = hdr_len;
         m->data_len = data_len;
         m->len_off = len_off;
-        pp->f_cur = cur;
+        pipe->f_cur = cur;
     } else {
         /* nothing generated: no state changes, D's word untouched */
         r->df_pop = r->df_set = false;
@@ -529,75 +526,102 @@ static void fifo_push(mdd_txg_fifo *f, const mdd_txg_lword *w)
     f->e[f->cnt++] = *w;
 }
 
+/* Starts pipeline l on descriptor d (M, P and D load its start state). */
+static void lay_start(mdd_txg_layout *l, const uint64_t *d, bool bad)
+{
+    struct mdd_txg_cfg c;
+    mdd_txg_cfg_of(&c, d);
+    l->m_started = true;
+    l->m_active = !bad;
+    const mdd_txg_snap s0 = snap_of_desc(d);
+    l->ms = l->ps = l->ds = s0;
+    l->p_hdr_len = (uint32_t)F(HDR_LEN, d);
+    l->p_data_len = (uint32_t)F(DATA_LEN, d);
+    l->p_lk = !c.self || s0.pdu_off > c.last_len;
+    l->p_halt = false;
+    l->pr_v = false;
+    l->mp.cnt = l->pd.cnt = l->df.cnt = 0;
+}
+
+/* M, P and D of one pipeline for a cycle; F has already taken from df (f_pop / f_set, f_off). */
+static void lay_cycle(mdd_tx_gen_model *m, mdd_txg_layout *l, const uint64_t *d, bool bad, bool present,
+                      const struct f_res *fr)
+{
+    mdd_txg_pipe *pipe = &m->pipe;
+    struct mdd_txg_cfg c;
+    mdd_txg_cfg_of(&c, d);
+    const unsigned mp0 = l->mp.cnt, pd0 = l->pd.cnt, df0 = l->df.cnt;
+    mdd_txg_lword *d_out = &pipe->scratch[0], *p_out = &pipe->scratch[1], *m_out = &pipe->scratch[2];
+    bool d_push = false, d_pop = false, p_push = false, p_pop = false, m_push = false;
+    /* each stage from its input FIFO's head, into its output FIFO if that had room at the cycle's start */
+    if (l->m_started && df0 < 2 && pd0 > 0) {
+        d_stage(&c, m->w, l, &l->pd.e[0], d_out);
+        d_push = d_out->n != 0;
+        d_pop = l->pd.e[0].off == l->pd.e[0].n;
+    }
+    if (l->m_started && pd0 < 2 && mp0 > 0 && !l->p_halt) {
+        p_stage(&c, m->w, l, &l->mp.e[0], p_out);
+        p_push = p_out->n != 0;
+        p_pop = l->mp.e[0].off == l->mp.e[0].n;
+    }
+    if (!l->m_started && present)
+        lay_start(l, d, bad);
+    if (l->m_active && mp0 < 2) {
+        m_stage(&c, m->w, &l->ms, m_out);
+        m_push = true;
+    }
+    if (fr) {
+        if (fr->df_pop)
+            fifo_pop(&l->df);
+        else if (fr->df_set)
+            l->df.e[0].off = fr->df_off;
+    }
+    if (d_pop)
+        fifo_pop(&l->pd);
+    if (d_push)
+        fifo_push(&l->df, d_out);
+    if (p_pop)
+        fifo_pop(&l->mp);
+    if (p_push)
+        fifo_push(&l->pd, p_out);
+    if (m_push)
+        fifo_push(&l->mp, m_out);
+    if (fr && fr->publish) {
+        l->pr_v = true;
+        l->pr_pdu = fr->pr_pdu;
+        l->pr_hl = fr->pr_hl;
+        l->pr_dl = fr->pr_dl;
+    }
+}
+
 void mdd_txg_staged_cycle(mdd_tx_gen_model *m, bool advance, struct mdd_txg_gen *g)
 {
-    mdd_txg_pipe *pp = &m->pipe;
+    mdd_txg_pipe *pipe = &m->pipe;
     struct mdd_txg_cfg c;
     mdd_txg_cfg_of(&c, m->e0_desc);
-    const unsigned mp0 = pp->mp.cnt, pd0 = pp->pd.cnt, df0 = pp->df.cnt;
 
-    /* F */
+    /* F, from the current pipeline */
     struct f_res fr;
     memset(&fr, 0, sizeof fr);
     memset(g, 0, sizeof *g);
     if (advance && m->fifo_cnt != 0)
         f_stage(m, &c, g, &fr);
 
-    /* D, P, M: each from its input FIFO's head, into its output FIFO if that had room at the cycle's start */
-    mdd_txg_lword *d_out = &pp->scratch[0], *p_out = &pp->scratch[1], *m_out = &pp->scratch[2];
-    bool d_push = false, d_pop = false, p_push = false, p_pop = false, m_push = false;
-    if (df0 < 2 && pd0 > 0) {
-        d_stage(&c, m->w, pp, &pp->pd.e[0], d_out);
-        d_push = d_out->n != 0;
-        d_pop = pp->pd.e[0].off == pp->pd.e[0].n;
-    }
-    if (pd0 < 2 && mp0 > 0 && !pp->p_halt) {
-        p_stage(&c, m->w, pp, &pp->mp.e[0], p_out);
-        p_push = p_out->n != 0;
-        p_pop = pp->mp.e[0].off == pp->mp.e[0].n;
-    }
-    if (!pp->m_started && m->fifo_cnt != 0) { /* the head descriptor's layout begins */
-        pp->m_started = true;
-        pp->m_active = !m->e0_bad;
-        const mdd_txg_snap s0 = snap_of_desc(m->e0_desc);
-        pp->ms = pp->ps = pp->ds = s0;
-        pp->p_hdr_len = (uint32_t)F(HDR_LEN, m->e0_desc);
-        pp->p_data_len = (uint32_t)F(DATA_LEN, m->e0_desc);
-        pp->p_lk = !c.self || s0.pdu_off > c.last_len;
-        pp->p_halt = false;
-        pp->pr_v = false;
-    }
-    if (pp->m_active && mp0 < 2) {
-        m_stage(&c, m->w, &pp->ms, m_out);
-        m_push = true;
-    }
+    /* the layout pipelines: the current one on the head descriptor, the other on the second */
+    const unsigned cur = pipe->cur;
+    lay_cycle(m, &pipe->lay[cur], m->e0_desc, m->e0_bad, m->fifo_cnt != 0, &fr);
+    if (pipe->n == 2)
+        lay_cycle(m, &pipe->lay[cur ^ 1], m->e1_desc, m->e1_bad, m->fifo_cnt == 2, NULL);
 
-    /* F's take, then the stages' pops and pushes */
-    if (fr.df_pop)
-        fifo_pop(&pp->df);
-    else if (fr.df_set)
-        pp->df.e[0].off = fr.df_off;
-    if (d_pop)
-        fifo_pop(&pp->pd);
-    if (d_push)
-        fifo_push(&pp->df, d_out);
-    if (p_pop)
-        fifo_pop(&pp->mp);
-    if (p_push)
-        fifo_push(&pp->pd, p_out);
-    if (m_push)
-        fifo_push(&pp->mp, m_out);
-    if (fr.publish) {
-        pp->pr_v = true;
-        pp->pr_pdu = fr.pr_pdu;
-        pp->pr_hl = fr.pr_hl;
-        pp->pr_dl = fr.pr_dl;
-    }
-    if (fr.flush) {
-        pp->mp.cnt = pp->pd.cnt = pp->df.cnt = 0;
-        pp->m_active = false;
-        pp->pr_v = false;
-        if (g->stop)
-            pp->m_started = false;
+    if (fr.flush) { /* the current transfer ends, or its bytes are lost to FRAME: its layout stops */
+        mdd_txg_layout *l = &pipe->lay[cur];
+        l->mp.cnt = l->pd.cnt = l->df.cnt = 0;
+        l->m_active = false;
+        l->pr_v = false;
+        if (g->stop) {
+            l->m_started = false;
+            if (pipe->n == 2)
+                pipe->cur = cur ^ 1; /* the next transfer's words are (being) laid out there */
+        }
     }
 }

@@ -18,8 +18,8 @@
 //
 // Build-time parameter (-D): TX_GEN_W. Knobs: those of tx_stim.h, min_xfers (transfers to check before the end),
 // inject_fault (a cycle at which the model's m_tag lane 0 is flipped: the harness must catch it), model_only=1
-// (the twin alone against the references, the RTL not run), staged=1 (the staged twin of docs/timing.md section 4,
-// which has no RTL yet: with model_only=1).
+// (the twin alone against the references, the RTL not run), staged=N (the staged twin of docs/timing.md section 4
+// with N = 1 or 2 layout pipelines, which has no RTL yet: with model_only=1).
 #include "lockstep.h"
 
 #include "tx_stim.h"
@@ -64,8 +64,8 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
     explicit Bench(const ls::Options &opt) : Stim(opt), opt_(opt) {
         top_.reset(new Vmdd_tx_gen);
         model_only_ = opt.u64("model_only", 0) != 0;
-        staged_ = opt.u64("staged", 0) != 0;
-        if (staged_ && !model_only_) ls::Options::die("staged=1 (the staged twin) has no RTL yet: add model_only=1");
+        staged_ = (unsigned)opt.u64("staged", 0, 0, 2);
+        if (staged_ && !model_only_) ls::Options::die("staged=N (the staged twin) has no RTL yet: add model_only=1");
         if (mdd_tx_gen_model_init_staged(&model_, kW, staged_) != 0) ls::Options::die("W=%u not supported", kW);
         min_xfers_ = opt.u64("min_xfers", 0);
         inject_fault_ = (int64_t)opt.u64("inject_fault", (uint64_t)-1);
@@ -333,7 +333,8 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
     mdd_tx_gen_model model_;
     uint64_t min_xfers_;
     int64_t inject_fault_;
-    bool model_only_ = false, staged_ = false; // model_only: the twin against the references alone
+    bool model_only_ = false; // the twin against the references alone
+    unsigned staged_ = 0;     // the staged twin's layout pipelines (0: the lane walk)
     uint64_t cycles_ = 0, xfers_checked_ = 0, junk_checked_ = 0, lanes_out_ = 0, checks_ = 0, words_out_ = 0,
              short_last_ = 0, short_mid_ = 0;
     uint64_t ev_count_[16] = {0};

@@ -20,7 +20,8 @@
 // min_xfers, inject_fault (a cycle at which the model's m_axis_tx_tuser lane 0 is flipped), vectors=FILE (the
 // per-cycle inputs and twin outputs for the Icarus replay, tb/icarus/tb_mdd_path.v), --bench (full-rate traffic:
 // output bytes per cycle against W), model_only=1 (the twin alone against the references, the RTL not run),
-// staged=1 (the staged generator of docs/timing.md section 4 in the twin, which has no RTL yet: with model_only=1).
+// staged=N (the staged generator of docs/timing.md section 4 with N = 1 or 2 layout pipelines in the twin, which has
+// no RTL yet: with model_only=1).
 #include "lockstep.h"
 #include "tx_side.h"
 
@@ -53,10 +54,10 @@ class Bench {
         if (mdd_tx_path_model_init(&model_, kW, TX_PATH_DATA_DEPTH, TX_PATH_RES_DEPTH) != 0)
             ls::Options::die("bad model parameter W=%u", kW);
         model_only_ = opt.u64("model_only", 0) != 0;
-        if (opt.u64("staged", 0) != 0) {
+        if (unsigned pipes = (unsigned)opt.u64("staged", 0, 0, 2)) {
             // the staged generator (docs/timing.md section 4) in the path's twin; it has no RTL yet
-            if (!model_only_) ls::Options::die("staged=1 (the staged twin) has no RTL yet: add model_only=1");
-            mdd_tx_gen_model_init_staged(&model_.gen, kW, true);
+            if (!model_only_) ls::Options::die("staged=N (the staged twin) has no RTL yet: add model_only=1");
+            mdd_tx_gen_model_init_staged(&model_.gen, kW, pipes);
         }
         inject_fault_ = opt.has("inject_fault") ? (int64_t)opt.u64("inject_fault", 0) : -1;
         cycles_ = opt.cycles;
