@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "mdd_rx_word.h"
+#include "mdd_txg_m_model.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -72,7 +73,7 @@ typedef struct mdd_txg_fifo {
 typedef struct mdd_txg_layout {
     bool m_started;    /* its descriptor's layout has begun (cleared when F ends the transfer) */
     bool m_active;     /* M lays out words */
-    mdd_txg_snap ms;   /* M's counters (wire, mrk_pos, skip, pass) */
+    mdd_txg_m_model mm; /* stage M (its word is the RTL's: rtl/mdd_txg_m.v) */
     mdd_txg_snap ps;   /* P's (pdu_off, fpdu_woff, pdus, pdu_done) */
     uint32_t p_hdr_len, p_data_len;
     bool p_lk;         /* P knows the current PDU's lengths */
@@ -133,6 +134,7 @@ typedef struct mdd_tx_gen_model {
     /* the staged generator instead of the lane walk (F uses the transfer state above) */
     bool staged;
     unsigned staged_pipes;
+    uint64_t staged_errors; /* stage words that disagree with the byte-by-byte rules (must stay 0) */
     mdd_txg_pipe pipe;
 } mdd_tx_gen_model;
 

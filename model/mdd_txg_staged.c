@@ -5,7 +5,8 @@
  * cycles: the lane walk's one loop over all counters becomes four stages with a loop each.
  *
  *   M  W wire lanes per word from the marker counter and the window: marker byte or not, K. Ends a word before a
- *      second marker start (one marker value per word).
+ *      second marker start (one marker value per word). model/mdd_txg_m_model.c, the RTL's twin (rtl/mdd_txg_m.v);
+ *      it loads a transfer's start state a cycle before its first word.
  *   P  the PDU fields of M's non-marker lanes from the PDU counter: HDR, HDIG, DATA, PAD, DDIG with EH / ED / EP,
  *      a marker's aux, ED and MPA pointer. Ends a word before a second EH or ED (D-009). A self-framing header's
  *      lengths come from F through the parse register: P lays out the header bytes the lengths do not decide
@@ -57,29 +58,43 @@ static uint32_t need_point(const struct mdd_txg_cfg *c)
 
 /* ---- M ---------------------------------------------------------------------------------------------- */
 
-static void m_stage(const struct mdd_txg_cfg *c, unsigned w, mdd_txg_snap *ms, mdd_txg_lword *out)
+/* Stage M's word (mdd_txg_m_model, the RTL's) as layout lanes, each with M's state after it by the byte-by-byte
+ * rules (the lane walk's wire_byte): the lanes' decisions must agree with them (else m->staged_errors). */
+static void m_lanes(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, const mdd_txg_m_out *mo, mdd_txg_lword *out)
 {
     memset(out, 0, sizeof *out);
+    mdd_txg_snap s;
+    memset(&s, 0, sizeof s);
+    s.wire = mo->wire;
+    s.mrk_pos = mo->mrk_pos;
+    s.skip = mo->skip;
+    s.pass = mo->pass;
     bool started = false;
-    for (unsigned i = 0; i < w; i++) {
-        const bool is_mrk = c->mrk_en && ms->mrk_pos < c->ml;
-        if (is_mrk && ms->mrk_pos == 0 && started)
-            break;
+    for (unsigned i = 0; i < mo->n; i++) {
+        const bool is_mrk = c->mrk_en && s.mrk_pos < c->ml;
         mdd_txg_lane *l = &out->l[out->n++];
-        l->cls = is_mrk ? MDD_TXG_L_MRK : MDD_TXG_L_WIRE;
-        l->mb = (uint8_t)(is_mrk ? ms->mrk_pos : 0);
-        l->k = ms->skip == 0 && ms->pass != 0;
-        if (ms->skip)
-            ms->skip--;
-        else if (ms->pass)
-            ms->pass--;
-        ms->wire++;
-        l->mnext = c->mrk_en && ms->mrk_pos + 1 == c->period;
+        l->cls = (mo->mrk >> i) & 1 ? MDD_TXG_L_MRK : MDD_TXG_L_WIRE;
+        l->mb = mo->mb[i];
+        l->k = (mo->k >> i) & 1;
+        l->mnext = (mo->mnext >> i) & 1;
+        const bool k = s.skip == 0 && s.pass != 0;
+        if (s.skip)
+            s.skip--;
+        else if (s.pass)
+            s.pass--;
+        s.wire++;
+        const bool mnext = c->mrk_en && s.mrk_pos + 1 == c->period;
+        if (is_mrk != (l->cls == MDD_TXG_L_MRK) || (is_mrk && l->mb != s.mrk_pos) || k != l->k || mnext != l->mnext ||
+            (is_mrk && s.mrk_pos == 0 && started))
+            m->staged_errors++;
+        started = started || (is_mrk && s.mrk_pos == 0);
         if (c->mrk_en)
-            ms->mrk_pos = ms->mrk_pos + 1 == c->period ? 0 : ms->mrk_pos + 1;
-        l->after = *ms;
-        started = started || (is_mrk && l->mb == 0);
+            s.mrk_pos = s.mrk_pos + 1 == c->period ? 0 : s.mrk_pos + 1;
+        l->after = s;
     }
+    /* the word ends at W lanes or before a second marker start */
+    if (mo->n < m->w && !(c->mrk_en && s.mrk_pos == 0 && started))
+        m->staged_errors++;
 }
 
 /* ---- P ---------------------------------------------------------------------------------------------- */
@@ -526,15 +541,23 @@ static void fifo_push(mdd_txg_fifo *f, const mdd_txg_lword *w)
     f->e[f->cnt++] = *w;
 }
 
-/* Starts pipeline l on descriptor d (M, P and D load its start state). */
-static void lay_start(mdd_txg_layout *l, const uint64_t *d, bool bad)
+/* Starts pipeline l on descriptor d: M loads its start state (its first word comes in the next cycle), P and D
+ * theirs. */
+static void lay_start(mdd_txg_layout *l, const uint64_t *d, bool bad, mdd_txg_m_in *mi)
 {
     struct mdd_txg_cfg c;
     mdd_txg_cfg_of(&c, d);
     l->m_started = true;
     l->m_active = !bad;
     const mdd_txg_snap s0 = snap_of_desc(d);
-    l->ms = l->ps = l->ds = s0;
+    mi->load = true;
+    mi->ld_mrk_en = c.mrk_en;
+    mi->ld_period = c.period;
+    mi->ld_ml = (uint8_t)c.ml;
+    mi->ld_mrk_pos = s0.mrk_pos;
+    mi->ld_skip = s0.skip;
+    mi->ld_pass = s0.pass;
+    l->ps = l->ds = s0;
     l->p_hdr_len = (uint32_t)F(HDR_LEN, d);
     l->p_data_len = (uint32_t)F(DATA_LEN, d);
     l->p_lk = !c.self || s0.pdu_off > c.last_len;
@@ -564,12 +587,18 @@ static void lay_cycle(mdd_tx_gen_model *m, mdd_txg_layout *l, const uint64_t *d,
         p_push = p_out->n != 0;
         p_pop = l->mp.e[0].off == l->mp.e[0].n;
     }
-    if (!l->m_started && present)
-        lay_start(l, d, bad);
-    if (l->m_active && mp0 < 2) {
-        m_stage(&c, m->w, &l->ms, m_out);
+    mdd_txg_m_in mi;
+    memset(&mi, 0, sizeof mi);
+    if (!l->m_started && present) {
+        lay_start(l, d, bad, &mi);
+    } else if (l->m_active && mp0 < 2) {
+        mdd_txg_m_out mo;
+        mdd_txg_m_eval(&l->mm, &mi, &mo);
+        m_lanes(m, &c, &mo, m_out);
+        mi.run = true;
         m_push = true;
     }
+    mdd_txg_m_tick(&l->mm, &mi);
     if (fr) {
         if (fr->df_pop)
             fifo_pop(&l->df);

@@ -132,6 +132,9 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
         }
         mdd_tx_gen_tick(&model_, &in_);
         tr.post();
+        if (model_.staged_errors)
+            chk.failf("stages", "a stage's word disagrees with the byte-by-byte rules (%" PRIu64 " times)",
+                      model_.staged_errors);
         ++cycles_;
         if (cyc + 1 == opt_.cycles && xfers_checked_ < min_xfers_)
             chk.failf("volume", "only %" PRIu64 " transfers checked, fewer than min_xfers=%" PRIu64, xfers_checked_, min_xfers_);

@@ -145,6 +145,8 @@ class Bench {
         tr.post();
         if (model_.contract_errors)
             chk.failf("contract", "a checker saw result counts that disagree with the tags");
+        if (model_.gen.staged_errors)
+            chk.failf("stages", "a staged generator's word disagrees with the byte-by-byte rules");
         if (cyc + 1 == cycles_) tx_.final_checks(chk);
     }
 
