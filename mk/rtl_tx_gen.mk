@@ -66,3 +66,21 @@ LINT_TARGETS += $(foreach w,$(WS),tx-gen-lint-w$(w))
 LOCKSTEP_TESTS += $(foreach w,$(PATH_TEST_WS),tx-gen-lockstep-w$(w) tx-gen-staged-w$(w))
 REGRESS_TESTS  += $(foreach w,$(WS),$(foreach s,$(TX_GEN_REGRESS_SEEDS),tx-gen-regress-w$(w)-s$(s)) tx-gen-staged-w$(w))
 BENCH_LOCKSTEP += $(foreach w,$(WS),tx-gen-bench-w$(w) tx-gen-staged-bench-w$(w))
+
+# The staged twin under AddressSanitizer and UBSan (it runs only inside this harness): W = 8, one seed, the RTL
+# not run (model_only=1), the harness and libmdd built with the sanitizers.
+TX_GEN_SAN_BIN := $(BUILD)/vl/tx_gen_san_w8/tx_gen_san_w8
+TX_GEN_SAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+$(TX_GEN_SAN_BIN): $(TX_GEN_SRCS) tb/lockstep/tx_gen_main.cpp $(LS_HDRS) $(LIBMDD_SAN)
+	@mkdir -p $(@D)
+	@echo "  VERILATE $(@D) (mdd_tx_gen -GW=8, ASan + UBSan)"
+	@CCACHE_DIR=$(VL_CCACHE_DIR) $(VERILATOR) $(VL_FLAGS) -CFLAGS "$(TX_GEN_SAN_FLAGS) -DTX_GEN_W=8" \
+	    -LDFLAGS "$(TX_GEN_SAN_FLAGS)" --top-module mdd_tx_gen -GW=8 --Mdir $(@D) -o $(notdir $@) rtl/mdd_tx_gen.v \
+	    $(CURDIR)/tb/lockstep/tx_gen_main.cpp $(LS_LINK) $(CURDIR)/$(LIBMDD_SAN) > $(@D)/build.log 2>&1 \
+	    || { tail -n 40 $(@D)/build.log; exit 1; }
+
+.PHONY: tx-gen-staged-san
+tx-gen-staged-san: $(TX_GEN_SAN_BIN)
+	$(call RUN_SUITE,staged-san-tx-gen-w8,$(TX_GEN_SAN_BIN) --seed 4 --cycles 60000 model_only=1 staged=2 \
+	    --suite staged-san-tx-gen-w8 --vcd $(TX_GEN_DIR)/vcd/staged_san_w8)
+LOCKSTEP_TESTS += tx-gen-staged-san

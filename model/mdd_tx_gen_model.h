@@ -82,6 +82,7 @@ typedef struct mdd_txg_layout {
     bool pr_v;         /* the parse register: F's lengths of PDU pr_pdu, for P */
     uint32_t pr_pdu, pr_hl, pr_dl;
     mdd_txg_fifo mp, pd, df;
+    uint64_t st_p_wait; /* statistics: P's cycles waiting for F's parse */
 } mdd_txg_layout;
 
 typedef struct mdd_txg_pipe {
@@ -90,6 +91,9 @@ typedef struct mdd_txg_pipe {
     mdd_txg_layout lay[2];
     mdd_txg_snap f_cur; /* the state after the last lane F generated */
     mdd_txg_lword scratch[3]; /* the words D, P and M make in a cycle */
+    /* statistics (not state): F's cycles without a D word while a transfer is laid out, the words P and D made
+     * with fewer than W lanes */
+    uint64_t st_f_starved, st_f_starved_parse, st_f_starved_start, st_p_short, st_d_short;
 } mdd_txg_pipe;
 
 typedef struct mdd_tx_gen_in {

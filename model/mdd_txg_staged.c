@@ -117,6 +117,7 @@ static void p_stage(const struct mdd_txg_cfg *c, unsigned w, mdd_txg_layout *pp,
                 pp->p_data_len = pp->pr_dl;
                 pp->p_lk = true;
             } else {
+                pp->st_p_wait++;
                 break; /* wait for it */
             }
         }
@@ -580,11 +581,13 @@ static void lay_cycle(mdd_tx_gen_model *m, mdd_txg_layout *l, const uint64_t *d,
     if (l->m_started && df0 < 2 && pd0 > 0) {
         d_stage(&c, m->w, l, &l->pd.e[0], d_out);
         d_push = d_out->n != 0;
+        pipe->st_d_short += d_push && d_out->n < m->w;
         d_pop = l->pd.e[0].off == l->pd.e[0].n;
     }
     if (l->m_started && pd0 < 2 && mp0 > 0 && !l->p_halt) {
         p_stage(&c, m->w, l, &l->mp.e[0], p_out);
         p_push = p_out->n != 0;
+        pipe->st_p_short += p_push && p_out->n < m->w;
         p_pop = l->mp.e[0].off == l->mp.e[0].n;
     }
     mdd_txg_m_in mi;
@@ -633,8 +636,17 @@ void mdd_txg_staged_cycle(mdd_tx_gen_model *m, bool advance, struct mdd_txg_gen 
     struct f_res fr;
     memset(&fr, 0, sizeof fr);
     memset(g, 0, sizeof *g);
-    if (advance && m->fifo_cnt != 0)
+    if (advance && m->fifo_cnt != 0) {
         f_stage(m, &c, g, &fr);
+        if (!m->e0_bad && !m->lost && pipe->lay[pipe->cur].df.cnt == 0) {
+            const mdd_txg_layout *l = &pipe->lay[pipe->cur];
+            pipe->st_f_starved++;
+            if (l->pd.cnt == 0 && l->mp.cnt != 0 && !l->p_lk)
+                pipe->st_f_starved_parse++;
+            else if (!m->in_xfer)
+                pipe->st_f_starved_start++;
+        }
+    }
 
     /* the layout pipelines: the current one on the head descriptor, the other on the second */
     const unsigned cur = pipe->cur;

@@ -155,6 +155,12 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
                      ev_count_[MDD_ERR_DESC], ev_count_[MDD_ERR_UPSTREAM], ev_count_[MDD_ERR_FRAME], resets_);
         std::fprintf(f, "  words out %" PRIu64 ": short last words %" PRIu64 ", short words inside a transfer %" PRIu64
                      "\n", words_out_, short_last_, short_mid_);
+        if (staged_) {
+            const mdd_txg_pipe &pp = model_.pipe;
+            std::fprintf(f, "  staged: F starved %" PRIu64 " cycles (%" PRIu64 " P waiting for the parse, %" PRIu64
+                            " at a transfer's start), P waiting for a parse %" PRIu64 " cycles, short words"
+                            " P %" PRIu64 " D %" PRIu64 "\n", pp.st_f_starved, pp.st_f_starved_parse, pp.st_f_starved_start, pp.lay[0].st_p_wait + pp.lay[1].st_p_wait, pp.st_p_short, pp.st_d_short);
+        }
         if (opt_.bench && cycles_)
             std::fprintf(f,
                          "bench tx-gen W=%u: %.3f generated lanes/cycle (%.1f%% of W), %.3f host bytes/cycle\n",

@@ -118,6 +118,7 @@ class Stim {
             pending_.clear();
             beats_.clear();
             descs_.clear();
+            beat_on_ = desc_on_ = false; // (the beat and descriptor offered until now are gone with the queues)
         }
         if (!in_.rst && pending_.size() < 4) new_stream();
         // hold a beat / descriptor until taken (AXI4-Stream)
