@@ -137,7 +137,8 @@ wire [7:0]   cnt;
 /* verilator lint_off UNUSEDSIGNAL */
 wire [8*W-1:0] keep_below;   // only the total is needed here
 /* verilator lint_on UNUSEDSIGNAL */
-mdd_lane_count #(.W(W), .CW(8)) u_keep_count (.mask(s_tkeep), .cnt_below(keep_below), .cnt_total(cnt));
+mdd_lane_count #(.W(W), .CW(8)) u_keep_count (.clk(clk), .en(1'b0),
+    .mask(s_tkeep), .cnt_below(keep_below), .cnt_total(cnt));
 
 reg         first;
 reg [63:0]  nseen_n;

@@ -12,20 +12,33 @@
  * at once.  A running count in a lane loop is a ripple through W adders; this
  * is a Kogge-Stone network instead: log2(W) stages, stage s adds the count
  * 2^s lanes down, so the depth grows with log2(W) and each stage's adders are
- * only as wide as the counts it can hold (s + 2 bits; the upper bits are
+ * only as wide as the counts it can hold (s + 1 bits; the upper bits are
  * constant zeros, so synthesis drops them).
  *
- * Purely combinational.
+ * With TAIL = 0 the network is purely combinational (clk and en unused).  With
+ * TAIL >= 1 a register loaded with en cuts it after its first log2(W) - TAIL
+ * stages (before the first stage if log2(W) <= TAIL): for a stage whose input
+ * register holds its word while the stage behind it splits that word
+ * (rtl/mdd_rx_loc_dif.v, D-068), the first stages run from the input ports
+ * into the register beside the word, the last TAIL stages from the register
+ * into the next stage, so neither path holds the whole network and the part
+ * inside the stages' hold loop is TAIL adder levels.  The outputs are then
+ * those of the mask loaded by the last clock edge with en.
  *
  * Parameters:
- *   W   lanes (a power of two >= 2)
- *   CW  width of each count (>= log2(W) + 2: the last stage's sums carry no
- *       zero-width padding)
+ *   W     lanes (a power of two >= 2)
+ *   CW    width of each count (>= log2(W) + 2)
+ *   TAIL  0, or the adder stages after the register
  */
 module mdd_lane_count #(
     parameter W = 8,
-    parameter CW = 8
+    parameter CW = 8,
+    parameter TAIL = 0
 ) (
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  wire            clk,         // (TAIL >= 1 only)
+    input  wire            en,
+    /* verilator lint_on UNUSEDSIGNAL */
     input  wire [W-1:0]    mask,
     output wire [CW*W-1:0] cnt_below,   // lane i: set lanes in mask[i-1:0]
     output wire [CW-1:0]   cnt_total   // set lanes in mask
@@ -41,16 +54,20 @@ function integer clog2(input integer v);
 endfunction
 
 localparam S = clog2(W);
+localparam SR = TAIL == 0 ? S : S > TAIL ? S - TAIL : 0;   // stages before the register (all: no register)
+localparam RW = SR + 1;                                     // bits of each count at the register (at most 2^SR)
 
 initial begin
-    if ((1 << S) != W || W < 2 || CW < S + 2) begin
-        $display("Error: W (%0d) must be a power of two >= 2 and CW (%0d) >= log2(W) + 2 (%m)", W, CW);
+    if ((1 << S) != W || W < 2 || CW < S + 2 || TAIL < 0) begin
+        $display("Error: W (%0d) must be a power of two >= 2, CW (%0d) >= log2(W) + 2, TAIL (%0d) >= 0 (%m)",
+                 W, CW, TAIL);
         $finish;
     end
 end
 
-// g_st[s].incl: lane i holds the set lanes in mask[i : i - 2^s + 1] (inclusive prefix after stage s);
-// one wire per stage, so simulators see no false combinational loop through a shared array
+// g_st[s].incl: lane i holds the set lanes in mask[i : i - 2^s + 1] (inclusive prefix after stage s); one wire
+// per stage, so simulators see no false combinational loop through a shared array.  With TAIL >= 1 stage SR's
+// counts pass through the register mid_r.
 genvar s, i;
 generate
     for (s = 0; s <= S; s = s + 1) begin : g_st
@@ -67,13 +84,36 @@ generate
             localparam integer BW = s + 1;
             localparam integer D = 1 << (s - 1);
             for (i = 0; i < W; i = i + 1) begin : g_lane
-                if (i >= D) begin : g_sum
-                    wire [BW-1:0] sum = g_st[s - 1].incl[CW*i +: BW] + g_st[s - 1].incl[CW*(i - D) +: BW];
-                    assign incl[CW*i +: CW] = {{(CW - BW){1'b0}}, sum};
-                end else begin : g_pass
-                    assign incl[CW*i +: CW] = g_st[s - 1].incl[CW*i +: CW];
+                wire [BW-1:0] a;
+                wire [BW-1:0] b;
+                if (TAIL > 0 && s == SR + 1) begin : g_reg
+                    assign a = {{(BW - RW){1'b0}}, g_mid.mid_r[RW*i +: RW]};
+                    if (i >= D) begin : g_b
+                        assign b = {{(BW - RW){1'b0}}, g_mid.mid_r[RW*(i - D) +: RW]};
+                    end else begin : g_z
+                        assign b = {BW{1'b0}};
+                    end
+                end else begin : g_wire
+                    assign a = g_st[s - 1].incl[CW*i +: BW];
+                    if (i >= D) begin : g_b
+                        assign b = g_st[s - 1].incl[CW*(i - D) +: BW];
+                    end else begin : g_z
+                        assign b = {BW{1'b0}};
+                    end
                 end
+                wire [BW-1:0] sum = a + b;
+                assign incl[CW*i +: CW] = {{(CW - BW){1'b0}}, sum};
             end
+        end
+    end
+    if (TAIL > 0) begin : g_mid
+        reg  [RW*W-1:0] mid_r = {RW*W{1'b0}};
+        wire [RW*W-1:0] mid_d;
+        for (i = 0; i < W; i = i + 1) begin : g_lane
+            assign mid_d[RW*i +: RW] = g_st[SR].incl[CW*i +: RW];
+        end
+        always @(posedge clk) begin
+            if (en) mid_r <= mid_d;
         end
     end
 endgenerate

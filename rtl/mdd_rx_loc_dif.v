@@ -30,7 +30,7 @@
  *   I  the input register: the word, whether the transfer is active, the
  *      block period, the state a transfer's first word loads, and the first
  *      log2(W) - 2 adder levels of its PAY (of an active transfer) and
- *      non-VOID lanes' prefix counts (mdd_lane_count_p, a Kogge-Stone network
+ *      non-VOID lanes' prefix counts (mdd_lane_count with TAIL = 2, a Kogge-Stone network
  *      cut by a register).
  *   A  the word with its lane counts (the network's last two levels on the
  *      way in from I), its PAY count.  Everything that depends on the word
@@ -132,7 +132,7 @@ endfunction
 // Stage I: the input register (D-068).  It holds the word, whether the
 // transfer is active, the block period, and the lane counts half done: the
 // PAY lanes' of an active transfer and the non-VOID lanes' prefix counts are
-// a Kogge-Stone network (mdd_lane_count_p) whose first log2(W) - 2 stages run
+// a Kogge-Stone network (mdd_lane_count with TAIL = 2) whose first log2(W) - 2 stages run
 // from the input ports into a register beside the word and whose last two
 // run from there into stage A.  Stage I holds its word while stage A splits
 // its own, so what runs from stage I into stage A is inside the hold loop:
@@ -188,7 +188,7 @@ wire [19:0] s_r0m = s_r0 - {2'd0, s_period};
 // -------------------------------------------------------------------------
 // Stage A: the word with everything that depends on the word alone: the PAY
 // lanes' prefix counts and the non-VOID lanes' (the last two adder levels of
-// mdd_lane_count_p after stage I), the word's PAY count, and whether the
+// mdd_lane_count after stage I), the word's PAY count, and whether the
 // transfer is active.  The counts therefore leave the path into the position
 // state (D-064).  A word stays in stage A until its last part has left; it
 // takes stage I's word when empty or its word leaving this cycle.
@@ -202,9 +202,9 @@ wire [7:0]     i_nv_total;    // (only the counts below a cut are needed)
 /* verilator lint_on UNUSEDSIGNAL */
 wire           i_load;        // stage I takes the input word
 
-mdd_lane_count_p #(.W(W), .CW(8), .TAIL(2)) u_pay_count (.clk(clk), .en(i_load), .mask(s_pay_m),
+mdd_lane_count #(.W(W), .CW(8), .TAIL(2)) u_pay_count (.clk(clk), .en(i_load), .mask(s_pay_m),
                                                         .cnt_below(i_pay_below), .cnt_total(i_pay_all));
-mdd_lane_count_p #(.W(W), .CW(8), .TAIL(2)) u_nvoid_count (.clk(clk), .en(i_load), .mask(s_nvoid_m),
+mdd_lane_count #(.W(W), .CW(8), .TAIL(2)) u_nvoid_count (.clk(clk), .en(i_load), .mask(s_nvoid_m),
                                                           .cnt_below(i_nv_below), .cnt_total(i_nv_total));
 
 reg           a_valid = 1'b0;

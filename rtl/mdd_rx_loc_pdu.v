@@ -454,7 +454,8 @@ generate
 endgenerate
 wire [8*W-1:0]      sa_below;
 wire [7:0]          sa_total;
-mdd_lane_count #(.W(W), .CW(8)) u_word_count (.mask(sa_pl), .cnt_below(sa_below), .cnt_total(sa_total));
+mdd_lane_count #(.W(W), .CW(8)) u_word_count (.clk(clk), .en(1'b0),
+    .mask(sa_pl), .cnt_below(sa_below), .cnt_total(sa_total));
 wire [8*(W+8)-1:0]  sa_pby;
 wire [8*(W+12)-1:0] sa_pbx = {sa_pby, 32'd0};   // byte c: PDU byte c - 4 (0 below 0)
 wire [W+4:0]        sa_uf, sa_fc;
@@ -610,8 +611,10 @@ endgenerate
 // lane's PDU offset is the segment's base + cc, its transfer offset ioff0 + nn)
 wire [8*W-1:0]     cc_below, nn_below;
 wire [7:0]         cc_total, nn_total;
-mdd_lane_count #(.W(W), .CW(8)) u_pdu_count (.mask(ln_pl), .cnt_below(cc_below), .cnt_total(cc_total));
-mdd_lane_count #(.W(W), .CW(8)) u_present_count (.mask(ln_nv), .cnt_below(nn_below), .cnt_total(nn_total));
+mdd_lane_count #(.W(W), .CW(8)) u_pdu_count (.clk(clk), .en(1'b0),
+    .mask(ln_pl), .cnt_below(cc_below), .cnt_total(cc_total));
+mdd_lane_count #(.W(W), .CW(8)) u_present_count (.clk(clk), .en(1'b0),
+    .mask(ln_nv), .cnt_below(nn_below), .cnt_total(nn_total));
 wire [8*(W+1)-1:0] cc = {cc_total, cc_below};
 wire [8*(W+1)-1:0] nn = {nn_total, nn_below};
 wire [8*W-1:0]     cc_l = cc[8*W-1:0];

@@ -475,7 +475,8 @@ end
 // host lanes below each lane: the buffer index of its byte
 wire [8*W-1:0] u_below;
 wire [7:0]     u_total;
-mdd_lane_count #(.W(W), .CW(8)) u_host_count (.mask(v_host[W-1:0]), .cnt_below(u_below), .cnt_total(u_total));
+mdd_lane_count #(.W(W), .CW(8)) u_host_count (.clk(clk), .en(1'b0),
+    .mask(v_host[W-1:0]), .cnt_below(u_below), .cnt_total(u_total));
 
 `include "mdd_lane_fn.vh"
 
@@ -701,7 +702,8 @@ endgenerate
 wire [8*W-1:0] up_below;    // (only the total is needed)
 /* verilator lint_on UNUSEDSIGNAL */
 wire [7:0]     up_n;
-mdd_lane_count #(.W(W), .CW(8)) u_up_count (.mask(up_m), .cnt_below(up_below), .cnt_total(up_n));
+mdd_lane_count #(.W(W), .CW(8)) u_up_count (.clk(clk), .en(1'b0),
+    .mask(up_m), .cnt_below(up_below), .cnt_total(up_n));
 wire [W-1:0]   up_first = up_m & ~lane_below_or(up_m);
 reg  [7:0]     up_idx;
 integer        b;
@@ -770,8 +772,8 @@ assign s_axis_tx_desc_tready = fifo_cnt != 2'd2;
 // left after the consumed bytes plus its rank among the kept lanes (a prefix count, not a lane-to-lane count)
 wire [8*W-1:0]  keep_below;
 wire [7:0]      keep_total;
-mdd_lane_count #(.W(W), .CW(8)) u_keep_count (.mask(s_axis_tx_tkeep), .cnt_below(keep_below),
-                                              .cnt_total(keep_total));
+mdd_lane_count #(.W(W), .CW(8)) u_keep_count (.clk(clk), .en(1'b0),
+    .mask(s_axis_tx_tkeep), .cnt_below(keep_below), .cnt_total(keep_total));
 
 // the beat's kept bytes in order (byte o = the o-th kept lane: a one-hot select by rank), rotated to the write
 // pointer; the first kept byte carries tuser
