@@ -173,11 +173,11 @@ localparam [7:0] ERR_FRAME = MDD_ERR_FRAME[7:0];
 // Configuration of the word's transfer
 // -------------------------------------------------------------------------
 
-wire [1:0]  c_proto   = a_desc[MDD_DESC_PROTO_LSB +: MDD_DESC_PROTO_W];
+// (the protocol decoded as the word enters stage A, D-069: the flags are flip-flops)
 wire        c_active  = !a_dbad;
-wire        c_iscsi   = c_proto == MDD_PROTO_ISCSI[1:0];
-wire        c_mpa     = c_proto == MDD_PROTO_MPA[1:0];
-wire        c_raw     = c_proto == MDD_PROTO_RAW[1:0];
+wire        c_iscsi   = a_iscsi;
+wire        c_mpa     = a_mpa;
+wire        c_raw     = a_raw;
 wire        c_self    = a_desc[MDD_DESC_SELF_FRAME_LSB];
 wire        c_hdig    = a_desc[MDD_DESC_HDIG_EN_LSB];
 wire        c_ddig    = a_desc[MDD_DESC_DDIG_EN_LSB];
@@ -439,6 +439,8 @@ endfunction
 
 wire [1:0]  sa_proto = s_desc[MDD_DESC_PROTO_LSB +: MDD_DESC_PROTO_W];
 wire        sa_mpa   = sa_proto == MDD_PROTO_MPA[1:0];
+wire        sa_iscsi = sa_proto == MDD_PROTO_ISCSI[1:0];
+wire        sa_raw   = sa_proto == MDD_PROTO_RAW[1:0];
 wire        sa_hdig  = s_desc[MDD_DESC_HDIG_EN_LSB];
 wire        sa_ddig  = s_desc[MDD_DESC_DDIG_EN_LSB];
 wire [7:0]  sa_ulp   = s_desc[MDD_DESC_ULP_HDR_LEN_LSB +: MDD_DESC_ULP_HDR_LEN_W];
@@ -510,6 +512,10 @@ reg [63:0]    a_err_got = 64'd0;
 reg [15:0]    a_emap = 16'd0;
 reg [7:0]     a_ecnt = 8'd0;
 reg [23:0]    a_pby = 24'd0;
+reg           a_iscsi = 1'b0;
+reg           a_mpa = 1'b0;
+reg           a_raw = 1'b0;
+reg [25:0]    a_mxu = 26'd0;
 reg [7:0]     a_wd_total = 8'd0;
 reg [W+4:0]   a_hc_uf = {(W+5){1'b0}};
 reg [W+4:0]   a_hc_fc = {(W+5){1'b0}};
@@ -564,24 +570,25 @@ wire advance = m_ready || !m_valid_r;
 wire       first_part = fresh;
 wire [7:0] used = used_r;        // (used_r, cused_r are 0 whenever done is)
 wire [7:0] cused = cused_r;
-wire       init = a_first && first_part;
 
 // -------------------------------------------------------------------------
 // The state at the start of the part, the lanes, prefix counts
 // -------------------------------------------------------------------------
 
-wire [24:0] b_off    = init ? a_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W] : st_off;
-wire [11:0] b_hlen   = init ? a_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W] : st_hlen;
-wire [23:0] b_dlen   = init ? a_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W] : st_dlen;
-wire [15:0] b_fwoff  = init ? a_desc[MDD_DESC_FPDU_WOFF_LSB +: MDD_DESC_FPDU_WOFF_W] : st_fwoff;
-wire [31:0] b_pidx   = init ? 32'd0 : st_pidx;
-wire [31:0] b_lenoff = init ? 32'd0 : st_lenoff;
-wire        b_lost   = init ? 1'b0 : st_lost;
-wire        b_pdone  = init ? 1'b0 : st_pdone;
-wire        b_unv    = init ? 1'b0 : st_unv;
-wire        b_mk_act = init ? 1'b0 : mk_act;
-wire [1:0]  b_pd_n   = init ? 2'd0 : pd_n;
-wire        b_pd_in  = init ? 1'b0 : pd_in;
+// (D-069: a transfer's first word loads the stream state from its descriptor as it enters stage A, so the
+// part's base state is the registers, without an `init` select)
+wire [24:0] b_off    = st_off;
+wire [11:0] b_hlen   = st_hlen;
+wire [23:0] b_dlen   = st_dlen;
+wire [15:0] b_fwoff  = st_fwoff;
+wire [31:0] b_pidx   = st_pidx;
+wire [31:0] b_lenoff = st_lenoff;
+wire        b_lost   = st_lost;
+wire        b_pdone  = st_pdone;
+wire        b_unv    = st_unv;
+wire        b_mk_act = mk_act;
+wire [1:0]  b_pd_n   = pd_n;
+wire        b_pd_in  = pd_in;
 
 // the lanes are located (iSCSI / MPA, descriptor good, position not lost)
 wire        walk = c_active && !c_raw && !b_lost;
@@ -643,7 +650,7 @@ function eq8(input [7:0] p, input [25:0] x);
 endfunction
 
 wire        parse0 = walk && c_self && b_off <= c_ll;   // seg 0 still reads its length field
-wire [25:0] mxu = {2'd0, c_max} + (c_mpa ? {18'd0, c_ulp} : 26'd0);   // FRAME: parsed length > mxu
+wire [25:0] mxu = a_mxu;   // FRAME: parsed length > max_data (+ ulp_hdr_len for MPA), summed in stage A
 
 wire [26*(W+1)-1:0] p0_x; // per position x = 0..W: seg 0 offset b_off + cc
 wire [26*W-1:0] p0_l;      // per lane: seg 0 offset, and + 1
@@ -856,7 +863,13 @@ endgenerate
 wire [W-1:0] two = pfx_two(start);               // two starts at or below lane i
 wire [W-1:0] cut = two & ~(two << 1);            // the second start (one-hot)
 wire [W-1:0] p_in = ~done & ~two;                // the lanes of this part (before the cut)
-wire         p_final = cut == {W{1'b0}};
+// (D-069) each segment holds at most one start (seg 0 at offset 0 / fpdu_woff 0, seg 1 and 2 at their first
+// lane), and the segments lie in lane order: the part is final unless two segments have a start, and the
+// cut is in seg 2 when seg 2 and exactly one of seg 0, seg 1 have one.  Two OR trees instead of the scan.
+wire         st0 = |(start & ~ps1[W-1:0]);
+wire         st1 = |(start & ps1[W-1:0] & ~ps2[W-1:0]);
+wire         st2 = |(start & ps2[W-1:0]);
+wire         p_final = !((st0 && st1) || (st0 && st2) || (st1 && st2));
 wire [W:0]   cutpos = {p_final, cut};
 wire [7:0]   p_nbytes = gath8p(cutpos, nn);
 
@@ -1199,7 +1212,7 @@ endgenerate
 // walk stops at offset 0 of seg 1 or 2 (s2c), MPA at fpdu_woff 0, with seg 0 and (s2c) seg 1 behind it;
 // seg 1's length field at a seg 1 cut is not begun (the parse keeps h0f, d0f).  The cut's PDU count is
 // len0 - b_off (+ len1), so cused_r's next value is k1 (+ len1).
-wire        s2c = |(cut & ps2[W-1:0]);
+wire        s2c = st2 && (st0 != st1);
 wire [24:0] vc_off = !walk ? b_off : 25'd0;
 wire [15:0] vc_fwoff = !(walk && c_mpa) ? b_fwoff : 16'd0;
 wire [31:0] vc_pidx = !walk ? b_pidx : b_pidx + {30'd0, s2c, !s2c};
@@ -1393,6 +1406,10 @@ always @(posedge clk) begin
         a_emap <= s_emap;
         a_ecnt <= s_ecnt;
         a_pby <= sa_pby[23:0];
+        a_iscsi <= sa_iscsi;
+        a_mpa <= sa_mpa;
+        a_raw <= sa_raw;
+        a_mxu <= sa_mxu;
         a_wd_total <= sa_total;
         a_hc_uf <= sa_uf;
         a_hc_fc <= sa_fc;
@@ -1415,7 +1432,22 @@ always @(posedge clk) begin
         cused_r <= p_final ? 8'd0 : c_cused;
         fresh <= p_final;
     end
-    if (emit) begin
+    // A transfer's first word loads the state from its descriptor as it enters stage A (a load takes the
+    // place of the last part's update: that state is not read again); the other registers as before.
+    if (load && s_first) begin
+        st_off <= s_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W];
+        st_hlen <= s_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W];
+        st_dlen <= s_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W];
+        st_fwoff <= s_desc[MDD_DESC_FPDU_WOFF_LSB +: MDD_DESC_FPDU_WOFF_W];
+        st_pidx <= 32'd0;
+        st_lenoff <= 32'd0;
+        st_lost <= 1'b0;
+        st_pdone <= 1'b0;
+        st_unv <= 1'b0;
+        mk_act <= 1'b0;
+        pd_n <= 2'd0;
+        pd_in <= 1'b0;
+    end else if (emit) begin
         st_off <= v_off;
         st_hlen <= v_hlen;
         st_dlen <= v_dlen;
@@ -1425,9 +1457,12 @@ always @(posedge clk) begin
         st_lost <= v_lost;
         st_pdone <= v_pdone;
         st_unv <= v_unv;
-        {mk_act, mk_dv, mk_diff, mk_exp, mk_got, mk_off, mk_unit} <= mk2[196:0];
+        mk_act <= v_mk_act;
         pd_n <= v_pd_n;
         pd_in <= v_pd_in;
+    end
+    if (emit) begin
+        {mk_dv, mk_diff, mk_exp, mk_got, mk_off, mk_unit} <= mk2[195:0];
         {pd0_off, pd0_unit, pd0_p, pd0_present, pd0_got} <= sd7[321:161];
         {pd1_off, pd1_unit, pd1_p, pd1_present, pd1_got} <= sd7[160:0];
     end
