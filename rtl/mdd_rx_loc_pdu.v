@@ -464,6 +464,9 @@ wire [W:0]          sa_cm;
 wire [26*(W+5)-1:0] sa_len;
 wire [24*(W+5)-1:0] sa_da;
 wire [12*(W+5)-1:0] sa_ha;
+wire [W*(W+5)-1:0]  sa_nh;    // per candidate: one-hot of the next header's word count (none when >= W)
+wire [8*(W+5)-1:0]  sa_nx;    // ... that count's low byte
+wire [W+4:0]        sa_gt;    // ... the length is past the header's start (len > -(c - 4) for c < 4; len > 0)
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_pby
         localparam [7:0] K8 = gi;
@@ -488,6 +491,19 @@ generate
         assign sa_ha[12*gi +: 12] = sa_mpa ? 12'd2 + {4'd0, sa_ulp} : hr;
         assign sa_da[24*gi +: 24] = (sa_mpa && !uf) ? dr - {16'd0, sa_ulp} : dr;
         assign sa_len[26*gi +: 26] = sa_mpa ? plen(12'd2, dr, sa_hdig, sa_ddig, 1'b1) : plen(hr, dr, sa_hdig, sa_ddig, 1'b0);
+        // D-069: the word count where the PDU of this header ends, (c - 4) + len (27 bits, no wrap: len < 2^26)
+        localparam [26:0] C27 = gi;
+        wire [26:0] nx = {1'b0, sa_len[26*gi +: 26]} + C27 - 27'd4;
+        assign sa_nx[8*gi +: 8] = nx[7:0];
+        if (gi < 4) begin : g_gtn
+            assign sa_gt[gi] = {1'b0, sa_len[26*gi +: 26]} > 27'd4 - C27;
+        end else begin : g_gtp
+            assign sa_gt[gi] = sa_len[26*gi +: 26] != 26'd0;
+        end
+        for (gt = 0; gt < W; gt = gt + 1) begin : g_nh
+            localparam [26:0] J27 = gt;
+            assign sa_nh[W*gi + gt] = nx == J27;
+        end
     end
 endgenerate
 
@@ -523,6 +539,9 @@ reg [W:0]     a_hc_cm = {(W+1){1'b0}};
 reg [26*(W+5)-1:0] a_hc_len = {26*(W+5){1'b0}};
 reg [24*(W+5)-1:0] a_hc_da = {24*(W+5){1'b0}};
 reg [12*(W+5)-1:0] a_hc_ha = {12*(W+5){1'b0}};
+reg [W*(W+5)-1:0]  a_hc_nh = {W*(W+5){1'b0}};
+reg [8*(W+5)-1:0]  a_hc_nx = {8*(W+5){1'b0}};
+reg [W+4:0]        a_hc_gt = {(W+5){1'b0}};
 
 // -------------------------------------------------------------------------
 // Registers: split state, stream state, marker checks
@@ -731,6 +750,29 @@ function [31:0] gath32c(input [NC-1:0] sel, input [32*NC-1:0] v);
     end
 endfunction
 
+// one-hot gathers of a W-lane mask and a byte over the candidates
+function [W-1:0] gathwc(input [NC-1:0] sel, input [W*NC-1:0] v);
+    reg [NC-1:0] col;
+    integer b, i;
+    begin
+        for (b = 0; b < W; b = b + 1) begin
+            for (i = 0; i < NC; i = i + 1) col[i] = v[W*i + b];
+            gathwc[b] = |(sel & col);
+        end
+    end
+endfunction
+
+function [7:0] gath8c(input [NC-1:0] sel, input [8*NC-1:0] v);
+    reg [NC-1:0] col;
+    integer b, i;
+    begin
+        for (b = 0; b < 8; b = b + 1) begin
+            for (i = 0; i < NC; i = i + 1) col[i] = v[8*i + b];
+            gath8c[b] = |(sel & col);
+        end
+    end
+endfunction
+
 // a segment's final lengths: the parsed field, MPA ULPDU_Length - ulp_hdr_len, the FRAME checks
 // (the field's final value taken directly: the bytes from b_off on, the earlier ones from the state)
 // Seg 0 while parsing: byte t (>= b_off) of its field is PDU byte cused + t - b_off of the word.  After a
@@ -769,19 +811,32 @@ wire [25:0] len0 = !parse0 ? plen(b_hlen, b_dlen, c_hdig, c_ddig, c_mpa)
                  : live0 ? (c_mpa ? plen(12'd2, d0l, c_hdig, c_ddig, 1'b1) : plen(b_hlen, d0l, c_hdig, c_ddig, 1'b0))
                  : l0g[25:0];
 
-wire   e1ok = walk && !(!c_self && b_pdone) && (!parse0 || (pr0_ll && !fc0)) && len0 > {1'b0, b_off};
+// seg 0's length is a candidate's (parse0 && !live0: hit0 is one-hot, cused = 0 when b_off > 0): seg 1's header
+// count k1 = cused + len0 - b_off = (c - 4) + len_c, and len0 > b_off, were computed with the candidate in stage
+// A (D-069); the adders below serve the other two cases (the state's layout, the live field)
+wire        cand0 = parse0 && !live0;
+wire   e1ok = walk && !(!c_self && b_pdone) && (!parse0 || (pr0_ll && !fc0))
+           && (cand0 ? |(hit0 & a_hc_gt) : len0 > {1'b0, b_off});
 
 // seg 1's header: the candidate at k1 (k1 >= W, or no seg 1: the all-zero candidate W, as no lane selects)
 wire [26:0] k1 = {19'd0, cused} + {1'b0, len0} - {2'd0, b_off};
-wire        h1ok = e1ok && c_self && {5'd0, k1} < W;
+wire [W-1:0] k1h_a;      // one-hot of k1 < W (adder form)
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_k1h
+        localparam [26:0] J27 = gi;
+        assign k1h_a[gi] = k1 == J27;
+    end
+endgenerate
+wire [W-1:0] k1h = cand0 ? gathwc(hit0, a_hc_nh) : k1h_a;
+wire [7:0]   k1_8 = cand0 ? gath8c(hit0, a_hc_nx) : k1[7:0];
+wire        h1ok = e1ok && c_self && k1h != {W{1'b0}};
 wire [NC-1:0] hit1;
 generate
     for (gi = 0; gi < NC; gi = gi + 1) begin : g_hit1
-        localparam [7:0] K8 = gi;
         if (gi < 4) begin : g_n
             assign hit1[gi] = 1'b0;
         end else if (gi < W + 4) begin : g_k
-            assign hit1[gi] = h1ok && k1[7:0] + 8'd4 == K8;
+            assign hit1[gi] = h1ok && k1h[gi - 4];
         end else begin : g_w
             assign hit1[gi] = !h1ok;
         end
@@ -1220,7 +1275,8 @@ wire        vc_pdone = b_pdone || (walk && !c_self);
 wire [11:0] vc_hlen = !walk ? b_hlen : s2c ? h1f : h0f;
 wire [23:0] vc_dlen = !walk ? b_dlen : s2c ? d1f : d0f;
 wire [31:0] vc_lenoff = (hfl1 && s2c) ? ioff0 + {24'd0, nfl1} : hfl0 ? ioff0 + {24'd0, nfl0} : b_lenoff;
-wire [7:0]  c_cused = k1[7:0] + (s2c ? len1[7:0] : 8'd0);
+// (k1 + len1 is the count seg 1's candidate computed in stage A: no adder behind len1)
+wire [7:0]  c_cused = s2c ? gath8c(hit1, a_hc_nx) : k1_8;
 
 wire        sfe = !frm_in && p_final;   // stop at the word's end
 wire [24:0] v_off   = frm_in ? vs_off[24:0] : sfe ? vs_off[49:25] : vc_off;
@@ -1417,6 +1473,9 @@ always @(posedge clk) begin
         a_hc_len <= sa_len;
         a_hc_da <= sa_da;
         a_hc_ha <= sa_ha;
+        a_hc_nh <= sa_nh;
+        a_hc_nx <= sa_nx;
+        a_hc_gt <= sa_gt;
     end
 end
 
