@@ -589,25 +589,26 @@ wire advance = m_ready || !m_valid_r;
 wire       first_part = fresh;
 wire [7:0] used = used_r;        // (used_r, cused_r are 0 whenever done is)
 wire [7:0] cused = cused_r;
+wire       init = a_first && first_part;
 
 // -------------------------------------------------------------------------
 // The state at the start of the part, the lanes, prefix counts
 // -------------------------------------------------------------------------
 
-// (D-069: a transfer's first word loads the stream state from its descriptor as it enters stage A, so the
-// part's base state is the registers, without an `init` select)
-wire [24:0] b_off    = st_off;
-wire [11:0] b_hlen   = st_hlen;
-wire [23:0] b_dlen   = st_dlen;
-wire [15:0] b_fwoff  = st_fwoff;
-wire [31:0] b_pidx   = st_pidx;
-wire [31:0] b_lenoff = st_lenoff;
-wire        b_lost   = st_lost;
-wire        b_pdone  = st_pdone;
-wire        b_unv    = st_unv;
-wire        b_mk_act = mk_act;
-wire [1:0]  b_pd_n   = pd_n;
-wire        b_pd_in  = pd_in;
+// (D-069 tried loading these from the descriptor as the word enters stage A, without `init`: the load enable,
+// behind the cut, then sat in front of every state register: loop + 4.  `init` is two flip-flops.)
+wire [24:0] b_off    = init ? a_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W] : st_off;
+wire [11:0] b_hlen   = init ? a_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W] : st_hlen;
+wire [23:0] b_dlen   = init ? a_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W] : st_dlen;
+wire [15:0] b_fwoff  = init ? a_desc[MDD_DESC_FPDU_WOFF_LSB +: MDD_DESC_FPDU_WOFF_W] : st_fwoff;
+wire [31:0] b_pidx   = init ? 32'd0 : st_pidx;
+wire [31:0] b_lenoff = init ? 32'd0 : st_lenoff;
+wire        b_lost   = init ? 1'b0 : st_lost;
+wire        b_pdone  = init ? 1'b0 : st_pdone;
+wire        b_unv    = init ? 1'b0 : st_unv;
+wire        b_mk_act = init ? 1'b0 : mk_act;
+wire [1:0]  b_pd_n   = init ? 2'd0 : pd_n;
+wire        b_pd_in  = init ? 1'b0 : pd_in;
 
 // the lanes are located (iSCSI / MPA, descriptor good, position not lost)
 wire        walk = c_active && !c_raw && !b_lost;
@@ -1491,22 +1492,7 @@ always @(posedge clk) begin
         cused_r <= p_final ? 8'd0 : c_cused;
         fresh <= p_final;
     end
-    // A transfer's first word loads the state from its descriptor as it enters stage A (a load takes the
-    // place of the last part's update: that state is not read again); the other registers as before.
-    if (load && s_first) begin
-        st_off <= s_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W];
-        st_hlen <= s_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W];
-        st_dlen <= s_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W];
-        st_fwoff <= s_desc[MDD_DESC_FPDU_WOFF_LSB +: MDD_DESC_FPDU_WOFF_W];
-        st_pidx <= 32'd0;
-        st_lenoff <= 32'd0;
-        st_lost <= 1'b0;
-        st_pdone <= 1'b0;
-        st_unv <= 1'b0;
-        mk_act <= 1'b0;
-        pd_n <= 2'd0;
-        pd_in <= 1'b0;
-    end else if (emit) begin
+    if (emit) begin
         st_off <= v_off;
         st_hlen <= v_hlen;
         st_dlen <= v_dlen;
@@ -1516,12 +1502,9 @@ always @(posedge clk) begin
         st_lost <= v_lost;
         st_pdone <= v_pdone;
         st_unv <= v_unv;
-        mk_act <= v_mk_act;
+        {mk_act, mk_dv, mk_diff, mk_exp, mk_got, mk_off, mk_unit} <= mk2[196:0];
         pd_n <= v_pd_n;
         pd_in <= v_pd_in;
-    end
-    if (emit) begin
-        {mk_dv, mk_diff, mk_exp, mk_got, mk_off, mk_unit} <= mk2[195:0];
         {pd0_off, pd0_unit, pd0_p, pd0_present, pd0_got} <= sd7[321:161];
         {pd1_off, pd1_unit, pd1_p, pd1_present, pd1_got} <= sd7[160:0];
     end
