@@ -464,7 +464,7 @@ wire [W:0]          sa_cm;
 wire [26*(W+5)-1:0] sa_len;
 wire [24*(W+5)-1:0] sa_da;
 wire [12*(W+5)-1:0] sa_ha;
-wire [W*(W+5)-1:0]  sa_nh;    // per candidate: one-hot of the next header's word count (none when >= W)
+wire [(W+1)*(W+5)-1:0] sa_nh; // per candidate: one-hot of the next header's word count (none when > W)
 wire [8*(W+5)-1:0]  sa_nx;    // ... that count's low byte
 wire [W+4:0]        sa_gt;    // ... the length is past the header's start (len > -(c - 4) for c < 4; len > 0)
 generate
@@ -500,9 +500,9 @@ generate
         end else begin : g_gtp
             assign sa_gt[gi] = sa_len[26*gi +: 26] != 26'd0;
         end
-        for (gt = 0; gt < W; gt = gt + 1) begin : g_nh
+        for (gt = 0; gt <= W; gt = gt + 1) begin : g_nh
             localparam [26:0] J27 = gt;
-            assign sa_nh[W*gi + gt] = nx == J27;
+            assign sa_nh[(W+1)*gi + gt] = nx == J27;
         end
     end
 endgenerate
@@ -539,7 +539,8 @@ reg [W:0]     a_hc_cm = {(W+1){1'b0}};
 reg [26*(W+5)-1:0] a_hc_len = {26*(W+5){1'b0}};
 reg [24*(W+5)-1:0] a_hc_da = {24*(W+5){1'b0}};
 reg [12*(W+5)-1:0] a_hc_ha = {12*(W+5){1'b0}};
-reg [W*(W+5)-1:0]  a_hc_nh = {W*(W+5){1'b0}};
+reg [(W+1)*(W+5)-1:0] a_hc_nh = {(W+1)*(W+5){1'b0}};
+reg [8*W-1:0]      a_wc = {8*W{1'b0}};   // per lane: PDU lanes of the whole word below it
 reg [8*(W+5)-1:0]  a_hc_nx = {8*(W+5){1'b0}};
 reg [W+4:0]        a_hc_gt = {(W+5){1'b0}};
 
@@ -751,13 +752,13 @@ function [31:0] gath32c(input [NC-1:0] sel, input [32*NC-1:0] v);
     end
 endfunction
 
-// one-hot gathers of a W-lane mask and a byte over the candidates
-function [W-1:0] gathwc(input [NC-1:0] sel, input [W*NC-1:0] v);
+// one-hot gathers of a (W + 1)-bit one-hot count and a byte over the candidates
+function [W:0] gathwc(input [NC-1:0] sel, input [(W+1)*NC-1:0] v);
     reg [NC-1:0] col;
     integer b, i;
     begin
-        for (b = 0; b < W; b = b + 1) begin
-            for (i = 0; i < NC; i = i + 1) col[i] = v[W*i + b];
+        for (b = 0; b <= W; b = b + 1) begin
+            for (i = 0; i < NC; i = i + 1) col[i] = v[(W+1)*i + b];
             gathwc[b] = |(sel & col);
         end
     end
@@ -808,28 +809,33 @@ wire [23:0] d0f = parse0 ? d0a : b_dlen;
 wire [8:0]  ll0c = {1'b0, cused} + {1'b0, ll8} - {6'd0, b_off[2:0]};
 wire        pr0_ll = parse0 && ll0c < {1'b0, wd_total};
 // seg 0's PDU length (MPA: hdr_len + data_len = 2 + ULPDU_Length; after a FRAME it is not used)
-wire [25:0] len0 = !parse0 ? plen(b_hlen, b_dlen, c_hdig, c_ddig, c_mpa)
-                 : live0 ? (c_mpa ? plen(12'd2, d0l, c_hdig, c_ddig, 1'b1) : plen(b_hlen, d0l, c_hdig, c_ddig, 1'b0))
-                 : l0g[25:0];
+wire [25:0] len0_s = plen(b_hlen, b_dlen, c_hdig, c_ddig, c_mpa);   // the state's layout (!parse0)
+wire [25:0] len0_l = c_mpa ? plen(12'd2, d0l, c_hdig, c_ddig, 1'b1) : plen(b_hlen, d0l, c_hdig, c_ddig, 1'b0);
+wire [25:0] len0 = !parse0 ? len0_s : live0 ? len0_l : l0g[25:0];
 
 // seg 0's length is a candidate's (parse0 && !live0: hit0 is one-hot, cused = 0 when b_off > 0): seg 1's header
 // count k1 = cused + len0 - b_off = (c - 4) + len_c, and len0 > b_off, were computed with the candidate in stage
 // A (D-069); the adders below serve the other two cases (the state's layout, the live field)
 wire        cand0 = parse0 && !live0;
 wire   e1ok = walk && !(!c_self && b_pdone) && (!parse0 || (pr0_ll && !fc0))
-           && (cand0 ? |(hit0 & a_hc_gt) : len0 > {1'b0, b_off});
+           && (cand0 ? |(hit0 & a_hc_gt) : !parse0 ? len0_s > {1'b0, b_off} : len0_l > {1'b0, b_off});
 
 // seg 1's header: the candidate at k1 (k1 >= W, or no seg 1: the all-zero candidate W, as no lane selects)
-wire [26:0] k1 = {19'd0, cused} + {1'b0, len0} - {2'd0, b_off};
+// (the adder form per case, each behind its own length, not behind len0's select; live0: cused = 0)
+wire [26:0] k1_s = {19'd0, cused} + {1'b0, len0_s} - {2'd0, b_off};
+wire [26:0] k1_l = {1'b0, len0_l} - {2'd0, b_off};
 wire [W-1:0] k1h_a;      // one-hot of k1 < W (adder form)
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_k1h
         localparam [26:0] J27 = gi;
-        assign k1h_a[gi] = k1 == J27;
+        assign k1h_a[gi] = !parse0 ? k1_s == J27 : k1_l == J27;
     end
 endgenerate
-wire [W-1:0] k1h = cand0 ? gathwc(hit0, a_hc_nh) : k1h_a;
-wire [7:0]   k1_8 = cand0 ? gath8c(hit0, a_hc_nx) : k1[7:0];
+/* verilator lint_off UNUSEDSIGNAL */
+wire [W:0]   k1g = gathwc(hit0, a_hc_nh);   // bit W: k1 = W, no seg 1 header in the word
+/* verilator lint_on UNUSEDSIGNAL */
+wire [W-1:0] k1h = cand0 ? k1g[W-1:0] : k1h_a;
+wire [7:0]   k1_8 = cand0 ? gath8c(hit0, a_hc_nx) : !parse0 ? k1_s[7:0] : k1_l[7:0];
 wire        h1ok = e1ok && c_self && k1h != {W{1'b0}};
 wire [NC-1:0] hit1;
 generate
@@ -857,12 +863,41 @@ wire [25:0] len1 = !c_self ? len0 : l1g[25:0];
 
 wire   e2ok = c_self && pr1_ll && !fc1;
 
+// Seg 2 begins at word count k2 = k1 + len1, the count seg 1's candidate computed in stage A (D-069): a
+// position is in seg 2 when the word's PDU lanes below it number k2 or more (e2ok implies e1ok and k2 > k1,
+// so such a position is in seg 1's range, and not emitted), and seg 2's PDU start is the PDU lane at count k2.
+// No adder or compare behind len1 on these.
+wire [W:0]     k2h = gathwc(hit1, a_hc_nh);
+wire [8*(W+1)-1:0] wcx = {wd_total, a_wc};
+wire [W:0]     ge2;   // per position: count >= k2
+wire [W-1:0]   eq2;   // per lane: count == k2
+generate
+    for (gi = 0; gi <= W; gi = gi + 1) begin : g_k2
+        wire [7:0] c = wcx[8*gi +: 8];
+        wire [W:0] le;
+        assign le[0] = 1'b1;
+        for (gt = 1; gt <= W; gt = gt + 1) begin : g_le
+            localparam [7:0] J8 = gt;
+            assign le[gt] = J8 <= c;
+        end
+        assign ge2[gi] = |(k2h & le);
+        if (gi < W) begin : g_eq
+            wire [W:0] eqv;
+            for (gt = 0; gt <= W; gt = gt + 1) begin : g_e
+                localparam [7:0] J8 = gt;
+                assign eqv[gt] = J8 == c;
+            end
+            assign eq2[gi] = |(k2h & eqv);
+        end
+    end
+endgenerate
+
 generate
     for (gi = 0; gi <= W; gi = gi + 1) begin : g_pos
-        wire [7:0] r = p0_x[26*gi +: 8] - len0[7:0];
         assign ps1[gi] = e1ok && p0_x[26*gi +: 26] >= len0;
-        assign ps2[gi] = e2ok && ps1[gi] && !lt8(r, len1);
+        assign ps2[gi] = e2ok && ge2[gi];
         if (gi < W) begin : g_l
+            wire [7:0] r = p0_x[26*gi +: 8] - len0[7:0];
             assign p1_l[8*gi +: 8] = r;
             assign p2_l[8*gi +: 8] = r - len1[7:0];
         end
@@ -909,7 +944,7 @@ generate
         wire [7:0] n = nn_l[8*gi +: 8];
         wire       s1 = ps1[gi] && !ps2[gi];
         wire       s2 = ps2[gi];
-        wire       z_i = s2 ? p2_l[8*gi +: 8] == 8'd0 : s1 ? p1_l[8*gi +: 8] == 8'd0 : p0_l[26*gi +: 26] == 26'd0;
+        wire       z_i = s2 ? eq2[gi] : s1 ? p1_l[8*gi +: 8] == 8'd0 : p0_l[26*gi +: 26] == 26'd0;
         wire       z_m = s2 ? f2[gi] : s1 ? f1[gi] : (fneg[15:8] == 8'd0 && n == fneg[7:0]);
         assign start[gi] = ln_nv[gi] && walk && !lostb[gi] && (c_self || (!b_pdone && !ps1[gi]))
                         && (c_mpa ? z_m : (ln_pl[gi] && z_i));
@@ -1475,6 +1510,7 @@ always @(posedge clk) begin
         a_hc_da <= sa_da;
         a_hc_ha <= sa_ha;
         a_hc_nh <= sa_nh;
+        a_wc <= sa_below;
         a_hc_nx <= sa_nx;
         a_hc_gt <= sa_gt;
     end
