@@ -810,17 +810,7 @@ wire [8:0]  ll0c = {1'b0, cused} + {1'b0, ll8} - {6'd0, b_off[2:0]};
 wire        pr0_ll = parse0 && ll0c < {1'b0, wd_total};
 // seg 0's PDU length (MPA: hdr_len + data_len = 2 + ULPDU_Length; after a FRAME it is not used)
 wire [25:0] len0_s = plen(b_hlen, b_dlen, c_hdig, c_ddig, c_mpa);   // the state's layout (!parse0)
-// the live field's length per case (MPA b_off 1, iSCSI b_off 5, 6, 7), each from the registers, the case
-// selecting after the adders (D-069); seg 1's count len - b_off is compared as len == count + b_off
-wire        lvm = c_mpa;
-wire        lv5 = !c_mpa && b_off[2:0] == 3'd5;
-wire        lv6 = !c_mpa && b_off[2:0] == 3'd6;
-wire        lv7 = !c_mpa && !lv5 && !lv6;
-wire [25:0] lenm = plen(12'd2, {b_dlen[15:0], pby[7:0]}, c_hdig, c_ddig, 1'b1);
-wire [25:0] len5 = plen(b_hlen, {pby[7:0], pby[15:8], pby[23:16]}, c_hdig, c_ddig, 1'b0);
-wire [25:0] len6 = plen(b_hlen, {b_dlen[7:0], pby[7:0], pby[15:8]}, c_hdig, c_ddig, 1'b0);
-wire [25:0] len7 = plen(b_hlen, {b_dlen[15:0], pby[7:0]}, c_hdig, c_ddig, 1'b0);
-wire [25:0] len0_l = lvm ? lenm : lv5 ? len5 : lv6 ? len6 : len7;
+wire [25:0] len0_l = c_mpa ? plen(12'd2, d0l, c_hdig, c_ddig, 1'b1) : plen(b_hlen, d0l, c_hdig, c_ddig, 1'b0);
 wire [25:0] len0 = !parse0 ? len0_s : live0 ? len0_l : l0g[25:0];
 
 // seg 0's length is a candidate's (parse0 && !live0: hit0 is one-hot, cused = 0 when b_off > 0): seg 1's header
@@ -828,27 +818,24 @@ wire [25:0] len0 = !parse0 ? len0_s : live0 ? len0_l : l0g[25:0];
 // A (D-069); the adders below serve the other two cases (the state's layout, the live field)
 wire        cand0 = parse0 && !live0;
 wire   e1ok = walk && !(!c_self && b_pdone) && (!parse0 || (pr0_ll && !fc0))
-           && (cand0 ? |(hit0 & a_hc_gt) : !parse0 ? len0_s > {1'b0, b_off}
-               : lvm ? lenm > 26'd1 : lv5 ? len5 > 26'd5 : lv6 ? len6 > 26'd6 : len7 > 26'd7);
+           && (cand0 ? |(hit0 & a_hc_gt) : !parse0 ? len0_s > {1'b0, b_off} : len0_l > {1'b0, b_off});
 
 // seg 1's header: the candidate at k1 (k1 >= W, or no seg 1: the all-zero candidate W, as no lane selects)
 // (the adder form per case, each behind its own length, not behind len0's select; live0: cused = 0)
 wire [26:0] k1_s = {19'd0, cused} + {1'b0, len0_s} - {2'd0, b_off};
-wire [7:0]  k1_l = len0_l[7:0] - {5'd0, b_off[2:0]};
+wire [26:0] k1_l = {1'b0, len0_l} - {2'd0, b_off};
 wire [W-1:0] k1h_a;      // one-hot of k1 < W (adder form)
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_k1h
         localparam [26:0] J27 = gi;
-        localparam [25:0] J1 = gi + 1, J5 = gi + 5, J6 = gi + 6, J7 = gi + 7;
-        assign k1h_a[gi] = !parse0 ? k1_s == J27
-                         : lvm ? lenm == J1 : lv5 ? len5 == J5 : lv6 ? len6 == J6 : len7 == J7;
+        assign k1h_a[gi] = !parse0 ? k1_s == J27 : k1_l == J27;
     end
 endgenerate
 /* verilator lint_off UNUSEDSIGNAL */
 wire [W:0]   k1g = gathwc(hit0, a_hc_nh);   // bit W: k1 = W, no seg 1 header in the word
 /* verilator lint_on UNUSEDSIGNAL */
 wire [W-1:0] k1h = cand0 ? k1g[W-1:0] : k1h_a;
-wire [7:0]   k1_8 = cand0 ? gath8c(hit0, a_hc_nx) : !parse0 ? k1_s[7:0] : k1_l;
+wire [7:0]   k1_8 = cand0 ? gath8c(hit0, a_hc_nx) : !parse0 ? k1_s[7:0] : k1_l[7:0];
 wire        h1ok = e1ok && c_self && k1h != {W{1'b0}};
 wire [NC-1:0] hit1;
 generate
