@@ -173,11 +173,11 @@ localparam [7:0] ERR_FRAME = MDD_ERR_FRAME[7:0];
 // Configuration of the word's transfer
 // -------------------------------------------------------------------------
 
-wire [1:0]  c_proto   = a_desc[MDD_DESC_PROTO_LSB +: MDD_DESC_PROTO_W];
+// (the protocol decoded as the word enters stage A, D-069: the flags are flip-flops)
 wire        c_active  = !a_dbad;
-wire        c_iscsi   = c_proto == MDD_PROTO_ISCSI[1:0];
-wire        c_mpa     = c_proto == MDD_PROTO_MPA[1:0];
-wire        c_raw     = c_proto == MDD_PROTO_RAW[1:0];
+wire        c_iscsi   = a_iscsi;
+wire        c_mpa     = a_mpa;
+wire        c_raw     = a_raw;
 wire        c_self    = a_desc[MDD_DESC_SELF_FRAME_LSB];
 wire        c_hdig    = a_desc[MDD_DESC_HDIG_EN_LSB];
 wire        c_ddig    = a_desc[MDD_DESC_DDIG_EN_LSB];
@@ -439,6 +439,8 @@ endfunction
 
 wire [1:0]  sa_proto = s_desc[MDD_DESC_PROTO_LSB +: MDD_DESC_PROTO_W];
 wire        sa_mpa   = sa_proto == MDD_PROTO_MPA[1:0];
+wire        sa_iscsi = sa_proto == MDD_PROTO_ISCSI[1:0];
+wire        sa_raw   = sa_proto == MDD_PROTO_RAW[1:0];
 wire        sa_hdig  = s_desc[MDD_DESC_HDIG_EN_LSB];
 wire        sa_ddig  = s_desc[MDD_DESC_DDIG_EN_LSB];
 wire [7:0]  sa_ulp   = s_desc[MDD_DESC_ULP_HDR_LEN_LSB +: MDD_DESC_ULP_HDR_LEN_W];
@@ -463,6 +465,9 @@ wire [W:0]          sa_cm;
 wire [26*(W+5)-1:0] sa_len;
 wire [24*(W+5)-1:0] sa_da;
 wire [12*(W+5)-1:0] sa_ha;
+wire [(W+1)*(W+5)-1:0] sa_nh; // per candidate: one-hot of the next header's word count (none when > W)
+wire [8*(W+5)-1:0]  sa_nx;    // ... that count's low byte
+wire [W+4:0]        sa_gt;    // ... the length is past the header's start (len > -(c - 4) for c < 4; len > 0)
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_pby
         localparam [7:0] K8 = gi;
@@ -487,6 +492,19 @@ generate
         assign sa_ha[12*gi +: 12] = sa_mpa ? 12'd2 + {4'd0, sa_ulp} : hr;
         assign sa_da[24*gi +: 24] = (sa_mpa && !uf) ? dr - {16'd0, sa_ulp} : dr;
         assign sa_len[26*gi +: 26] = sa_mpa ? plen(12'd2, dr, sa_hdig, sa_ddig, 1'b1) : plen(hr, dr, sa_hdig, sa_ddig, 1'b0);
+        // D-069: the word count where the PDU of this header ends, (c - 4) + len (27 bits, no wrap: len < 2^26)
+        localparam [26:0] C27 = gi;
+        wire [26:0] nx = {1'b0, sa_len[26*gi +: 26]} + C27 - 27'd4;
+        assign sa_nx[8*gi +: 8] = nx[7:0];
+        if (gi < 4) begin : g_gtn
+            assign sa_gt[gi] = {1'b0, sa_len[26*gi +: 26]} > 27'd4 - C27;
+        end else begin : g_gtp
+            assign sa_gt[gi] = sa_len[26*gi +: 26] != 26'd0;
+        end
+        for (gt = 0; gt <= W; gt = gt + 1) begin : g_nh
+            localparam [26:0] J27 = gt;
+            assign sa_nh[(W+1)*gi + gt] = nx == J27;
+        end
     end
 endgenerate
 
@@ -511,6 +529,10 @@ reg [63:0]    a_err_got = 64'd0;
 reg [15:0]    a_emap = 16'd0;
 reg [7:0]     a_ecnt = 8'd0;
 reg [23:0]    a_pby = 24'd0;
+reg           a_iscsi = 1'b0;
+reg           a_mpa = 1'b0;
+reg           a_raw = 1'b0;
+reg [25:0]    a_mxu = 26'd0;
 reg [7:0]     a_wd_total = 8'd0;
 reg [W+4:0]   a_hc_uf = {(W+5){1'b0}};
 reg [W+4:0]   a_hc_fc = {(W+5){1'b0}};
@@ -518,6 +540,10 @@ reg [W:0]     a_hc_cm = {(W+1){1'b0}};
 reg [26*(W+5)-1:0] a_hc_len = {26*(W+5){1'b0}};
 reg [24*(W+5)-1:0] a_hc_da = {24*(W+5){1'b0}};
 reg [12*(W+5)-1:0] a_hc_ha = {12*(W+5){1'b0}};
+reg [(W+1)*(W+5)-1:0] a_hc_nh = {(W+1)*(W+5){1'b0}};
+reg [8*W-1:0]      a_wc = {8*W{1'b0}};   // per lane: PDU lanes of the whole word below it
+reg [8*(W+5)-1:0]  a_hc_nx = {8*(W+5){1'b0}};
+reg [W+4:0]        a_hc_gt = {(W+5){1'b0}};
 
 // -------------------------------------------------------------------------
 // Registers: split state, stream state, marker checks
@@ -571,6 +597,8 @@ wire       init = a_first && first_part;
 // The state at the start of the part, the lanes, prefix counts
 // -------------------------------------------------------------------------
 
+// (D-069 tried loading these from the descriptor as the word enters stage A, without `init`: the load enable,
+// behind the cut, then sat in front of every state register: loop + 4.  `init` is two flip-flops.)
 wire [24:0] b_off    = init ? a_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W] : st_off;
 wire [11:0] b_hlen   = init ? a_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W] : st_hlen;
 wire [23:0] b_dlen   = init ? a_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W] : st_dlen;
@@ -646,7 +674,7 @@ function eq8(input [7:0] p, input [25:0] x);
 endfunction
 
 wire        parse0 = walk && c_self && b_off <= c_ll;   // seg 0 still reads its length field
-wire [25:0] mxu = {2'd0, c_max} + (c_mpa ? {18'd0, c_ulp} : 26'd0);   // FRAME: parsed length > mxu
+wire [25:0] mxu = a_mxu;   // FRAME: parsed length > max_data (+ ulp_hdr_len for MPA), summed in stage A
 
 wire [26*(W+1)-1:0] p0_x; // per position x = 0..W: seg 0 offset b_off + cc
 wire [26*W-1:0] p0_l;      // per lane: seg 0 offset, and + 1
@@ -727,6 +755,29 @@ function [31:0] gath32c(input [NC-1:0] sel, input [32*NC-1:0] v);
     end
 endfunction
 
+// one-hot gathers of a (W + 1)-bit one-hot count and a byte over the candidates
+function [W:0] gathwc(input [NC-1:0] sel, input [(W+1)*NC-1:0] v);
+    reg [NC-1:0] col;
+    integer b, i;
+    begin
+        for (b = 0; b <= W; b = b + 1) begin
+            for (i = 0; i < NC; i = i + 1) col[i] = v[(W+1)*i + b];
+            gathwc[b] = |(sel & col);
+        end
+    end
+endfunction
+
+function [7:0] gath8c(input [NC-1:0] sel, input [8*NC-1:0] v);
+    reg [NC-1:0] col;
+    integer b, i;
+    begin
+        for (b = 0; b < 8; b = b + 1) begin
+            for (i = 0; i < NC; i = i + 1) col[i] = v[8*i + b];
+            gath8c[b] = |(sel & col);
+        end
+    end
+endfunction
+
 // a segment's final lengths: the parsed field, MPA ULPDU_Length - ulp_hdr_len, the FRAME checks
 // (the field's final value taken directly: the bytes from b_off on, the earlier ones from the state)
 // Seg 0 while parsing: byte t (>= b_off) of its field is PDU byte cused + t - b_off of the word.  After a
@@ -761,23 +812,41 @@ wire [23:0] d0f = parse0 ? d0a : b_dlen;
 wire [8:0]  ll0c = {1'b0, cused} + {1'b0, ll8} - {6'd0, b_off[2:0]};
 wire        pr0_ll = parse0 && ll0c < {1'b0, wd_total};
 // seg 0's PDU length (MPA: hdr_len + data_len = 2 + ULPDU_Length; after a FRAME it is not used)
-wire [25:0] len0 = !parse0 ? plen(b_hlen, b_dlen, c_hdig, c_ddig, c_mpa)
-                 : live0 ? (c_mpa ? plen(12'd2, d0l, c_hdig, c_ddig, 1'b1) : plen(b_hlen, d0l, c_hdig, c_ddig, 1'b0))
-                 : l0g[25:0];
+wire [25:0] len0_s = plen(b_hlen, b_dlen, c_hdig, c_ddig, c_mpa);   // the state's layout (!parse0)
+wire [25:0] len0_l = c_mpa ? plen(12'd2, d0l, c_hdig, c_ddig, 1'b1) : plen(b_hlen, d0l, c_hdig, c_ddig, 1'b0);
+wire [25:0] len0 = !parse0 ? len0_s : live0 ? len0_l : l0g[25:0];
 
-wire   e1ok = walk && !(!c_self && b_pdone) && (!parse0 || (pr0_ll && !fc0)) && len0 > {1'b0, b_off};
+// seg 0's length is a candidate's (parse0 && !live0: hit0 is one-hot, cused = 0 when b_off > 0): seg 1's header
+// count k1 = cused + len0 - b_off = (c - 4) + len_c, and len0 > b_off, were computed with the candidate in stage
+// A (D-069); the adders below serve the other two cases (the state's layout, the live field)
+wire        cand0 = parse0 && !live0;
+wire   e1ok = walk && !(!c_self && b_pdone) && (!parse0 || (pr0_ll && !fc0))
+           && (cand0 ? |(hit0 & a_hc_gt) : !parse0 ? len0_s > {1'b0, b_off} : len0_l > {1'b0, b_off});
 
 // seg 1's header: the candidate at k1 (k1 >= W, or no seg 1: the all-zero candidate W, as no lane selects)
-wire [26:0] k1 = {19'd0, cused} + {1'b0, len0} - {2'd0, b_off};
-wire        h1ok = e1ok && c_self && {5'd0, k1} < W;
+// (the adder form per case, each behind its own length, not behind len0's select; live0: cused = 0)
+wire [26:0] k1_s = {19'd0, cused} + {1'b0, len0_s} - {2'd0, b_off};
+wire [26:0] k1_l = {1'b0, len0_l} - {2'd0, b_off};
+wire [W-1:0] k1h_a;      // one-hot of k1 < W (adder form)
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_k1h
+        localparam [26:0] J27 = gi;
+        assign k1h_a[gi] = !parse0 ? k1_s == J27 : k1_l == J27;
+    end
+endgenerate
+/* verilator lint_off UNUSEDSIGNAL */
+wire [W:0]   k1g = gathwc(hit0, a_hc_nh);   // bit W: k1 = W, no seg 1 header in the word
+/* verilator lint_on UNUSEDSIGNAL */
+wire [W-1:0] k1h = cand0 ? k1g[W-1:0] : k1h_a;
+wire [7:0]   k1_8 = cand0 ? gath8c(hit0, a_hc_nx) : !parse0 ? k1_s[7:0] : k1_l[7:0];
+wire        h1ok = e1ok && c_self && k1h != {W{1'b0}};
 wire [NC-1:0] hit1;
 generate
     for (gi = 0; gi < NC; gi = gi + 1) begin : g_hit1
-        localparam [7:0] K8 = gi;
         if (gi < 4) begin : g_n
             assign hit1[gi] = 1'b0;
         end else if (gi < W + 4) begin : g_k
-            assign hit1[gi] = h1ok && k1[7:0] + 8'd4 == K8;
+            assign hit1[gi] = h1ok && k1h[gi - 4];
         end else begin : g_w
             assign hit1[gi] = !h1ok;
         end
@@ -797,12 +866,41 @@ wire [25:0] len1 = !c_self ? len0 : l1g[25:0];
 
 wire   e2ok = c_self && pr1_ll && !fc1;
 
+// Seg 2 begins at word count k2 = k1 + len1, the count seg 1's candidate computed in stage A (D-069): a
+// position is in seg 2 when the word's PDU lanes below it number k2 or more (e2ok implies e1ok and k2 > k1,
+// so such a position is in seg 1's range, and not emitted), and seg 2's PDU start is the PDU lane at count k2.
+// No adder or compare behind len1 on these.
+wire [W:0]     k2h = gathwc(hit1, a_hc_nh);
+wire [8*(W+1)-1:0] wcx = {wd_total, a_wc};
+wire [W:0]     ge2;   // per position: count >= k2
+wire [W-1:0]   eq2;   // per lane: count == k2
+generate
+    for (gi = 0; gi <= W; gi = gi + 1) begin : g_k2
+        wire [7:0] c = wcx[8*gi +: 8];
+        wire [W:0] le;
+        assign le[0] = 1'b1;
+        for (gt = 1; gt <= W; gt = gt + 1) begin : g_le
+            localparam [7:0] J8 = gt;
+            assign le[gt] = J8 <= c;
+        end
+        assign ge2[gi] = |(k2h & le);
+        if (gi < W) begin : g_eq
+            wire [W:0] eqv;
+            for (gt = 0; gt <= W; gt = gt + 1) begin : g_e
+                localparam [7:0] J8 = gt;
+                assign eqv[gt] = J8 == c;
+            end
+            assign eq2[gi] = |(k2h & eqv);
+        end
+    end
+endgenerate
+
 generate
     for (gi = 0; gi <= W; gi = gi + 1) begin : g_pos
-        wire [7:0] r = p0_x[26*gi +: 8] - len0[7:0];
         assign ps1[gi] = e1ok && p0_x[26*gi +: 26] >= len0;
-        assign ps2[gi] = e2ok && ps1[gi] && !lt8(r, len1);
+        assign ps2[gi] = e2ok && ge2[gi];
         if (gi < W) begin : g_l
+            wire [7:0] r = p0_x[26*gi +: 8] - len0[7:0];
             assign p1_l[8*gi +: 8] = r;
             assign p2_l[8*gi +: 8] = r - len1[7:0];
         end
@@ -849,7 +947,7 @@ generate
         wire [7:0] n = nn_l[8*gi +: 8];
         wire       s1 = ps1[gi] && !ps2[gi];
         wire       s2 = ps2[gi];
-        wire       z_i = s2 ? p2_l[8*gi +: 8] == 8'd0 : s1 ? p1_l[8*gi +: 8] == 8'd0 : p0_l[26*gi +: 26] == 26'd0;
+        wire       z_i = s2 ? eq2[gi] : s1 ? p1_l[8*gi +: 8] == 8'd0 : p0_l[26*gi +: 26] == 26'd0;
         wire       z_m = s2 ? f2[gi] : s1 ? f1[gi] : (fneg[15:8] == 8'd0 && n == fneg[7:0]);
         assign start[gi] = ln_nv[gi] && walk && !lostb[gi] && (c_self || (!b_pdone && !ps1[gi]))
                         && (c_mpa ? z_m : (ln_pl[gi] && z_i));
@@ -859,7 +957,13 @@ endgenerate
 wire [W-1:0] two = pfx_two(start);               // two starts at or below lane i
 wire [W-1:0] cut = two & ~(two << 1);            // the second start (one-hot)
 wire [W-1:0] p_in = ~done & ~two;                // the lanes of this part (before the cut)
-wire         p_final = cut == {W{1'b0}};
+// (D-069) each segment holds at most one start (seg 0 at offset 0 / fpdu_woff 0, seg 1 and 2 at their first
+// lane), and the segments lie in lane order: the part is final unless two segments have a start, and the
+// cut is in seg 2 when seg 2 and exactly one of seg 0, seg 1 have one.  Two OR trees instead of the scan.
+wire         st0 = |(start & ~ps1[W-1:0]);
+wire         st1 = |(start & ps1[W-1:0] & ~ps2[W-1:0]);
+wire         st2 = |(start & ps2[W-1:0]);
+wire         p_final = !((st0 && st1) || (st0 && st2) || (st1 && st2));
 wire [W:0]   cutpos = {p_final, cut};
 wire [7:0]   p_nbytes = gath8p(cutpos, nn);
 
@@ -1202,7 +1306,7 @@ endgenerate
 // walk stops at offset 0 of seg 1 or 2 (s2c), MPA at fpdu_woff 0, with seg 0 and (s2c) seg 1 behind it;
 // seg 1's length field at a seg 1 cut is not begun (the parse keeps h0f, d0f).  The cut's PDU count is
 // len0 - b_off (+ len1), so cused_r's next value is k1 (+ len1).
-wire        s2c = |(cut & ps2[W-1:0]);
+wire        s2c = st2 && (st0 != st1);
 wire [24:0] vc_off = !walk ? b_off : 25'd0;
 wire [15:0] vc_fwoff = !(walk && c_mpa) ? b_fwoff : 16'd0;
 wire [31:0] vc_pidx = !walk ? b_pidx : b_pidx + {30'd0, s2c, !s2c};
@@ -1210,7 +1314,8 @@ wire        vc_pdone = b_pdone || (walk && !c_self);
 wire [11:0] vc_hlen = !walk ? b_hlen : s2c ? h1f : h0f;
 wire [23:0] vc_dlen = !walk ? b_dlen : s2c ? d1f : d0f;
 wire [31:0] vc_lenoff = (hfl1 && s2c) ? ioff0 + {24'd0, nfl1} : hfl0 ? ioff0 + {24'd0, nfl0} : b_lenoff;
-wire [7:0]  c_cused = k1[7:0] + (s2c ? len1[7:0] : 8'd0);
+// (k1 + len1 is the count seg 1's candidate computed in stage A: no adder behind len1)
+wire [7:0]  c_cused = s2c ? gath8c(hit1, a_hc_nx) : k1_8;
 
 wire        sfe = !frm_in && p_final;   // stop at the word's end
 wire [24:0] v_off   = frm_in ? vs_off[24:0] : sfe ? vs_off[49:25] : vc_off;
@@ -1396,6 +1501,10 @@ always @(posedge clk) begin
         a_emap <= s_emap;
         a_ecnt <= s_ecnt;
         a_pby <= sa_pby[23:0];
+        a_iscsi <= sa_iscsi;
+        a_mpa <= sa_mpa;
+        a_raw <= sa_raw;
+        a_mxu <= sa_mxu;
         a_wd_total <= sa_total;
         a_hc_uf <= sa_uf;
         a_hc_fc <= sa_fc;
@@ -1403,6 +1512,10 @@ always @(posedge clk) begin
         a_hc_len <= sa_len;
         a_hc_da <= sa_da;
         a_hc_ha <= sa_ha;
+        a_hc_nh <= sa_nh;
+        a_wc <= sa_below;
+        a_hc_nx <= sa_nx;
+        a_hc_gt <= sa_gt;
     end
 end
 
