@@ -18,7 +18,8 @@
  * The loop keeps only the registers every lane decision compares with: the
  * distance d to the next marker start, the marker position, skip and pass;
  * the next state is one of two candidates per register chosen by one compare
- * (a second start or not), with W - period and period - W registered at load.
+ * (a second start or not), with d + period kept beside d and period - W
+ * registered at load.
  * The word is combinational from the registers; the caller registers it
  * (the next stage's FIFO).
  *
@@ -68,13 +69,13 @@ reg [18:0] mrk_pos_r = 19'd0;
 reg [31:0] skip_r = 32'd0;
 reg [31:0] pass_r = 32'd0;
 reg [31:0] wire_r = 32'd0;
-// W - period and period - W, signed
-reg [19:0] wmp_r = 20'd0;
+// d + period (the second marker start's lane, if it is in this word) and period - W, signed
+reg [19:0] dpp_r = 20'd0;
 reg [19:0] pmw_r = 20'd0;
 
 // a second marker start inside the word or right after it: d + period <= W
-wire second = mrk_en_r && !wmp_r[19] && {1'b0, d_r} <= wmp_r;
-wire [NW-1:0] n_second = d_r[NW-1:0] + period_r[NW-1:0];
+wire second = mrk_en_r && dpp_r <= W20;
+wire [NW-1:0] n_second = dpp_r[NW-1:0];
 assign n = second ? n_second : W[NW-1:0];
 
 genvar gi;
@@ -88,8 +89,7 @@ generate
         wire [2:0] mb_start = LI[2:0] - d_r[2:0];
         assign mrk[gi] = in_word && mrk_en_r && (cont || start);
         assign mb[3*gi +: 3] = in_word && mrk_en_r && (cont || start) ? (cont ? mb_cont : mb_start) : 3'd0;
-        assign mnext[gi] = in_word && mrk_en_r && ({13'd0, d_r} == gi + 1 ||
-                                                   {13'd0, d_r} + {13'd0, period_r} == gi + 1);
+        assign mnext[gi] = in_word && mrk_en_r && ({13'd0, d_r} == gi + 1 || {12'd0, dpp_r} == gi + 1);
         assign k[gi] = in_word && skip_r <= gi && pass_r > gi - skip_r;
     end
 endgenerate
@@ -99,9 +99,18 @@ assign mrk_pos = mrk_pos_r;
 assign skip = skip_r;
 assign pass = pass_r;
 
-// the next state, n wire bytes on
+// the next state, n wire bytes on: skip and pass for both candidate lane counts (W, and d + period with a
+// second marker start) beside the decision, selected by it (so the decision is not in front of their carry
+// chains: ECP5 76 MHz with n first)
 wire [31:0] n32 = {{(32 - NW){1'b0}}, n};
-wire [31:0] pass_used = skip_r >= n32 ? 32'd0 : n32 - skip_r;
+wire [31:0] nw32 = W32;
+wire [31:0] n2_32 = {{(32 - NW){1'b0}}, n_second};
+wire [31:0] pass_used_w = skip_r >= nw32 ? 32'd0 : nw32 - skip_r;
+wire [31:0] pass_used_2 = skip_r >= n2_32 ? 32'd0 : n2_32 - skip_r;
+wire [31:0] pass_next_w = pass_r > pass_used_w ? pass_r - pass_used_w : 32'd0;
+wire [31:0] pass_next_2 = pass_r > pass_used_2 ? pass_r - pass_used_2 : 32'd0;
+wire [31:0] skip_next_w = skip_r > nw32 ? skip_r - nw32 : 32'd0;
+wire [31:0] skip_next_2 = skip_r > n2_32 ? skip_r - n2_32 : 32'd0;
 
 always @(posedge clk) begin
     if (rst) begin
@@ -113,7 +122,7 @@ always @(posedge clk) begin
         skip_r <= 32'd0;
         pass_r <= 32'd0;
         wire_r <= 32'd0;
-        wmp_r <= 20'd0;
+        dpp_r <= 20'd0;
         pmw_r <= 20'd0;
     end else if (load) begin
         mrk_en_r <= ld_mrk_en;
@@ -124,19 +133,21 @@ always @(posedge clk) begin
         skip_r <= ld_skip;
         pass_r <= ld_pass;
         wire_r <= 32'd0;
-        wmp_r <= W20 - {1'b0, ld_period};
+        dpp_r <= (!ld_mrk_en || ld_mrk_pos == 19'd0 ? 20'd0 : {1'b0, ld_period - ld_mrk_pos}) + {1'b0, ld_period};
         pmw_r <= {1'b0, ld_period} - W20;
     end else if (run) begin
         if (second) begin
             d_r <= 19'd0;
+            dpp_r <= {1'b0, period_r};
             mrk_pos_r <= 19'd0;
         end else if (mrk_en_r) begin
             // n = W < d + period: at most one marker start passed, not at the word's end
             d_r <= d_r >= W19 ? d_r - W19 : d_r + pmw_r[18:0];
+            dpp_r <= d_r >= W19 ? dpp_r - W20 : dpp_r + pmw_r;
             mrk_pos_r <= $signed({1'b0, mrk_pos_r}) >= $signed(pmw_r) ? mrk_pos_r - pmw_r[18:0] : mrk_pos_r + W19;
         end
-        pass_r <= pass_r > pass_used ? pass_r - pass_used : 32'd0;
-        skip_r <= skip_r > n32 ? skip_r - n32 : 32'd0;
+        pass_r <= second ? pass_next_2 : pass_next_w;
+        skip_r <= second ? skip_next_2 : skip_next_w;
         wire_r <= wire_r + n32;
     end
 end
