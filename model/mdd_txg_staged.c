@@ -19,9 +19,11 @@
  *      not have, a marker at a PDU boundary, an iSCSI marker whose header lengths are not there); the resume
  *      fields. A marker whose value needs the header's lengths read ahead (T3) is F's first lane of a cycle.
  *
- * Words move through two-entry FIFOs (a stage loads while its FIFO had room at the cycle's start). One layout
- * pipeline: when F ends a transfer (or its bytes are lost to FRAME), M, P and D are flushed and M starts the
- * next descriptor in the next cycle.
+ * Words move through two-entry FIFOs (a stage loads while its FIFO had room at the cycle's start). One or two
+ * layout pipelines (M, P, D; mdd_txg_pipe.n): the current one lays out the head descriptor's transfer, the other
+ * the second descriptor's as soon as it is queued. When F ends a transfer, the current pipeline is flushed and F
+ * takes the other's words from the next cycle (with one pipeline, M starts the next descriptor then); when F
+ * loses a transfer's bytes to FRAME, its pipeline stops laying out.
  */
 #include <string.h>
 
