@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "mdd/formats.h"
 #include "mdd_rx_word.h"
@@ -67,6 +68,55 @@ static inline void mdd_txg_put_be32(uint8_t *p, uint32_t v)
     p[1] = (uint8_t)(v >> 16);
     p[2] = (uint8_t)(v >> 8);
     p[3] = (uint8_t)v;
+}
+
+#define MDD_TXG_SETF(name, d, v) \
+    mdd_field_set((d), MDD_DESC_##name##_WORD, MDD_DESC_##name##_LSB, MDD_DESC_##name##_W, (v))
+#define MDD_TXG_TSETF(name, d, v) \
+    mdd_field_set((d), MDD_TXDESC_##name##_WORD, MDD_TXDESC_##name##_LSB, MDD_TXDESC_##name##_W, (v))
+
+/* A word's fields before its lanes: every lane VOID, the transfer's descriptor, DESC on a bad one's first word. */
+static inline void mdd_txg_word_begin(mdd_rx_word *o, const uint64_t *d, bool bad, bool first, uint32_t woff)
+{
+    memset(o->tag, MDD_KIND_VOID, sizeof o->tag);
+    o->first = first;
+    o->woff = woff;
+    o->dbad = bad;
+    memcpy(o->desc, d, sizeof o->desc);
+    if (bad && first)
+        mdd_rx_word_merge(o, MDD_ERR_DESC, 0, 0, 0, 0, 0);
+}
+
+/* One byte of a self-framing header's length fields at PDU offset p (R6): iSCSI's TotalAHSLength and
+ * DataSegmentLength, MPA's ULPDU_Length. */
+static inline void mdd_txg_parse_byte(bool iscsi, uint32_t p, uint8_t b, uint32_t *hdr_len, uint32_t *data_len)
+{
+    if (iscsi) {
+        if (p == MDD_ISCSI_AHS_OFF)
+            *hdr_len = MDD_ISCSI_BHS_LEN + 4u * b;
+        else if (p == MDD_ISCSI_DSL_OFF)
+            *data_len = b;
+        else if (p > MDD_ISCSI_DSL_OFF)
+            *data_len = (*data_len << 8 | b) & 0xFFFFFF;
+    } else {
+        *data_len = p == MDD_MPA_LEN_OFF ? b : ((*data_len << 8 | b) & 0xFFFFFF);
+    }
+}
+
+/* The resume fields the generator owns, into the last word's descriptor od (d: the transfer's own). */
+static inline void mdd_txg_set_resume(uint64_t *od, const uint64_t *d, uint32_t wire, uint32_t mrk_pos,
+                                      uint32_t pdu_off, uint32_t hdr_len, uint32_t data_len, uint32_t dif_pos,
+                                      uint32_t fpdu_woff, uint32_t skip, uint32_t pass)
+{
+    MDD_TXG_SETF(TCP_SEQ, od, (uint32_t)(MDD_TXG_F(TCP_SEQ, d) + wire));
+    MDD_TXG_SETF(MRK_POS, od, mrk_pos);
+    MDD_TXG_SETF(PDU_OFF, od, pdu_off);
+    MDD_TXG_SETF(HDR_LEN, od, hdr_len);
+    MDD_TXG_SETF(DATA_LEN, od, data_len);
+    MDD_TXG_SETF(DIF_POS, od, dif_pos);
+    MDD_TXG_SETF(FPDU_WOFF, od, fpdu_woff);
+    MDD_TXG_TSETF(SKIP_LEN, od, skip);
+    MDD_TXG_TSETF(PASS_LEN, od, pass);
 }
 
 /* The next DIF position after a data byte. */

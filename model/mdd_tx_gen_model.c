@@ -16,9 +16,6 @@
 
 #define F(name, d) MDD_TXG_F(name, d)
 #define TF(name, d) MDD_TXG_TF(name, d)
-#define SETF(name, d, v) mdd_field_set((d), MDD_DESC_##name##_WORD, MDD_DESC_##name##_LSB, MDD_DESC_##name##_W, (v))
-#define TSETF(name, d, v) \
-    mdd_field_set((d), MDD_TXDESC_##name##_WORD, MDD_TXDESC_##name##_LSB, MDD_TXDESC_##name##_W, (v))
 
 int mdd_tx_gen_model_init_staged(mdd_tx_gen_model *m, unsigned w, unsigned pipes)
 {
@@ -180,13 +177,7 @@ static void gen_word(const mdd_tx_gen_model *m, struct gen *g)
     }
 
     mdd_rx_word *o = &g->o;
-    memset(o->tag, MDD_KIND_VOID, sizeof o->tag);
-    o->first = !m->in_xfer;
-    o->woff = s.hoff;
-    o->dbad = bad;
-    memcpy(o->desc, d, sizeof o->desc);
-    if (bad && !m->in_xfer)
-        mdd_rx_word_merge(o, MDD_ERR_DESC, 0, 0, 0, 0, 0);
+    mdd_txg_word_begin(o, d, bad, !m->in_xfer, s.hoff);
 
     const unsigned avail = m->hb_end ? m->hb_e0 : m->hb_cnt; /* this transfer's bytes */
     const bool end = m->hb_end;
@@ -271,15 +262,8 @@ static void gen_word(const mdd_tx_gen_model *m, struct gen *g)
                             frame = true;
                         } else {
                             uint32_t hl = s.hdr_len, dl = s.data_len;
-                            for (uint32_t k = p; k <= c.last_len; k++) {
-                                uint8_t b = m->hb[u + (k - p)];
-                                if (k == MDD_ISCSI_AHS_OFF)
-                                    hl = MDD_ISCSI_BHS_LEN + 4u * b;
-                                else if (k == MDD_ISCSI_DSL_OFF)
-                                    dl = b;
-                                else if (k > MDD_ISCSI_DSL_OFF)
-                                    dl = (dl << 8 | b) & 0xFFFFFF;
-                            }
+                            for (uint32_t k = p; k <= c.last_len; k++)
+                                mdd_txg_parse_byte(true, k, m->hb[u + (k - p)], &hl, &dl);
                             mdd_txg_lay(&c, hl, dl, &pay_start, &pay_end, &pad_end, &plen, &last_cov);
                         }
                     }
@@ -348,16 +332,7 @@ static void gen_word(const mdd_tx_gen_model *m, struct gen *g)
             uint32_t p = s.pdu_off;
             if (p == (c.mpa ? (uint32_t)MDD_MPA_LEN_OFF : (uint32_t)MDD_ISCSI_DSL_OFF))
                 s.len_off = s.hoff;
-            if (c.iscsi) {
-                if (p == MDD_ISCSI_AHS_OFF)
-                    s.hdr_len = MDD_ISCSI_BHS_LEN + 4u * b;
-                else if (p == MDD_ISCSI_DSL_OFF)
-                    s.data_len = b;
-                else if (p > MDD_ISCSI_DSL_OFF)
-                    s.data_len = (s.data_len << 8 | b) & 0xFFFFFF;
-            } else {
-                s.data_len = p == MDD_MPA_LEN_OFF ? b : ((s.data_len << 8 | b) & 0xFFFFFF);
-            }
+            mdd_txg_parse_byte(c.iscsi, p, b, &s.hdr_len, &s.data_len);
             if (p == c.last_len) {
                 last_len_byte = true;
                 if (c.mpa && s.data_len < c.ulp) {
@@ -419,16 +394,8 @@ static void gen_word(const mdd_tx_gen_model *m, struct gen *g)
     o->nin = (uint8_t)u;
     o->xflags = s.lost ? MDD_RX_XFLAG_FRAME_LOST : 0;
     if (stop && !bad) {
-        uint64_t *od = o->desc;
-        SETF(TCP_SEQ, od, (uint32_t)(F(TCP_SEQ, d) + s.wire));
-        SETF(MRK_POS, od, s.mrk_pos);
-        SETF(PDU_OFF, od, s.pdu_off);
-        SETF(HDR_LEN, od, s.hdr_len);
-        SETF(DATA_LEN, od, s.data_len);
-        SETF(DIF_POS, od, s.dif_pos);
-        SETF(FPDU_WOFF, od, s.fpdu_woff);
-        TSETF(SKIP_LEN, od, s.skip);
-        TSETF(PASS_LEN, od, s.pass);
+        mdd_txg_set_resume(o->desc, d, s.wire, s.mrk_pos, s.pdu_off, s.hdr_len, s.data_len, s.dif_pos, s.fpdu_woff,
+                           s.skip, s.pass);
     }
     g->s = s;
 }

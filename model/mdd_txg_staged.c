@@ -33,9 +33,6 @@
 
 #define F(name, d) MDD_TXG_F(name, d)
 #define TF(name, d) MDD_TXG_TF(name, d)
-#define SETF(name, d, v) mdd_field_set((d), MDD_DESC_##name##_WORD, MDD_DESC_##name##_LSB, MDD_DESC_##name##_W, (v))
-#define TSETF(name, d, v) \
-    mdd_field_set((d), MDD_TXDESC_##name##_WORD, MDD_TXDESC_##name##_LSB, MDD_TXDESC_##name##_W, (v))
 
 static mdd_txg_snap snap_of_desc(const uint64_t *d)
 {
@@ -102,9 +99,8 @@ static void m_lanes(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, const mdd_
 /* ---- P ---------------------------------------------------------------------------------------------- */
 
 /* Lays out in->l[in->off..] into out; advances in->off. */
-static void p_stage(const struct mdd_txg_cfg *c, unsigned w, mdd_txg_layout *pp, mdd_txg_lword *in, mdd_txg_lword *out)
+static void p_stage(const struct mdd_txg_cfg *c, mdd_txg_layout *pp, mdd_txg_lword *in, mdd_txg_lword *out)
 {
-    (void)w;
     memset(out, 0, sizeof *out);
     unsigned ends = 0;
     const uint32_t np = need_point(c);
@@ -319,13 +315,7 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
     memset(g, 0, sizeof *g);
     memset(r, 0, sizeof *r);
     mdd_rx_word *o = &g->o;
-    memset(o->tag, MDD_KIND_VOID, sizeof o->tag);
-    o->first = !m->in_xfer;
-    o->woff = hoff;
-    o->dbad = bad;
-    memcpy(o->desc, d, sizeof o->desc);
-    if (bad && !m->in_xfer)
-        mdd_rx_word_merge(o, MDD_ERR_DESC, 0, 0, 0, 0, 0);
+    mdd_txg_word_begin(o, d, bad, !m->in_xfer, hoff);
 
     const unsigned avail = m->hb_end ? m->hb_e0 : m->hb_cnt; /* this transfer's bytes */
     const bool end = m->hb_end;
@@ -380,15 +370,8 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
                                 }
                                 frame = true; /* (no host byte at all: stopped above) */
                             } else {
-                                for (uint32_t k = l->p; k <= c->last_len; k++) {
-                                    uint8_t b = m->hb[u + (k - l->p)];
-                                    if (k == MDD_ISCSI_AHS_OFF)
-                                        hl = MDD_ISCSI_BHS_LEN + 4u * b;
-                                    else if (k == MDD_ISCSI_DSL_OFF)
-                                        dl = b;
-                                    else if (k > MDD_ISCSI_DSL_OFF)
-                                        dl = (dl << 8 | b) & 0xFFFFFF;
-                                }
+                                for (uint32_t k = l->p; k <= c->last_len; k++)
+                                    mdd_txg_parse_byte(true, k, m->hb[u + (k - l->p)], &hl, &dl);
                             }
                         }
                         if (!frame) {
@@ -435,16 +418,7 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
                 const uint32_t p = l->p;
                 if (p == (c->mpa ? (uint32_t)MDD_MPA_LEN_OFF : (uint32_t)MDD_ISCSI_DSL_OFF))
                     len_off = hoff;
-                if (c->iscsi) {
-                    if (p == MDD_ISCSI_AHS_OFF)
-                        hdr_len = MDD_ISCSI_BHS_LEN + 4u * b;
-                    else if (p == MDD_ISCSI_DSL_OFF)
-                        data_len = b;
-                    else if (p > MDD_ISCSI_DSL_OFF)
-                        data_len = (data_len << 8 | b) & 0xFFFFFF;
-                } else {
-                    data_len = p == MDD_MPA_LEN_OFF ? b : ((data_len << 8 | b) & 0xFFFFFF);
-                }
+                mdd_txg_parse_byte(c->iscsi, p, b, &hdr_len, &data_len);
                 if (p == c->last_len) {
                     if (c->mpa && data_len < c->ulp) {
                         mdd_rx_word_merge(o, MDD_ERR_FRAME, 0, len_off, cur.pdus, c->ulp, data_len);
@@ -500,16 +474,8 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
     o->nin = (uint8_t)u;
     o->xflags = lost ? MDD_RX_XFLAG_FRAME_LOST : 0;
     if (stop && !bad) {
-        uint64_t *od = o->desc;
-        SETF(TCP_SEQ, od, (uint32_t)(F(TCP_SEQ, d) + cur.wire));
-        SETF(MRK_POS, od, cur.mrk_pos);
-        SETF(PDU_OFF, od, cur.pdu_off);
-        SETF(HDR_LEN, od, hdr_len);
-        SETF(DATA_LEN, od, data_len);
-        SETF(DIF_POS, od, cur.dif_pos);
-        SETF(FPDU_WOFF, od, cur.fpdu_woff);
-        TSETF(SKIP_LEN, od, cur.skip);
-        TSETF(PASS_LEN, od, cur.pass);
+        mdd_txg_set_resume(o->desc, d, cur.wire, cur.mrk_pos, cur.pdu_off, hdr_len, data_len, cur.dif_pos,
+                           cur.fpdu_woff, cur.skip, cur.pass);
     }
     r->flush = stop || (lost && !m->lost) || (bad && !m->in_xfer);
     if (g->emit) {
@@ -587,7 +553,7 @@ static void lay_cycle(mdd_tx_gen_model *m, mdd_txg_layout *l, const uint64_t *d,
         d_pop = l->pd.e[0].off == l->pd.e[0].n;
     }
     if (l->m_started && pd0 < 2 && mp0 > 0 && !l->p_halt) {
-        p_stage(&c, m->w, l, &l->mp.e[0], p_out);
+        p_stage(&c, l, &l->mp.e[0], p_out);
         p_push = p_out->n != 0;
         pipe->st_p_short += p_push && p_out->n < m->w;
         p_pop = l->mp.e[0].off == l->mp.e[0].n;

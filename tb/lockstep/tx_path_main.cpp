@@ -57,7 +57,8 @@ class Bench {
         if (unsigned pipes = (unsigned)opt.u64("staged", 0, 0, 2)) {
             // the staged generator (docs/timing.md section 4) in the path's twin; it has no RTL yet
             if (!model_only_) ls::Options::die("staged=N (the staged twin) has no RTL yet: add model_only=1");
-            mdd_tx_gen_model_init_staged(&model_.gen, kW, pipes);
+            if (mdd_tx_gen_model_init_staged(&model_.gen, kW, pipes) != 0)
+                ls::Options::die("staged=%u not supported", pipes);
         }
         inject_fault_ = opt.has("inject_fault") ? (int64_t)opt.u64("inject_fault", 0) : -1;
         cycles_ = opt.cycles;
