@@ -135,6 +135,12 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
         if (model_.staged_errors)
             chk.failf("stages", "a stage's word disagrees with the byte-by-byte rules (%" PRIu64 " times)",
                       model_.staged_errors);
+        // progress: a transfer outstanding and no word out for this long is a hang (the stimulus always
+        // completes its transfers' host bytes)
+        if (in_.rst || pending_.empty() || (mo.m_valid && in_.m_ready))
+            idle_ = 0;
+        else if (++idle_ == kHang)
+            chk.failf("progress", "no word for %u cycles with transfer %u outstanding", kHang, xid(pending_.front()));
         ++cycles_;
         if (cyc + 1 == opt_.cycles && xfers_checked_ < min_xfers_)
             chk.failf("volume", "only %" PRIu64 " transfers checked, fewer than min_xfers=%" PRIu64, xfers_checked_, min_xfers_);
@@ -341,6 +347,8 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
     std::unique_ptr<Vmdd_tx_gen> top_;
     mdd_tx_gen_model model_;
     uint64_t min_xfers_;
+    static constexpr unsigned kHang = 5000;
+    unsigned idle_ = 0;
     int64_t inject_fault_;
     bool model_only_ = false; // the twin against the references alone
     unsigned staged_ = 0;     // the staged twin's layout pipelines (0: the lane walk)

@@ -28,6 +28,7 @@
 
 extern "C" {
 #include "mdd/formats.h"
+#include "mdd_tx_gen_int.h"
 #include "mdd_txref.h"
 #include "mdd_txtraf.h"
 }
@@ -93,8 +94,9 @@ class Stim {
         p_window_ = opt.prob("p_window", opt.bench ? 0.0 : 0.3);
         p_frame_ = opt.prob("p_frame", opt.bench ? 0.0 : 0.1);
         p_t3_ = opt.prob("p_t3", opt.bench ? 0.0 : 0.1);
-        p_side_ = opt.prob("p_side", opt.bench ? 0.0 : 0.03);
+        p_side_ = opt.prob("p_side", opt.bench ? 0.0 : 0.1);
         p_corrupt_ = opt.prob("p_corrupt", opt.bench ? 0.0 : 0.3);
+        p_ulp0_ = opt.prob("p_ulp0", opt.bench ? 0.0 : 0.25);
         max_xfers_ = opt.u64("max_xfers", 8, 1, 100000);
         legal_bhs_ = opt.flag("legal_bhs", false);
         std::memset(&in_, 0, sizeof in_);
@@ -198,6 +200,9 @@ class Stim {
                 mdd_gen_cfg c;
                 mdd_gen_random_cfg(seed, W, &c);  // what mdd_tx_case_build does, with legal_bhs
                 c.legal_bhs = legal_bhs_;
+                // MPA without a ULP header: the header's second byte is its last (EH right after the length
+                // byte), several FPDUs a word at large W
+                if (c.proto == MDD_PROTO_MPA && rng_.chance(p_ulp0_)) c.ulp_hdr_len = 0;
                 rc = mdd_tx_case_build_cfg(&c, seed, -1, &k);
             }
             if (rc != 0) ls::Options::die("traffic generator refused seed %llu", (unsigned long long)seed);
@@ -276,7 +281,18 @@ class Stim {
         std::memcpy(d, chained, sizeof d);
         MDD_SET(DESC, XFER_ID, d, next_id_++ & 0xFFFF);
         MDD_SET(DESC, SELF_FRAME, d, 0);
-        std::vector<uint8_t> host(rest, rest + 1 + rng_.below(std::min<size_t>(n, 4 * W + 64)));
+        // the rest of the PDU exactly (the transfer ends at its last byte), a few bytes more (a host byte right
+        // after it: FRAME), or any length
+        mdd_txg_cfg c;
+        mdd_txg_cfg_of(&c, d);
+        uint32_t ps, pe, pde, len;
+        int64_t lc;
+        mdd_txg_lay(&c, (uint32_t)MDD_GET(DESC, HDR_LEN, d), (uint32_t)MDD_GET(DESC, DATA_LEN, d), &ps, &pe, &pde, &len, &lc);
+        const size_t rest_pdu = len > off ? len - off : 1;
+        const unsigned pick = (unsigned)rng_.below(3);
+        size_t take = pick == 0 ? rest_pdu : pick == 1 ? rest_pdu + 1 + rng_.below(W) : 1 + rng_.below(std::min<size_t>(n, 4 * W + 64));
+        take = std::min(take, n);
+        std::vector<uint8_t> host(rest, rest + take);
         queue_xfer(d, host, true);
     }
 
@@ -341,7 +357,7 @@ class Stim {
     bool bench_, legal_bhs_ = false;
     std::string worst_;
     double p_valid_, p_ready_, p_desc_, p_reset_, p_holes_, p_null_, p_user_, p_junk_, p_window_, p_frame_, p_t3_,
-        p_side_, p_corrupt_;
+        p_side_, p_corrupt_, p_ulp0_;
     uint64_t max_xfers_;
     std::deque<Xfer> pending_;
     std::deque<Beat> beats_;
