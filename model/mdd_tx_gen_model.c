@@ -28,7 +28,10 @@ int mdd_tx_gen_model_init_staged(mdd_tx_gen_model *m, unsigned w, unsigned pipes
     m->staged_pipes = pipes;
     m->pipe.n = pipes;
     for (unsigned k = 0; k < 2; k++)
+    {
         mdd_txg_m_model_init(&m->pipe.lay[k].mm, w);
+        mdd_txg_p_model_init(&m->pipe.lay[k].pm, w);
+    }
     return 0;
 }
 
@@ -537,7 +540,9 @@ void mdd_tx_gen_tick(mdd_tx_gen_model *m, const mdd_tx_gen_in *in)
         memset(m->hb_up, 0, sizeof m->hb_up);
         memset(&m->pipe, 0, sizeof m->pipe);
         m->pipe.n = m->staged_pipes;
-        for (unsigned k = 0; k < 2; k++)
+        for (unsigned k = 0; k < 2; k++) {
             mdd_txg_m_model_init(&m->pipe.lay[k].mm, m->w);
+            mdd_txg_p_model_init(&m->pipe.lay[k].pm, m->w);
+        }
     }
 }

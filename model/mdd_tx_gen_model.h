@@ -22,6 +22,7 @@
 
 #include "mdd_rx_word.h"
 #include "mdd_txg_m_model.h"
+#include "mdd_txg_p_model.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -74,7 +75,8 @@ typedef struct mdd_txg_layout {
     bool m_started;    /* its descriptor's layout has begun (cleared when F ends the transfer) */
     bool m_active;     /* M lays out words */
     mdd_txg_m_model mm; /* stage M (its word is the RTL's: rtl/mdd_txg_m.v) */
-    mdd_txg_snap ps;   /* P's (pdu_off, fpdu_woff, pdus, pdu_done) */
+    mdd_txg_p_model pm; /* stage P (its part is the RTL's: rtl/mdd_txg_p.v); the walk below checks it */
+    mdd_txg_snap ps;   /* the P walk's (pdu_off, fpdu_woff, pdus, pdu_done) */
     uint32_t p_hdr_len, p_data_len;
     bool p_lk;         /* P knows the current PDU's lengths */
     bool p_halt;       /* P passed a host byte after a descriptor-framed PDU: nothing follows */

@@ -25,6 +25,8 @@
  * takes the other's words from the next cycle (with one pipeline, M starts the next descriptor then); when F
  * loses a transfer's bytes to FRAME, its pipeline stops laying out.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mdd/formats.h"
@@ -202,6 +204,116 @@ static void p_stage(const struct mdd_txg_cfg *c, mdd_txg_layout *pp, mdd_txg_lwo
         out->l[out->n++] = l;
     }
     in->off = i;
+}
+
+/* The non-marker lanes before each lane of M's word (M's pc output) and the word's. */
+static void pc_of(const mdd_txg_lword *w, uint8_t *pc, uint8_t *pc_n)
+{
+    unsigned c = 0;
+    for (unsigned i = 0; i < w->n; i++) {
+        pc[i] = (uint8_t)c;
+        c += w->l[i].cls != MDD_TXG_L_MRK;
+    }
+    *pc_n = (uint8_t)c;
+}
+
+/* Stage P's part (mdd_txg_p_model, the RTL's) as layout lanes in place (out->l[lo..hi), off = lo): the per-lane
+ * PDU offset, marker pointer and state after each lane from the part's per-word values, as F derives them. */
+static void p_lanes(const struct mdd_txg_cfg *c, const mdd_txg_lword *in, const uint8_t *pc, const mdd_txg_p_out *po,
+                    mdd_txg_lword *out)
+{
+    memset(out, 0, sizeof *out);
+    out->off = po->lo;
+    out->n = po->hi;
+    const bool done0 = !c->raw && !c->self && po->lk && po->a_len <= pc[po->lo];
+    int32_t wb = po->wb;
+    bool ep_seen = false;
+    for (unsigned i = po->lo; i < po->hi; i++) {
+        mdd_txg_lane l = in->l[i];
+        const bool aft = !c->raw && po->lk && pc[i] >= po->a_len;
+        const bool ep = po->flags[i] & MDD_TAGM_EP;
+        l.cls = po->cls[i];
+        l.flags = po->flags[i];
+        l.aux = po->aux[i];
+        l.pi_here = (po->pi_here >> i) & 1;
+        l.boundary = (po->boundary >> i) & 1;
+        l.parse = (po->parse >> i) & 1;
+        l.p = c->raw ? (uint32_t)-po->b : (uint32_t)(pc[i] - (aft ? po->a_len : po->b));
+        const uint32_t woff = c->mpa ? (uint32_t)((int32_t)i - wb) & 0xFFFF : po->fw;
+        if (l.cls == MDD_TXG_L_MRK)
+            l.mval = (uint16_t)(woff - l.mb);
+        const bool moves = l.cls != MDD_TXG_L_MRK && l.cls != MDD_TXG_L_AFTER && !c->raw;
+        l.after.pdu_off = ep ? 0 : l.p + (moves ? 1u : 0u);
+        l.after.fpdu_woff = c->mpa ? (ep ? 0 : (l.cls == MDD_TXG_L_AFTER ? woff : (woff + 1) & 0xFFFF)) : po->fw;
+        if (ep) {
+            ep_seen = true;
+            wb = (int32_t)i + 1;
+        }
+        l.after.pdus = po->pdus + ep_seen;
+        l.after.pdu_done = !c->self && (done0 || ep_seen);
+        out->l[i] = l;
+    }
+}
+
+/* Whether two layout lanes agree in every field P and M set. */
+static bool lane_eq(const mdd_txg_lane *a, const mdd_txg_lane *b)
+{
+    return a->cls == b->cls && a->flags == b->flags && a->aux == b->aux && a->mb == b->mb && a->k == b->k &&
+           a->mnext == b->mnext && a->pi_here == b->pi_here && a->boundary == b->boundary && a->parse == b->parse &&
+           a->p == b->p && a->mval == b->mval && a->after.wire == b->after.wire &&
+           a->after.mrk_pos == b->after.mrk_pos && a->after.skip == b->after.skip && a->after.pass == b->after.pass &&
+           a->after.pdu_off == b->after.pdu_off && a->after.fpdu_woff == b->after.fpdu_woff &&
+           a->after.pdus == b->after.pdus && a->after.pdu_done == b->after.pdu_done;
+}
+
+/* Stage P for a cycle: the block's part, checked against the lane walk run over the same lanes (the walk must
+ * take exactly them and agree on every lane, on the compact outputs and on the halt). */
+static void p_block(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, mdd_txg_layout *l, mdd_txg_p_in *pi,
+                    mdd_txg_lword *p_out, bool *push, bool *pop)
+{
+    mdd_txg_lword *in = &l->mp.e[0];
+    pc_of(in, pi->pc, &pi->pc_n);
+    pi->n = (uint8_t)in->n;
+    pi->mrk = pi->mnext = 0;
+    for (unsigned i = 0; i < in->n; i++) {
+        pi->mrk |= (uint64_t)(in->l[i].cls == MDD_TXG_L_MRK) << i;
+        pi->mnext |= (uint64_t)in->l[i].mnext << i;
+        pi->mb[i] = in->l[i].mb;
+    }
+    mdd_txg_p_out po;
+    mdd_txg_p_eval(&l->pm, pi, &po);
+    *push = po.v;
+    *pop = po.pop;
+    if (!po.v)
+        return;
+    p_lanes(c, in, pi->pc, &po, p_out);
+    /* the walk over the same lanes */
+    mdd_txg_lword wi = *in, wo;
+    wi.n = po.hi;
+    bool bad = wi.off != po.lo;
+    p_stage(c, l, &wi, &wo);
+    bad = bad || wi.off != po.hi || wo.n != (unsigned)(po.hi - po.lo);
+    for (unsigned i = po.lo; !bad && i < po.hi; i++) {
+        const mdd_txg_lane *a = &p_out->l[i], *b = &wo.l[i - po.lo];
+        bad = !lane_eq(a, b) || ((po.early >> i) & 1) != (c->self && !c->raw && a->p <= c->last_len) ||
+              (((po.early >> i) & 1) && po.plow[i] != (a->p & 7));
+    }
+    bad = bad || l->p_halt != (po.cls[po.hi - 1] == MDD_TXG_L_AFTER);
+    if (bad) {
+        m->staged_errors++;
+        if (getenv("MDD_TXG_DEBUG")) {
+            fprintf(stderr, "P: lo %u hi %u pop %d walk off %u n %u halt %d lk %d b %lld a_len %lld stop %lld\n", po.lo, po.hi,
+                    po.pop, wi.off, wo.n, l->p_halt, po.lk, (long long)po.b, (long long)po.a_len, (long long)l->pm.a_stop);
+            for (unsigned i = po.lo; i < po.hi; i++) {
+                const mdd_txg_lane *a = &p_out->l[i], *b = i - po.lo < wo.n ? &wo.l[i - po.lo] : a;
+                fprintf(stderr, " %2u pc %2u blk cls %u fl %x aux %x p %u pi %d bd %d pa %d mv %u af %u/%u/%u/%d | walk cls %u fl %x aux %x p %u pi %d bd %d pa %d mv %u af %u/%u/%u/%d\n",
+                        i, pi->pc[i], a->cls, a->flags, a->aux, a->p, a->pi_here, a->boundary, a->parse, a->mval, a->after.pdu_off,
+                        a->after.fpdu_woff, a->after.pdus, a->after.pdu_done, b->cls, b->flags, b->aux, b->p, b->pi_here,
+                        b->boundary, b->parse, b->mval, b->after.pdu_off, b->after.fpdu_woff, b->after.pdus, b->after.pdu_done);
+            }
+        }
+    }
+    in->off = po.pop ? in->n : po.hi;
 }
 
 /* ---- D ---------------------------------------------------------------------------------------------- */
@@ -512,7 +624,7 @@ static void fifo_push(mdd_txg_fifo *f, const mdd_txg_lword *w)
 
 /* Starts pipeline l on descriptor d: M loads its start state (its first word comes in the next cycle), P and D
  * theirs. */
-static void lay_start(mdd_txg_layout *l, const uint64_t *d, bool bad, mdd_txg_m_in *mi)
+static void lay_start(mdd_txg_layout *l, const uint64_t *d, bool bad, mdd_txg_m_in *mi, mdd_txg_p_in *pi)
 {
     struct mdd_txg_cfg c;
     mdd_txg_cfg_of(&c, d);
@@ -526,6 +638,18 @@ static void lay_start(mdd_txg_layout *l, const uint64_t *d, bool bad, mdd_txg_m_
     mi->ld_mrk_pos = s0.mrk_pos;
     mi->ld_skip = s0.skip;
     mi->ld_pass = s0.pass;
+    pi->load = true;
+    pi->ld_raw = c.raw;
+    pi->ld_self = c.self;
+    pi->ld_mpa = c.mpa;
+    pi->ld_hdig = c.hdig_en;
+    pi->ld_ddig = c.ddig_en;
+    pi->ld_ulp = c.ulp;
+    pi->ld_ml = c.ml;
+    pi->ld_pdu_off = s0.pdu_off;
+    pi->ld_hdr_len = (uint32_t)F(HDR_LEN, d);
+    pi->ld_data_len = (uint32_t)F(DATA_LEN, d);
+    pi->ld_fpdu_woff = s0.fpdu_woff;
     l->ps = l->ds = s0;
     l->p_hdr_len = (uint32_t)F(HDR_LEN, d);
     l->p_data_len = (uint32_t)F(DATA_LEN, d);
@@ -552,16 +676,17 @@ static void lay_cycle(mdd_tx_gen_model *m, mdd_txg_layout *l, const uint64_t *d,
         pipe->st_d_short += d_push && d_out->n < m->w;
         d_pop = l->pd.e[0].off == l->pd.e[0].n;
     }
-    if (l->m_started && pd0 < 2 && mp0 > 0 && !l->p_halt) {
-        p_stage(&c, l, &l->mp.e[0], p_out);
-        p_push = p_out->n != 0;
-        pipe->st_p_short += p_push && p_out->n < m->w;
-        p_pop = l->mp.e[0].off == l->mp.e[0].n;
+    mdd_txg_p_in pi;
+    memset(&pi, 0, sizeof pi);
+    pi.go = l->m_started && pd0 < 2 && mp0 > 0;
+    if (pi.go) {
+        p_block(m, &c, l, &pi, p_out, &p_push, &p_pop);
+        pipe->st_p_short += p_push && p_out->n - p_out->off < m->w;
     }
     mdd_txg_m_in mi;
     memset(&mi, 0, sizeof mi);
     if (!l->m_started && present) {
-        lay_start(l, d, bad, &mi);
+        lay_start(l, d, bad, &mi, &pi);
     } else if (l->m_active && mp0 < 2) {
         mdd_txg_m_out mo;
         mdd_txg_m_eval(&l->mm, &mi, &mo);
@@ -586,6 +711,12 @@ static void lay_cycle(mdd_tx_gen_model *m, mdd_txg_layout *l, const uint64_t *d,
         fifo_push(&l->pd, p_out);
     if (m_push)
         fifo_push(&l->mp, m_out);
+    pi.pr_v = fr && fr->publish;
+    if (pi.pr_v) {
+        pi.pr_hl = fr->pr_hl;
+        pi.pr_dl = fr->pr_dl;
+    }
+    mdd_txg_p_tick(&l->pm, &pi);
     if (fr && fr->publish) {
         l->pr_v = true;
         l->pr_pdu = fr->pr_pdu;
