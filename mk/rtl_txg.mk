@@ -80,3 +80,15 @@ txg-p-selftest: $(call txg_p_bin,8)
 LINT_TARGETS   += $(foreach w,$(WS),txg-p-lint-w$(w))
 LOCKSTEP_TESTS += $(foreach w,$(WS),txg-p-lockstep-w$(w)) txg-p-selftest
 REGRESS_TESTS  += $(foreach w,$(WS),$(foreach s,$(TXG_P_REGRESS_SEEDS),txg-p-regress-w$(w)-s$(s)))
+
+# Both stages elaborate in Icarus at every W (their benches are Verilator lockstep).
+.PHONY: txg-icarus-build
+txg-icarus-build:
+	@mkdir -p $(TXG_DIR)/icarus
+	@for w in $(WS); do for m in m p; do \
+	    $(IVERILOG) $(IVERILOG_FLAGS) -o $(TXG_DIR)/icarus/$${m}_w$$w.vvp -s mdd_txg_$$m -Pmdd_txg_$$m.W=$$w rtl/mdd_txg_$$m.v \
+	    > $(TXG_DIR)/icarus/$${m}_w$$w.log 2>&1; rc=$$?; cat $(TXG_DIR)/icarus/$${m}_w$$w.log; \
+	    test $$rc -eq 0 -a ! -s $(TXG_DIR)/icarus/$${m}_w$$w.log || exit 1; done; done
+	@echo "txg-icarus-build: mdd_txg_m, mdd_txg_p elaborate in Icarus at W = $(WS)"
+
+ICARUS_TESTS += txg-icarus-build

@@ -47,7 +47,7 @@ void mdd_txg_p_eval(const mdd_txg_p_model *m, const mdd_txg_p_in *in, mdd_txg_p_
     out->pdus = m->pdus;
     out->lo = m->lo;
     out->hi = m->lo;
-    if (!in->go || m->rl || m->halt)
+    if (!in->go || in->load || m->rl || m->halt)
         return;
     for (unsigned i = 0; i < m->w; i++) {
         if (!in_part(m, in, i))
@@ -139,17 +139,20 @@ void mdd_txg_p_tick(mdd_txg_p_model *m, const mdd_txg_p_in *in)
         m->a_stop = m->b + m->np;
         m->fw = in->ld_fpdu_woff;
         m->wb = -(int32_t)in->ld_fpdu_woff;
-        if (!m->raw && (!m->self || in->ld_pdu_off > m->last_len)) {
+        /* the cycle after a load is a reload (no part): the bounds from the descriptor's lengths if they apply */
+        m->rl = true;
+        m->rl_lk = !m->raw && (!m->self || in->ld_pdu_off > m->last_len);
+        if (m->rl_lk)
             layout(m, in->ld_hdr_len, in->ld_data_len);
-            m->rl = true;
-        }
         return;
     }
     mdd_txg_p_out o;
     mdd_txg_p_eval(m, in, &o);
     const mdd_txg_p_model s = *m; /* the state at the cycle's start */
 
-    if (s.rl) { /* the bounds from the layout registers */
+    if (s.rl && !s.rl_lk) {
+        m->rl = false;
+    } else if (s.rl) { /* the bounds from the layout registers */
         m->a_hdr = s.b + s.l_hdr;
         m->a_ps = s.b + s.l_ps;
         m->a_pe = s.b + s.l_pe;
@@ -163,6 +166,7 @@ void mdd_txg_p_tick(mdd_txg_p_model *m, const mdd_txg_p_in *in)
     } else if (s.pr_v && !s.lk) { /* F's parse into the layout registers */
         layout(m, s.pr_hl, s.pr_dl);
         m->rl = true;
+        m->rl_lk = true;
         m->pr_v = false;
     }
     if (in->pr_v) {

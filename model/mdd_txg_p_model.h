@@ -22,7 +22,8 @@
  *   - a_len + 1 after a descriptor-framed PDU: the host byte after it (AFTER) is the part's last lane, and P halts.
  * Lengths become known at load (the descriptor's, when the transfer starts past the length bytes) or from F's
  * parse register: the layout registers (lengths as PDU offsets) are loaded a cycle after the parse, and the
- * adjusted bounds a cycle after that (no part in that cycle).
+ * adjusted bounds a cycle after that (a reload: no part in that cycle). The cycle after a load is a reload
+ * too (the RTL settles its compare flags then).
  *
  * Contract (docs/ARCHITECTURE.md section 8): eval is combinational, tick the rising edge, rst an input. load
  * takes a transfer's configuration and start state; pr_v loads the parse register (F's lengths of the current
@@ -88,6 +89,7 @@ typedef struct mdd_txg_p_model {
     /* the loop */
     uint8_t lo;
     bool lk, rl, halt;
+    bool rl_lk;         /* the reload sets the bounds from the layout registers (else: the one after a load, idle) */
     int64_t b, a_hdr, a_ps, a_pe, a_pde, a_lc, a_len, a_stop;
     bool lc_v;
     int32_t wb;

@@ -25,17 +25,22 @@
  * the part's last lane, AFTER, and P halts).  Lengths come from the
  * descriptor at load or from F's parse (pr_v): into the layout registers
  * (the bounds as PDU offsets) in one cycle, into the adjusted bounds in the
- * next (rl; no part in that cycle).
+ * next (rl, a reload: no part in that cycle; the cycle after a load is one
+ * too).
  *
- * Depth: each bound is a 28-bit register with a 9-bit clamped copy (to
- * [-64, 191]: the same answer as the full value for every compare with a
- * pc of 0..64, also with a small constant added), so every lane compare is
- * 9 bits wide; bounds the lanes compare with at +-1, -4, +ll are registers
- * of their own.  The next value of each is one of four candidates (kept,
- * shifted by the word's non-marker count, or the next PDU's, either way)
- * computed beside the decision and selected by it: the decision (a part
- * taking the word's last lane: the last lane's pc below a_stop) is one
- * compare of registered values.
+ * Depth: every lane compare is 11 bits wide: a bound's low 11 bits with two
+ * flags, "far above" (>= 512) and "far below" (< -512), registered from
+ * the bound's value a cycle earlier.  A bound moves by at most 64 a cycle
+ * (a word's non-marker count), so a flag a cycle old still says on which
+ * side of the lanes' 0..64 the bound is, and a bound not far fits 11 bits;
+ * where a bound jumps (a reload) the flags are computed from the new value,
+ * and where it takes another bound's value (the next PDU's) it takes that
+ * bound's flags.  The next value of each bound is one of four candidates
+ * (kept, less the word's non-marker count, the next PDU's, either way)
+ * computed beside the decision; the decision (a part taking the word's last
+ * lane: the last lane's pc below a_stop) is one compare of registers and
+ * selects last.  EH and EP are "below the bound, and the next lane not":
+ * a non-marker lane's next lane has pc + 1.
  *
  * Ports: load takes a transfer's configuration and start state; pr_v F's
  * lengths of the current self-framing header; go: M's word is at the input
@@ -101,18 +106,17 @@ module mdd_txg_p #(
 localparam NW = $clog2(W + 1);
 // adjusted bounds: PDU lengths are below 2^26, offsets below 2^25, so pc - offset and bound + pc fit 28 bits signed
 localparam AW = 28;
-localparam CW = 9;
+localparam CW = 11;   // compare width: a bound not far (-576..511 after a cycle's move)
 
 // lane classes (model/mdd_tx_gen_int.h, MDD_TXG_L_*)
 localparam [3:0] L_MRK = 4'd1, L_HDR = 4'd2, L_HDIG = 4'd3, L_DATA = 4'd4, L_PAD = 4'd7, L_DDIG = 4'd8,
                  L_AFTER = 4'd9;
 
-// the bounds (index: what it is, as a PDU offset)
-localparam NB = 16;
-localparam B_B = 0, B_B1 = 1, B_BLL = 2,          // 0, 1, the last length byte (the current PDU's or the next's)
-           B_HDR = 3, B_HDR1 = 4, B_PS = 5, B_PE = 6, B_PDE = 7, B_LC = 8,
-           B_LEN = 9, B_LEN1 = 10, B_LEN4 = 11, B_LENP1 = 12, B_LENLL = 13,
-           B_STOP = 14, B_LENNP = 15;              // a_stop, and the next PDU's need point
+// the bounds, as PDU offsets: the current PDU's 0 and last length byte; its header end, payload start and end,
+// pad end, last covered byte, end, end - 4, the next PDU's last length byte; a_stop; the next PDU's need point
+localparam NB = 12;
+localparam B_B = 0, B_BLL = 1, B_HDR = 2, B_PS = 3, B_PE = 4, B_PDE = 5, B_LC = 6, B_LEN = 7, B_LEN4 = 8,
+           B_LENLL = 9, B_STOP = 10, B_LENNP = 11;
 
 // configuration
 reg        raw_r = 1'b0, self_r = 1'b0, mpa_r = 1'b0, hdig_r = 1'b0, ddig_r = 1'b0;
@@ -122,7 +126,7 @@ reg [8:0]  np_r = 9'd0;   // the need point (MPA: up to 256)
 // the loop
 reg [W-1:0]  live_r = {W{1'b1}};   // lanes at or after lo
 reg [NW-1:0] pc_lo_r = {NW{1'b0}}; // pc of lane lo
-reg        lk_r = 1'b0, rl_r = 1'b0, halt_r = 1'b0;
+reg        lk_r = 1'b0, rl_r = 1'b0, rl_lk_r = 1'b0, halt_r = 1'b0;
 reg        lc_v_r = 1'b0;
 reg [15:0] wb_r = 16'd0, fw_r = 16'd0;
 reg [31:0] pdus_r = 32'd0;
@@ -134,49 +138,86 @@ reg        pr_v_r = 1'b0;
 reg [11:0] pr_hl_r = 12'd0;
 reg [23:0] pr_dl_r = 24'd0;
 
-// the bounds: full value and clamped copy
+// the bounds: full value, its low bits and the far flags
 wire signed [AW-1:0] a_w [0:NB-1];
-wire signed [CW-1:0] c_w [0:NB-1];
+wire signed [CW-1:0] s_w [0:NB-1];
+wire [NB-1:0] far_hi, far_lo;
+
+// pc against a bound
+function lt_b;   // pc < bound
+    input [CW-1:0] x;
+    input [CW-1:0] bs;
+    input fh, fl;
+    lt_b = fh || (!fl && $signed(x) < $signed(bs));
+endfunction
+function eq_b;   // pc == bound
+    input [CW-1:0] x;
+    input [CW-1:0] bs;
+    input fh, fl;
+    eq_b = !fh && !fl && x == bs;
+endfunction
+`define MDD_TXG_P_LT(x, k) lt_b(x, s_w[k], far_hi[k], far_lo[k])
+`define MDD_TXG_P_EQ(x, k) eq_b(x, s_w[k], far_hi[k], far_lo[k])
 
 // ---- the part --------------------------------------------------------------------------------------------
 
-wire part_en = go && !rl_r && !halt_r;
-wire signed [CW-1:0] pc_l_s = $signed({{(CW - NW){1'b0}}, pc_l});
-wire signed [CW-1:0] pc_n_s = $signed({{(CW - NW){1'b0}}, pc_n});
-wire signed [CW-1:0] pc_lo_s = $signed({{(CW - NW){1'b0}}, pc_lo_r});
-assign v = part_en && (raw_r || pc_lo_s < c_w[B_STOP]);
-assign pop = part_en && (raw_r || pc_l_s < c_w[B_STOP]);
+wire part_en = go && !load && !rl_r && !halt_r;
+wire [CW-1:0] pc_l_x = {{(CW - NW){1'b0}}, pc_l};
+wire [CW-1:0] pc_n_x = {{(CW - NW){1'b0}}, pc_n};
+wire [CW-1:0] pc_lo_x = {{(CW - NW){1'b0}}, pc_lo_r};
+assign v = part_en && (raw_r || `MDD_TXG_P_LT(pc_lo_x, B_STOP));
+assign pop = part_en && (raw_r || `MDD_TXG_P_LT(pc_l_x, B_STOP));
 
 wire [W-1:0] below;      // pc < a_stop (raw: every lane), a thermometer
 wire [W-1:0] in_word;    // lane < n
 wire [W-1:0] in_part;
 wire [W-1:0] before_len; // pc < a_len: up to the EP lane
+wire [W-1:0] before_hdr; // pc < a_hdr
+// the same for the lane after (its pc is one more if this lane is not a marker): pc_n after lane n - 1
+wire [W-1:0] before_len_up = {1'b0, before_len[W-1:1]};   // bit i: lane i + 1's
+wire [W-1:0] before_hdr_up = {1'b0, before_hdr[W-1:1]};
+wire         before_len_n = `MDD_TXG_P_LT(pc_n_x, B_LEN);
+wire         before_hdr_n = `MDD_TXG_P_LT(pc_n_x, B_HDR);
 
 genvar gi;
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_lane
         localparam [NW-1:0] LI = gi;
-        wire [NW-1:0]       pcu = pc[gi*NW +: NW];
-        wire signed [CW-1:0] pci = $signed({{(CW - NW){1'b0}}, pcu});
-        wire [2:0]          mbi = mb[3*gi +: 3];
+        wire [NW-1:0] pcu = pc[gi*NW +: NW];
+        wire [CW-1:0] pci = {{(CW - NW){1'b0}}, pcu};
+        wire [2:0]    mbi = mb[3*gi +: 3];
         assign in_word[gi] = LI < n;
-        assign below[gi] = raw_r || pci < c_w[B_STOP];
+        assign below[gi] = raw_r || `MDD_TXG_P_LT(pci, B_STOP);
         assign in_part[gi] = part_en && in_word[gi] && below[gi] && live_r[gi];
-        assign before_len[gi] = pci < c_w[B_LEN];
+        assign before_len[gi] = `MDD_TXG_P_LT(pci, B_LEN);
+        assign before_hdr[gi] = `MDD_TXG_P_LT(pci, B_HDR);
 
         wire aft = lk_r && !before_len[gi];
         wire known = lk_r && before_len[gi];
-        wire at0 = aft ? pci == c_w[B_LEN] : pci == c_w[B_B];
-        wire early_i = self_r && !known && (aft ? pci <= c_w[B_LENLL] : pci <= c_w[B_BLL]);
-        wire pih = raw_r || at0 || (known && pci >= c_w[B_PS] && pci <= c_w[B_PE]);
+        wire at0 = aft ? `MDD_TXG_P_EQ(pci, B_LEN) : `MDD_TXG_P_EQ(pci, B_B);
+        // pc <= bound: pc - 1 < bound, pc >= 1, else bound >= 0
+        wire le_bll = !`MDD_TXG_P_LT(pci, B_BLL) ? `MDD_TXG_P_EQ(pci, B_BLL) : 1'b1;
+        wire le_lenll = !`MDD_TXG_P_LT(pci, B_LENLL) ? `MDD_TXG_P_EQ(pci, B_LENLL) : 1'b1;
+        wire early_i = self_r && !known && (aft ? le_lenll : le_bll);
+        wire le_pe = `MDD_TXG_P_LT(pci, B_PE) || `MDD_TXG_P_EQ(pci, B_PE);
+        wire pih = raw_r || at0 || (known && !`MDD_TXG_P_LT(pci, B_PS) && le_pe);
         wire mk = mrk[gi];
-        wire between = known && mpa_r && ddig_r && !at0 && pci > c_w[B_LEN4];
-        wire ed_m = known && mpa_r && ddig_r && {1'b0, mbi} == ml_r - 4'd1 && !at0 && pci == c_w[B_LEN4];
-        wire ed_d = known && lc_v_r && pci == c_w[B_LC] && !(mpa_r && ddig_r && mnext[gi]);
-        wire eh_k = known && pci == c_w[B_HDR1];
-        wire ep_k = known && pci == c_w[B_LEN1];
-        wire eh_u = !known && mpa_r && ulp_r == 8'd0 && (aft ? pci == c_w[B_LENP1] : pci == c_w[B_B1]);
+        wire gt_len4 = !`MDD_TXG_P_LT(pci, B_LEN4) && !`MDD_TXG_P_EQ(pci, B_LEN4);
+        wire between = known && mpa_r && ddig_r && !at0 && gt_len4;
+        wire ed_m = known && mpa_r && ddig_r && {1'b0, mbi} == ml_r - 4'd1 && !at0 && `MDD_TXG_P_EQ(pci, B_LEN4);
+        wire ed_d = known && lc_v_r && `MDD_TXG_P_EQ(pci, B_LC) && !(mpa_r && ddig_r && mnext[gi]);
+        wire nx_in = {1'b0, LI} + 1'b1 < {1'b0, n};
+        wire eh_k = known && before_hdr[gi] && !(nx_in ? before_hdr_up[gi] : before_hdr_n);
+        wire ep_k = known && !(nx_in ? before_len_up[gi] : before_len_n);
         wire [2:0] base_lo = aft ? a_w[B_LEN][2:0] : a_w[B_B][2:0];
+        wire [2:0] p_lo = pcu[2:0] - base_lo;
+        wire eh_u = mpa_r && ulp_r == 8'd0 && early_i && p_lo == 3'd1;   // MPA: early is p <= 1
+
+        wire lt_ps = `MDD_TXG_P_LT(pci, B_PS);
+        wire lt_pe = `MDD_TXG_P_LT(pci, B_PE);
+        wire lt_pde = `MDD_TXG_P_LT(pci, B_PDE);
+        wire [1:0] x_hdig = pcu[1:0] - a_w[B_HDR][1:0];
+        wire [1:0] x_ddig = pcu[1:0] - a_w[B_PDE][1:0];
 
         reg [3:0] c;
         reg [2:0] f;
@@ -194,18 +235,18 @@ generate
             end else if (aft && !self_r) begin
                 c = L_AFTER;
             end else if (known) begin
-                if (pci < c_w[B_HDR]) begin
+                if (before_hdr[gi]) begin
                     c = L_HDR;
-                end else if (pci < c_w[B_PS]) begin
+                end else if (lt_ps) begin
                     c = L_HDIG;
-                    x = {2'b00, pcu[1:0] - a_w[B_HDR][1:0]};
-                end else if (pci < c_w[B_PE]) begin
+                    x = {2'b00, x_hdig};
+                end else if (lt_pe) begin
                     c = L_DATA;
-                end else if (pci < c_w[B_PDE]) begin
+                end else if (lt_pde) begin
                     c = L_PAD;
                 end else begin
                     c = L_DDIG;
-                    x = {2'b00, pcu[1:0] - a_w[B_PDE][1:0]};
+                    x = {2'b00, x_ddig};
                 end
                 f = {ep_k, ed_d, eh_k};
             end else begin
@@ -223,7 +264,7 @@ generate
         assign boundary[gi] = nr && mk && at0;
         assign parse[gi] = nr && !mk && !known && !(aft && !self_r) && early_i;
         assign early[gi] = nr && early_i;
-        assign plow[3*gi +: 3] = nr ? pcu[2:0] - base_lo : 3'd0;
+        assign plow[3*gi +: 3] = nr ? p_lo : 3'd0;
     end
 endgenerate
 
@@ -254,10 +295,15 @@ assign pdus = pdus_r;
 // ---- the next state --------------------------------------------------------------------------------------
 
 // EP in the part: a split part with the lengths known always holds it (a_stop is past a_len); a part to the
-// word's end when the word's non-marker count reaches a_len
-wire ep = lk_r && c_w[B_LEN] >= 1 && (!pop || pc_n_s >= c_w[B_LEN]);
+// word's end when the word's non-marker count reaches a_len. Both from registers, selected by pop last.
+wire len_ge1 = !far_lo[B_LEN] && (far_hi[B_LEN] || $signed(s_w[B_LEN]) >= 1);
+wire ep_s = lk_r && len_ge1;
+wire ep_p = ep_s && !`MDD_TXG_P_LT(pc_n_x, B_LEN);
+wire ep = pop ? ep_p : ep_s;
 wire upd = v && !raw_r;
-wire next_pdu = upd && ep && self_r;   // the b family and a_stop move to the next PDU's
+wire sel_pop = pop && !raw_r;                       // pop implies v
+wire nx_s = ep_s && self_r;                          // the b family and a_stop move to the next PDU's
+wire nx_p = ep_p && self_r;
 
 wire [8:0] ld_np = ld_mpa ? (ld_ulp == 8'd0 ? 9'd2 : {1'b0, ld_ulp} + 9'd1) : 9'd47;
 wire       ld_lk = !ld_raw && (!ld_self || ld_pdu_off > (ld_mpa ? 25'd1 : 25'd7));
@@ -286,7 +332,6 @@ function [AW-1:0] plus;   // x + a small signed constant
 endfunction
 wire [AW-1:0] lay [B_HDR:NB-1];
 assign lay[B_HDR]   = lay_hl_w;
-assign lay[B_HDR1]  = plus(lay_hl_w, -12'sd1);
 assign lay[B_PS]    = plus(lay_hl_w, lay_hd);
 assign lay[B_PE]    = plus(lay_s, lay_hd);
 assign lay[B_PDE]   = plus(lay_s, lay_hd + {10'd0, lay_pad});
@@ -294,61 +339,59 @@ assign lay[B_LC]    = lay_pad != 2'd0 ? plus(lay_s, lay_hd + {10'd0, lay_pad} - 
                     : lay_dl != 24'd0 ? plus(lay_s, lay_hd - 12'd1)
                                       : plus(lay_hl_w, -12'sd1);
 assign lay[B_LEN]   = plus(lay_s, lay_tail);
-assign lay[B_LEN1]  = plus(lay_s, lay_tail - 12'd1);
 assign lay[B_LEN4]  = plus(lay_s, lay_tail - 12'd4);
-assign lay[B_LENP1] = plus(lay_s, lay_tail + 12'd1);
 assign lay[B_LENLL] = plus(lay_s, lay_tail + lay_ll);
 assign lay[B_STOP]  = plus(lay_s, lay_tail + (lay_self ? lay_np : 12'd1));
 assign lay[B_LENNP] = plus(lay_s, lay_tail + lay_np);
 
-
-function signed [CW-1:0] clampf;
+// far flags of a value
+function far_h;
     input signed [AW-1:0] x;
-    begin
-        if (x < -64) clampf = -64;
-        else if (x > 191) clampf = 191;
-        else clampf = x[CW-1:0];
-    end
+    far_h = x >= 512;
+endfunction
+function far_l;
+    input signed [AW-1:0] x;
+    far_l = x < -512;
 endfunction
 
 generate
     for (gi = 0; gi < NB; gi = gi + 1) begin : g_bound
         // the b family and a_stop take the next PDU's values at an EP of a self-framing PDU
-        localparam integer SRC = gi == B_B ? B_LEN : gi == B_B1 ? B_LENP1 : gi == B_BLL ? B_LENLL
-                               : gi == B_STOP ? B_LENNP : gi;
-        localparam LAY = gi >= B_HDR;      // loaded from the layout registers at rl
+        localparam integer SRC = gi == B_B ? B_LEN : gi == B_BLL ? B_LENLL : gi == B_STOP ? B_LENNP : gi;
+        localparam FAM = SRC != gi;
+        localparam LAY = gi >= B_HDR;      // loaded from the layout registers at a reload
         reg signed [AW-1:0] a_r = 0;
-        reg signed [CW-1:0] c_r = 0;
+        reg                 fh_r = 1'b0, fl_r = 1'b0;
         assign a_w[gi] = a_r;
-        assign c_w[gi] = c_r;
+        assign s_w[gi] = a_r[CW-1:0];
+        assign far_hi[gi] = fh_r;
+        assign far_lo[gi] = fl_r;
+        wire signed [AW-1:0] pc_n_w = $signed({{(AW - NW){1'b0}}, pc_n});
+        wire signed [AW-1:0] src = a_w[SRC];
         // candidates, beside the decision
-        wire signed [AW-1:0] own_sh = a_r - $signed({{(AW - NW){1'b0}}, pc_n});
-        wire signed [AW-1:0] src_sh = a_w[SRC] - $signed({{(AW - NW){1'b0}}, pc_n});
-        wire signed [CW-1:0] own_sh_c = clampf(own_sh);
-        wire signed [CW-1:0] src_sh_c = clampf(src_sh);
+        wire signed [AW-1:0] p_cand = (FAM && nx_p) ? src - pc_n_w : a_r - pc_n_w;
         wire signed [AW-1:0] rl_v;
         if (LAY) begin : g_lay
-            assign rl_v = a_w[B_B] + $signed(l_r[gi]);
+            assign rl_v = rl_lk_r ? a_w[B_B] + $signed(l_r[gi]) : a_r;
         end else begin : g_nolay
             assign rl_v = a_r;
         end
-        wire take_src = next_pdu && SRC != gi;
+        wire signed [AW-1:0] ld_v = gi == B_B ? ld_b : gi == B_BLL ? ld_b + (ld_mpa ? 1 : 7)
+                                  : gi == B_STOP ? ld_b + $signed({19'd0, ld_np}) : 0;
+        wire signed [AW-1:0] q_cand = load ? ld_v : rl_r ? rl_v : (upd && FAM && nx_s) ? src : a_r;
+        // the flags a cycle late: of this value, of the next PDU's taken, of a reload's (exact)
+        wire take_src = FAM && (sel_pop ? nx_p : upd && nx_s);
+        wire fh_n = rl_r ? far_h(rl_v) : take_src ? far_h(src) : far_h(a_r);
+        wire fl_n = rl_r ? far_l(rl_v) : take_src ? far_l(src) : far_l(a_r);
         always @(posedge clk) begin
             if (rst) begin
                 a_r <= 0;
-                c_r <= 0;
-            end else if (load) begin
-                a_r <= gi == B_B ? ld_b : gi == B_B1 ? ld_b + 1 : gi == B_BLL ? ld_b + (ld_mpa ? 1 : 7)
-                     : gi == B_STOP ? ld_b + $signed({19'd0, ld_np}) : 0;
-                c_r <= gi == B_B ? clampf(ld_b) : gi == B_B1 ? clampf(ld_b + 1)
-                     : gi == B_BLL ? clampf(ld_b + (ld_mpa ? 1 : 7))
-                     : gi == B_STOP ? clampf(ld_b + $signed({19'd0, ld_np})) : 0;
-            end else if (rl_r) begin
-                a_r <= rl_v;
-                c_r <= clampf(rl_v);
-            end else if (upd) begin
-                a_r <= take_src ? (pop ? src_sh : a_w[SRC]) : (pop ? own_sh : a_r);
-                c_r <= take_src ? (pop ? src_sh_c : c_w[SRC]) : (pop ? own_sh_c : c_r);
+                fh_r <= 1'b0;
+                fl_r <= 1'b0;
+            end else begin
+                a_r <= sel_pop ? p_cand : q_cand;
+                fh_r <= fh_n;
+                fl_r <= fl_n;
             end
         end
     end
@@ -373,6 +416,7 @@ always @(posedge clk) begin
         pc_lo_r <= {NW{1'b0}};
         lk_r <= 1'b0;
         rl_r <= 1'b0;
+        rl_lk_r <= 1'b0;
         halt_r <= 1'b0;
         lc_v_r <= 1'b0;
         wb_r <= 16'd0;
@@ -395,7 +439,8 @@ always @(posedge clk) begin
         live_r <= {W{1'b1}};
         pc_lo_r <= {NW{1'b0}};
         lk_r <= 1'b0;
-        rl_r <= ld_lk;
+        rl_r <= 1'b1;          // the flags settle in the reload after a load
+        rl_lk_r <= ld_lk;
         halt_r <= 1'b0;
         lc_v_r <= 1'b0;
         wb_r <= 16'd0 - ld_fpdu_woff;
@@ -408,13 +453,16 @@ always @(posedge clk) begin
         pr_dl_r <= 24'd0;
     end else begin
         if (rl_r) begin
-            lc_v_r <= l_lc_v_r;
-            lk_r <= 1'b1;
+            if (rl_lk_r) begin
+                lc_v_r <= l_lc_v_r;
+                lk_r <= 1'b1;
+            end
             rl_r <= 1'b0;
         end else if (pr_v_r && !lk_r) begin
             for (j = B_HDR; j < NB; j = j + 1) l_r[j] <= lay[j];
             l_lc_v_r <= lay_lc_v;
             rl_r <= 1'b1;
+            rl_lk_r <= 1'b1;
             pr_v_r <= 1'b0;
         end
         if (pr_v) begin
@@ -424,20 +472,23 @@ always @(posedge clk) begin
         end
         if (v) begin
             live_r <= pop ? {W{1'b1}} : ~(below & in_word);
-            pc_lo_r <= pop ? {NW{1'b0}} : c_w[B_STOP][NW-1:0];   // a split part ends where pc reaches a_stop
+            pc_lo_r <= pop ? {NW{1'b0}} : s_w[B_STOP][NW-1:0];   // a split part ends where pc reaches a_stop
         end
         if (upd) begin
             if (ep) begin
                 pdus_r <= pdus_r + 32'd1;
                 if (self_r) lk_r <= 1'b0;
             end
-            if (!self_r && lk_r && (!pop || pc_n_s > c_w[B_LEN]))
+            if (!self_r && lk_r && (!pop || !`MDD_TXG_P_LT(pc_n_x, B_LEN) && !`MDD_TXG_P_EQ(pc_n_x, B_LEN)))
                 halt_r <= 1'b1;   // the part's last lane is the host byte after the PDU
             if (mpa_r)
                 wb_r <= (ep ? e1_16 : wb_r) - (pop ? n_16 : 16'd0);
         end
     end
 end
+
+`undef MDD_TXG_P_LT
+`undef MDD_TXG_P_EQ
 
 endmodule
 
