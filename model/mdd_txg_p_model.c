@@ -47,8 +47,8 @@ void mdd_txg_p_eval(const mdd_txg_p_model *m, const mdd_txg_p_in *in, mdd_txg_p_
     out->pdus = m->pdus;
     out->lo = m->lo;
     out->hi = m->lo;
-    if (!in->go || in->load || m->rl || m->halt)
-        return;
+    if (!in->go || in->load || m->rl || (m->pr_v && !m->lk) || m->halt)
+        return; /* no part in a reload */
     for (unsigned i = 0; i < m->w; i++) {
         if (!in_part(m, in, i))
             continue;
@@ -139,35 +139,35 @@ void mdd_txg_p_tick(mdd_txg_p_model *m, const mdd_txg_p_in *in)
         m->a_stop = m->b + m->np;
         m->fw = in->ld_fpdu_woff;
         m->wb = -(int32_t)in->ld_fpdu_woff;
-        /* the cycle after a load is a reload (no part): the bounds from the descriptor's lengths if they apply */
-        m->rl = true;
-        m->rl_lk = !m->raw && (!m->self || in->ld_pdu_off > m->last_len);
-        if (m->rl_lk)
-            layout(m, in->ld_hdr_len, in->ld_data_len);
+        /* the cycle after a load is a reload (no part): with the descriptor's lengths in the parse register
+         * if they apply, else only to settle the RTL's compare flags */
+        if (!m->raw && (!m->self || in->ld_pdu_off > m->last_len)) {
+            m->pr_v = true;
+            m->pr_hl = in->ld_hdr_len;
+            m->pr_dl = in->ld_data_len;
+        } else {
+            m->rl = true;
+        }
         return;
     }
     mdd_txg_p_out o;
     mdd_txg_p_eval(m, in, &o);
     const mdd_txg_p_model s = *m; /* the state at the cycle's start */
 
-    if (s.rl && !s.rl_lk) {
+    if (s.rl) {
         m->rl = false;
-    } else if (s.rl) { /* the bounds from the layout registers */
-        m->a_hdr = s.b + s.l_hdr;
-        m->a_ps = s.b + s.l_ps;
-        m->a_pe = s.b + s.l_pe;
-        m->a_pde = s.b + s.l_pde;
-        m->a_lc = s.b + s.l_lc;
-        m->lc_v = s.l_lc_v;
-        m->a_len = s.b + s.l_len;
+    } else if (s.pr_v && !s.lk) { /* a reload: the bounds from the parse register's lengths */
+        layout(m, s.pr_hl, s.pr_dl);
+        m->pr_v = false;
+        m->a_hdr = s.b + m->l_hdr;
+        m->a_ps = s.b + m->l_ps;
+        m->a_pe = s.b + m->l_pe;
+        m->a_pde = s.b + m->l_pde;
+        m->a_lc = s.b + m->l_lc;
+        m->lc_v = m->l_lc_v;
+        m->a_len = s.b + m->l_len;
         m->a_stop = m->a_len + (s.self ? s.np : 1u);
         m->lk = true;
-        m->rl = false;
-    } else if (s.pr_v && !s.lk) { /* F's parse into the layout registers */
-        layout(m, s.pr_hl, s.pr_dl);
-        m->rl = true;
-        m->rl_lk = true;
-        m->pr_v = false;
     }
     if (in->pr_v) {
         m->pr_v = true;

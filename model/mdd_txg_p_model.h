@@ -20,10 +20,9 @@
  *     EH: the current PDU's EH lies before its need point only with MPA and no ULP header, and is then laid out
  *     before the lengths are known, in an earlier part);
  *   - a_len + 1 after a descriptor-framed PDU: the host byte after it (AFTER) is the part's last lane, and P halts.
- * Lengths become known at load (the descriptor's, when the transfer starts past the length bytes) or from F's
- * parse register: the layout registers (lengths as PDU offsets) are loaded a cycle after the parse, and the
- * adjusted bounds a cycle after that (a reload: no part in that cycle). The cycle after a load is a reload
- * too (the RTL settles its compare flags then).
+ * Lengths come from F's parse register, or at load from the descriptor into the same register: the bounds are
+ * set from them in a reload cycle without a part, the cycle after the register is loaded (so P sees F's lengths
+ * two cycles after F's lane, one more than the walk). The cycle after a load is a reload in any case.
  *
  * Contract (docs/ARCHITECTURE.md section 8): eval is combinational, tick the rising edge, rst an input. load
  * takes a transfer's configuration and start state; pr_v loads the parse register (F's lengths of the current
@@ -88,13 +87,13 @@ typedef struct mdd_txg_p_model {
     uint32_t ulp, ml, np, last_len;
     /* the loop */
     uint8_t lo;
-    bool lk, rl, halt;
-    bool rl_lk;         /* the reload sets the bounds from the layout registers (else: the one after a load, idle) */
+    bool lk, halt;
+    bool rl;            /* the cycle after a load without lengths: no part (the RTL settles its flags) */
     int64_t b, a_hdr, a_ps, a_pe, a_pde, a_lc, a_len, a_stop;
     bool lc_v;
     int32_t wb;
     uint32_t fw, pdus;
-    /* layout registers: the current PDU's bounds as PDU offsets (valid while rl) */
+    /* a reload's layout: the current PDU's bounds as PDU offsets */
     uint32_t l_hdr, l_ps, l_pe, l_pde, l_lc, l_len;
     bool l_lc_v;
     /* the parse register */

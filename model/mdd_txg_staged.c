@@ -117,7 +117,6 @@ static void p_stage(const struct mdd_txg_cfg *c, mdd_txg_layout *pp, mdd_txg_lwo
                 pp->p_data_len = pp->pr_dl;
                 pp->p_lk = true;
             } else {
-                pp->st_p_wait++;
                 break; /* wait for it */
             }
         }
@@ -682,6 +681,7 @@ static void lay_cycle(mdd_tx_gen_model *m, mdd_txg_layout *l, const uint64_t *d,
     if (pi.go) {
         p_block(m, &c, l, &pi, p_out, &p_push, &p_pop);
         pipe->st_p_short += p_push && p_out->n - p_out->off < m->w;
+        l->st_p_wait += !p_push && !l->pm.lk && !l->pm.raw && !l->pm.halt; /* waits for a header's lengths */
     }
     mdd_txg_m_in mi;
     memset(&mi, 0, sizeof mi);

@@ -23,10 +23,9 @@
  * known yet (b + np), the next PDU's need point after a known one
  * (a_len + np), or the host byte after a descriptor-framed PDU (a_len + 1:
  * the part's last lane, AFTER, and P halts).  Lengths come from the
- * descriptor at load or from F's parse (pr_v): into the layout registers
- * (the bounds as PDU offsets) in one cycle, into the adjusted bounds in the
- * next (rl, a reload: no part in that cycle; the cycle after a load is one
- * too).
+ * parse register (F's lengths, pr_v, or the descriptor's at load), into the
+ * adjusted bounds in a reload cycle without a part, the cycle after the
+ * register is loaded; the cycle after a load is a reload in any case.
  *
  * Depth: every lane compare is 11 bits wide: a bound's low 11 bits with two
  * flags, "far above" (>= 512) and "far below" (< -512), registered from
@@ -126,17 +125,16 @@ reg [8:0]  np_r = 9'd0;   // the need point (MPA: up to 256)
 // the loop
 reg [W-1:0]  live_r = {W{1'b1}};   // lanes at or after lo
 reg [NW-1:0] pc_lo_r = {NW{1'b0}}; // pc of lane lo
-reg        lk_r = 1'b0, rl_r = 1'b0, rl_lk_r = 1'b0, halt_r = 1'b0;
+reg        lk_r = 1'b0, rl_r = 1'b0, halt_r = 1'b0;
 reg        lc_v_r = 1'b0;
 reg [15:0] wb_r = 16'd0, fw_r = 16'd0;
 reg [31:0] pdus_r = 32'd0;
-// layout registers: the bounds B_HDR.. as PDU offsets
-reg [AW-1:0] l_r [B_HDR:NB-1];
-reg        l_lc_v_r = 1'b0;
-// the parse register
+// the parse register (F's lengths, or the descriptor's at load)
 reg        pr_v_r = 1'b0;
 reg [11:0] pr_hl_r = 12'd0;
-reg [23:0] pr_dl_r = 24'd0;
+reg [1:0]  pr_pad_r = 2'd0;   // the pad, "data length not 0" and hl + dl, taken with the lengths
+reg        pr_dnz_r = 1'b0;
+reg [24:0] pr_s_r = 25'd0;
 
 // the bounds: full value, its low bits and the far flags
 wire signed [AW-1:0] a_w [0:NB-1];
@@ -161,7 +159,9 @@ endfunction
 
 // ---- the part --------------------------------------------------------------------------------------------
 
-wire part_en = go && !load && !rl_r && !halt_r;
+// a reload (no part): the cycle after a load, and with lengths in the parse register (the bounds from them)
+wire pr_rl = pr_v_r && !lk_r;
+wire part_en = go && !load && !rl_r && !pr_rl && !halt_r;
 wire [CW-1:0] pc_l_x = {{(CW - NW){1'b0}}, pc_l};
 wire [CW-1:0] pc_n_x = {{(CW - NW){1'b0}}, pc_n};
 wire [CW-1:0] pc_lo_x = {{(CW - NW){1'b0}}, pc_lo_r};
@@ -309,22 +309,20 @@ wire [8:0] ld_np = ld_mpa ? (ld_ulp == 8'd0 ? 9'd2 : {1'b0, ld_ulp} + 9'd1) : 9'
 wire       ld_lk = !ld_raw && (!ld_self || ld_pdu_off > (ld_mpa ? 25'd1 : 25'd7));
 wire signed [AW-1:0] ld_b = -$signed({{(AW - 25){1'b0}}, ld_pdu_off});
 
-// the layout of a PDU's lengths, from the descriptor at load or from the parse register: each bound is
-// hl, or hl + dl, plus a small constant
-wire        lay_hdig = load ? ld_hdig : hdig_r;
-wire        lay_ddig = load ? ld_ddig : ddig_r;
-wire        lay_mpa = load ? ld_mpa : mpa_r;
-wire        lay_self = load ? ld_self : self_r;
+// the layout of the parse register's lengths: each bound is hl, or hl + dl, plus a small constant
+wire        lay_hdig = hdig_r;
+wire        lay_ddig = ddig_r;
+wire        lay_mpa = mpa_r;
+wire        lay_self = self_r;
 wire [11:0] lay_ll = lay_mpa ? 12'd1 : 12'd7;
-wire [11:0] lay_np = {3'd0, load ? ld_np : np_r};
-wire [11:0] lay_hl = load ? ld_hdr_len : pr_hl_r;
-wire [23:0] lay_dl = load ? ld_data_len : pr_dl_r;
-wire [1:0]  lay_pad = 2'd0 - lay_hl[1:0] - lay_dl[1:0];
+wire [11:0] lay_np = {3'd0, np_r};
+wire [11:0] lay_hl = pr_hl_r;
+wire [1:0]  lay_pad = pr_pad_r;
 wire [11:0] lay_hd = lay_hdig ? 12'd4 : 12'd0;
-wire [11:0] lay_tail = lay_hd + {10'd0, lay_pad} + (lay_ddig && (lay_mpa || lay_dl != 24'd0) ? 12'd4 : 12'd0);
+wire [11:0] lay_tail = lay_hd + {10'd0, lay_pad} + (lay_ddig && (lay_mpa || pr_dnz_r) ? 12'd4 : 12'd0);
 wire [AW-1:0] lay_hl_w = {{(AW - 12){1'b0}}, lay_hl};
-wire [AW-1:0] lay_s = lay_hl_w + {{(AW - 24){1'b0}}, lay_dl};
-wire        lay_lc_v = lay_pad != 2'd0 || lay_dl != 24'd0 || lay_mpa;
+wire [AW-1:0] lay_s = {{(AW - 25){1'b0}}, pr_s_r};
+wire        lay_lc_v = lay_pad != 2'd0 || pr_dnz_r || lay_mpa;
 function [AW-1:0] plus;   // x + a small signed constant
     input [AW-1:0] x;
     input [11:0] k;
@@ -336,7 +334,7 @@ assign lay[B_PS]    = plus(lay_hl_w, lay_hd);
 assign lay[B_PE]    = plus(lay_s, lay_hd);
 assign lay[B_PDE]   = plus(lay_s, lay_hd + {10'd0, lay_pad});
 assign lay[B_LC]    = lay_pad != 2'd0 ? plus(lay_s, lay_hd + {10'd0, lay_pad} - 12'd1)
-                    : lay_dl != 24'd0 ? plus(lay_s, lay_hd - 12'd1)
+                    : pr_dnz_r ? plus(lay_s, lay_hd - 12'd1)
                                       : plus(lay_hl_w, -12'sd1);
 assign lay[B_LEN]   = plus(lay_s, lay_tail);
 assign lay[B_LEN4]  = plus(lay_s, lay_tail - 12'd4);
@@ -359,7 +357,7 @@ generate
         // the b family and a_stop take the next PDU's values at an EP of a self-framing PDU
         localparam integer SRC = gi == B_B ? B_LEN : gi == B_BLL ? B_LENLL : gi == B_STOP ? B_LENNP : gi;
         localparam FAM = SRC != gi;
-        localparam LAY = gi >= B_HDR;      // loaded from the layout registers at a reload
+        localparam LAY = gi >= B_HDR;      // set from the lengths at a reload
         reg signed [AW-1:0] a_r = 0;
         reg                 fh_r = 1'b0, fl_r = 1'b0;
         assign a_w[gi] = a_r;
@@ -372,17 +370,17 @@ generate
         wire signed [AW-1:0] p_cand = (FAM && nx_p) ? src - pc_n_w : a_r - pc_n_w;
         wire signed [AW-1:0] rl_v;
         if (LAY) begin : g_lay
-            assign rl_v = rl_lk_r ? a_w[B_B] + $signed(l_r[gi]) : a_r;
+            assign rl_v = pr_rl ? a_w[B_B] + $signed(lay[gi]) : a_r;
         end else begin : g_nolay
             assign rl_v = a_r;
         end
         wire signed [AW-1:0] ld_v = gi == B_B ? ld_b : gi == B_BLL ? ld_b + (ld_mpa ? 1 : 7)
                                   : gi == B_STOP ? ld_b + $signed({19'd0, ld_np}) : 0;
-        wire signed [AW-1:0] q_cand = load ? ld_v : rl_r ? rl_v : (upd && FAM && nx_s) ? src : a_r;
+        wire signed [AW-1:0] q_cand = load ? ld_v : (rl_r || pr_rl) ? rl_v : (upd && FAM && nx_s) ? src : a_r;
         // the flags a cycle late: of this value, of the next PDU's taken, of a reload's (exact)
         wire take_src = FAM && (sel_pop ? nx_p : upd && nx_s);
-        wire fh_n = rl_r ? far_h(rl_v) : take_src ? far_h(src) : far_h(a_r);
-        wire fl_n = rl_r ? far_l(rl_v) : take_src ? far_l(src) : far_l(a_r);
+        wire fh_n = rl_r || pr_rl ? far_h(rl_v) : take_src ? far_h(src) : far_h(a_r);
+        wire fl_n = rl_r || pr_rl ? far_l(rl_v) : take_src ? far_l(src) : far_l(a_r);
         always @(posedge clk) begin
             if (rst) begin
                 a_r <= 0;
@@ -401,7 +399,6 @@ endgenerate
 wire [15:0] e1_16 = {{(16 - NW){1'b0}}, e1_c};
 wire [15:0] n_16 = {{(16 - NW){1'b0}}, n};
 
-integer j;
 always @(posedge clk) begin
     if (rst) begin
         raw_r <= 1'b0;
@@ -416,17 +413,16 @@ always @(posedge clk) begin
         pc_lo_r <= {NW{1'b0}};
         lk_r <= 1'b0;
         rl_r <= 1'b0;
-        rl_lk_r <= 1'b0;
         halt_r <= 1'b0;
         lc_v_r <= 1'b0;
         wb_r <= 16'd0;
         fw_r <= 16'd0;
         pdus_r <= 32'd0;
-        for (j = B_HDR; j < NB; j = j + 1) l_r[j] <= {AW{1'b0}};
-        l_lc_v_r <= 1'b0;
         pr_v_r <= 1'b0;
         pr_hl_r <= 12'd0;
-        pr_dl_r <= 24'd0;
+        pr_pad_r <= 2'd0;
+        pr_dnz_r <= 1'b0;
+        pr_s_r <= 25'd0;
     end else if (load) begin
         raw_r <= ld_raw;
         self_r <= ld_self;
@@ -439,36 +435,30 @@ always @(posedge clk) begin
         live_r <= {W{1'b1}};
         pc_lo_r <= {NW{1'b0}};
         lk_r <= 1'b0;
-        rl_r <= 1'b1;          // the flags settle in the reload after a load
-        rl_lk_r <= ld_lk;
+        rl_r <= !ld_lk;        // a reload follows a load in any case: the flags settle there
         halt_r <= 1'b0;
         lc_v_r <= 1'b0;
         wb_r <= 16'd0 - ld_fpdu_woff;
         fw_r <= ld_fpdu_woff;
         pdus_r <= 32'd0;
-        for (j = B_HDR; j < NB; j = j + 1) l_r[j] <= ld_lk ? lay[j] : {AW{1'b0}};
-        l_lc_v_r <= ld_lk && lay_lc_v;
-        pr_v_r <= 1'b0;
-        pr_hl_r <= 12'd0;
-        pr_dl_r <= 24'd0;
+        pr_v_r <= ld_lk;       // the descriptor's lengths, where they apply
+        pr_hl_r <= ld_lk ? ld_hdr_len : 12'd0;
+        pr_pad_r <= ld_lk ? 2'd0 - ld_hdr_len[1:0] - ld_data_len[1:0] : 2'd0;
+        pr_dnz_r <= ld_lk && ld_data_len != 24'd0;
+        pr_s_r <= ld_lk ? {13'd0, ld_hdr_len} + {1'b0, ld_data_len} : 25'd0;
     end else begin
-        if (rl_r) begin
-            if (rl_lk_r) begin
-                lc_v_r <= l_lc_v_r;
-                lk_r <= 1'b1;
-            end
-            rl_r <= 1'b0;
-        end else if (pr_v_r && !lk_r) begin
-            for (j = B_HDR; j < NB; j = j + 1) l_r[j] <= lay[j];
-            l_lc_v_r <= lay_lc_v;
-            rl_r <= 1'b1;
-            rl_lk_r <= 1'b1;
+        rl_r <= 1'b0;
+        if (pr_rl) begin
+            lc_v_r <= lay_lc_v;
+            lk_r <= 1'b1;
             pr_v_r <= 1'b0;
         end
         if (pr_v) begin
             pr_v_r <= 1'b1;
             pr_hl_r <= pr_hl;
-            pr_dl_r <= pr_dl;
+            pr_pad_r <= 2'd0 - pr_hl[1:0] - pr_dl[1:0];
+            pr_dnz_r <= pr_dl != 24'd0;
+            pr_s_r <= {13'd0, pr_hl} + {1'b0, pr_dl};
         end
         if (v) begin
             live_r <= pop ? {W{1'b1}} : ~(below & in_word);
