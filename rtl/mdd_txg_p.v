@@ -132,9 +132,7 @@ reg [31:0] pdus_r = 32'd0;
 // the parse register (F's lengths, or the descriptor's at load)
 reg        pr_v_r = 1'b0;
 reg [11:0] pr_hl_r = 12'd0;
-reg [1:0]  pr_pad_r = 2'd0;   // the pad, "data length not 0" and hl + dl, taken with the lengths
-reg        pr_dnz_r = 1'b0;
-reg [24:0] pr_s_r = 25'd0;
+reg [24:0] pr_s_r = 25'd0;   // hl + dl, taken with the lengths
 
 // the bounds: full value, its low bits and the far flags
 wire signed [AW-1:0] a_w [0:NB-1];
@@ -309,38 +307,44 @@ wire [8:0] ld_np = ld_mpa ? (ld_ulp == 8'd0 ? 9'd2 : {1'b0, ld_ulp} + 9'd1) : 9'
 wire       ld_lk = !ld_raw && (!ld_self || ld_pdu_off > (ld_mpa ? 25'd1 : 25'd7));
 wire signed [AW-1:0] ld_b = -$signed({{(AW - 25){1'b0}}, ld_pdu_off});
 
-// the layout of the parse register's lengths: each bound is hl, or hl + dl, plus a small constant
-wire        lay_hdig = hdig_r;
-wire        lay_ddig = ddig_r;
-wire        lay_mpa = mpa_r;
-wire        lay_self = self_r;
-wire [11:0] lay_ll = lay_mpa ? 12'd1 : 12'd7;
-wire [11:0] lay_np = {3'd0, np_r};
-wire [11:0] lay_hl = pr_hl_r;
-wire [1:0]  lay_pad = pr_pad_r;
-wire [11:0] lay_hd = lay_hdig ? 12'd4 : 12'd0;
-wire [11:0] lay_tail = lay_hd + {10'd0, lay_pad} + (lay_ddig && (lay_mpa || pr_dnz_r) ? 12'd4 : 12'd0);
-wire [AW-1:0] lay_hl_w = {{(AW - 12){1'b0}}, lay_hl};
+// the layout of the parse register's lengths: each bound is hl or hl + dl (taken with the lengths) plus a
+// small constant, also taken with them (from the descriptor's configuration, the pad, "data length not 0")
+wire        k_hdig = load ? ld_hdig : hdig_r;
+wire        k_ddig = load ? ld_ddig : ddig_r;
+wire        k_mpa = load ? ld_mpa : mpa_r;
+wire        k_self = load ? ld_self : self_r;
+wire [11:0] k_np = {3'd0, load ? ld_np : np_r};
+wire [1:0]  k_pad = load ? 2'd0 - ld_hdr_len[1:0] - ld_data_len[1:0] : 2'd0 - pr_hl[1:0] - pr_dl[1:0];
+wire        k_dnz = load ? ld_data_len != 24'd0 : pr_dl != 24'd0;
+wire [11:0] k_hd = k_hdig ? 12'd4 : 12'd0;
+wire [11:0] k_tail = k_hd + {10'd0, k_pad} + (k_ddig && (k_mpa || k_dnz) ? 12'd4 : 12'd0);
+wire [11:0] k_c [B_HDR:NB-1];
+assign k_c[B_HDR]   = 12'd0;
+assign k_c[B_PS]    = k_hd;
+assign k_c[B_PE]    = k_hd;
+assign k_c[B_PDE]   = k_hd + {10'd0, k_pad};
+assign k_c[B_LC]    = k_pad != 2'd0 ? k_hd + {10'd0, k_pad} - 12'd1 : k_dnz ? k_hd - 12'd1 : 12'hFFF;
+assign k_c[B_LEN]   = k_tail;
+assign k_c[B_LEN4]  = k_tail - 12'd4;
+assign k_c[B_LENLL] = k_tail + (k_mpa ? 12'd1 : 12'd7);
+assign k_c[B_STOP]  = k_tail + (k_self ? k_np : 12'd1);
+assign k_c[B_LENNP] = k_tail + k_np;
+wire        k_lc_hl = k_pad == 2'd0 && !k_dnz;        // the last covered byte is the header's last
+wire        k_lc_v = k_pad != 2'd0 || k_dnz || k_mpa;
+
+reg [11:0] kc_r [B_HDR:NB-1];
+reg        lc_hl_r = 1'b0, pr_lc_v_r = 1'b0;
+wire [AW-1:0] lay_hl_w = {{(AW - 12){1'b0}}, pr_hl_r};
 wire [AW-1:0] lay_s = {{(AW - 25){1'b0}}, pr_s_r};
-wire        lay_lc_v = lay_pad != 2'd0 || pr_dnz_r || lay_mpa;
-function [AW-1:0] plus;   // x + a small signed constant
-    input [AW-1:0] x;
-    input [11:0] k;
-    plus = x + {{(AW - 12){k[11]}}, k};
-endfunction
+wire        lay_lc_v = pr_lc_v_r;
 wire [AW-1:0] lay [B_HDR:NB-1];
-assign lay[B_HDR]   = lay_hl_w;
-assign lay[B_PS]    = plus(lay_hl_w, lay_hd);
-assign lay[B_PE]    = plus(lay_s, lay_hd);
-assign lay[B_PDE]   = plus(lay_s, lay_hd + {10'd0, lay_pad});
-assign lay[B_LC]    = lay_pad != 2'd0 ? plus(lay_s, lay_hd + {10'd0, lay_pad} - 12'd1)
-                    : pr_dnz_r ? plus(lay_s, lay_hd - 12'd1)
-                                      : plus(lay_hl_w, -12'sd1);
-assign lay[B_LEN]   = plus(lay_s, lay_tail);
-assign lay[B_LEN4]  = plus(lay_s, lay_tail - 12'd4);
-assign lay[B_LENLL] = plus(lay_s, lay_tail + lay_ll);
-assign lay[B_STOP]  = plus(lay_s, lay_tail + (lay_self ? lay_np : 12'd1));
-assign lay[B_LENNP] = plus(lay_s, lay_tail + lay_np);
+genvar gk;
+generate
+    for (gk = B_HDR; gk < NB; gk = gk + 1) begin : g_lay
+        wire from_hl = gk == B_HDR || gk == B_PS || (gk == B_LC && lc_hl_r);
+        assign lay[gk] = (from_hl ? lay_hl_w : lay_s) + {{(AW - 12){kc_r[gk][11]}}, kc_r[gk]};
+    end
+endgenerate
 
 // far flags of a value
 function far_h;
@@ -399,6 +403,7 @@ endgenerate
 wire [15:0] e1_16 = {{(16 - NW){1'b0}}, e1_c};
 wire [15:0] n_16 = {{(16 - NW){1'b0}}, n};
 
+integer j;
 always @(posedge clk) begin
     if (rst) begin
         raw_r <= 1'b0;
@@ -420,9 +425,10 @@ always @(posedge clk) begin
         pdus_r <= 32'd0;
         pr_v_r <= 1'b0;
         pr_hl_r <= 12'd0;
-        pr_pad_r <= 2'd0;
-        pr_dnz_r <= 1'b0;
         pr_s_r <= 25'd0;
+        for (j = B_HDR; j < NB; j = j + 1) kc_r[j] <= 12'd0;
+        lc_hl_r <= 1'b0;
+        pr_lc_v_r <= 1'b0;
     end else if (load) begin
         raw_r <= ld_raw;
         self_r <= ld_self;
@@ -443,9 +449,10 @@ always @(posedge clk) begin
         pdus_r <= 32'd0;
         pr_v_r <= ld_lk;       // the descriptor's lengths, where they apply
         pr_hl_r <= ld_lk ? ld_hdr_len : 12'd0;
-        pr_pad_r <= ld_lk ? 2'd0 - ld_hdr_len[1:0] - ld_data_len[1:0] : 2'd0;
-        pr_dnz_r <= ld_lk && ld_data_len != 24'd0;
         pr_s_r <= ld_lk ? {13'd0, ld_hdr_len} + {1'b0, ld_data_len} : 25'd0;
+        for (j = B_HDR; j < NB; j = j + 1) kc_r[j] <= k_c[j];
+        lc_hl_r <= k_lc_hl;
+        pr_lc_v_r <= k_lc_v;
     end else begin
         rl_r <= 1'b0;
         if (pr_rl) begin
@@ -456,9 +463,10 @@ always @(posedge clk) begin
         if (pr_v) begin
             pr_v_r <= 1'b1;
             pr_hl_r <= pr_hl;
-            pr_pad_r <= 2'd0 - pr_hl[1:0] - pr_dl[1:0];
-            pr_dnz_r <= pr_dl != 24'd0;
             pr_s_r <= {13'd0, pr_hl} + {1'b0, pr_dl};
+            for (j = B_HDR; j < NB; j = j + 1) kc_r[j] <= k_c[j];
+            lc_hl_r <= k_lc_hl;
+            pr_lc_v_r <= k_lc_v;
         end
         if (v) begin
             live_r <= pop ? {W{1'b1}} : ~(below & in_word);

@@ -6,13 +6,15 @@
 //   streams    TX traffic from model/mdd_txtraf.c (traffic generator streams as a host hands them over, every DIF
 //              mode); with --bench streams that meet the full-rate conditions, or with worst=mrk|pdu|blk the
 //              smallest iSCSI marker interval / PDUs / protection blocks, INSERT, every field on; p_frame of the MPA streams get a ULPDU_Length below the ULP header length (FRAME);
-//              p_corrupt of the streams with host PI get 1..3 flipped bits in it (GUARD, APP, REF errors)
+//              p_corrupt of the streams with host PI get 1..3 flipped bits in it (GUARD, APP, REF errors);
+//              p_ulp0 of the MPA streams have no ULP header (EH on the header's second byte, short FPDUs)
 //   legal_bhs  1: iSCSI PDUs with a legal Data-In BHS (mdd_gen_cfg.legal_bhs; the same draws otherwise), so that
 //              Wireshark decodes a capture of them (pcap= of the core harness); default 0
 //   transfers  each stream cut at up to max_xfers random host offsets where the stream allows a cut (p_t3 of the
 //              streams anywhere: T3 cuts inside an iSCSI BHS); a piece's descriptor is the reference's resume
 //              image of the previous one; a random window per stream (p_window); sometimes an illegal "junk"
-//              descriptor (p_junk) or a descriptor-framed "side" piece that may overrun its PDU (p_side)
+//              descriptor (p_junk) or a descriptor-framed "side" piece (p_side): the rest of its PDU exactly, a
+//              few bytes past it (FRAME), or any length
 //   beats      tkeep holes (p_holes), null beats (p_null), tuser (p_user), random tvalid (p_valid), descriptor
 //              valid (p_desc), m_ready (p_ready), resets (p_reset)
 //   reference  every transfer is run through mdd_txref_run() when it is generated; its results are in the record
