@@ -131,8 +131,7 @@ reg [15:0] wb_r = 16'd0, fw_r = 16'd0;
 reg [31:0] pdus_r = 32'd0;
 // the parse register (F's lengths, or the descriptor's at load)
 reg        pr_v_r = 1'b0;
-reg [11:0] pr_hl_r = 12'd0;
-reg [24:0] pr_s_r = 25'd0;   // hl + dl, taken with the lengths
+
 
 // the bounds: full value, its low bits and the far flags
 wire signed [AW-1:0] a_w [0:NB-1];
@@ -307,8 +306,8 @@ wire [8:0] ld_np = ld_mpa ? (ld_ulp == 8'd0 ? 9'd2 : {1'b0, ld_ulp} + 9'd1) : 9'
 wire       ld_lk = !ld_raw && (!ld_self || ld_pdu_off > (ld_mpa ? 25'd1 : 25'd7));
 wire signed [AW-1:0] ld_b = -$signed({{(AW - 25){1'b0}}, ld_pdu_off});
 
-// the layout of the parse register's lengths: each bound is hl or hl + dl (taken with the lengths) plus a
-// small constant, also taken with them (from the descriptor's configuration, the pad, "data length not 0")
+// the layout of the lengths, computed as they enter the parse register (from F or the descriptor): each bound
+// is hl or hl + dl plus a small constant (from the configuration, the pad, "data length not 0")
 wire        k_hdig = load ? ld_hdig : hdig_r;
 wire        k_ddig = load ? ld_ddig : ddig_r;
 wire        k_mpa = load ? ld_mpa : mpa_r;
@@ -331,18 +330,20 @@ assign k_c[B_STOP]  = k_tail + (k_self ? k_np : 12'd1);
 assign k_c[B_LENNP] = k_tail + k_np;
 wire        k_lc_hl = k_pad == 2'd0 && !k_dnz;        // the last covered byte is the header's last
 wire        k_lc_v = k_pad != 2'd0 || k_dnz || k_mpa;
+wire [11:0] k_hl = load ? ld_hdr_len : pr_hl;
+wire [AW-1:0] k_hl_w = {{(AW - 12){1'b0}}, k_hl};
+wire [AW-1:0] k_s = k_hl_w + {{(AW - 24){1'b0}}, load ? ld_data_len : pr_dl};
 
-reg [11:0] kc_r [B_HDR:NB-1];
-reg        lc_hl_r = 1'b0, pr_lc_v_r = 1'b0;
-wire [AW-1:0] lay_hl_w = {{(AW - 12){1'b0}}, pr_hl_r};
-wire [AW-1:0] lay_s = {{(AW - 25){1'b0}}, pr_s_r};
+// the bounds as PDU offsets, registered with the lengths: a reload adds b only
+reg [AW-1:0] lay [B_HDR:NB-1];
+reg        pr_lc_v_r = 1'b0;
 wire        lay_lc_v = pr_lc_v_r;
-wire [AW-1:0] lay [B_HDR:NB-1];
+wire [AW-1:0] lay_n [B_HDR:NB-1];
 genvar gk;
 generate
     for (gk = B_HDR; gk < NB; gk = gk + 1) begin : g_lay
-        wire from_hl = gk == B_HDR || gk == B_PS || (gk == B_LC && lc_hl_r);
-        assign lay[gk] = (from_hl ? lay_hl_w : lay_s) + {{(AW - 12){kc_r[gk][11]}}, kc_r[gk]};
+        wire from_hl = gk == B_HDR || gk == B_PS || (gk == B_LC && k_lc_hl);
+        assign lay_n[gk] = (from_hl ? k_hl_w : k_s) + {{(AW - 12){k_c[gk][11]}}, k_c[gk]};
     end
 endgenerate
 
@@ -424,10 +425,7 @@ always @(posedge clk) begin
         fw_r <= 16'd0;
         pdus_r <= 32'd0;
         pr_v_r <= 1'b0;
-        pr_hl_r <= 12'd0;
-        pr_s_r <= 25'd0;
-        for (j = B_HDR; j < NB; j = j + 1) kc_r[j] <= 12'd0;
-        lc_hl_r <= 1'b0;
+        for (j = B_HDR; j < NB; j = j + 1) lay[j] <= {AW{1'b0}};
         pr_lc_v_r <= 1'b0;
     end else if (load) begin
         raw_r <= ld_raw;
@@ -448,11 +446,8 @@ always @(posedge clk) begin
         fw_r <= ld_fpdu_woff;
         pdus_r <= 32'd0;
         pr_v_r <= ld_lk;       // the descriptor's lengths, where they apply
-        pr_hl_r <= ld_lk ? ld_hdr_len : 12'd0;
-        pr_s_r <= ld_lk ? {13'd0, ld_hdr_len} + {1'b0, ld_data_len} : 25'd0;
-        for (j = B_HDR; j < NB; j = j + 1) kc_r[j] <= k_c[j];
-        lc_hl_r <= k_lc_hl;
-        pr_lc_v_r <= k_lc_v;
+        for (j = B_HDR; j < NB; j = j + 1) lay[j] <= ld_lk ? lay_n[j] : {AW{1'b0}};
+        pr_lc_v_r <= ld_lk && k_lc_v;
     end else begin
         rl_r <= 1'b0;
         if (pr_rl) begin
@@ -462,10 +457,7 @@ always @(posedge clk) begin
         end
         if (pr_v) begin
             pr_v_r <= 1'b1;
-            pr_hl_r <= pr_hl;
-            pr_s_r <= {13'd0, pr_hl} + {1'b0, pr_dl};
-            for (j = B_HDR; j < NB; j = j + 1) kc_r[j] <= k_c[j];
-            lc_hl_r <= k_lc_hl;
+            for (j = B_HDR; j < NB; j = j + 1) lay[j] <= lay_n[j];
             pr_lc_v_r <= k_lc_v;
         end
         if (v) begin
