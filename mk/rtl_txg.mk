@@ -1,94 +1,67 @@
-# Staged TX generator stages (docs/timing.md section 4; not instantiated yet): each stage's RTL in Verilator
-# lockstep against its C twin, with a byte-by-byte scoreboard in the harness; lint at every W.
-# Stage M: rtl/mdd_txg_m.v, model/mdd_txg_m_model.c, tb/lockstep/txg_m_main.cpp.
+# Staged TX generator stages (docs/timing.md section 4; not instantiated yet): each stage's RTL
+# (rtl/mdd_txg_<s>.v) in Verilator lockstep against its C twin (model/mdd_txg_<s>_model.c) with its bench
+# (tb/lockstep/txg_<s>_main.cpp); lint at every W; every stage elaborates in Icarus at every W.
+# Stage M's bench scoreboards bytes itself; what P's parts mean is checked by the staged twin's suites against
+# the lane walk and the references.
+#
+# A stage is added by naming it in TXG_STAGES with its make-test length and the output its self-test corrupts.
 
 TXG_DIR := $(BUILD)/txg
-TXG_M_TEST_CYCLES := 400000
-TXG_M_REGRESS_SEEDS := 11 12 13 14 15
-txg_m_bin = $(BUILD)/vl/txg_m_w$(1)/txg_m_w$(1)
+TXG_STAGES := m p
+TXG_REGRESS_SEEDS := 11 12 13 14 15
+TXG_m_TEST_CYCLES := 400000
+TXG_m_FAULT := k
+TXG_p_TEST_CYCLES := 300000
+TXG_p_FAULT := cls
+txg_bin = $(BUILD)/vl/txg_$(1)_w$(2)/txg_$(1)_w$(2)
 
-define TXG_M_CONFIG
-$(call txg_m_bin,$(1)): rtl/mdd_txg_m.v tb/lockstep/txg_m_main.cpp $(LS_HDRS) $(LIBMDD)
-	$$(call VL_BUILD,$$(@D),mdd_txg_m,tb/lockstep/txg_m_main.cpp,-GW=$(1) -CFLAGS -DTXG_M_W=$(1))
+# $(1) stage, $(2) W
+define TXG_STAGE_CONFIG
+$(call txg_bin,$(1),$(2)): rtl/mdd_txg_$(1).v tb/lockstep/txg_$(1)_main.cpp $(LS_HDRS) $(LIBMDD)
+	$$(call VL_BUILD,$$(@D),mdd_txg_$(1),tb/lockstep/txg_$(1)_main.cpp,-GW=$(2) -CFLAGS -DTXG_W=$(2))
 
-.PHONY: txg-m-build-w$(1) txg-m-lockstep-w$(1) txg-m-lint-w$(1)
-txg-m-build-w$(1): $(call txg_m_bin,$(1))
+.PHONY: txg-$(1)-build-w$(2) txg-$(1)-lockstep-w$(2) txg-$(1)-lint-w$(2)
+txg-$(1)-build-w$(2): $(call txg_bin,$(1),$(2))
 
-txg-m-lockstep-w$(1): $(call txg_m_bin,$(1))
-	$$(call RUN_SEEDS,lockstep-txg-m-w$(1),$(call txg_m_bin,$(1)) --cycles $(call per_seed,$(TXG_M_TEST_CYCLES)),$(TXG_DIR)/vcd/m_w$(1))
+txg-$(1)-lockstep-w$(2): $(call txg_bin,$(1),$(2))
+	$$(call RUN_SEEDS,lockstep-txg-$(1)-w$(2),$(call txg_bin,$(1),$(2)) --cycles $(call per_seed,$(TXG_$(1)_TEST_CYCLES)),$(TXG_DIR)/vcd/$(1)_w$(2))
 
-txg-m-lint-w$(1):
-	$$(call VL_LINT,mdd_txg_m,-GW=$(1))
+txg-$(1)-lint-w$(2):
+	$$(call VL_LINT,mdd_txg_$(1),-GW=$(2))
 
-$(foreach s,$(TXG_M_REGRESS_SEEDS),$(eval $(call TXG_M_REGRESS,$(1),$(s))))
+$(foreach s,$(TXG_REGRESS_SEEDS),$(eval $(call TXG_STAGE_REGRESS,$(1),$(2),$(s))))
 endef
 
-define TXG_M_REGRESS
-.PHONY: txg-m-regress-w$(1)-s$(2)
-txg-m-regress-w$(1)-s$(2): $(call txg_m_bin,$(1))
-	$$(call RUN_SUITE,regress-txg-m-w$(1)-s$(2),$(call txg_m_bin,$(1)) --seed $(2) --suite regress-txg-m-w$(1)-s$(2) \
-	    --cycles 1000000 --vcd $(TXG_DIR)/vcd/m_regress_w$(1)_s$(2))
+# $(1) stage, $(2) W, $(3) seed
+define TXG_STAGE_REGRESS
+.PHONY: txg-$(1)-regress-w$(2)-s$(3)
+txg-$(1)-regress-w$(2)-s$(3): $(call txg_bin,$(1),$(2))
+	$$(call RUN_SUITE,regress-txg-$(1)-w$(2)-s$(3),$(call txg_bin,$(1),$(2)) --seed $(3) --suite regress-txg-$(1)-w$(2)-s$(3) \
+	    --cycles 1000000 --vcd $(TXG_DIR)/vcd/$(1)_regress_w$(2)_s$(3))
 endef
 
-$(foreach w,$(WS),$(eval $(call TXG_M_CONFIG,$(w))))
+# The harness must catch a divergence: the twin's TXG_<s>_FAULT output flipped at one cycle.
+define TXG_STAGE
+$(foreach w,$(WS),$(eval $(call TXG_STAGE_CONFIG,$(1),$(w))))
 
-# The harness must catch a divergence: flip the twin's k at one cycle.
-.PHONY: txg-m-selftest
-txg-m-selftest: $(call txg_m_bin,8)
-	$(call LOCKSTEP_SELFTEST,selftest-txg-m,$<,2345,k,$(TXG_DIR)/selftest/m_fault)
+.PHONY: txg-$(1)-selftest
+txg-$(1)-selftest: $(call txg_bin,$(1),8)
+	$$(call LOCKSTEP_SELFTEST,selftest-txg-$(1),$$<,2345,$(TXG_$(1)_FAULT),$(TXG_DIR)/selftest/$(1)_fault)
 
-LINT_TARGETS   += $(foreach w,$(WS),txg-m-lint-w$(w))
-LOCKSTEP_TESTS += $(foreach w,$(WS),txg-m-lockstep-w$(w)) txg-m-selftest
-REGRESS_TESTS  += $(foreach w,$(WS),$(foreach s,$(TXG_M_REGRESS_SEEDS),txg-m-regress-w$(w)-s$(s)))
-
-# Stage P: rtl/mdd_txg_p.v, model/mdd_txg_p_model.c, tb/lockstep/txg_p_main.cpp (lockstep only: what its parts
-# mean is checked by the staged twin's suites against the lane walk and the references).
-TXG_P_TEST_CYCLES := 300000
-TXG_P_REGRESS_SEEDS := 11 12 13 14 15
-txg_p_bin = $(BUILD)/vl/txg_p_w$(1)/txg_p_w$(1)
-
-define TXG_P_CONFIG
-$(call txg_p_bin,$(1)): rtl/mdd_txg_p.v tb/lockstep/txg_p_main.cpp $(LS_HDRS) $(LIBMDD)
-	$$(call VL_BUILD,$$(@D),mdd_txg_p,tb/lockstep/txg_p_main.cpp,-GW=$(1) -CFLAGS -DTXG_P_W=$(1))
-
-.PHONY: txg-p-build-w$(1) txg-p-lockstep-w$(1) txg-p-lint-w$(1)
-txg-p-build-w$(1): $(call txg_p_bin,$(1))
-
-txg-p-lockstep-w$(1): $(call txg_p_bin,$(1))
-	$$(call RUN_SEEDS,lockstep-txg-p-w$(1),$(call txg_p_bin,$(1)) --cycles $(call per_seed,$(TXG_P_TEST_CYCLES)),$(TXG_DIR)/vcd/p_w$(1))
-
-txg-p-lint-w$(1):
-	$$(call VL_LINT,mdd_txg_p,-GW=$(1))
-
-$(foreach s,$(TXG_P_REGRESS_SEEDS),$(eval $(call TXG_P_REGRESS,$(1),$(s))))
+LINT_TARGETS   += $(foreach w,$(WS),txg-$(1)-lint-w$(w))
+LOCKSTEP_TESTS += $(foreach w,$(WS),txg-$(1)-lockstep-w$(w)) txg-$(1)-selftest
+REGRESS_TESTS  += $(foreach w,$(WS),$(foreach s,$(TXG_REGRESS_SEEDS),txg-$(1)-regress-w$(w)-s$(s)))
 endef
 
-define TXG_P_REGRESS
-.PHONY: txg-p-regress-w$(1)-s$(2)
-txg-p-regress-w$(1)-s$(2): $(call txg_p_bin,$(1))
-	$$(call RUN_SUITE,regress-txg-p-w$(1)-s$(2),$(call txg_p_bin,$(1)) --seed $(2) --suite regress-txg-p-w$(1)-s$(2) \
-	    --cycles 1000000 --vcd $(TXG_DIR)/vcd/p_regress_w$(1)_s$(2))
-endef
+$(foreach s,$(TXG_STAGES),$(eval $(call TXG_STAGE,$(s))))
 
-$(foreach w,$(WS),$(eval $(call TXG_P_CONFIG,$(w))))
-
-# The harness must catch a divergence: flip the twin's class of lane 0 at one cycle.
-.PHONY: txg-p-selftest
-txg-p-selftest: $(call txg_p_bin,8)
-	$(call LOCKSTEP_SELFTEST,selftest-txg-p,$<,2345,cls,$(TXG_DIR)/selftest/p_fault)
-
-LINT_TARGETS   += $(foreach w,$(WS),txg-p-lint-w$(w))
-LOCKSTEP_TESTS += $(foreach w,$(WS),txg-p-lockstep-w$(w)) txg-p-selftest
-REGRESS_TESTS  += $(foreach w,$(WS),$(foreach s,$(TXG_P_REGRESS_SEEDS),txg-p-regress-w$(w)-s$(s)))
-
-# Both stages elaborate in Icarus at every W (their benches are Verilator lockstep).
 .PHONY: txg-icarus-build
 txg-icarus-build:
 	@mkdir -p $(TXG_DIR)/icarus
-	@for w in $(WS); do for m in m p; do \
+	@for w in $(WS); do for m in $(TXG_STAGES); do \
 	    $(IVERILOG) $(IVERILOG_FLAGS) -o $(TXG_DIR)/icarus/$${m}_w$$w.vvp -s mdd_txg_$$m -Pmdd_txg_$$m.W=$$w rtl/mdd_txg_$$m.v \
 	    > $(TXG_DIR)/icarus/$${m}_w$$w.log 2>&1; rc=$$?; cat $(TXG_DIR)/icarus/$${m}_w$$w.log; \
 	    test $$rc -eq 0 -a ! -s $(TXG_DIR)/icarus/$${m}_w$$w.log || exit 1; done; done
-	@echo "txg-icarus-build: mdd_txg_m, mdd_txg_p elaborate in Icarus at W = $(WS)"
+	@echo "txg-icarus-build: $(foreach s,$(TXG_STAGES),mdd_txg_$(s)) elaborate in Icarus at W = $(WS)"
 
 ICARUS_TESTS += txg-icarus-build

@@ -111,7 +111,8 @@ void mdd_txg_p_eval(const mdd_txg_p_model *m, const mdd_txg_p_in *in, mdd_txg_p_
         }
     }
     out->v = out->hi > out->lo;
-    out->pop = out->v && out->hi == in->n;
+    /* as the RTL: the part takes the word's last lane (the thermometer's top) */
+    out->pop = out->v && (m->raw || (int64_t)in->pc_l < m->a_stop);
 }
 
 void mdd_txg_p_tick(mdd_txg_p_model *m, const mdd_txg_p_in *in)

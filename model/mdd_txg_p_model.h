@@ -59,6 +59,7 @@ typedef struct mdd_txg_p_in {
     uint64_t mrk, mnext;                /* per lane */
     uint8_t mb[MDD_RX_MAX_W];           /* marker byte */
     uint8_t pc[MDD_RX_MAX_W];           /* non-marker lanes before lane i */
+    uint8_t pc_l;                       /* pc of the word's last lane (n - 1): pop compares it alone */
     uint8_t pc_n;                       /* the word's non-marker lanes */
 } mdd_txg_p_in;
 

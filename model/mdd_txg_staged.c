@@ -273,6 +273,7 @@ static void p_block(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, mdd_txg_la
     mdd_txg_lword *in = &l->mp.e[0];
     pc_of(in, pi->pc, &pi->pc_n);
     pi->n = (uint8_t)in->n;
+    pi->pc_l = pi->pc[in->n - 1];
     pi->mrk = pi->mnext = 0;
     for (unsigned i = 0; i < in->n; i++) {
         pi->mrk |= (uint64_t)(in->l[i].cls == MDD_TXG_L_MRK) << i;
@@ -297,7 +298,7 @@ static void p_block(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, mdd_txg_la
         bad = !lane_eq(a, b) || ((po.early >> i) & 1) != (c->self && !c->raw && a->p <= c->last_len) ||
               (((po.early >> i) & 1) && po.plow[i] != (a->p & 7));
     }
-    bad = bad || l->p_halt != (po.cls[po.hi - 1] == MDD_TXG_L_AFTER);
+    bad = bad || l->p_halt != (po.cls[po.hi - 1] == MDD_TXG_L_AFTER) || po.pop != (po.hi == in->n);
     if (bad) {
         m->staged_errors++;
         if (getenv("MDD_TXG_DEBUG")) {

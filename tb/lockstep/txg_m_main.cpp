@@ -13,7 +13,7 @@
 // not, the wire count, the position wrapping at the period) run from the last load: its lanes, its end (W
 // lanes, or before a second marker start) and its start state.
 //
-// Build-time parameter (-D): TXG_M_W. Knobs: p_load (0.02), p_run (0.8), p_rst (0.0005), inject_fault (a cycle
+// Build-time parameter (-D): TXG_W. Knobs: p_load (0.02), p_run (0.8), p_rst (0.0005), inject_fault (a cycle
 // at which the twin's k is flipped: the harness must catch it).
 #include "lockstep.h"
 
@@ -26,13 +26,13 @@ extern "C" {
 #include <cstring>
 #include <memory>
 
-#ifndef TXG_M_W
-#error "TXG_M_W (bytes per word) must match the Verilated parameter W"
+#ifndef TXG_W
+#error "TXG_W (bytes per word) must match the Verilated parameter W"
 #endif
 
 namespace {
 
-constexpr unsigned kW = TXG_M_W;
+constexpr unsigned kW = TXG_W;
 
 class Bench {
   public:
@@ -226,4 +226,4 @@ class Bench {
 
 #define TXG_M_STR2(x) #x
 #define TXG_M_STR(x) TXG_M_STR2(x)
-int main(int argc, char **argv) { return ls::run<Bench>(argc, argv, "lockstep-txg-m-w" TXG_M_STR(TXG_M_W)); }
+int main(int argc, char **argv) { return ls::run<Bench>(argc, argv, "lockstep-txg-m-w" TXG_M_STR(TXG_W)); }

@@ -8,7 +8,7 @@
 // around the length bytes and the need point, parses arriving at any time (also stale ones), words held
 // while P's output is full.
 //
-// Every cycle every output is compared. Build-time parameter (-D): TXG_P_W. Knobs: p_load (0.03), p_go (0.8),
+// Every cycle every output is compared. Build-time parameter (-D): TXG_W. Knobs: p_load (0.03), p_go (0.8),
 // p_pr (0.15), p_rst (0.0005), inject_fault (a cycle at which the twin's class of lane 0 is flipped).
 #include "lockstep.h"
 
@@ -23,13 +23,13 @@ extern "C" {
 #include <cstring>
 #include <memory>
 
-#ifndef TXG_P_W
-#error "TXG_P_W (bytes per word) must match the Verilated parameter W"
+#ifndef TXG_W
+#error "TXG_W (bytes per word) must match the Verilated parameter W"
 #endif
 
 namespace {
 
-constexpr unsigned kW = TXG_P_W;
+constexpr unsigned kW = TXG_W;
 constexpr unsigned kNW = kW < 2 ? 1 : kW < 4 ? 2 : kW < 8 ? 3 : kW < 16 ? 4 : kW < 32 ? 5 : kW < 64 ? 6 : 7;
 constexpr uint64_t kAMask = (1ull << 28) - 1;
 
@@ -235,6 +235,7 @@ class Bench {
         std::memcpy(in_.mb, word_mb_, sizeof in_.mb);
         std::memcpy(in_.pc, word_pc_, sizeof in_.pc);
         in_.pc_n = word_pc_n_;
+        in_.pc_l = in_.n ? in_.pc[in_.n - 1] : 0;
     }
 
     void drive() {
@@ -266,7 +267,7 @@ class Bench {
         ls::put_bytes(top_->mb, mb.b, (3 * kW + 7) / 8);
         ls::put_bytes(top_->pc, pc.b, (kNW * kW + 7) / 8);
         top_->pc_n = in_.pc_n;
-        top_->pc_l = in_.pc[in_.n - 1];
+        top_->pc_l = in_.pc_l;
     }
 
     void compare(ls::Checker &chk, const mdd_txg_p_out &o) {
@@ -334,4 +335,4 @@ class Bench {
 
 #define TXG_P_STR2(x) #x
 #define TXG_P_STR(x) TXG_P_STR2(x)
-int main(int argc, char **argv) { return ls::run<Bench>(argc, argv, "lockstep-txg-p-w" TXG_P_STR(TXG_P_W)); }
+int main(int argc, char **argv) { return ls::run<Bench>(argc, argv, "lockstep-txg-p-w" TXG_P_STR(TXG_W)); }
