@@ -31,6 +31,7 @@ int mdd_tx_gen_model_init_staged(mdd_tx_gen_model *m, unsigned w, unsigned pipes
     {
         mdd_txg_m_model_init(&m->pipe.lay[k].mm, w);
         mdd_txg_p_model_init(&m->pipe.lay[k].pm, w);
+        mdd_txg_d_model_init(&m->pipe.lay[k].dm, w);
     }
     return 0;
 }
@@ -543,6 +544,7 @@ void mdd_tx_gen_tick(mdd_tx_gen_model *m, const mdd_tx_gen_in *in)
         for (unsigned k = 0; k < 2; k++) {
             mdd_txg_m_model_init(&m->pipe.lay[k].mm, m->w);
             mdd_txg_p_model_init(&m->pipe.lay[k].pm, m->w);
+            mdd_txg_d_model_init(&m->pipe.lay[k].dm, m->w);
         }
     }
 }

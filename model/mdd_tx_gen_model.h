@@ -22,6 +22,7 @@
 
 #include "mdd_rx_word.h"
 #include "mdd_txg_m_model.h"
+#include "mdd_txg_d_model.h"
 #include "mdd_txg_p_model.h"
 
 #ifdef __cplusplus
@@ -62,6 +63,7 @@ typedef struct mdd_txg_lane {
 
 typedef struct mdd_txg_lword {
     unsigned n, off; /* lanes l[0..n); l[0..off) already taken by the next stage */
+    unsigned lo;     /* P's part: its first lane (l[lo..n) are the part) */
     mdd_txg_lane l[MDD_RX_MAX_W];
 } mdd_txg_lword;
 
@@ -80,7 +82,8 @@ typedef struct mdd_txg_layout {
     uint32_t p_hdr_len, p_data_len;
     bool p_lk;         /* P knows the current PDU's lengths */
     bool p_halt;       /* P passed a host byte after a descriptor-framed PDU: nothing follows */
-    mdd_txg_snap ds;   /* D's (dif_pos; M's and P's fields of the last lane it passed) */
+    mdd_txg_d_model dm; /* stage D (the RTL's to be: rtl/mdd_txg_d.v); the walk below checks it */
+    mdd_txg_snap ds;   /* the D walk's (dif_pos; M's and P's fields of the last lane it passed) */
     bool pr_v;         /* the parse register: F's lengths of PDU pr_pdu, for P */
     uint32_t pr_pdu, pr_hl, pr_dl;
     mdd_txg_fifo mp, pd, df;
@@ -96,6 +99,8 @@ typedef struct mdd_txg_pipe {
     /* statistics (not state): F's cycles without a D word while a transfer is laid out, the words P and D made
      * with fewer than W lanes */
     uint64_t st_f_starved, st_f_starved_parse, st_f_starved_start, st_p_short, st_d_short;
+    /* D's words with an SPI run cut by the word's end, and with two SPI runs (coverage of the stripped-PI rules) */
+    uint64_t st_d_spi_cut, st_d_spi_two;
 } mdd_txg_pipe;
 
 typedef struct mdd_tx_gen_in {

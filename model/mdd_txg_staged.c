@@ -222,7 +222,7 @@ static void p_lanes(const struct mdd_txg_cfg *c, const mdd_txg_lword *in, const 
                     mdd_txg_lword *out)
 {
     memset(out, 0, sizeof *out);
-    out->off = po->lo;
+    out->off = out->lo = po->lo;
     out->n = po->hi;
     const bool done0 = !c->raw && !c->self && po->lk && po->a_len <= pc[po->lo];
     int32_t wb = po->wb;
@@ -363,6 +363,64 @@ static void d_stage(const struct mdd_txg_cfg *c, unsigned w, mdd_txg_layout *pp,
         i++;
     }
     in->off = i;
+}
+
+/* Stage D for a cycle: the block's word (mdd_txg_d_model), checked against the lane walk over the same part
+ * (the same lanes taken, every output lane's class, flags, aux and DIF position after it); the walk's lanes are
+ * the output. */
+static void d_block(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, mdd_txg_layout *l, mdd_txg_lword *in,
+                    mdd_txg_lword *out)
+{
+    mdd_txg_d_in di;
+    memset(&di, 0, sizeof di);
+    di.go = true;
+    di.lo = (uint8_t)in->lo;
+    di.hi = (uint8_t)in->n;
+    unsigned dc = 0;
+    for (unsigned i = in->lo; i < in->n; i++) {
+        di.dc[i] = (uint8_t)dc;
+        di.cls[i] = in->l[i].cls;
+        di.pi_here |= (uint64_t)in->l[i].pi_here << i;
+        dc += in->l[i].cls == MDD_TXG_L_DATA;
+    }
+    di.dc_n = (uint8_t)dc;
+    mdd_txg_d_out o;
+    mdd_txg_d_eval(&l->dm, &di, &o);
+    const unsigned off0 = in->off;
+    d_stage(c, m->w, l, in, out);
+    uint8_t src[MDD_RX_MAX_W], ocls[MDD_RX_MAX_W], oaux[MDD_RX_MAX_W], eb;
+    memset(src, 0, sizeof src);
+    mdd_txg_d_compact(&l->dm, &o, src, ocls, oaux, &eb);
+    bool bad = o.first != off0 || o.next != in->off || o.n != out->n || o.pop != (in->off == in->n);
+    uint32_t dif = o.q;
+    for (unsigned k = 0; !bad && k < out->n; k++) {
+        const mdd_txg_lane *a = &out->l[k];
+        const bool spi = src[k] == MDD_TXG_D_SPI;
+        const mdd_txg_lane *s = spi ? NULL : &in->l[src[k]];
+        const bool dif_lane = ocls[k] == MDD_TXG_L_PAY || ocls[k] == MDD_TXG_L_PI || spi;
+        const unsigned flags = spi ? 0u : s->flags | (k == eb ? (unsigned)MDD_TAGM_EB : 0u);
+        const unsigned aux = ocls[k] == MDD_TXG_L_PI || spi ? oaux[k] : s->aux;
+        if (dif_lane && c->dif_op != MDD_DIF_NONE)
+            dif = mdd_txg_dif_next(c, dif);
+        bad = (a->cls == MDD_TXG_L_SPI) != spi || a->cls != ocls[k] || a->flags != flags || a->aux != aux ||
+              a->after.dif_pos != dif;
+    }
+    if (bad) {
+        m->staged_errors++;
+        if (getenv("MDD_TXG_DEBUG")) {
+            fprintf(stderr, "D: op %u blk %u pi %u lo %u hi %u walk off %u->%u n %u | block first %u next %u n %u pop %d "
+                            "q %u e %lld kp %u eb %u\n",
+                    c->dif_op, c->blk_len, c->pi_len, in->lo, in->n, off0, in->off, out->n, o.first, o.next, o.n, o.pop,
+                    o.q, (long long)o.e, o.kp, eb);
+            for (unsigned k = 0; k < out->n || k < o.n; k++)
+                fprintf(stderr, " %2u walk cls %u fl %x aux %u dif %u | block src %u cls %u aux %u\n", k,
+                        out->l[k].cls, out->l[k].flags, out->l[k].aux, out->l[k].after.dif_pos, src[k], ocls[k],
+                        oaux[k]);
+        }
+    }
+    m->pipe.st_d_spi_two += o.r1_len && o.r2_len;
+    m->pipe.st_d_spi_cut += (o.r1_len && o.r1_len < o.kp) || (o.r2_len && o.r2_len < c->pi_len);
+    mdd_txg_d_tick(&l->dm, &di);
 }
 
 /* ---- F ---------------------------------------------------------------------------------------------- */
@@ -651,6 +709,14 @@ static void lay_start(mdd_txg_layout *l, const uint64_t *d, bool bad, mdd_txg_m_
     pi->ld_data_len = (uint32_t)F(DATA_LEN, d);
     pi->ld_fpdu_woff = s0.fpdu_woff;
     l->ps = l->ds = s0;
+    mdd_txg_d_in di;
+    memset(&di, 0, sizeof di);
+    di.load = true;
+    di.ld_op = (uint8_t)c.dif_op;
+    di.ld_blk = c.blk_len;
+    di.ld_pi = (uint8_t)c.pi_len;
+    di.ld_dif_pos = s0.dif_pos;
+    mdd_txg_d_tick(&l->dm, &di);
     l->p_hdr_len = (uint32_t)F(HDR_LEN, d);
     l->p_data_len = (uint32_t)F(DATA_LEN, d);
     l->p_lk = !c.self || s0.pdu_off > c.last_len;
@@ -671,7 +737,7 @@ static void lay_cycle(mdd_tx_gen_model *m, mdd_txg_layout *l, const uint64_t *d,
     bool d_push = false, d_pop = false, p_push = false, p_pop = false, m_push = false;
     /* each stage from its input FIFO's head, into its output FIFO if that had room at the cycle's start */
     if (l->m_started && df0 < 2 && pd0 > 0) {
-        d_stage(&c, m->w, l, &l->pd.e[0], d_out);
+        d_block(m, &c, l, &l->pd.e[0], d_out);
         d_push = d_out->n != 0;
         pipe->st_d_short += d_push && d_out->n < m->w;
         d_pop = l->pd.e[0].off == l->pd.e[0].n;

@@ -165,7 +165,9 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
             const mdd_txg_pipe &pp = model_.pipe;
             std::fprintf(f, "  staged: F starved %" PRIu64 " cycles (%" PRIu64 " P waiting for the parse, %" PRIu64
                             " at a transfer's start), P waiting for a parse %" PRIu64 " cycles, short words"
-                            " P %" PRIu64 " D %" PRIu64 "\n", pp.st_f_starved, pp.st_f_starved_parse, pp.st_f_starved_start, pp.lay[0].st_p_wait + pp.lay[1].st_p_wait, pp.st_p_short, pp.st_d_short);
+                            " P %" PRIu64 " D %" PRIu64 "; D words with an SPI run cut %" PRIu64 ", with two SPI runs %" PRIu64 "\n",
+                     pp.st_f_starved, pp.st_f_starved_parse, pp.st_f_starved_start, pp.lay[0].st_p_wait + pp.lay[1].st_p_wait,
+                     pp.st_p_short, pp.st_d_short, pp.st_d_spi_cut, pp.st_d_spi_two);
         }
         if (opt_.bench && cycles_)
             std::fprintf(f,

@@ -7,7 +7,9 @@
 //              mode); with --bench streams that meet the full-rate conditions, or with worst=mrk|pdu|blk the
 //              smallest iSCSI marker interval / PDUs / protection blocks, INSERT, every field on; p_frame of the MPA streams get a ULPDU_Length below the ULP header length (FRAME);
 //              p_corrupt of the streams with host PI get 1..3 flipped bits in it (GUARD, APP, REF errors);
-//              p_ulp0 of the MPA streams have no ULP header (EH on the header's second byte, short FPDUs)
+//              p_ulp0 of the MPA streams have no ULP header (EH on the header's second byte, short FPDUs);
+//              p_strip of the iSCSI/MPA streams with DIF are STRIP with blocks below half a word (two stripped-PI
+//              runs in a word, runs cut by the word's end)
 //   legal_bhs  1: iSCSI PDUs with a legal Data-In BHS (mdd_gen_cfg.legal_bhs; the same draws otherwise), so that
 //              Wireshark decodes a capture of them (pcap= of the core harness); default 0
 //   transfers  each stream cut at up to max_xfers random host offsets where the stream allows a cut (p_t3 of the
@@ -99,6 +101,7 @@ class Stim {
         p_side_ = opt.prob("p_side", opt.bench ? 0.0 : 0.1);
         p_corrupt_ = opt.prob("p_corrupt", opt.bench ? 0.0 : 0.3);
         p_ulp0_ = opt.prob("p_ulp0", opt.bench ? 0.0 : 0.25);
+        p_strip_ = opt.prob("p_strip", opt.bench ? 0.0 : 0.15);
         max_xfers_ = opt.u64("max_xfers", 8, 1, 100000);
         legal_bhs_ = opt.flag("legal_bhs", false);
         std::memset(&in_, 0, sizeof in_);
@@ -205,7 +208,16 @@ class Stim {
                 // MPA without a ULP header: the header's second byte is its last (EH right after the length
                 // byte), several FPDUs a word at large W
                 if (c.proto == MDD_PROTO_MPA && rng_.chance(p_ulp0_)) c.ulp_hdr_len = 0;
-                rc = mdd_tx_case_build_cfg(&c, seed, -1, &k);
+                int mode = -1;
+                if (c.proto != MDD_PROTO_RAW && c.dif_op != MDD_DIF_NONE && rng_.chance(p_strip_)) {
+                    mode = MDD_TX_STRIP;
+                    c.blk_len = (uint32_t)(1 + rng_.below(W / 2));
+                    // up to 17 host bytes a data byte: fewer PDUs, so that the run still checks many transfers
+                    if (c.n_pdus > 4) c.n_pdus = 4;
+                    if (c.data_max > 8 * W) c.data_max = 8 * W;
+                    if (c.data_min > c.data_max) c.data_min = c.data_max;
+                }
+                rc = mdd_tx_case_build_cfg(&c, seed, mode, &k);
             }
             if (rc != 0) ls::Options::die("traffic generator refused seed %llu", (unsigned long long)seed);
             if (!bench_ || !worst_.empty() || full_rate(k.cfg)) break;
@@ -359,7 +371,7 @@ class Stim {
     bool bench_, legal_bhs_ = false;
     std::string worst_;
     double p_valid_, p_ready_, p_desc_, p_reset_, p_holes_, p_null_, p_user_, p_junk_, p_window_, p_frame_, p_t3_,
-        p_side_, p_corrupt_, p_ulp0_;
+        p_side_, p_corrupt_, p_ulp0_, p_strip_;
     uint64_t max_xfers_;
     std::deque<Xfer> pending_;
     std::deque<Beat> beats_;
