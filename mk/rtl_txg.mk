@@ -1,18 +1,20 @@
 # Staged TX generator stages (docs/timing.md section 4; not instantiated yet): each stage's RTL
 # (rtl/mdd_txg_<s>.v) in Verilator lockstep against its C twin (model/mdd_txg_<s>_model.c) with its bench
 # (tb/lockstep/txg_<s>_main.cpp); lint at every W; every stage elaborates in Icarus at every W.
-# Stage M's bench scoreboards bytes itself; what P's parts mean is checked by the staged twin's suites against
-# the lane walk and the references.
+# Stage M's bench scoreboards bytes itself; what P's parts and D's words mean is checked by the staged twin's
+# suites against the lane walks and the references.
 #
 # A stage is added by naming it in TXG_STAGES with its make-test length and the output its self-test corrupts.
 
 TXG_DIR := $(BUILD)/txg
-TXG_STAGES := m p
+TXG_STAGES := m p d
 TXG_REGRESS_SEEDS := 11 12 13 14 15
 TXG_m_TEST_CYCLES := 400000
 TXG_m_FAULT := k
 TXG_p_TEST_CYCLES := 300000
 TXG_p_FAULT := cls
+TXG_d_TEST_CYCLES := 300000
+TXG_d_FAULT := take
 txg_bin = $(BUILD)/vl/txg_$(1)_w$(2)/txg_$(1)_w$(2)
 
 # $(1) stage, $(2) W

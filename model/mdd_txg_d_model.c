@@ -42,6 +42,7 @@ void mdd_txg_d_eval(const mdd_txg_d_model *m, const mdd_txg_d_in *in, mdd_txg_d_
     const unsigned w = m->w;
     const unsigned first = m->mid ? m->j : in->lo;
     out->first = out->next = (uint8_t)first;
+    out->p1 = out->p2 = in->hi;
     out->e = m->e;
     out->kp = m->kp;
     if (!in->go || in->load || first >= in->hi)
