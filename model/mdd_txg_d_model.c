@@ -164,7 +164,9 @@ void mdd_txg_d_tick(mdd_txg_d_model *m, const mdd_txg_d_in *in)
     if (!o.v)
         return;
     const bool strip = m->op == MDD_DIF_CHECK_STRIP;
-    const bool took_eb = o.eb != 0;
+    /* without STRIP every lane before the stop is in the word, and the EB lane is before it: the word takes its
+     * EB if the part has it (e is at least the dc of D's first lane) */
+    const bool took_eb = strip ? o.eb != 0 : m->op != MDD_DIF_NONE && m->e < in->dc_n;
     /* CHECK_STRIP: SPI lanes still due. kp's run is done once its lane is in the word, else less what the word
      * laid out of it; then the EB's run likewise. */
     uint8_t kp = 0;

@@ -82,6 +82,19 @@ module mdd_txg_d #(
 );
 
 localparam NW = $clog2(W + 1);
+
+// bit i = OR of x[i-1:0] (Kogge-Stone, log2(W) levels; as mdd_lane_fn.vh's lane_below_or, whose locals would
+// hide this module's ports v and n)
+function [W-1:0] below_or(input [W-1:0] x);
+    integer bo_s;
+    reg [W-1:0] bo_v;
+    begin
+        bo_v = x;
+        for (bo_s = 1; bo_s < W; bo_s = 2 * bo_s) bo_v = bo_v | (bo_v << bo_s);
+        below_or = bo_v << 1;
+    end
+endfunction
+
 // bounds: e < 2 * 2^16 + 16 + 64; e - blk - pi can be below 0 by up to 2^16 + 16: 20 bits signed
 localparam EW = 20;
 // lane positions and counts, signed: W + first + kp + pi < 2^9
@@ -105,8 +118,16 @@ reg [4:0]    kp_r = 5'd0;
 // the bounds (signed): e; e - blk (the previous block's PI up to it); e + pi (this block's PI up to it); the
 // second block end (the word's stop); e - blk - pi + 1 and e + 1 (the PIs' first bytes, for aux)
 localparam NBD = 6;
-localparam BD_E = 0, BD_PREV = 1, BD_PI = 2, BD_STOP = 3, BD_PREV0 = 4, BD_PI0 = 5;
+localparam [2:0] BD_E = 3'd0, BD_PREV = 3'd1, BD_PI = 3'd2, BD_STOP = 3'd3, BD_PREV0 = 3'd4, BD_PI0 = 3'd5;
 reg [EW-1:0] bd_r [0:NBD-1];
+reg [NBD-1:0] neg_r = {NBD{1'b0}}, big_r = {NBD{1'b0}};
+wire [NW-1:0] bd_lo [0:NBD-1];
+genvar gb;
+generate
+    for (gb = 0; gb < NBD; gb = gb + 1) begin : g_bdlo
+        assign bd_lo[gb] = bd_r[gb][NW-1:0];
+    end
+endgenerate
 
 wire [NW-1:0] first_w = mid_r ? j_r : lo;
 assign first = first_w;
@@ -117,17 +138,24 @@ assign kp = kp_r;
 // compare (dc is at most W)
 function lt_b;   // dc < bound
     input [NW-1:0] d;
-    input [EW-1:0] bnd;
+    input [2:0] ix;
     begin
-        lt_b = !bnd[EW-1] && (|bnd[EW-2:NW] || d < bnd[NW-1:0]);
+        lt_b = !neg_r[ix] && (big_r[ix] || d < bd_lo[ix]);
     end
 endfunction
 function eq_b;   // dc == bound
     input [NW-1:0] d;
-    input [EW-1:0] bnd;
+    input [2:0] ix;
     begin
-        eq_b = !(|bnd[EW-1:NW]) && d == bnd[NW-1:0];
+        eq_b = !neg_r[ix] && !big_r[ix] && d == bd_lo[ix];
     end
+endfunction
+// a bound's flags, registered with it: below 0, at least 2^NW
+function is_neg(input [EW-1:0] x);
+    is_neg = x[EW-1];
+endfunction
+function is_big(input [EW-1:0] x);
+    is_big = !x[EW-1] && |x[EW-2:NW];
 endfunction
 
 wire [XW-1:0] first_x = {{(XW-NW){1'b0}}, first_w};
@@ -141,35 +169,46 @@ wire [XW-1:0] t_fit0 = WX + first_x;
 wire [XW-1:0] t_fit1 = t_fit0 - kp_x;
 wire [XW-1:0] t_fit2 = t_fit0 - pi_x;
 wire [XW-1:0] t_fit3 = t_fit1 - pi_x;
+// per-word offsets of the lanes' positions, by the runs in front of them
+wire [XW-1:0] c_pos0 = {XW{1'b0}} - first_x;
+wire [XW-1:0] c_pos1 = c_pos0 + kp_x;
+wire [XW-1:0] c_pos2 = c_pos0 + pi_x;
+wire [XW-1:0] c_pos3 = c_pos1 + pi_x;
+// per-word constants of the lanes' residuals
+wire [XW-1:0] c_res = kp_x - first_x - WX;
+wire [XW-1:0] c_res2 = c_res + pi_x + 1'b1;
 
 wire [W-1:0] inpart, data, front, behind2, fit, ok, is_eb, pi_cls;
-// prefix OR of pi_here over the part: kp's run goes in front of the first pi_here lane
-reg [W-1:0] pre_pi;
-integer pk;
-always @* begin
-    pre_pi[0] = pi_here[0] && inpart[0];
-    for (pk = 1; pk < W; pk = pk + 1)
-        pre_pi[pk] = pre_pi[pk-1] || (pi_here[pk] && inpart[pk]);
-end
+wire [XW*W-1:0] res;   // per lane: i + kp - first - W, its output position less W if kp's run is in front
+wire [XW*W-1:0] pos;   // per lane: its output position if it is in the word
+wire [W-1:0]  is_stop;       // the lane whose class is decided by the stop (the second block end)
+wire [XW*W-1:0] res2;  // per lane: res + pi + 1, what an EB here leaves of its run
+// prefix OR of pi_here over the part (log depth): kp's run goes in front of the first pi_here lane
+wire [W-1:0] pi_part = pi_here & inpart;
+wire [W-1:0] pre_pi = pi_part | below_or(pi_part);
 genvar gi;
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_lane
+        assign res[XW*gi +: XW] = LI + c_res;
+        assign pos[XW*gi +: XW] = LI + (front[gi] ? (behind2[gi] ? c_pos3 : c_pos1) : (behind2[gi] ? c_pos2 : c_pos0));
+        assign res2[XW*gi +: XW] = LI + c_res2;
         localparam [XW-1:0] LI = gi;
         wire [NW-1:0] d = dc[NW*gi +: NW];
         assign inpart[gi] = first_w <= gi && hi > gi;
         assign data[gi] = cls[4*gi +: 4] == L_DATA;
         assign front[gi] = kp_r != 5'd0 && pre_pi[gi];
-        assign behind2[gi] = strip_r && !lt_b(d, bd_r[BD_E]) && !eq_b(d, bd_r[BD_E]);
+        assign behind2[gi] = strip_r && !lt_b(d, BD_E) && !eq_b(d, BD_E);
         assign fit[gi] = front[gi] ? (behind2[gi] ? $signed(LI) < $signed(t_fit3) : $signed(LI) < $signed(t_fit1))
                                    : (behind2[gi] ? $signed(LI) < $signed(t_fit2) : $signed(LI) < $signed(t_fit0));
         // before the second block end: data lanes with dc < stop, others with dc <= stop
-        assign ok[gi] = none_r || (data[gi] ? lt_b(d, bd_r[BD_STOP]) : lt_b(d, bd_r[BD_STOP]) || eq_b(d, bd_r[BD_STOP]));
-        assign is_eb[gi] = !none_r && data[gi] && eq_b(d, bd_r[BD_E]);
+        assign ok[gi] = none_r || (data[gi] ? lt_b(d, BD_STOP) : lt_b(d, BD_STOP) || eq_b(d, BD_STOP));
+        assign is_eb[gi] = !none_r && data[gi] && eq_b(d, BD_E);
+        assign is_stop[gi] = !none_r && data[gi] && eq_b(d, BD_STOP) && inpart[gi];
         assign take[gi] = act && inpart[gi] && fit[gi] && ok[gi];
         assign eb[gi] = take[gi] && is_eb[gi];
         // PI without STRIP: dc <= e - blk (the previous block's), e < dc <= e + pi (this block's)
-        wire prev_pi = !lt_b(d, bd_r[BD_PREV]) ? eq_b(d, bd_r[BD_PREV]) : 1'b1;
-        wire this_pi = !lt_b(d, bd_r[BD_E]) && !eq_b(d, bd_r[BD_E]) && (lt_b(d, bd_r[BD_PI]) || eq_b(d, bd_r[BD_PI]));
+        wire prev_pi = !lt_b(d, BD_PREV) ? eq_b(d, BD_PREV) : 1'b1;
+        wire this_pi = !lt_b(d, BD_E) && !eq_b(d, BD_E) && (lt_b(d, BD_PI) || eq_b(d, BD_PI));
         assign pi_cls[gi] = !none_r && !strip_r && data[gi] && (prev_pi || this_pi);
         assign ocls[4*gi +: 4] = !take[gi] ? 4'd0 : !data[gi] ? cls[4*gi +: 4] : pi_cls[gi] ? L_PI : L_PAY;
         wire [3:0] d4;   // dc's low 4 bits (W = 4: dc has 3)
@@ -180,63 +219,115 @@ generate
         end
         wire [3:0] aux_prev = d4 - bd_r[BD_PREV0][3:0];
         wire [3:0] aux_this = d4 - bd_r[BD_PI0][3:0];
-        assign aux[4*gi +: 4] = take[gi] && pi_cls[gi] ? (lt_b(d, bd_r[BD_E]) ? aux_prev : aux_this) : 4'd0;
+        assign aux[4*gi +: 4] = take[gi] && pi_cls[gi] ? (lt_b(d, BD_E) ? aux_prev : aux_this) : 4'd0;
         assign ins[6*gi +: 6] = !take[gi] ? 6'd0 : (front[gi] ? {1'b0, kp_r} : 6'd0) + (behind2[gi] ? {1'b0, pi_r} : 6'd0);
     end
 endgenerate
 
-// the first lane not taken (hi if the word takes the part to its end); the runs' lanes
-reg [NW-1:0] next_w, p1_w, eb_lane_w;
-reg          any_front, any_eb;
-integer k;
-always @* begin
-    next_w = hi;
-    p1_w = hi;
-    eb_lane_w = {NW{1'b0}};
-    any_front = 1'b0;
-    any_eb = 1'b0;
-    for (k = W - 1; k >= 0; k = k - 1) begin
-        if (inpart[k] && !take[k])
-            next_w = k[NW-1:0];
-        if (inpart[k] && front[k])
-            p1_w = k[NW-1:0];
-    end
-    for (k = 0; k < W; k = k + 1) begin
-        any_front = any_front | (front[k] & inpart[k]);
-        if (eb[k]) begin
-            eb_lane_w = eb_lane_w | k[NW-1:0];
-            any_eb = 1'b1;
+// the first lane not taken (hi if the word takes the part to its end), the runs' lanes: one-hot edges of the
+// thermometers (take, front) encoded by ORs
+wire [W-1:0] next_oh, p1_oh;
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_edge
+        if (gi == 0) begin : g_e0
+            assign next_oh[gi] = inpart[gi] && !take[gi];
+            assign p1_oh[gi] = front[gi];
+        end else begin : g_en
+            assign next_oh[gi] = inpart[gi] && !take[gi] && (take[gi-1] || !inpart[gi-1]);
+            assign p1_oh[gi] = front[gi] && !front[gi-1];
         end
     end
+endgenerate
+reg [NW-1:0] next_enc, p1_enc, eb_lane_w;
+integer k;
+always @* begin
+    next_enc = {NW{1'b0}};
+    p1_enc = {NW{1'b0}};
+    eb_lane_w = {NW{1'b0}};
+    for (k = 0; k < W; k = k + 1) begin
+        next_enc = next_enc | (next_oh[k] ? k[NW-1:0] : {NW{1'b0}});
+        p1_enc = p1_enc | (p1_oh[k] ? k[NW-1:0] : {NW{1'b0}});
+        eb_lane_w = eb_lane_w | (eb[k] ? k[NW-1:0] : {NW{1'b0}});
+    end
 end
+wire          any_front = |front;
+wire          all_taken = &(take | ~inpart);
+wire [NW-1:0] next_w = all_taken ? hi : next_enc;
+wire [NW-1:0] p1_w = any_front ? p1_enc : hi;
+// without STRIP every lane before the stop is taken, and the EB lane is before it: the word takes its EB if the
+// part has it (e is at least the dc of D's first lane)
+// the word takes its EB if the part has it: without STRIP every lane before the stop is taken and the EB lane is
+// before it (e is at least the dc of D's first lane); with STRIP if it fits (its position is i - first + kp)
+reg any_eb_fit, eb_not_last;
+reg [XW-1:0] res_p1, res_eb;
+integer ri;
+always @* begin
+    any_eb_fit = 1'b0;
+    eb_not_last = 1'b0;
+    res_p1 = {XW{1'b0}};
+    res_eb = {XW{1'b0}};
+    for (ri = 0; ri < W; ri = ri + 1) begin
+        any_eb_fit = any_eb_fit | (is_eb[ri] & inpart[ri] & res[XW*ri + XW - 1]);
+        eb_not_last = eb_not_last | (is_eb[ri] & inpart[ri] & (ri + 1 < hi));
+        res_p1 = res_p1 | (p1_oh[ri] ? res[XW*ri +: XW] : {XW{1'b0}});
+        res_eb = res_eb | (is_eb[ri] & inpart[ri] ? res2[XW*ri +: XW] : {XW{1'b0}});
+    end
+end
+reg stop_fits;
+reg [XW-1:0] pos_stop;
+integer si;
+always @* begin
+    stop_fits = 1'b0;
+    pos_stop = {XW{1'b0}};
+    for (si = 0; si < W; si = si + 1) begin
+        stop_fits = stop_fits | (is_stop[si] & (pos[XW*si +: XW] < WX));
+        pos_stop = pos_stop | (is_stop[si] ? pos[XW*si +: XW] : {XW{1'b0}});
+    end
+end
+wire any_eb = act && (strip_r ? any_eb_fit : !none_r && !lt_b(dc_n, BD_E) && !eq_b(dc_n, BD_E));
 wire took_eb = any_eb;
 // the lane after the EB lane, if in the part
-wire [XW-1:0] p2_x = {{(XW-NW){1'b0}}, eb_lane_w} + 1'b1;
-wire          p2_in = strip_r && took_eb && p2_x < hi_x;
-wire [NW-1:0] p2_w = p2_in ? p2_x[NW-1:0] : hi;
+wire [NW-1:0] p2_x = eb_lane_w + {{(NW-1){1'b0}}, 1'b1};   // not past W - 1: a lane follows the EB lane
+wire          p2_in = strip_r && took_eb && eb_not_last;
+wire [NW-1:0] p2_w = p2_in ? p2_x : hi;
 assign p1 = act ? p1_w : hi;
 assign p2 = p2_w;
 assign next = act ? next_w : first_w;
 
-// kp's run: laid out when its lane is in the part (the lanes before it all fit), cut at W
+// kp's run: laid out when its lane is in the part (the lanes before it all fit), cut at W: its lane's residual
+// res_p1 (position + kp - W) is what does not fit
 wire          r1_on = act && any_front;
-wire [XW-1:0] r1_pos_x = {{(XW-NW){1'b0}}, p1_w} - first_x;
-wire [XW-1:0] r1_room = WX - r1_pos_x;
-wire [4:0]    r1_len_w = !r1_on ? 5'd0 : r1_room < kp_x ? r1_room[4:0] : kp_r;
-// the EB's run: laid out when the EB lane is in the word and a lane follows it in the part
-wire [XW-1:0] r2_pos_x = p2_x - first_x + (r1_on ? kp_x : {XW{1'b0}});
-wire [XW-1:0] r2_room = WX - r2_pos_x;
-wire [4:0]    r2_len_w = !p2_in || $signed(r2_room) <= 0 ? 5'd0 : r2_room < pi_x ? r2_room[4:0] : pi_r;
-assign r1_pos = r1_on ? r1_pos_x[NW-1:0] : {NW{1'b0}};
+wire [NW-1:0] r1_pos_x = p1_w - first_w;
+wire [4:0]    r1_len_w = !r1_on ? 5'd0 : res_p1[XW-1] ? kp_r : kp_r - res_p1[4:0];
+// the EB's run: laid out when the EB lane is in the word and a lane follows it in the part; res_eb is its end's
+// position less W
+wire          r2_on = act && strip_r && took_eb && eb_not_last;
+wire [XW-1:0] r2_pos_x = res_eb - pi_x + WX;
+wire [XW-NW-1:0] r2_pos_x_unused = r2_pos_x[XW-1:NW];   // at most W
+wire [4:0]    r2_len_w = !r2_on ? 5'd0 : res_eb[XW-1] ? pi_r : $signed(res_eb) >= $signed(pi_x) ? 5'd0 : pi_r - res_eb[4:0];
+assign r1_pos = r1_on ? r1_pos_x : {NW{1'b0}};
 assign r1_len = r1_len_w;
-assign r2_pos = p2_in ? r2_pos_x[NW-1:0] : {NW{1'b0}};
+assign r2_pos = r2_on ? r2_pos_x[NW-1:0] : {NW{1'b0}};
 assign r2_len = r2_len_w;
 
-// output lanes: the lanes taken and the runs' lanes
-wire [XW-1:0] n_x = {{(XW-NW){1'b0}}, next} - first_x + {{(XW-5){1'b0}}, r1_len_w} + {{(XW-5){1'b0}}, r2_len_w};
+// output lanes: all of the part's (its last lane's position + 1), up to the stop lane (its position, which
+// counts the runs in front of it), or W
+wire [XW-1:0] n_x = !act ? {XW{1'b0}} : pop ? pos_last + 1'b1 : stop_fits ? pos_stop : WX;
 assign n = n_x[NW-1:0];
-assign v = act && n_x != {XW{1'b0}};
-assign pop = v && next == hi;
+wire [XW-NW-1:0] n_x_unused = n_x[XW-1:NW];   // at most W
+assign v = act;   // lane first is in the word, or kp's run in front of it
+// the part's last lane is in the word: it is before the stop (dc_n, its dc + data, at most the stop) and fits
+// (hi - 1 - first + kp if kp's run is in the part + pi if the EB's is)
+wire [XW-1:0] pl0 = hi_x - 1'b1 - first_x;
+wire [XW-1:0] pl1 = pl0 + kp_x;
+wire [XW-1:0] pl2 = pl0 + pi_x;
+wire [XW-1:0] pl3 = pl1 + pi_x;
+wire          eb2 = eb_not_last && strip_r;
+// the four compares beside the runs' decisions, which select last
+wire          fit_last = any_front ? (eb2 ? pl3 < WX : pl1 < WX) : (eb2 ? pl2 < WX : pl0 < WX);
+wire [XW-1:0] pos_last = any_front ? (eb2 ? pl3 : pl1) : (eb2 ? pl2 : pl0);
+wire last_ok = none_r || lt_b(dc_n, BD_STOP) || eq_b(dc_n, BD_STOP);
+assign pop = act && last_ok && fit_last;
 
 // the DIF position at the word's first lane
 wire [NW-1:0] d0 = dc[NW*first_w +: NW];
@@ -245,13 +336,14 @@ wire [EW-1:0] q_w = $signed(q_x) < 0 ? q_x + step_r : q_x;
 wire [EW-18:0] q_w_unused = q_w[EW-1:17];   // a DIF position is below 2^17
 assign q = !act ? 17'd0 : none_r ? q0_r : kp_r != 5'd0 ? {1'b0, blk_r} + {12'd0, pi_r} - {12'd0, kp_r} : q_w[16:0];
 
-// the next kp: kp's run still due if its lane is not in the word; else the EB's run if its lane is not
-wire p1_taken = |(front & take);
-wire [W-1:0] p2_onehot = {{(W-1){1'b0}}, 1'b1} << p2_w;
-wire p2_taken = p2_in && |(take & p2_onehot);
+// the next kp: kp's run still due if its lane does not fit (what is left of it: the lane's position less W);
+// else the EB's run, if the word takes the EB: what does not fit of it (its position + pi less W), all of it
+// if the EB lane is the part's last
+wire       p1_fits = res_p1[XW-1];
+wire [4:0] kp_eb = !eb_not_last ? pi_r : res_eb[XW-1] ? 5'd0 : res_eb[4:0];
 wire [4:0] kp_next = !strip_r ? 5'd0
-                   : kp_r != 5'd0 && !p1_taken ? kp_r - r1_len_w
-                   : took_eb && !p2_taken ? pi_r - r2_len_w : 5'd0;
+                   : kp_r != 5'd0 && !(any_front && p1_fits) ? (any_front ? res_p1[4:0] : kp_r)
+                   : took_eb ? kp_eb : 5'd0;
 
 // load: the bounds from DIF_POS
 wire [EW-1:0] blk_x = {{(EW-16){1'b0}}, ld_blk};
@@ -262,10 +354,27 @@ wire          ld_in_pi = qd_x >= blk_x;
 wire [EW-1:0] ld_e = ld_strip && ld_in_pi ? blk_x - 1'b1
                    : !ld_in_pi ? blk_x - 1'b1 - qd_x : blk_x + ldpi_x - qd_x + blk_x - 1'b1;
 wire [EW-1:0] ld_step = ld_strip ? blk_x : blk_x + ldpi_x;
+wire [EW-1:0] ld_bd [0:NBD-1];
+assign ld_bd[BD_E] = ld_e;
+assign ld_bd[BD_PREV] = ld_e - blk_x;
+assign ld_bd[BD_PI] = ld_e + ldpi_x;
+assign ld_bd[BD_STOP] = ld_e + ld_step;
+assign ld_bd[BD_PREV0] = ld_e - blk_x - ldpi_x + 1'b1;
+assign ld_bd[BD_PI0] = ld_e + 1'b1;
 wire [4:0]    ld_kp = ld_strip && ld_in_pi ? blk_x[4:0] + ld_pi - qd_x[4:0] : 5'd0;
 
-// every bound's next value: kept, + step, - dc_n, + step - dc_n, selected by the decisions
+// every bound's next value: kept, + step, - dc_n, + step - dc_n, beside the decisions, which select last
 wire [EW-1:0] dcn_x = {{(EW-NW){1'b0}}, dc_n};
+wire [EW-1:0] bd_s [0:NBD-1];
+wire [EW-1:0] bd_d [0:NBD-1];
+wire [EW-1:0] bd_sd [0:NBD-1];
+generate
+    for (gi = 0; gi < NBD; gi = gi + 1) begin : g_bd
+        assign bd_s[gi] = bd_r[gi] + step_r;
+        assign bd_d[gi] = bd_r[gi] - dcn_x;
+        assign bd_sd[gi] = bd_r[gi] + step_r - dcn_x;
+    end
+endgenerate
 integer bi;
 always @(posedge clk) begin
     if (rst) begin
@@ -280,6 +389,8 @@ always @(posedge clk) begin
         kp_r <= 5'd0;
         for (bi = 0; bi < NBD; bi = bi + 1)
             bd_r[bi] <= {EW{1'b0}};
+        neg_r <= {NBD{1'b0}};
+        big_r <= {NBD{1'b0}};
     end else if (load) begin
         none_r <= ld_op == OP_NONE;
         strip_r <= ld_strip;
@@ -296,12 +407,19 @@ always @(posedge clk) begin
         bd_r[BD_STOP] <= ld_e + ld_step;
         bd_r[BD_PREV0] <= ld_e - blk_x - ldpi_x + 1'b1;
         bd_r[BD_PI0] <= ld_e + 1'b1;
+        for (bi = 0; bi < NBD; bi = bi + 1) begin
+            neg_r[bi] <= is_neg(ld_bd[bi]);
+            big_r[bi] <= is_big(ld_bd[bi]);
+        end
     end else if (v) begin
         kp_r <= kp_next;
         mid_r <= !pop;
         j_r <= pop ? {NW{1'b0}} : next;
-        for (bi = 0; bi < NBD; bi = bi + 1)
-            bd_r[bi] <= bd_r[bi] + (took_eb ? step_r : {EW{1'b0}}) - (pop ? dcn_x : {EW{1'b0}});
+        for (bi = 0; bi < NBD; bi = bi + 1) begin
+            bd_r[bi] <= took_eb ? (pop ? bd_sd[bi] : bd_s[bi]) : (pop ? bd_d[bi] : bd_r[bi]);
+            neg_r[bi] <= took_eb ? (pop ? is_neg(bd_sd[bi]) : is_neg(bd_s[bi])) : (pop ? is_neg(bd_d[bi]) : neg_r[bi]);
+            big_r[bi] <= took_eb ? (pop ? is_big(bd_sd[bi]) : is_big(bd_s[bi])) : (pop ? is_big(bd_d[bi]) : big_r[bi]);
+        end
     end
 end
 
