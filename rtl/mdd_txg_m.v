@@ -27,8 +27,11 @@
  * marker length, MRK_POS, SKIP_LEN, PASS_LEN; wire count 0), no word in that
  * cycle; run takes the word (the state advances by n wire bytes).  Outputs:
  * n (lanes in the word, 1..W), per lane mrk, k, mnext and the marker byte mb
- * (3 bits a lane, 0 on other lanes), all 0 from lane n; the state at the
- * word's start.  rst clears the state.
+ * (3 bits a lane, 0 on other lanes), all 0 from lane n; for the PDU stage the
+ * non-marker prefix counts: per lane pc (NW bits a lane: lanes j < i with
+ * mrk[j] 0, so lanes from n count as non-marker), pc_l (pc of lane n - 1) and
+ * pc_n (the word's non-marker lanes); the state at the word's start.  rst
+ * clears the state.
  *
  * Parameters: W, bytes per word (4, 8, 16, 32 or 64).
  */
@@ -50,6 +53,9 @@ module mdd_txg_m #(
     output wire [W-1:0]        k,
     output wire [W-1:0]        mnext,
     output wire [3*W-1:0]      mb,
+    output wire [NW*W-1:0]     pc,
+    output wire [NW-1:0]       pc_l,
+    output wire [NW-1:0]       pc_n,
     output wire [31:0]         wire_cnt,
     output wire [18:0]         mrk_pos,
     output wire [31:0]         skip,
@@ -72,6 +78,11 @@ reg [31:0] wire_r = 32'd0;
 // d + period (the second marker start's lane, if it is in this word) and period - W, signed
 reg [19:0] dpp_r = 20'd0;
 reg [19:0] pmw_r = 20'd0;
+// d - (period - ml), signed, kept beside d as dpp_r is (d is period - MRK_POS, so this is ml - MRK_POS: where
+// positive, the lanes left of the marker the word starts in, cl below); ml - period, its value at a marker
+// start, registered at load; -1 with markers off
+reg [19:0] dm_r = 20'd0;
+reg [19:0] mlp_r = 20'd0;
 
 // a second marker start inside the word or right after it: d + period <= W
 wire second = mrk_en_r && dpp_r <= W20;
@@ -93,6 +104,52 @@ generate
         assign k[gi] = in_word && skip_r <= gi && pass_r > gi - skip_r;
     end
 endgenerate
+
+// The non-marker prefix counts, from the registers rather than by counting mrk (a ripple of W adders): the word's
+// marker lanes are at most two runs, the rest of the marker the word starts in (lanes [0, cl), cl < d) and the
+// marker starting at lane d (lanes [d, d + ml)), so the lanes before lane i hold
+//   i <= cl          : no non-marker lane       pc 0
+//   cl < i <= d      : the first run            pc i - cl
+//   d < i <= d + ml  : it and part of the second pc d - cl
+//   d + ml < i       : both runs                pc i - cl - ml
+// Counts are at most W, so the subtractions are NW bits wide (mod 2^NW); the compares with d look at d's low NW
+// bits and whether any higher bit is set (d_far: no marker start below lane 2^NW > W).
+localparam SW = (NW > 4 ? NW : 4) + 1;   // d_lo + ml without overflow (ml < 16)
+wire [3:0]    cl = dm_r[19] ? 4'd0 : dm_r[3:0];   // dm_r <= ml
+wire          d_far = !mrk_en_r || d_r[18:NW] != {(19 - NW){1'b0}};
+wire [NW-1:0] d_lo = d_r[NW-1:0];
+wire [SW-1:0] dml_lo = {{(SW - NW){1'b0}}, d_lo} + {{(SW - 4){1'b0}}, ml_r};
+wire [NW-1:0] cl_n = {{(NW > 4 ? NW - 4 : 0){1'b0}}, cl[(NW > 4 ? 3 : NW - 1):0]};
+wire [NW-1:0] ml_n = {{(NW > 4 ? NW - 4 : 0){1'b0}}, ml_r[(NW > 4 ? 3 : NW - 1):0]};
+wire [NW-1:0] gap = d_lo - cl_n;      // d - cl: non-marker lanes between the runs
+wire [NW-1:0] clml = cl_n + ml_n;     // both runs' lanes
+
+// pc at lane (or lane count) I, 0..W
+function [NW-1:0] pc_at;
+    input integer I;
+    reg [NW-1:0] iv;
+    begin
+        iv = I[NW-1:0];
+        if (I <= {28'd0, cl})
+            pc_at = {NW{1'b0}};
+        else if (d_far || I <= {{(32 - NW){1'b0}}, d_lo})
+            pc_at = iv - cl_n;
+        else if (I <= {{(32 - SW){1'b0}}, dml_lo})
+            pc_at = gap;
+        else
+            pc_at = iv - clml;
+    end
+endfunction
+
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_pc
+        assign pc[gi*NW +: NW] = pc_at(gi);
+    end
+endgenerate
+// a word ended by a second marker start holds both runs whole, and its last lane (d + period - 1 >= d + ml) is
+// not a marker
+assign pc_n = second ? n_second - clml : pc_at(W);
+assign pc_l = second ? n_second - clml - {{(NW - 1){1'b0}}, 1'b1} : pc_at(W - 1);
 
 assign wire_cnt = wire_r;
 assign mrk_pos = mrk_pos_r;
@@ -124,6 +181,8 @@ always @(posedge clk) begin
         wire_r <= 32'd0;
         dpp_r <= 20'd0;
         pmw_r <= 20'd0;
+        dm_r <= 20'd0;
+        mlp_r <= 20'd0;
     end else if (load) begin
         mrk_en_r <= ld_mrk_en;
         period_r <= ld_period;
@@ -135,15 +194,19 @@ always @(posedge clk) begin
         wire_r <= 32'd0;
         dpp_r <= (!ld_mrk_en || ld_mrk_pos == 19'd0 ? 20'd0 : {1'b0, ld_period - ld_mrk_pos}) + {1'b0, ld_period};
         pmw_r <= {1'b0, ld_period} - W20;
+        dm_r <= !ld_mrk_en ? {20{1'b1}} : {16'd0, ld_ml} - {1'b0, ld_mrk_pos == 19'd0 ? ld_period : ld_mrk_pos};
+        mlp_r <= {16'd0, ld_ml} - {1'b0, ld_period};
     end else if (run) begin
         if (second) begin
             d_r <= 19'd0;
             dpp_r <= {1'b0, period_r};
+            dm_r <= mlp_r;
             mrk_pos_r <= 19'd0;
         end else if (mrk_en_r) begin
             // n = W < d + period: at most one marker start passed, not at the word's end
             d_r <= d_r >= W19 ? d_r - W19 : d_r + pmw_r[18:0];
             dpp_r <= d_r >= W19 ? dpp_r - W20 : dpp_r + pmw_r;
+            dm_r <= d_r >= W19 ? dm_r - W20 : dm_r + pmw_r;
             mrk_pos_r <= $signed({1'b0, mrk_pos_r}) >= $signed(pmw_r) ? mrk_pos_r - pmw_r[18:0] : mrk_pos_r + W19;
         end
         pass_r <= second ? pass_next_2 : pass_next_w;
