@@ -19,7 +19,8 @@
  * distance d to the next marker start, the marker position, skip and pass;
  * the next state is one of two candidates per register chosen by one compare
  * (a second start or not), with d + period kept beside d and period - W
- * registered at load.
+ * registered at load; skip and pass matter only below W, so beside them
+ * "at least W" flags let lanes and the next state read them saturated at W.
  * The word is combinational from the registers; the caller registers it
  * (the next stage's FIFO).
  *
@@ -66,6 +67,8 @@ localparam NW = $clog2(W + 1);
 localparam [31:0] W32 = W;
 localparam [19:0] W20 = W32[19:0];
 localparam [18:0] W19 = W32[18:0];
+localparam [NW-1:0] WN = W32[NW-1:0];
+localparam LW = $clog2(W);
 
 reg        mrk_en_r = 1'b0;
 reg [18:0] period_r = 19'd0;
@@ -75,6 +78,10 @@ reg [18:0] mrk_pos_r = 19'd0;
 reg [31:0] skip_r = 32'd0;
 reg [31:0] pass_r = 32'd0;
 reg [31:0] wire_r = 32'd0;
+// skip_r >= W, pass_r >= W: below W they decide lanes, so lanes and the window bytes a word takes read them
+// saturated at W (flag and low bits), not as 32-bit compares, and their next values are one carry chain each
+reg        skip_ge_r = 1'b0;
+reg        pass_ge_r = 1'b0;
 // d + period (the second marker start's lane, if it is in this word) and period - W, signed
 reg [19:0] dpp_r = 20'd0;
 reg [19:0] pmw_r = 20'd0;
@@ -83,6 +90,9 @@ reg [19:0] pmw_r = 20'd0;
 // start, registered at load; -1 with markers off
 reg [19:0] dm_r = 20'd0;
 reg [19:0] mlp_r = 20'd0;
+
+wire [NW-1:0] skip_s = skip_ge_r ? WN : {1'b0, skip_r[LW-1:0]};
+wire [NW-1:0] pass_s = pass_ge_r ? WN : {1'b0, pass_r[LW-1:0]};
 
 // a second marker start inside the word or right after it: d + period <= W
 wire second = mrk_en_r && dpp_r <= W20;
@@ -101,7 +111,8 @@ generate
         assign mrk[gi] = in_word && mrk_en_r && (cont || start);
         assign mb[3*gi +: 3] = in_word && mrk_en_r && (cont || start) ? (cont ? mb_cont : mb_start) : 3'd0;
         assign mnext[gi] = in_word && mrk_en_r && ({13'd0, d_r} == gi + 1 || {12'd0, dpp_r} == gi + 1);
-        assign k[gi] = in_word && skip_r <= gi && pass_r > gi - skip_r;
+        wire [NW-1:0] li = LI[NW-1:0];
+        assign k[gi] = in_word && skip_s <= li && pass_s > li - skip_s;
     end
 endgenerate
 
@@ -156,18 +167,29 @@ assign mrk_pos = mrk_pos_r;
 assign skip = skip_r;
 assign pass = pass_r;
 
-// the next state, n wire bytes on: skip and pass for both candidate lane counts (W, and d + period with a
+// the next state, n wire bytes on: every 32-bit value for both candidate lane counts (W, and d + period with a
 // second marker start) beside the decision, selected by it (so the decision is not in front of their carry
-// chains: ECP5 76 MHz with n first)
-wire [31:0] n32 = {{(32 - NW){1'b0}}, n};
-wire [31:0] nw32 = W32;
-wire [31:0] n2_32 = {{(32 - NW){1'b0}}, n_second};
-wire [31:0] pass_used_w = skip_r >= nw32 ? 32'd0 : nw32 - skip_r;
-wire [31:0] pass_used_2 = skip_r >= n2_32 ? 32'd0 : n2_32 - skip_r;
-wire [31:0] pass_next_w = pass_r > pass_used_w ? pass_r - pass_used_w : 32'd0;
-wire [31:0] pass_next_2 = pass_r > pass_used_2 ? pass_r - pass_used_2 : 32'd0;
-wire [31:0] skip_next_w = skip_r > nw32 ? skip_r - nw32 : 32'd0;
-wire [31:0] skip_next_2 = skip_r > n2_32 ? skip_r - n2_32 : 32'd0;
+// chains: ECP5 76 MHz with n first), each one carry chain from registers and small logic: the window bytes the
+// word takes (used, at most W) from skip saturated at W, a saturating subtraction as its borrow, the ">= W"
+// flags as compares with a small bound (ECP5 99 MHz with the 32-bit used in front of pass's chain)
+wire [NW-1:0] used_w = skip_ge_r ? {NW{1'b0}} : WN - skip_s;
+wire [NW-1:0] used_2 = skip_s >= n_second ? {NW{1'b0}} : n_second - skip_s;
+wire [32:0]   pass_d_w = {1'b0, pass_r} - {{(33 - NW){1'b0}}, used_w};
+wire [32:0]   pass_d_2 = {1'b0, pass_r} - {{(33 - NW){1'b0}}, used_2};
+wire [32:0]   skip_d_w = {1'b0, skip_r} - {{(33 - NW){1'b0}}, WN};
+wire [32:0]   skip_d_2 = {1'b0, skip_r} - {{(33 - NW){1'b0}}, n_second};
+wire [31:0]   pass_next_w = pass_d_w[32] ? 32'd0 : pass_d_w[31:0];
+wire [31:0]   pass_next_2 = pass_d_2[32] ? 32'd0 : pass_d_2[31:0];
+wire [31:0]   skip_next_w = skip_d_w[32] ? 32'd0 : skip_d_w[31:0];
+wire [31:0]   skip_next_2 = skip_d_2[32] ? 32'd0 : skip_d_2[31:0];
+// pass - used >= W, skip - n >= W (used, n <= W: the sums fit NW + 1 bits)
+wire [NW:0]   pass_b_w = {1'b0, used_w} + {1'b0, WN};
+wire [NW:0]   pass_b_2 = {1'b0, used_2} + {1'b0, WN};
+wire [NW:0]   skip_b_2 = {1'b0, n_second} + {1'b0, WN};
+wire          pass_ge_w = pass_r >= {{(31 - NW){1'b0}}, pass_b_w};
+wire          pass_ge_2 = pass_r >= {{(31 - NW){1'b0}}, pass_b_2};
+wire          skip_ge_w = skip_r >= {W32[30:0], 1'b0};
+wire          skip_ge_2 = skip_r >= {{(31 - NW){1'b0}}, skip_b_2};
 
 always @(posedge clk) begin
     if (rst) begin
@@ -178,6 +200,8 @@ always @(posedge clk) begin
         mrk_pos_r <= 19'd0;
         skip_r <= 32'd0;
         pass_r <= 32'd0;
+        skip_ge_r <= 1'b0;
+        pass_ge_r <= 1'b0;
         wire_r <= 32'd0;
         dpp_r <= 20'd0;
         pmw_r <= 20'd0;
@@ -191,6 +215,8 @@ always @(posedge clk) begin
         d_r <= !ld_mrk_en || ld_mrk_pos == 19'd0 ? 19'd0 : ld_period - ld_mrk_pos;
         skip_r <= ld_skip;
         pass_r <= ld_pass;
+        skip_ge_r <= ld_skip >= W32;
+        pass_ge_r <= ld_pass >= W32;
         wire_r <= 32'd0;
         dpp_r <= (!ld_mrk_en || ld_mrk_pos == 19'd0 ? 20'd0 : {1'b0, ld_period - ld_mrk_pos}) + {1'b0, ld_period};
         pmw_r <= {1'b0, ld_period} - W20;
@@ -211,7 +237,9 @@ always @(posedge clk) begin
         end
         pass_r <= second ? pass_next_2 : pass_next_w;
         skip_r <= second ? skip_next_2 : skip_next_w;
-        wire_r <= wire_r + n32;
+        pass_ge_r <= second ? pass_ge_2 : pass_ge_w;
+        skip_ge_r <= second ? skip_ge_2 : skip_ge_w;
+        wire_r <= second ? wire_r + {{(32 - NW){1'b0}}, n_second} : wire_r + W32;
     end
 end
 
