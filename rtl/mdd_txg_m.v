@@ -94,8 +94,15 @@ reg [19:0] mlp_r = 20'd0;
 wire [NW-1:0] skip_s = skip_ge_r ? WN : {1'b0, skip_r[LW-1:0]};
 wire [NW-1:0] pass_s = pass_ge_r ? WN : {1'b0, pass_r[LW-1:0]};
 
-// a second marker start inside the word or right after it: d + period <= W
-wire second = mrk_en_r && dpp_r <= W20;
+// a second marker start inside the word or right after it: mrk_en_r && d + period <= W, registered (it selects
+// every next value, n and the lanes' in_word, so a 20-bit compare in front of them all cost levels at W = 64)
+// from compares of the current registers with bounds registered at load: period <= W (after a marker start,
+// d + period is period) and 2W - period (after a word of W lanes that passes a marker start, d + period grows by
+// period - W)
+reg        second_r = 1'b0;
+reg        ple_r = 1'b0;
+reg [20:0] twmp_r = 21'd0;
+wire second = second_r;
 wire [NW-1:0] n_second = dpp_r[NW-1:0];
 assign n = second ? n_second : W[NW-1:0];
 
@@ -191,6 +198,8 @@ wire          pass_ge_2 = pass_r >= {{(31 - NW){1'b0}}, pass_b_2};
 wire          skip_ge_w = skip_r >= {W32[30:0], 1'b0};
 wire          skip_ge_2 = skip_r >= {{(31 - NW){1'b0}}, skip_b_2};
 
+wire [19:0] ld_dpp = (!ld_mrk_en || ld_mrk_pos == 19'd0 ? 20'd0 : {1'b0, ld_period - ld_mrk_pos}) + {1'b0, ld_period};
+
 always @(posedge clk) begin
     if (rst) begin
         mrk_en_r <= 1'b0;
@@ -205,6 +214,9 @@ always @(posedge clk) begin
         wire_r <= 32'd0;
         dpp_r <= 20'd0;
         pmw_r <= 20'd0;
+        second_r <= 1'b0;
+        ple_r <= 1'b0;
+        twmp_r <= 21'd0;
         dm_r <= 20'd0;
         mlp_r <= 20'd0;
     end else if (load) begin
@@ -218,7 +230,10 @@ always @(posedge clk) begin
         skip_ge_r <= ld_skip >= W32;
         pass_ge_r <= ld_pass >= W32;
         wire_r <= 32'd0;
-        dpp_r <= (!ld_mrk_en || ld_mrk_pos == 19'd0 ? 20'd0 : {1'b0, ld_period - ld_mrk_pos}) + {1'b0, ld_period};
+        dpp_r <= ld_dpp;
+        second_r <= ld_mrk_en && ld_dpp <= W20;
+        ple_r <= ld_period <= W19;
+        twmp_r <= {W20, 1'b0} - {2'b0, ld_period};
         pmw_r <= {1'b0, ld_period} - W20;
         dm_r <= !ld_mrk_en ? {20{1'b1}} : {16'd0, ld_ml} - {1'b0, ld_mrk_pos == 19'd0 ? ld_period : ld_mrk_pos};
         mlp_r <= {16'd0, ld_ml} - {1'b0, ld_period};
@@ -226,12 +241,14 @@ always @(posedge clk) begin
         if (second) begin
             d_r <= 19'd0;
             dpp_r <= {1'b0, period_r};
+            second_r <= ple_r;
             dm_r <= mlp_r;
             mrk_pos_r <= 19'd0;
         end else if (mrk_en_r) begin
             // n = W < d + period: at most one marker start passed, not at the word's end
             d_r <= d_r >= W19 ? d_r - W19 : d_r + pmw_r[18:0];
             dpp_r <= d_r >= W19 ? dpp_r - W20 : dpp_r + pmw_r;
+            second_r <= d_r >= W19 ? dpp_r <= {W20[18:0], 1'b0} : $signed({1'b0, dpp_r}) <= $signed(twmp_r);
             dm_r <= d_r >= W19 ? dm_r - W20 : dm_r + pmw_r;
             mrk_pos_r <= $signed({1'b0, mrk_pos_r}) >= $signed(pmw_r) ? mrk_pos_r - pmw_r[18:0] : mrk_pos_r + W19;
         end
