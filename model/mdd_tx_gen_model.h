@@ -65,6 +65,8 @@ typedef struct mdd_txg_lword {
     unsigned n, off; /* lanes l[0..n); l[0..off) already taken by the next stage */
     unsigned lo;     /* P's part: its first lane (l[lo..n) are the part) */
     mdd_txg_lane l[MDD_RX_MAX_W];
+    /* M's word only: M's non-marker prefix counts (mdd_txg_m_out's pc, pc_l, pc_n), which P takes with it */
+    uint8_t pc[MDD_RX_MAX_W], pc_l, pc_n;
 } mdd_txg_lword;
 
 typedef struct mdd_txg_fifo {

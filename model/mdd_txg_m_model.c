@@ -17,6 +17,21 @@ int mdd_txg_m_model_init(mdd_txg_m_model *m, unsigned w)
  * d + period, and the next one starts at a marker (so the update never wraps the marker position twice). */
 static bool second_start(const mdd_txg_m_model *m) { return m->mrk_en && m->d + m->period <= m->w; }
 
+/* The non-marker lanes before lane (or lane count) i, 0..W, from the registers as the RTL computes them: the
+ * word's marker lanes are at most two runs, the rest of the marker the word starts in (lanes [0, cl), cl < d)
+ * and the marker starting at lane d (lanes [d, d + ml)). cl is ml - mrk_pos inside a marker (the RTL keeps it as
+ * d - (period - ml) in a register beside d: the same value). */
+static unsigned pc_at(const mdd_txg_m_model *m, unsigned cl, unsigned i)
+{
+    if (i <= cl)
+        return 0;
+    if (!m->mrk_en || i <= m->d)
+        return i - cl;
+    if (i <= m->d + m->ml)
+        return m->d - cl;
+    return i - cl - m->ml;
+}
+
 void mdd_txg_m_eval(const mdd_txg_m_model *m, const mdd_txg_m_in *in, mdd_txg_m_out *out)
 {
     (void)in;
@@ -35,6 +50,12 @@ void mdd_txg_m_eval(const mdd_txg_m_model *m, const mdd_txg_m_in *in, mdd_txg_m_
         if (m->skip <= i && m->pass > i - m->skip)
             out->k |= 1ull << i;
     }
+    const unsigned cl = m->mrk_en && m->mrk_pos != 0 && m->mrk_pos < m->ml ? m->ml - m->mrk_pos : 0;
+    for (unsigned i = 0; i < m->w; i++)
+        out->pc[i] = (uint8_t)pc_at(m, cl, i);
+    /* a word ended by a second marker start holds both runs whole, and its last lane is not a marker */
+    out->pc_n = (uint8_t)(second_start(m) ? n - cl - m->ml : pc_at(m, cl, m->w));
+    out->pc_l = (uint8_t)(second_start(m) ? n - cl - m->ml - 1 : pc_at(m, cl, m->w - 1));
     out->wire = m->wire;
     out->mrk_pos = m->mrk_pos;
     out->skip = m->skip;

@@ -35,6 +35,10 @@ typedef struct mdd_txg_m_out {
     uint8_t n;                    /* lanes in the word: 1..W */
     uint64_t mrk, k, mnext;       /* per lane (bit i), 0 from lane n */
     uint8_t mb[MDD_RX_MAX_W];     /* marker byte of a marker lane, else 0 */
+    /* for stage P, the non-marker prefix counts: pc[i] lanes j < i with mrk bit j clear (every lane i < W, so
+     * lanes from n count as non-marker), pc_l = pc[n - 1], pc_n the word's non-marker lanes */
+    uint8_t pc[MDD_RX_MAX_W];
+    uint8_t pc_l, pc_n;
     uint32_t wire, mrk_pos, skip, pass; /* the state at the word's start */
 } mdd_txg_m_out;
 

@@ -60,7 +60,8 @@ static uint32_t need_point(const struct mdd_txg_cfg *c)
 /* ---- M ---------------------------------------------------------------------------------------------- */
 
 /* Stage M's word (mdd_txg_m_model, the RTL's) as layout lanes, each with M's state after it by the byte-by-byte
- * rules (the lane walk's wire_byte): the lanes' decisions must agree with them (else m->staged_errors). */
+ * rules (the lane walk's wire_byte): the lanes' decisions must agree with them, and M's prefix counts (carried
+ * with the word for P) with a count of its marker lanes (else m->staged_errors). */
 static void m_lanes(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, const mdd_txg_m_out *mo, mdd_txg_lword *out)
 {
     memset(out, 0, sizeof *out);
@@ -71,8 +72,12 @@ static void m_lanes(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, const mdd_
     s.skip = mo->skip;
     s.pass = mo->pass;
     bool started = false;
+    unsigned pc = 0;
     for (unsigned i = 0; i < mo->n; i++) {
         const bool is_mrk = c->mrk_en && s.mrk_pos < c->ml;
+        if (mo->pc[i] != pc || (i + 1 == mo->n && mo->pc_l != pc))
+            m->staged_errors++;
+        pc += !is_mrk;
         mdd_txg_lane *l = &out->l[out->n++];
         l->cls = (mo->mrk >> i) & 1 ? MDD_TXG_L_MRK : MDD_TXG_L_WIRE;
         l->mb = mo->mb[i];
@@ -96,6 +101,11 @@ static void m_lanes(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, const mdd_
     /* the word ends at W lanes or before a second marker start */
     if (mo->n < m->w && !(c->mrk_en && s.mrk_pos == 0 && started))
         m->staged_errors++;
+    if (mo->pc_n != pc)
+        m->staged_errors++;
+    memcpy(out->pc, mo->pc, sizeof out->pc);
+    out->pc_l = mo->pc_l;
+    out->pc_n = mo->pc_n;
 }
 
 /* ---- P ---------------------------------------------------------------------------------------------- */
@@ -205,17 +215,6 @@ static void p_stage(const struct mdd_txg_cfg *c, mdd_txg_layout *pp, mdd_txg_lwo
     in->off = i;
 }
 
-/* The non-marker lanes before each lane of M's word (M's pc output) and the word's. */
-static void pc_of(const mdd_txg_lword *w, uint8_t *pc, uint8_t *pc_n)
-{
-    unsigned c = 0;
-    for (unsigned i = 0; i < w->n; i++) {
-        pc[i] = (uint8_t)c;
-        c += w->l[i].cls != MDD_TXG_L_MRK;
-    }
-    *pc_n = (uint8_t)c;
-}
-
 /* Stage P's part (mdd_txg_p_model, the RTL's) as layout lanes in place (out->l[lo..hi), off = lo): the per-lane
  * PDU offset, marker pointer and state after each lane from the part's per-word values, as F derives them. */
 static void p_lanes(const struct mdd_txg_cfg *c, const mdd_txg_lword *in, const uint8_t *pc, const mdd_txg_p_out *po,
@@ -271,9 +270,10 @@ static void p_block(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, mdd_txg_la
                     mdd_txg_lword *p_out, bool *push, bool *pop)
 {
     mdd_txg_lword *in = &l->mp.e[0];
-    pc_of(in, pi->pc, &pi->pc_n);
+    memcpy(pi->pc, in->pc, sizeof pi->pc);
+    pi->pc_l = in->pc_l;
+    pi->pc_n = in->pc_n;
     pi->n = (uint8_t)in->n;
-    pi->pc_l = pi->pc[in->n - 1];
     pi->mrk = pi->mnext = 0;
     for (unsigned i = 0; i < in->n; i++) {
         pi->mrk |= (uint64_t)(in->l[i].cls == MDD_TXG_L_MRK) << i;
@@ -286,7 +286,7 @@ static void p_block(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, mdd_txg_la
     *pop = po.pop;
     if (!po.v)
         return;
-    p_lanes(c, in, pi->pc, &po, p_out);
+    p_lanes(c, in, in->pc, &po, p_out);
     /* the walk over the same lanes */
     mdd_txg_lword wi = *in, wo;
     wi.n = po.hi;

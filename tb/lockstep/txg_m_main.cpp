@@ -8,10 +8,12 @@
 // anywhere below the period, at 0 and just before a start; skip and pass around the word boundaries and large),
 // runs with a random probability, occasional resets.
 //
-// Every cycle: every output compared (n, mrk, k, mnext, mb, the start state). Every word taken (run) is checked
-// against the byte-by-byte rules (a marker byte while the position is below ml, K while skip is 0 and pass is
-// not, the wire count, the position wrapping at the period) run from the last load: its lanes, its end (W
-// lanes, or before a second marker start) and its start state.
+// Every cycle: every output compared (n, mrk, k, mnext, mb, pc, pc_l, pc_n, the start state), and the prefix
+// counts checked against a count of the twin's mrk bits (lanes from n count as non-marker; pc_l is lane n - 1's,
+// pc_n the count over lanes below n): the twin computes them from its registers as the RTL does, so a shared
+// mistake shows there. Every word taken (run) is checked against the byte-by-byte rules (a marker byte while the
+// position is below ml, K while skip is 0 and pass is not, the wire count, the position wrapping at the period)
+// run from the last load: its lanes, its end (W lanes, or before a second marker start) and its start state.
 //
 // Build-time parameter (-D): TXG_W. Knobs: p_load (0.02), p_run (0.8), p_rst (0.0005), inject_fault (a cycle
 // at which the twin's k is flipped: the harness must catch it).
@@ -33,6 +35,8 @@ extern "C" {
 namespace {
 
 constexpr unsigned kW = TXG_W;
+constexpr unsigned kNW = kW < 8 ? 3 : kW < 16 ? 4 : kW < 32 ? 5 : kW < 64 ? 6 : 7;  // $clog2(W + 1)
+static_assert(kW == 4 || kW == 8 || kW == 16 || kW == 32 || kW == 64, "W: 4, 8, 16, 32 or 64");
 
 class Bench {
   public:
@@ -77,6 +81,7 @@ class Bench {
         mdd_txg_m_eval(&model_, &in_, &mo);
         if (cyc == fault_) mo.k ^= 1;
         compare(chk, mo);
+        score_pc(chk, mo);
         if (!in_.rst && !in_.load && in_.run && loaded_) score(chk, mo);
         if (in_.rst) loaded_ = false;
         if (!in_.rst && in_.load) {
@@ -171,10 +176,33 @@ class Bench {
                 if ((mo.mb[i] >> b) & 1) mb[(3 * i + b) / 8] |= (uint8_t)(1u << ((3 * i + b) % 8));
         ls::get_bytes(top_->mb, rb, (3 * kW + 7) / 8);
         chk.eq_bytes("mb", mb, rb, (3 * kW + 7) / 8);
+        uint8_t pc[7 * 64 / 8 + 1] = {0}, rpc[7 * 64 / 8 + 1] = {0};
+        for (unsigned i = 0; i < kW; ++i)
+            for (unsigned b = 0; b < kNW; ++b)
+                if ((mo.pc[i] >> b) & 1) pc[(kNW * i + b) / 8] |= (uint8_t)(1u << ((kNW * i + b) % 8));
+        ls::get_bytes(top_->pc, rpc, (kNW * kW + 7) / 8);
+        chk.eq_bytes("pc", pc, rpc, (kNW * kW + 7) / 8);
+        chk.eq("pc_l", mo.pc_l, top_->pc_l);
+        chk.eq("pc_n", mo.pc_n, top_->pc_n);
         chk.eq("wire_cnt", mo.wire, top_->wire_cnt);
         chk.eq("mrk_pos", mo.mrk_pos, top_->mrk_pos);
         chk.eq("skip", mo.skip, top_->skip);
         chk.eq("pass", mo.pass, top_->pass);
+    }
+
+    // The prefix counts against a count of the mrk bits (which score() checks against the byte-by-byte rules).
+    void score_pc(ls::Checker &chk, const mdd_txg_m_out &mo) {
+        unsigned c = 0;
+        ++checks_;
+        for (unsigned i = 0; i < kW; ++i) {
+            if (i == mo.n && mo.pc_n != c)
+                chk.failf("pc_n", "pc_n %u, count of mrk over %u lanes %u", mo.pc_n, mo.n, c);
+            if (i + 1 == mo.n && mo.pc_l != c)
+                chk.failf("pc_l", "pc_l %u, count of mrk before lane %u %u", mo.pc_l, i, c);
+            if (mo.pc[i] != c) chk.failf("pc", "lane %u (n %u): pc %u, count of mrk %u", i, mo.n, mo.pc[i], c);
+            c += !((mo.mrk >> i) & 1);
+        }
+        if (mo.n == kW && mo.pc_n != c) chk.failf("pc_n", "pc_n %u, count of mrk over %u lanes %u", mo.pc_n, kW, c);
     }
 
     // The word against the byte-by-byte rules from the reference state, which then advances by the word.
