@@ -400,9 +400,21 @@ generate
     end
 endgenerate
 
-// the lane after the EP lane, if the part holds it
+// wb's next value: the lane after the EP lane (e1), less n where the word is taken to its end. e1 - n is not a
+// subtract after e1's compares: each count k (0..W) has its k - n computed from n beside them, selected by the
+// one-hot edge of the thermometer (pop and ep select last, as for the bounds).
+wire [W-1:0]  bl = before_len & in_word;
+wire [W:0]    e1_oh = {bl[W-1], bl[W-2:0] & ~bl[W-1:1], ~bl[0]};   // bit k: e1 == k
 wire [15:0] e1_16 = {{(16 - NW){1'b0}}, e1_c};
 wire [15:0] n_16 = {{(16 - NW){1'b0}}, n};
+reg  [15:0] e1n_16;   // e1 - n
+integer k;
+always @* begin
+    e1n_16 = 16'd0;
+    for (k = 0; k <= W; k = k + 1)
+        if (e1_oh[k]) e1n_16 = e1n_16 | (k[15:0] - n_16);
+end
+wire [15:0] wb_n = pop ? (ep_p ? e1n_16 : wb_r - n_16) : (ep_s ? e1_16 : wb_r);
 
 integer j;
 always @(posedge clk) begin
@@ -472,7 +484,7 @@ always @(posedge clk) begin
             if (!self_r && lk_r && (!pop || !`MDD_TXG_P_LT(pc_n_x, B_LEN) && !`MDD_TXG_P_EQ(pc_n_x, B_LEN)))
                 halt_r <= 1'b1;   // the part's last lane is the host byte after the PDU
             if (mpa_r)
-                wb_r <= (ep ? e1_16 : wb_r) - (pop ? n_16 : 16'd0);
+                wb_r <= wb_n;
         end
     end
 end
