@@ -350,11 +350,11 @@ endgenerate
 // far flags of a value
 function far_h;
     input signed [AW-1:0] x;
-    far_h = x >= 512;
+    far_h = !x[AW-1] && |x[AW-2:9];     // x >= 512 as bit tests, no compare chain after a sum
 endfunction
 function far_l;
     input signed [AW-1:0] x;
-    far_l = x < -512;
+    far_l = x[AW-1] && !(&x[AW-2:9]);   // x < -512
 endfunction
 
 generate
@@ -374,18 +374,24 @@ generate
         // candidates, beside the decision
         wire signed [AW-1:0] p_cand = (FAM && nx_p) ? src - pc_n_w : a_r - pc_n_w;
         wire signed [AW-1:0] rl_v;
+        wire                 rl_fh, rl_fl;   // a reload's flags: of the sum, not after the mux that selects it
         if (LAY) begin : g_lay
-            assign rl_v = pr_rl ? a_w[B_B] + $signed(lay[gi]) : a_r;
+            wire signed [AW-1:0] rl_s = a_w[B_B] + $signed(lay[gi]);
+            assign rl_v = pr_rl ? rl_s : a_r;
+            assign rl_fh = pr_rl ? far_h(rl_s) : far_h(a_r);
+            assign rl_fl = pr_rl ? far_l(rl_s) : far_l(a_r);
         end else begin : g_nolay
             assign rl_v = a_r;
+            assign rl_fh = far_h(a_r);
+            assign rl_fl = far_l(a_r);
         end
         wire signed [AW-1:0] ld_v = gi == B_B ? ld_b : gi == B_BLL ? ld_b + (ld_mpa ? 1 : 7)
                                   : gi == B_STOP ? ld_b + $signed({19'd0, ld_np}) : 0;
         wire signed [AW-1:0] q_cand = load ? ld_v : (rl_r || pr_rl) ? rl_v : (upd && FAM && nx_s) ? src : a_r;
         // the flags a cycle late: of this value, of the next PDU's taken, of a reload's (exact)
         wire take_src = FAM && (sel_pop ? nx_p : upd && nx_s);
-        wire fh_n = rl_r || pr_rl ? far_h(rl_v) : take_src ? far_h(src) : far_h(a_r);
-        wire fl_n = rl_r || pr_rl ? far_l(rl_v) : take_src ? far_l(src) : far_l(a_r);
+        wire fh_n = rl_r || pr_rl ? rl_fh : take_src ? far_h(src) : far_h(a_r);
+        wire fl_n = rl_r || pr_rl ? rl_fl : take_src ? far_l(src) : far_l(a_r);
         always @(posedge clk) begin
             if (rst) begin
                 a_r <= 0;
