@@ -418,7 +418,7 @@ integer k;
 always @* begin
     e1n_16 = 16'd0;
     for (k = 0; k <= W; k = k + 1)
-        if (e1_oh[k]) e1n_16 = e1n_16 | (k[15:0] - n_16);
+        if (e1_oh[k]) e1n_16 = e1n_16 | (k[15:0] - n_16);   // k = 0 never with ep (lane 0's pc 0 < a_len)
 end
 wire [15:0] wb_n = pop ? (ep_p ? e1n_16 : wb_r - n_16) : (ep_s ? e1_16 : wb_r);
 
