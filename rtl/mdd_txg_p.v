@@ -350,11 +350,11 @@ endgenerate
 // far flags of a value
 function far_h;
     input signed [AW-1:0] x;
-    far_h = x >= 512;
+    far_h = !x[AW-1] && |x[AW-2:9];     // x >= 512 as bit tests, no compare chain after a sum
 endfunction
 function far_l;
     input signed [AW-1:0] x;
-    far_l = x < -512;
+    far_l = x[AW-1] && !(&x[AW-2:9]);   // x < -512
 endfunction
 
 generate
@@ -374,18 +374,24 @@ generate
         // candidates, beside the decision
         wire signed [AW-1:0] p_cand = (FAM && nx_p) ? src - pc_n_w : a_r - pc_n_w;
         wire signed [AW-1:0] rl_v;
+        wire                 rl_fh, rl_fl;   // a reload's flags: of the sum, not after the mux that selects it
         if (LAY) begin : g_lay
-            assign rl_v = pr_rl ? a_w[B_B] + $signed(lay[gi]) : a_r;
+            wire signed [AW-1:0] rl_s = a_w[B_B] + $signed(lay[gi]);
+            assign rl_v = pr_rl ? rl_s : a_r;
+            assign rl_fh = pr_rl ? far_h(rl_s) : far_h(a_r);
+            assign rl_fl = pr_rl ? far_l(rl_s) : far_l(a_r);
         end else begin : g_nolay
             assign rl_v = a_r;
+            assign rl_fh = far_h(a_r);
+            assign rl_fl = far_l(a_r);
         end
         wire signed [AW-1:0] ld_v = gi == B_B ? ld_b : gi == B_BLL ? ld_b + (ld_mpa ? 1 : 7)
                                   : gi == B_STOP ? ld_b + $signed({19'd0, ld_np}) : 0;
         wire signed [AW-1:0] q_cand = load ? ld_v : (rl_r || pr_rl) ? rl_v : (upd && FAM && nx_s) ? src : a_r;
         // the flags a cycle late: of this value, of the next PDU's taken, of a reload's (exact)
         wire take_src = FAM && (sel_pop ? nx_p : upd && nx_s);
-        wire fh_n = rl_r || pr_rl ? far_h(rl_v) : take_src ? far_h(src) : far_h(a_r);
-        wire fl_n = rl_r || pr_rl ? far_l(rl_v) : take_src ? far_l(src) : far_l(a_r);
+        wire fh_n = rl_r || pr_rl ? rl_fh : take_src ? far_h(src) : far_h(a_r);
+        wire fl_n = rl_r || pr_rl ? rl_fl : take_src ? far_l(src) : far_l(a_r);
         always @(posedge clk) begin
             if (rst) begin
                 a_r <= 0;
@@ -400,9 +406,21 @@ generate
     end
 endgenerate
 
-// the lane after the EP lane, if the part holds it
+// wb's next value: the lane after the EP lane (e1), less n where the word is taken to its end. e1 - n is not a
+// subtract after e1's compares: each count k (0..W) has its k - n computed from n beside them, selected by the
+// one-hot edge of the thermometer (pop and ep select last, as for the bounds).
+wire [W-1:0]  bl = before_len & in_word;
+wire [W:0]    e1_oh = {bl[W-1], bl[W-2:0] & ~bl[W-1:1], ~bl[0]};   // bit k: e1 == k
 wire [15:0] e1_16 = {{(16 - NW){1'b0}}, e1_c};
 wire [15:0] n_16 = {{(16 - NW){1'b0}}, n};
+reg  [15:0] e1n_16;   // e1 - n
+integer k;
+always @* begin
+    e1n_16 = 16'd0;
+    for (k = 0; k <= W; k = k + 1)
+        if (e1_oh[k]) e1n_16 = e1n_16 | (k[15:0] - n_16);   // k = 0 never with ep (lane 0's pc 0 < a_len)
+end
+wire [15:0] wb_n = pop ? (ep_p ? e1n_16 : wb_r - n_16) : (ep_s ? e1_16 : wb_r);
 
 integer j;
 always @(posedge clk) begin
@@ -472,7 +490,7 @@ always @(posedge clk) begin
             if (!self_r && lk_r && (!pop || !`MDD_TXG_P_LT(pc_n_x, B_LEN) && !`MDD_TXG_P_EQ(pc_n_x, B_LEN)))
                 halt_r <= 1'b1;   // the part's last lane is the host byte after the PDU
             if (mpa_r)
-                wb_r <= (ep ? e1_16 : wb_r) - (pop ? n_16 : 16'd0);
+                wb_r <= wb_n;
         end
     end
 end
