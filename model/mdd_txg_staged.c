@@ -404,6 +404,14 @@ static void d_block(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, mdd_txg_la
             dif = mdd_txg_dif_next(c, dif);
         bad = (a->cls == MDD_TXG_L_SPI) != spi || a->cls != ocls[k] || a->flags != flags || a->aux != aux ||
               a->after.dif_pos != dif;
+        if (!spi && !bad) { /* the source lane itself: every field M and P set, and the state after it */
+            mdd_txg_lane x = *s;
+            x.cls = ocls[k];
+            x.flags = (uint8_t)flags;
+            x.aux = (uint8_t)aux;
+            x.after.dif_pos = dif;
+            bad = !lane_eq(&x, a);
+        }
     }
     if (bad) {
         m->staged_errors++;
