@@ -75,6 +75,15 @@ void get_bytes(const VlWide<N> &port, uint8_t *b, size_t n) {
     for (size_t i = 0; i < n; ++i) b[i] = i / 4 < N ? (uint8_t)(port[i / 4] >> (8 * (i % 4))) : 0;
 }
 
+// Fields of a packed port (per-lane fields of any width), built LSB first into bytes for put_bytes / eq_bytes.
+struct Bits {
+    uint8_t b[128] = {0};
+    void put(unsigned at, unsigned width, uint64_t v) {
+        for (unsigned i = 0; i < width; ++i)
+            if ((v >> i) & 1) b[(at + i) / 8] |= (uint8_t)(1u << ((at + i) % 8));
+    }
+};
+
 // Model-side 64-bit words (little-endian, word 0 first) <-> bytes, for descriptors and context beats.
 inline void words_to_bytes(const uint64_t *w, uint8_t *b, size_t nwords) {
     for (size_t k = 0; k < nwords; ++k)

@@ -33,15 +33,6 @@ constexpr unsigned kW = TXG_W;
 constexpr unsigned kNW = kW < 2 ? 1 : kW < 4 ? 2 : kW < 8 ? 3 : kW < 16 ? 4 : kW < 32 ? 5 : kW < 64 ? 6 : 7;
 constexpr uint64_t kEMask = (1ull << 20) - 1;
 
-// Bit fields of a wide port, packed LSB first.
-struct Bits {
-    uint8_t b[128] = {0};
-    void put(unsigned at, unsigned width, uint64_t v) {
-        for (unsigned i = 0; i < width; ++i)
-            if ((v >> i) & 1) b[(at + i) / 8] |= (uint8_t)(1u << ((at + i) % 8));
-    }
-};
-
 class Bench {
   public:
     explicit Bench(const ls::Options &opt)
@@ -222,7 +213,7 @@ class Bench {
         top_->go = in_.go;
         top_->lo = in_.lo;
         top_->hi = in_.hi;
-        Bits cls, dc;
+        ls::Bits cls, dc;
         for (unsigned i = 0; i < kW; ++i) {
             cls.put(4 * i, 4, in_.cls[i]);
             dc.put(kNW * i, kNW, in_.dc[i]);
@@ -241,7 +232,7 @@ class Bench {
         chk.eq("n", o.n, top_->n);
         chk.eq("take", o.take, (uint64_t)top_->take);
         chk.eq("eb", o.eb, (uint64_t)top_->eb);
-        Bits cls, aux, ins;
+        ls::Bits cls, aux, ins;
         for (unsigned i = 0; i < kW; ++i) {
             cls.put(4 * i, 4, o.cls[i]);
             aux.put(4 * i, 4, o.aux[i]);

@@ -170,18 +170,16 @@ class Bench {
         chk.eq("mrk", mo.mrk, (uint64_t)top_->mrk);
         chk.eq("k", mo.k, (uint64_t)top_->k);
         chk.eq("mnext", mo.mnext, (uint64_t)top_->mnext);
-        uint8_t mb[3 * 64 / 8 + 1] = {0}, rb[3 * 64 / 8 + 1] = {0};
-        for (unsigned i = 0; i < kW; ++i)
-            for (unsigned b = 0; b < 3; ++b)
-                if ((mo.mb[i] >> b) & 1) mb[(3 * i + b) / 8] |= (uint8_t)(1u << ((3 * i + b) % 8));
-        ls::get_bytes(top_->mb, rb, (3 * kW + 7) / 8);
-        chk.eq_bytes("mb", mb, rb, (3 * kW + 7) / 8);
-        uint8_t pc[7 * 64 / 8 + 1] = {0}, rpc[7 * 64 / 8 + 1] = {0};
-        for (unsigned i = 0; i < kW; ++i)
-            for (unsigned b = 0; b < kNW; ++b)
-                if ((mo.pc[i] >> b) & 1) pc[(kNW * i + b) / 8] |= (uint8_t)(1u << ((kNW * i + b) % 8));
-        ls::get_bytes(top_->pc, rpc, (kNW * kW + 7) / 8);
-        chk.eq_bytes("pc", pc, rpc, (kNW * kW + 7) / 8);
+        ls::Bits mb, pc;
+        for (unsigned i = 0; i < kW; ++i) {
+            mb.put(3 * i, 3, mo.mb[i]);
+            pc.put(kNW * i, kNW, mo.pc[i]);
+        }
+        uint8_t r[128];
+        ls::get_bytes(top_->mb, r, (3 * kW + 7) / 8);
+        chk.eq_bytes("mb", mb.b, r, (3 * kW + 7) / 8);
+        ls::get_bytes(top_->pc, r, (kNW * kW + 7) / 8);
+        chk.eq_bytes("pc", pc.b, r, (kNW * kW + 7) / 8);
         chk.eq("pc_l", mo.pc_l, top_->pc_l);
         chk.eq("pc_n", mo.pc_n, top_->pc_n);
         chk.eq("wire_cnt", mo.wire, top_->wire_cnt);

@@ -33,15 +33,6 @@ constexpr unsigned kW = TXG_W;
 constexpr unsigned kNW = kW < 2 ? 1 : kW < 4 ? 2 : kW < 8 ? 3 : kW < 16 ? 4 : kW < 32 ? 5 : kW < 64 ? 6 : 7;
 constexpr uint64_t kAMask = (1ull << 28) - 1;
 
-// Bit fields of a wide port, packed LSB first.
-struct Bits {
-    uint8_t b[128] = {0};
-    void put(unsigned at, unsigned width, uint64_t v) {
-        for (unsigned i = 0; i < width; ++i)
-            if ((v >> i) & 1) b[(at + i) / 8] |= (uint8_t)(1u << ((at + i) % 8));
-    }
-};
-
 class Bench {
   public:
     explicit Bench(const ls::Options &opt)
@@ -259,7 +250,7 @@ class Bench {
         top_->n = in_.n;
         top_->mrk = (decltype(top_->mrk))in_.mrk;
         top_->mnext = (decltype(top_->mnext))in_.mnext;
-        Bits mb, pc;
+        ls::Bits mb, pc;
         for (unsigned i = 0; i < kW; ++i) {
             mb.put(3 * i, 3, in_.mb[i]);
             pc.put(kNW * i, kNW, in_.pc[i]);
@@ -275,7 +266,7 @@ class Bench {
         chk.eq("pop", o.pop, top_->pop);
         chk.eq("lo", o.lo, top_->lo);
         chk.eq("hi", o.hi, top_->hi);
-        Bits cls, flags, aux, plow;
+        ls::Bits cls, flags, aux, plow;
         for (unsigned i = 0; i < kW; ++i) {
             cls.put(4 * i, 4, o.cls[i]);
             flags.put(3 * i, 3, (unsigned)o.flags[i] >> MDD_TAG_EH);
