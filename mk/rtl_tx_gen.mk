@@ -49,6 +49,13 @@ tx-gen-staged-w$(1): $(call tx_gen_bin,$(1))
 	$$(call RUN_SEEDS,staged-tx-gen-w$(1),$(call tx_gen_bin,$(1)) model_only=1 staged=2 \
 	    --cycles $(call per_seed,$(call tx_gen_cycles,$(1),$(TX_GEN_TEST_CYCLES))) min_xfers=100,$(TX_GEN_DIR)/vcd/staged_w$(1))
 
+# A trickling host (few valid beats, most with tkeep holes) and T3 cuts: F meets T3 lanes with the ring short of
+# the header's lengths (mdd_txg_f_model's T3 wait, which the default traffic never reaches).
+.PHONY: tx-gen-staged-trickle-w$(1)
+tx-gen-staged-trickle-w$(1): $(call tx_gen_bin,$(1))
+	$$(call RUN_SEEDS,staged-trickle-tx-gen-w$(1),$(call tx_gen_bin,$(1)) model_only=1 staged=2 p_valid=0.3 p_holes=0.8 \
+	    p_t3=0.6 --cycles 200000 min_xfers=10 min_t3_wait=1,$(TX_GEN_DIR)/vcd/staged_trickle_w$(1))
+
 tx-gen-staged-bench-w$(1): $(call tx_gen_bin,$(1))
 	@mkdir -p $(RESULTS)
 	@$(call tx_gen_bin,$(1)) --seed 3 --cycles 100000 --bench model_only=1 staged=2 --suite bench-tx-gen-staged-w$(1) \
@@ -63,7 +70,8 @@ $(foreach w,$(WS),$(eval $(call TX_GEN_CONFIG,$(w))))
 
 LINT_TARGETS += $(foreach w,$(WS),tx-gen-lint-w$(w))
 # make test sweeps W over $(PATH_TEST_WS); make regress over all of $(WS) (D-053)
-LOCKSTEP_TESTS += $(foreach w,$(PATH_TEST_WS),tx-gen-lockstep-w$(w) tx-gen-staged-w$(w))
+LOCKSTEP_TESTS += $(foreach w,$(PATH_TEST_WS),tx-gen-lockstep-w$(w) tx-gen-staged-w$(w)) tx-gen-staged-trickle-w4 \
+                  tx-gen-staged-trickle-w8
 REGRESS_TESTS  += $(foreach w,$(WS),$(foreach s,$(TX_GEN_REGRESS_SEEDS),tx-gen-regress-w$(w)-s$(s)) tx-gen-staged-w$(w))
 BENCH_LOCKSTEP += $(foreach w,$(WS),tx-gen-bench-w$(w) tx-gen-staged-bench-w$(w))
 

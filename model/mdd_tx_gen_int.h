@@ -147,6 +147,23 @@ enum {
     MDD_TXG_L_SPI       /* D: a stripped PI byte (host, not wire) */
 };
 
+/* Whether a lane of class cls takes a host byte (INSERT's PI is generated). */
+static inline bool mdd_txg_needs_host(unsigned dif_op, unsigned cls)
+{
+    return cls == MDD_TXG_L_HDR || cls == MDD_TXG_L_PAY || cls == MDD_TXG_L_SPI ||
+           (cls == MDD_TXG_L_PI && dif_op != MDD_DIF_INSERT);
+}
+
+/* Whether a lane ends the transfer when the transfer has no host byte left for it (T1): a host lane, AFTER, or
+ * a marker's first byte at a PDU's start (boundary) or inside a self-framed iSCSI header's length bytes. */
+static inline bool mdd_txg_stops_without_host(bool mpa, bool self, uint32_t last_len, unsigned dif_op, unsigned cls,
+                                              unsigned mb, bool boundary, uint32_t p)
+{
+    if (cls == MDD_TXG_L_MRK)
+        return mb == 0 && (boundary || (!mpa && self && p <= last_len));
+    return cls == MDD_TXG_L_AFTER || mdd_txg_needs_host(dif_op, cls);
+}
+
 struct mdd_tx_gen_model;
 /* One cycle of the staged generator (docs/timing.md section 4): F runs if advance (and a descriptor is queued)
  * and fills g; M, P and D run regardless. */

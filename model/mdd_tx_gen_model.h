@@ -24,6 +24,7 @@
 #include "mdd_txg_m_model.h"
 #include "mdd_txg_d_model.h"
 #include "mdd_txg_p_model.h"
+#include "mdd_txg_f_model.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -89,7 +90,6 @@ typedef struct mdd_txg_layout {
     bool pr_v;         /* the parse register: F's lengths of PDU pr_pdu, for P */
     uint32_t pr_pdu, pr_hl, pr_dl;
     mdd_txg_fifo mp, pd, df;
-    uint64_t st_p_wait; /* statistics: P's cycles waiting for F's parse */
 } mdd_txg_layout;
 
 typedef struct mdd_txg_pipe {
@@ -98,12 +98,18 @@ typedef struct mdd_txg_pipe {
     mdd_txg_layout lay[2];
     mdd_txg_snap f_cur; /* the state after the last lane F generated */
     mdd_txg_lword scratch[3]; /* the words D, P and M make in a cycle */
-    /* statistics (not state): F's cycles without a D word while a transfer is laid out, the words P and D made
-     * with fewer than W lanes */
-    uint64_t st_f_starved, st_f_starved_parse, st_f_starved_start, st_p_short, st_d_short;
-    /* D's words with an SPI run cut by the word's end, and with two SPI runs (coverage of the stripped-PI rules) */
-    uint64_t st_d_spi_cut, st_d_spi_two;
 } mdd_txg_pipe;
+
+/* Statistics of the staged generator (not state: a reset keeps them; the harness prints them). */
+typedef struct mdd_txg_stats {
+    /* F's cycles without a D word while a transfer is laid out (of them: P waiting for F's parse, a transfer's
+     * start); P's cycles waiting for a parse; the words P and D made with fewer than W lanes */
+    uint64_t f_starved, f_starved_parse, f_starved_start, p_wait, p_short, d_short;
+    /* D's words with an SPI run cut by the word's end, and with two SPI runs (coverage of the stripped-PI rules) */
+    uint64_t d_spi_cut, d_spi_two;
+    /* F's words by how they ended (MDD_TXG_F_*: taken whole, a wait, the transfer's end, T3, FRAME ...) */
+    uint64_t f_end[MDD_TXG_F_WHYS];
+} mdd_txg_stats;
 
 typedef struct mdd_tx_gen_in {
     bool rst;
@@ -149,6 +155,7 @@ typedef struct mdd_tx_gen_model {
     unsigned staged_pipes;
     uint64_t staged_errors; /* stage words that disagree with the byte-by-byte rules (must stay 0) */
     mdd_txg_pipe pipe;
+    mdd_txg_stats txg_st;
 } mdd_tx_gen_model;
 
 /* 0 on success, -1 if w is not 4, 8, 16, 32 or 64. */

@@ -32,6 +32,7 @@
 #include "mdd/formats.h"
 #include "mdd_tx_gen_int.h"
 #include "mdd_tx_gen_model.h"
+#include "mdd_txg_f_model.h"
 
 #define F(name, d) MDD_TXG_F(name, d)
 #define TF(name, d) MDD_TXG_TF(name, d)
@@ -426,8 +427,8 @@ static void d_block(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, mdd_txg_la
                         oaux[k]);
         }
     }
-    m->pipe.st_d_spi_two += o.r1_len && o.r2_len;
-    m->pipe.st_d_spi_cut += (o.r1_len && o.r1_len < o.kp) || (o.r2_len && o.r2_len < c->pi_len);
+    m->txg_st.d_spi_two += o.r1_len && o.r2_len;
+    m->txg_st.d_spi_cut += (o.r1_len && o.r1_len < o.kp) || (o.r2_len && o.r2_len < c->pi_len);
     mdd_txg_d_tick(&l->dm, &di);
 }
 
@@ -449,16 +450,13 @@ static unsigned kind_of(unsigned cls)
 
 static bool needs_host(const struct mdd_txg_cfg *c, unsigned cls)
 {
-    return cls == MDD_TXG_L_HDR || cls == MDD_TXG_L_PAY || cls == MDD_TXG_L_SPI ||
-           (cls == MDD_TXG_L_PI && c->dif_op != MDD_DIF_INSERT);
+    return mdd_txg_needs_host(c->dif_op, cls);
 }
 
 /* Whether a lane ends the transfer when the transfer has no host byte left for it (T1). */
 static bool stops_without_host(const struct mdd_txg_cfg *c, const mdd_txg_lane *l)
 {
-    if (l->cls == MDD_TXG_L_MRK)
-        return l->mb == 0 && (l->boundary || (!c->mpa && c->self && l->p <= c->last_len));
-    return l->cls == MDD_TXG_L_AFTER || needs_host(c, l->cls);
+    return mdd_txg_stops_without_host(c->mpa, c->self, c->last_len, c->dif_op, l->cls, l->mb, l->boundary, l->p);
 }
 
 struct f_res {
@@ -469,6 +467,47 @@ struct f_res {
     bool df_set;           /* else df_off lanes of it are taken */
     unsigned df_off;
 };
+
+/* F's control block for this cycle: D's word at the head of the current pipeline's FIFO (consume: the
+ * transfer is bad or lost). */
+static void f_control(const mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, const mdd_txg_layout *pp, bool consume,
+                      bool mimg_ok, uint32_t data_len, unsigned avail, bool end, mdd_txg_f_out *fo)
+{
+    mdd_txg_f_in fi;
+    memset(&fi, 0, sizeof fi);
+    fi.mpa = c->mpa;
+    fi.self = c->self;
+    fi.op = (uint8_t)c->dif_op;
+    fi.ml = c->ml;
+    fi.ulp = c->ulp;
+    fi.last_len = c->last_len;
+    fi.consume = consume;
+    fi.mimg_ok = mimg_ok;
+    fi.dl_lo = (uint8_t)data_len;
+    fi.avail = avail;
+    fi.end = end;
+    for (unsigned j = 0; j < m->w + 8 && j < m->hb_cnt; j++)
+        fi.hb[j] = m->hb[j];
+    if (!consume) {
+        const mdd_txg_lword *hw = &pp->df.e[0];
+        fi.off = (uint8_t)hw->off;
+        fi.n = (uint8_t)hw->n;
+        for (unsigned i = 0; i < hw->n; i++) {
+            const mdd_txg_lane *l = &hw->l[i];
+            fi.cls[i] = l->cls;
+            fi.mb[i] = l->mb;
+            fi.boundary |= (uint64_t)l->boundary << i;
+            fi.parse |= (uint64_t)l->parse << i;
+            fi.p[i] = l->p;
+        }
+        fi.next_v = pp->df.cnt > 1;
+        if (fi.next_v) {
+            const mdd_txg_lane *l = &pp->df.e[1].l[0];
+            fi.next_swh = stops_without_host(c, l);
+        }
+    }
+    mdd_txg_f_eval(m->w, &fi, fo);
+}
 
 static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd_txg_gen *g, struct f_res *r)
 {
@@ -499,6 +538,13 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
     const bool end = m->hb_end;
     unsigned u = 0;
     bool stop = false, any = false;
+    /* F's control block (mdd_txg_f_model) on the same word, checked against the walk below */
+    const bool f_word = !(bad || lost) && pp->df.cnt;
+    mdd_txg_f_out fo;
+    if (bad || lost || f_word)
+        f_control(m, c, pp, bad || lost, mimg_ok, data_len, avail, end, &fo);
+    unsigned w_next = 0;
+    bool w_frame = false;
     if (bad || lost) { /* consumed, not generated */
         for (unsigned i = 0; i <= m->w; i++) {
             if (u >= avail) {
@@ -635,6 +681,8 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
                 break;
             }
         }
+        w_next = i;
+        w_frame = lost;
         if (!ended && i == hw->n) {
             r->df_pop = true;
             /* look at the next word's first lane: is the transfer complete? */
@@ -643,6 +691,20 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
         } else {
             r->df_set = true;
             r->df_off = i;
+        }
+    }
+    if (f_word)
+        m->txg_st.f_end[fo.why]++;
+    if (bad || lost || f_word) {
+        const bool fr = fo.why == MDD_TXG_F_T3_FRAME || fo.why == MDD_TXG_F_AFTER || fo.why == MDD_TXG_F_SHORT;
+        const bool ok = fo.used == u && fo.stop == stop &&
+                        (!f_word || (fo.next == w_next && fr == w_frame && (fo.why == MDD_TXG_F_POP) == r->df_pop));
+        if (!ok) {
+            m->staged_errors++;
+            if (getenv("MDD_TXG_DEBUG"))
+                fprintf(stderr, "F: consume %d avail %u end %d | walk next %u used %u stop %d frame %d pop %d | block "
+                                "why %u next %u used %u stop %d\n",
+                        !f_word, avail, end, w_next, u, stop, w_frame, r->df_pop, fo.why, fo.next, fo.used, fo.stop);
         }
     }
     g->stop = stop;
@@ -747,7 +809,7 @@ static void lay_cycle(mdd_tx_gen_model *m, mdd_txg_layout *l, const uint64_t *d,
     if (l->m_started && df0 < 2 && pd0 > 0) {
         d_block(m, &c, l, &l->pd.e[0], d_out);
         d_push = d_out->n != 0;
-        pipe->st_d_short += d_push && d_out->n < m->w;
+        m->txg_st.d_short += d_push && d_out->n < m->w;
         d_pop = l->pd.e[0].off == l->pd.e[0].n;
     }
     mdd_txg_p_in pi;
@@ -755,8 +817,8 @@ static void lay_cycle(mdd_tx_gen_model *m, mdd_txg_layout *l, const uint64_t *d,
     pi.go = l->m_started && pd0 < 2 && mp0 > 0;
     if (pi.go) {
         p_block(m, &c, l, &pi, p_out, &p_push, &p_pop);
-        pipe->st_p_short += p_push && p_out->n - p_out->off < m->w;
-        l->st_p_wait += !p_push && !l->pm.lk && !l->pm.raw && !l->pm.halt; /* waits for a header's lengths */
+        m->txg_st.p_short += p_push && p_out->n - p_out->off < m->w;
+        m->txg_st.p_wait += !p_push && !l->pm.lk && !l->pm.raw && !l->pm.halt; /* waits for a header's lengths */
     }
     mdd_txg_m_in mi;
     memset(&mi, 0, sizeof mi);
@@ -814,11 +876,11 @@ void mdd_txg_staged_cycle(mdd_tx_gen_model *m, bool advance, struct mdd_txg_gen 
         f_stage(m, &c, g, &fr);
         if (!m->e0_bad && !m->lost && pipe->lay[pipe->cur].df.cnt == 0) {
             const mdd_txg_layout *l = &pipe->lay[pipe->cur];
-            pipe->st_f_starved++;
+            m->txg_st.f_starved++;
             if (l->pd.cnt == 0 && l->mp.cnt != 0 && !l->p_lk)
-                pipe->st_f_starved_parse++;
+                m->txg_st.f_starved_parse++;
             else if (!m->in_xfer)
-                pipe->st_f_starved_start++;
+                m->txg_st.f_starved_start++;
         }
     }
 

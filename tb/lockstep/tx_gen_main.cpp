@@ -19,7 +19,8 @@
 // Build-time parameter (-D): TX_GEN_W. Knobs: those of tx_stim.h, min_xfers (transfers to check before the end),
 // inject_fault (a cycle at which the model's m_tag lane 0 is flipped: the harness must catch it), model_only=1
 // (the twin alone against the references, the RTL not run), staged=N (the staged twin of docs/timing.md section 4
-// with N = 1 or 2 layout pipelines, which has no RTL yet: with model_only=1).
+// with N = 1 or 2 layout pipelines, which has no RTL yet: with model_only=1), min_t3_wait (staged: F's words that
+// must end at a T3 lane with the host ring short of the lengths, mdd_txg_f_model's MDD_TXG_F_T3_WAIT).
 #include "lockstep.h"
 
 #include "tx_stim.h"
@@ -68,6 +69,7 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
         if (staged_ && !model_only_) ls::Options::die("staged=N (the staged twin) has no RTL yet: add model_only=1");
         if (mdd_tx_gen_model_init_staged(&model_, kW, staged_) != 0) ls::Options::die("W=%u not supported", kW);
         min_xfers_ = opt.u64("min_xfers", 0);
+        min_t3_wait_ = opt.u64("min_t3_wait", 0);
         inject_fault_ = (int64_t)opt.u64("inject_fault", (uint64_t)-1);
         cpu_start_ = std::clock();
     }
@@ -144,6 +146,9 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
         ++cycles_;
         if (cyc + 1 == opt_.cycles && xfers_checked_ < min_xfers_)
             chk.failf("volume", "only %" PRIu64 " transfers checked, fewer than min_xfers=%" PRIu64, xfers_checked_, min_xfers_);
+        if (cyc + 1 == opt_.cycles && model_.txg_st.f_end[MDD_TXG_F_T3_WAIT] < min_t3_wait_)
+            chk.failf("coverage", "F's words ended at a T3 lane short of host bytes: %" PRIu64 ", fewer than min_t3_wait=%"
+                      PRIu64, model_.txg_st.f_end[MDD_TXG_F_T3_WAIT], min_t3_wait_);
     }
 
     void summary(FILE *f) const {
@@ -162,12 +167,18 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
         std::fprintf(f, "  words out %" PRIu64 ": short last words %" PRIu64 ", short words inside a transfer %" PRIu64
                      "\n", words_out_, short_last_, short_mid_);
         if (staged_) {
-            const mdd_txg_pipe &pp = model_.pipe;
+            const mdd_txg_stats &st = model_.txg_st;
             std::fprintf(f, "  staged: F starved %" PRIu64 " cycles (%" PRIu64 " P waiting for the parse, %" PRIu64
                             " at a transfer's start), P waiting for a parse %" PRIu64 " cycles, short words"
                             " P %" PRIu64 " D %" PRIu64 "; D words with an SPI run cut %" PRIu64 ", with two SPI runs %" PRIu64 "\n",
-                     pp.st_f_starved, pp.st_f_starved_parse, pp.st_f_starved_start, pp.lay[0].st_p_wait + pp.lay[1].st_p_wait,
-                     pp.st_p_short, pp.st_d_short, pp.st_d_spi_cut, pp.st_d_spi_two);
+                     st.f_starved, st.f_starved_parse, st.f_starved_start, st.p_wait,
+                     st.p_short, st.d_short, st.d_spi_cut, st.d_spi_two);
+            const uint64_t *fe = st.f_end;
+            std::fprintf(f, "  staged: F's words taken whole %" PRIu64 ", ended by a wait %" PRIu64 ", the transfer's end %"
+                            PRIu64 ", T3 %" PRIu64 ", T3 short (wait) %" PRIu64 ", T3 short (FRAME) %" PRIu64 ", AFTER %" PRIu64 ", MPA length short %"
+                            PRIu64 "\n",
+                     fe[MDD_TXG_F_POP], fe[MDD_TXG_F_WAIT], fe[MDD_TXG_F_STOP], fe[MDD_TXG_F_T3], fe[MDD_TXG_F_T3_WAIT], fe[MDD_TXG_F_T3_FRAME],
+                     fe[MDD_TXG_F_AFTER], fe[MDD_TXG_F_SHORT]);
         }
         if (opt_.bench && cycles_)
             std::fprintf(f,
@@ -348,7 +359,7 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
     const ls::Options &opt_;
     std::unique_ptr<Vmdd_tx_gen> top_;
     mdd_tx_gen_model model_;
-    uint64_t min_xfers_;
+    uint64_t min_xfers_, min_t3_wait_;
     static constexpr unsigned kHang = 5000;
     unsigned idle_ = 0;
     int64_t inject_fault_;

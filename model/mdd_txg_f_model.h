@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * C twin of stage F's control (docs/timing.md section 4, D-074; the RTL follows as rtl/mdd_txg_f.v): which of
+ * D's lanes F takes in a cycle, how many host bytes they use, and why the word ends there, from per-lane flags
+ * and the host-lane prefix count, no lane walk.
+ *
+ * F takes D's word from lane off. A lane uses a host byte if it is HDR, PAY, SPI, or PI other than INSERT's
+ * (host); hc is the host lanes before lane i, counted from off, so lane i's host byte is the ring's byte hc
+ * and it exists if hc < avail. The word ends at the first lane, in lane order, of
+ *   - before it: a lane that needs a host byte to exist (swh: a host lane, AFTER, a marker's first byte where a
+ *     PDU or a self-framed header's lengths start) with none left (hc >= avail): the transfer's end if its
+ *     tlast is in the ring (end), else a wait for the host's bytes;
+ *   - before it: a T3 lane (the first byte of an iSCSI marker inside a header's length bytes, whose value is
+ *     read ahead from the ring) that is not F's first lane (T3 reads at lane 0 only); at F's first lane the
+ *     read needs last_len - p + 1 bytes: fewer left is a wait, or, with tlast in the ring, FRAME;
+ *   - before it: an AFTER lane (a host byte after a descriptor-framed PDU: FRAME);
+ *   - after it: the MPA header's last length byte when ULPDU_Length < the ULP header (FRAME, the bytes after it
+ *     lost); the length is this lane's byte and the host byte before it (the parse register's low byte when
+ *     the lane is the word's first host lane).
+ * Each rule is a per-lane flag; the end lane is the first set flag (a priority select), the bytes used its hc.
+ * A word with no end lane is taken whole (pop), and then the transfer ends here if its tlast is in the ring,
+ * no byte is left and the next word's first lane needs one.
+ *
+ * A transfer that is bad (its descriptor failed a check) or lost (after FRAME) is consumed, not generated:
+ * min(avail, W) bytes, the transfer ending if its tlast is among them.
+ *
+ * The function is combinational (eval only): F's registers (the parse register, the marker image's
+ * validity, lost) stay in the staged twin, which checks this block against its lane walk every cycle.
+ */
+#ifndef MDD_TXG_F_MODEL_H
+#define MDD_TXG_F_MODEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "mdd_rx_word.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+    MDD_TXG_F_POP = 0,     /* the word is taken to its end */
+    MDD_TXG_F_WAIT,        /* host bytes missing: the word waits at lane next */
+    MDD_TXG_F_STOP,        /* the transfer ends before lane next */
+    MDD_TXG_F_T3,          /* a T3 lane after F's first: the next cycle starts with it */
+    MDD_TXG_F_T3_WAIT,     /* T3 at F's first lane, the ring short of the lengths: a wait */
+    MDD_TXG_F_T3_FRAME,    /* T3 at F's first lane with the transfer's bytes short of the lengths */
+    MDD_TXG_F_AFTER,       /* FRAME at an AFTER lane */
+    MDD_TXG_F_SHORT,       /* FRAME after an MPA length below the ULP header (lane next - 1) */
+    MDD_TXG_F_WHYS
+};
+
+typedef struct mdd_txg_f_in {
+    /* configuration */
+    bool mpa, self;
+    uint8_t op;                         /* MDD_DIF_* */
+    uint32_t ml, ulp, last_len;
+    /* F's registers */
+    bool consume;                       /* the transfer is bad or lost */
+    bool mimg_ok;                       /* the current marker's image is known (a marker cut by a word's end) */
+    uint8_t dl_lo;                      /* the parse register's low byte (MPA: the length's first byte) */
+    /* the host ring */
+    uint32_t avail;                     /* this transfer's bytes in it */
+    bool end;                           /* its tlast is in it */
+    uint8_t hb[MDD_RX_MAX_W + 8];       /* its first bytes */
+    /* D's word: lanes [off, n) */
+    uint8_t off, n;
+    uint8_t cls[MDD_RX_MAX_W];
+    uint8_t mb[MDD_RX_MAX_W];
+    uint64_t boundary, parse;
+    uint32_t p[MDD_RX_MAX_W];           /* the PDU offset (P's) */
+    bool next_v;                        /* a next word is queued behind this one */
+    bool next_swh;                      /* its first lane needs a host byte to exist (mdd_txg_stops_without_host) */
+} mdd_txg_f_in;
+
+typedef struct mdd_txg_f_out {
+    uint8_t why;                        /* MDD_TXG_F_* */
+    uint8_t next;                       /* lanes [off, next) taken */
+    uint32_t used;                      /* host bytes used */
+    bool stop;                          /* the transfer ends with this cycle */
+    uint8_t hc[MDD_RX_MAX_W];           /* host lanes before lane i, from off */
+    uint64_t host, swh, t3;             /* per lane */
+} mdd_txg_f_out;
+
+void mdd_txg_f_eval(unsigned w, const mdd_txg_f_in *in, mdd_txg_f_out *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MDD_TXG_F_MODEL_H */
