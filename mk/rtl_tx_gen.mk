@@ -50,7 +50,7 @@ tx-gen-staged-w$(1): $(call tx_gen_bin,$(1))
 	    --cycles $(call per_seed,$(call tx_gen_cycles,$(1),$(TX_GEN_TEST_CYCLES))) min_xfers=100,$(TX_GEN_DIR)/vcd/staged_w$(1))
 
 # A trickling host (few valid beats, most with tkeep holes) and T3 cuts: F meets T3 lanes with the ring short of
-# the header's lengths (mdd_txg_f_model's T3 wait, which the default traffic never reaches).
+# the header's lengths (mdd_txg_fc_model's T3 wait, which the default traffic never reaches).
 .PHONY: tx-gen-staged-trickle-w$(1)
 tx-gen-staged-trickle-w$(1): $(call tx_gen_bin,$(1))
 	$$(call RUN_SEEDS,staged-trickle-tx-gen-w$(1),$(call tx_gen_bin,$(1)) model_only=1 staged=2 p_valid=0.3 p_holes=0.8 \

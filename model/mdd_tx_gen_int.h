@@ -24,6 +24,10 @@ struct mdd_txg_cfg {
     uint32_t period, blk_len, pi_len, ulp, last_len;
 };
 
+/* The PDU offset of a self-framed header's last length byte (MPA: ULPDU_Length's second; iSCSI: the last of
+ * DataSegmentLength). */
+static inline uint32_t mdd_txg_last_len(bool mpa) { return mpa ? MDD_MPA_LEN_OFF + 1 : MDD_ISCSI_DSL_OFF + 2; }
+
 static inline void mdd_txg_cfg_of(struct mdd_txg_cfg *c, const uint64_t *d)
 {
     c->proto = (unsigned)MDD_TXG_F(PROTO, d);
@@ -41,7 +45,7 @@ static inline void mdd_txg_cfg_of(struct mdd_txg_cfg *c, const uint64_t *d)
     c->pi_len = (unsigned)MDD_TXG_F(PI_FMT, d) == MDD_PI_T10_CODE ? MDD_PI_T10_LEN : MDD_PI_NVME32_LEN;
     c->ulp = (uint32_t)MDD_TXG_F(ULP_HDR_LEN, d);
     /* the PDU offset of the self-framing header's last length byte */
-    c->last_len = c->mpa ? MDD_MPA_LEN_OFF + 1 : MDD_ISCSI_DSL_OFF + 2;
+    c->last_len = mdd_txg_last_len(c->mpa);
 }
 
 /* The layout of a PDU with these lengths: payload [pay_start, pay_end), pad up to pad_end, the whole PDU len
@@ -155,12 +159,13 @@ static inline bool mdd_txg_needs_host(unsigned dif_op, unsigned cls)
 }
 
 /* Whether a lane ends the transfer when the transfer has no host byte left for it (T1): a host lane, AFTER, or
- * a marker's first byte at a PDU's start (boundary) or inside a self-framed iSCSI header's length bytes. */
-static inline bool mdd_txg_stops_without_host(bool mpa, bool self, uint32_t last_len, unsigned dif_op, unsigned cls,
-                                              unsigned mb, bool boundary, uint32_t p)
+ * a marker's first byte at a PDU's start (boundary) or inside a self-framed iSCSI header's length bytes
+ * (upto_len: self-framing and the PDU offset at most the last length byte's). */
+static inline bool mdd_txg_stops_without_host(bool mpa, unsigned dif_op, unsigned cls, unsigned mb, bool boundary,
+                                              bool upto_len)
 {
     if (cls == MDD_TXG_L_MRK)
-        return mb == 0 && (boundary || (!mpa && self && p <= last_len));
+        return mb == 0 && (boundary || (!mpa && upto_len));
     return cls == MDD_TXG_L_AFTER || mdd_txg_needs_host(dif_op, cls);
 }
 

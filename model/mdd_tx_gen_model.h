@@ -24,7 +24,7 @@
 #include "mdd_txg_m_model.h"
 #include "mdd_txg_d_model.h"
 #include "mdd_txg_p_model.h"
-#include "mdd_txg_f_model.h"
+#include "mdd_txg_fc_model.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -107,8 +107,8 @@ typedef struct mdd_txg_stats {
     uint64_t f_starved, f_starved_parse, f_starved_start, p_wait, p_short, d_short;
     /* D's words with an SPI run cut by the word's end, and with two SPI runs (coverage of the stripped-PI rules) */
     uint64_t d_spi_cut, d_spi_two;
-    /* F's words by how they ended (MDD_TXG_F_*: taken whole, a wait, the transfer's end, T3, FRAME ...) */
-    uint64_t f_end[MDD_TXG_F_WHYS];
+    /* F's words by how they ended (MDD_TXG_FC_*: taken whole, a wait, the transfer's end, T3, FRAME ...) */
+    uint64_t f_end[MDD_TXG_FC_WHYS];
 } mdd_txg_stats;
 
 typedef struct mdd_tx_gen_in {

@@ -32,7 +32,7 @@
 #include "mdd/formats.h"
 #include "mdd_tx_gen_int.h"
 #include "mdd_tx_gen_model.h"
-#include "mdd_txg_f_model.h"
+#include "mdd_txg_fc_model.h"
 
 #define F(name, d) MDD_TXG_F(name, d)
 #define TF(name, d) MDD_TXG_TF(name, d)
@@ -456,7 +456,7 @@ static bool needs_host(const struct mdd_txg_cfg *c, unsigned cls)
 /* Whether a lane ends the transfer when the transfer has no host byte left for it (T1). */
 static bool stops_without_host(const struct mdd_txg_cfg *c, const mdd_txg_lane *l)
 {
-    return mdd_txg_stops_without_host(c->mpa, c->self, c->last_len, c->dif_op, l->cls, l->mb, l->boundary, l->p);
+    return mdd_txg_stops_without_host(c->mpa, c->dif_op, l->cls, l->mb, l->boundary, c->self && l->p <= c->last_len);
 }
 
 struct f_res {
@@ -471,22 +471,19 @@ struct f_res {
 /* F's control block for this cycle: D's word at the head of the current pipeline's FIFO (consume: the
  * transfer is bad or lost). */
 static void f_control(const mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, const mdd_txg_layout *pp, bool consume,
-                      bool mimg_ok, uint32_t data_len, unsigned avail, bool end, mdd_txg_f_out *fo)
+                      bool mimg_ok, uint32_t data_len, unsigned avail, bool end, mdd_txg_fc_out *fo)
 {
-    mdd_txg_f_in fi;
+    mdd_txg_fc_in fi;
     memset(&fi, 0, sizeof fi);
     fi.mpa = c->mpa;
-    fi.self = c->self;
     fi.op = (uint8_t)c->dif_op;
-    fi.ml = c->ml;
-    fi.ulp = c->ulp;
-    fi.last_len = c->last_len;
+    fi.ulp = (uint8_t)c->ulp;
     fi.consume = consume;
     fi.mimg_ok = mimg_ok;
     fi.dl_lo = (uint8_t)data_len;
-    fi.avail = avail;
-    fi.end = end;
-    for (unsigned j = 0; j < m->w + 8 && j < m->hb_cnt; j++)
+    fi.avail = (uint8_t)avail;
+    fi.last_in = end;
+    for (unsigned j = 0; j < m->w && j < m->hb_cnt; j++)
         fi.hb[j] = m->hb[j];
     if (!consume) {
         const mdd_txg_lword *hw = &pp->df.e[0];
@@ -498,7 +495,8 @@ static void f_control(const mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, co
             fi.mb[i] = l->mb;
             fi.boundary |= (uint64_t)l->boundary << i;
             fi.parse |= (uint64_t)l->parse << i;
-            fi.p[i] = l->p;
+            fi.upto_len |= (uint64_t)(c->self && l->p <= c->last_len) << i;
+            fi.plow[i] = (uint8_t)(l->p & 7);
         }
         fi.next_v = pp->df.cnt > 1;
         if (fi.next_v) {
@@ -506,7 +504,7 @@ static void f_control(const mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, co
             fi.next_swh = stops_without_host(c, l);
         }
     }
-    mdd_txg_f_eval(m->w, &fi, fo);
+    mdd_txg_fc_eval(m->w, &fi, fo);
 }
 
 static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd_txg_gen *g, struct f_res *r)
@@ -538,9 +536,9 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
     const bool end = m->hb_end;
     unsigned u = 0;
     bool stop = false, any = false;
-    /* F's control block (mdd_txg_f_model) on the same word, checked against the walk below */
+    /* F's control block (mdd_txg_fc_model) on the same word, checked against the walk below */
     const bool f_word = !(bad || lost) && pp->df.cnt;
-    mdd_txg_f_out fo;
+    mdd_txg_fc_out fo;
     if (bad || lost || f_word)
         f_control(m, c, pp, bad || lost, mimg_ok, data_len, avail, end, &fo);
     unsigned w_next = 0;
@@ -696,9 +694,9 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
     if (f_word)
         m->txg_st.f_end[fo.why]++;
     if (bad || lost || f_word) {
-        const bool fr = fo.why == MDD_TXG_F_T3_FRAME || fo.why == MDD_TXG_F_AFTER || fo.why == MDD_TXG_F_SHORT;
+        const bool fr = fo.why == MDD_TXG_FC_T3_FRAME || fo.why == MDD_TXG_FC_AFTER || fo.why == MDD_TXG_FC_SHORT;
         const bool ok = fo.used == u && fo.stop == stop &&
-                        (!f_word || (fo.next == w_next && fr == w_frame && (fo.why == MDD_TXG_F_POP) == r->df_pop));
+                        (!f_word || (fo.next == w_next && fr == w_frame && (fo.why == MDD_TXG_FC_POP) == r->df_pop));
         if (!ok) {
             m->staged_errors++;
             if (getenv("MDD_TXG_DEBUG"))

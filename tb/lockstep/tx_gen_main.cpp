@@ -20,7 +20,7 @@
 // inject_fault (a cycle at which the model's m_tag lane 0 is flipped: the harness must catch it), model_only=1
 // (the twin alone against the references, the RTL not run), staged=N (the staged twin of docs/timing.md section 4
 // with N = 1 or 2 layout pipelines, which has no RTL yet: with model_only=1), min_t3_wait (staged: F's words that
-// must end at a T3 lane with the host ring short of the lengths, mdd_txg_f_model's MDD_TXG_F_T3_WAIT).
+// must end at a T3 lane with the host ring short of the lengths, mdd_txg_fc_model's MDD_TXG_FC_T3_WAIT).
 #include "lockstep.h"
 
 #include "tx_stim.h"
@@ -146,9 +146,9 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
         ++cycles_;
         if (cyc + 1 == opt_.cycles && xfers_checked_ < min_xfers_)
             chk.failf("volume", "only %" PRIu64 " transfers checked, fewer than min_xfers=%" PRIu64, xfers_checked_, min_xfers_);
-        if (cyc + 1 == opt_.cycles && model_.txg_st.f_end[MDD_TXG_F_T3_WAIT] < min_t3_wait_)
+        if (cyc + 1 == opt_.cycles && model_.txg_st.f_end[MDD_TXG_FC_T3_WAIT] < min_t3_wait_)
             chk.failf("coverage", "F's words ended at a T3 lane short of host bytes: %" PRIu64 ", fewer than min_t3_wait=%"
-                      PRIu64, model_.txg_st.f_end[MDD_TXG_F_T3_WAIT], min_t3_wait_);
+                      PRIu64, model_.txg_st.f_end[MDD_TXG_FC_T3_WAIT], min_t3_wait_);
     }
 
     void summary(FILE *f) const {
@@ -177,8 +177,8 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
             std::fprintf(f, "  staged: F's words taken whole %" PRIu64 ", ended by a wait %" PRIu64 ", the transfer's end %"
                             PRIu64 ", T3 %" PRIu64 ", T3 short (wait) %" PRIu64 ", T3 short (FRAME) %" PRIu64 ", AFTER %" PRIu64 ", MPA length short %"
                             PRIu64 "\n",
-                     fe[MDD_TXG_F_POP], fe[MDD_TXG_F_WAIT], fe[MDD_TXG_F_STOP], fe[MDD_TXG_F_T3], fe[MDD_TXG_F_T3_WAIT], fe[MDD_TXG_F_T3_FRAME],
-                     fe[MDD_TXG_F_AFTER], fe[MDD_TXG_F_SHORT]);
+                     fe[MDD_TXG_FC_POP], fe[MDD_TXG_FC_WAIT], fe[MDD_TXG_FC_STOP], fe[MDD_TXG_FC_T3], fe[MDD_TXG_FC_T3_WAIT], fe[MDD_TXG_FC_T3_FRAME],
+                     fe[MDD_TXG_FC_AFTER], fe[MDD_TXG_FC_SHORT]);
         }
         if (opt_.bench && cycles_)
             std::fprintf(f,

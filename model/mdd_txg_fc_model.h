@@ -27,8 +27,8 @@
  * The function is combinational (eval only): F's registers (the parse register, the marker image's
  * validity, lost) stay in the staged twin, which checks this block against its lane walk every cycle.
  */
-#ifndef MDD_TXG_F_MODEL_H
-#define MDD_TXG_F_MODEL_H
+#ifndef MDD_TXG_FC_MODEL_H
+#define MDD_TXG_FC_MODEL_H
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -40,53 +40,54 @@ extern "C" {
 #endif
 
 enum {
-    MDD_TXG_F_POP = 0,     /* the word is taken to its end */
-    MDD_TXG_F_WAIT,        /* host bytes missing: the word waits at lane next */
-    MDD_TXG_F_STOP,        /* the transfer ends before lane next */
-    MDD_TXG_F_T3,          /* a T3 lane after F's first: the next cycle starts with it */
-    MDD_TXG_F_T3_WAIT,     /* T3 at F's first lane, the ring short of the lengths: a wait */
-    MDD_TXG_F_T3_FRAME,    /* T3 at F's first lane with the transfer's bytes short of the lengths */
-    MDD_TXG_F_AFTER,       /* FRAME at an AFTER lane */
-    MDD_TXG_F_SHORT,       /* FRAME after an MPA length below the ULP header (lane next - 1) */
-    MDD_TXG_F_WHYS
+    MDD_TXG_FC_POP = 0,     /* the word is taken to its end */
+    MDD_TXG_FC_WAIT,        /* host bytes missing: the word waits at lane next */
+    MDD_TXG_FC_STOP,        /* the transfer ends before lane next */
+    MDD_TXG_FC_T3,          /* a T3 lane after F's first: the next cycle starts with it */
+    MDD_TXG_FC_T3_WAIT,     /* T3 at F's first lane, the ring short of the lengths: a wait */
+    MDD_TXG_FC_T3_FRAME,    /* T3 at F's first lane with the transfer's bytes short of the lengths */
+    MDD_TXG_FC_AFTER,       /* FRAME at an AFTER lane */
+    MDD_TXG_FC_SHORT,       /* FRAME after an MPA length below the ULP header (lane next - 1) */
+    MDD_TXG_FC_WHYS
 };
 
-typedef struct mdd_txg_f_in {
+typedef struct mdd_txg_fc_in {
     /* configuration */
-    bool mpa, self;
+    bool mpa;                           /* else iSCSI: the last length byte is PDU offset 1 (MPA) or 7 */
     uint8_t op;                         /* MDD_DIF_* */
-    uint32_t ml, ulp, last_len;
+    uint8_t ulp;                        /* MPA ULP header length */
     /* F's registers */
     bool consume;                       /* the transfer is bad or lost */
     bool mimg_ok;                       /* the current marker's image is known (a marker cut by a word's end) */
     uint8_t dl_lo;                      /* the parse register's low byte (MPA: the length's first byte) */
     /* the host ring */
-    uint32_t avail;                     /* this transfer's bytes in it */
-    bool end;                           /* its tlast is in it */
-    uint8_t hb[MDD_RX_MAX_W + 8];       /* its first bytes */
+    uint8_t avail;                      /* this transfer's bytes in it (at most 3W + 8) */
+    bool last_in;                       /* its tlast is in it */
+    uint8_t hb[MDD_RX_MAX_W];           /* its first W bytes */
     /* D's word: lanes [off, n) */
     uint8_t off, n;
     uint8_t cls[MDD_RX_MAX_W];
-    uint8_t mb[MDD_RX_MAX_W];
+    uint8_t mb[MDD_RX_MAX_W];           /* marker byte */
     uint64_t boundary, parse;
-    uint32_t p[MDD_RX_MAX_W];           /* the PDU offset (P's) */
+    uint64_t upto_len;                  /* self-framing and the PDU offset p <= the last length byte's */
+    uint8_t plow[MDD_RX_MAX_W];         /* p's low 3 bits */
     bool next_v;                        /* a next word is queued behind this one */
     bool next_swh;                      /* its first lane needs a host byte to exist (mdd_txg_stops_without_host) */
-} mdd_txg_f_in;
+} mdd_txg_fc_in;
 
-typedef struct mdd_txg_f_out {
-    uint8_t why;                        /* MDD_TXG_F_* */
+typedef struct mdd_txg_fc_out {
+    uint8_t why;                        /* MDD_TXG_FC_* */
     uint8_t next;                       /* lanes [off, next) taken */
-    uint32_t used;                      /* host bytes used */
+    uint8_t used;                       /* host bytes used */
     bool stop;                          /* the transfer ends with this cycle */
     uint8_t hc[MDD_RX_MAX_W];           /* host lanes before lane i, from off */
     uint64_t host, swh, t3;             /* per lane */
-} mdd_txg_f_out;
+} mdd_txg_fc_out;
 
-void mdd_txg_f_eval(unsigned w, const mdd_txg_f_in *in, mdd_txg_f_out *out);
+void mdd_txg_fc_eval(unsigned w, const mdd_txg_fc_in *in, mdd_txg_fc_out *out);
 
 #ifdef __cplusplus
 }
 #endif
 
-#endif /* MDD_TXG_F_MODEL_H */
+#endif /* MDD_TXG_FC_MODEL_H */
