@@ -9,6 +9,8 @@
 //            out/out_tag; tkeep all ones on every beat but the last (contiguous from lane 0 on the last)
 //   context  all sixteen words of the context beat = the reference's context
 //   order    the context beat comes after the transfer's tlast beat
+// and per run: progress (no hang: some handshake on the host, descriptor, data or context port within 5000
+// cycles in which both sinks are ready, while a transfer is outstanding).
 // Knobs: those of tx_stim.h and min_xfers. force_reset() makes this cycle a reset the bench decided (the core's
 // single reset), with the same effect as one the stimulus draws itself. record_wire(rec): every transmitted
 // beat's bytes go to rec (wire_rec.h) with their stream, stream offset and cycle.
@@ -77,6 +79,17 @@ class Side : public Stim<W, mdd_tx_path_in> {
             out_bytes_ += (uint64_t)__builtin_popcountll(mo.m_axis_tx_tkeep);
         accepted(in_.s_axis_tx_tvalid && mo.s_axis_tx_tready, in_.s_axis_tx_desc_tvalid && mo.s_axis_tx_desc_tready);
         if (!in_.rst) scoreboard(chk, mo);
+        // progress: a transfer outstanding and no handshake on any port for this many cycles in which both
+        // sinks were ready is a hang. Input handshakes count: a retransmission window deep in a long transfer
+        // (52 kB of host bytes for a 2.8 kB window at W = 4) consumes host words for thousands of cycles before
+        // its first output byte, and the stimulus always offers its transfers' host bytes in the end.
+        if (in_.rst || pending_.empty() || (mo.m_axis_tx_tvalid && in_.m_axis_tx_tready) ||
+            (mo.m_axis_tx_ctx_tvalid && in_.m_axis_tx_ctx_tready) || (in_.s_axis_tx_tvalid && mo.s_axis_tx_tready) ||
+            (in_.s_axis_tx_desc_tvalid && mo.s_axis_tx_desc_tready))
+            idle_ = 0;
+        else if (in_.m_axis_tx_tready && in_.m_axis_tx_ctx_tready && ++idle_ == kHang)
+            chk.failf("progress", "no handshake for %u cycles with both sinks ready and transfer %u outstanding (%zu pending)",
+                      kHang, xid(pending_.front()), pending_.size());
         ++cycles_;
     }
 
@@ -157,6 +170,9 @@ class Side : public Stim<W, mdd_tx_path_in> {
         }
         if (mo.m_axis_tx_ctx_tvalid && in_.m_axis_tx_ctx_tready) check_ctx(chk, mo);
     }
+
+    static constexpr unsigned kHang = 5000;
+    unsigned idle_ = 0;
 
     uint64_t lanes_mask() const { return W == 64 ? ~0ull : ((1ull << W) - 1); }
     static unsigned xid(const Xfer &x) { return (unsigned)MDD_GET(DESC, XFER_ID, x.desc); }
