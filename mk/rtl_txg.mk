@@ -1,13 +1,13 @@
 # Staged TX generator stages (docs/timing.md section 4; not instantiated yet): each stage's RTL
 # (rtl/mdd_txg_<s>.v) in Verilator lockstep against its C twin (model/mdd_txg_<s>_model.c) with its bench
 # (tb/lockstep/txg_<s>_main.cpp); lint at every W; every stage elaborates in Icarus at every W.
-# Stage M's bench scoreboards bytes itself; what P's parts and D's words mean is checked by the staged twin's
-# suites against the lane walks and the references.
+# Stage M's bench scoreboards bytes itself; what P's parts, D's words and F's control (fc: combinational, a new
+# input every cycle) mean is checked by the staged twin's suites against the lane walks and the references.
 #
 # A stage is added by naming it in TXG_STAGES with its make-test length and the output its self-test corrupts.
 
 TXG_DIR := $(BUILD)/txg
-TXG_STAGES := m p d
+TXG_STAGES := m p d fc
 TXG_REGRESS_SEEDS := 11 12 13 14 15
 TXG_m_TEST_CYCLES := 400000
 TXG_m_FAULT := k
@@ -15,6 +15,8 @@ TXG_p_TEST_CYCLES := 300000
 TXG_p_FAULT := cls
 TXG_d_TEST_CYCLES := 300000
 TXG_d_FAULT := take
+TXG_fc_TEST_CYCLES := 300000
+TXG_fc_FAULT := why
 txg_bin = $(BUILD)/vl/txg_$(1)_w$(2)/txg_$(1)_w$(2)
 
 # $(1) stage, $(2) W
@@ -61,7 +63,7 @@ $(foreach s,$(TXG_STAGES),$(eval $(call TXG_STAGE,$(s))))
 txg-icarus-build:
 	@mkdir -p $(TXG_DIR)/icarus
 	@for w in $(WS); do for m in $(TXG_STAGES); do \
-	    $(IVERILOG) $(IVERILOG_FLAGS) -o $(TXG_DIR)/icarus/$${m}_w$$w.vvp -s mdd_txg_$$m -Pmdd_txg_$$m.W=$$w rtl/mdd_txg_$$m.v \
+	    $(IVERILOG) $(IVERILOG_FLAGS) -y rtl -o $(TXG_DIR)/icarus/$${m}_w$$w.vvp -s mdd_txg_$$m -Pmdd_txg_$$m.W=$$w rtl/mdd_txg_$$m.v \
 	    > $(TXG_DIR)/icarus/$${m}_w$$w.log 2>&1; rc=$$?; cat $(TXG_DIR)/icarus/$${m}_w$$w.log; \
 	    test $$rc -eq 0 -a ! -s $(TXG_DIR)/icarus/$${m}_w$$w.log || exit 1; done; done
 	@echo "txg-icarus-build: $(foreach s,$(TXG_STAGES),mdd_txg_$(s)) elaborate in Icarus at W = $(WS)"

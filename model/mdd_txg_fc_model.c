@@ -42,7 +42,7 @@ void mdd_txg_fc_eval(unsigned w, const mdd_txg_fc_in *in, mdd_txg_fc_out *out)
         /* T3 at F's first lane reads the lengths ahead: last_len - p + 1 bytes */
         const bool t3_short = t3 && i == in->off && last_len - in->plow[i] >= in->avail;
         before |= (uint64_t)((swh && !have) || (t3 && i != in->off) || t3_short || cls == MDD_TXG_L_AFTER) << i;
-        if (in->mpa && parse && upto && in->plow[i] == last_len && have) {
+        if (in->mpa && cls == MDD_TXG_L_HDR && parse && upto && in->plow[i] == last_len && have) {
             const uint32_t len = (uint32_t)(hc ? in->hb[hc - 1] : in->dl_lo) << 8 | in->hb[hc];
             after |= (uint64_t)(len < in->ulp) << i;
         }

@@ -14,7 +14,7 @@
  *     read ahead from the ring) that is not F's first lane (T3 reads at lane 0 only); at F's first lane the
  *     read needs last_len - p + 1 bytes: fewer left is a wait, or, with tlast in the ring, FRAME;
  *   - before it: an AFTER lane (a host byte after a descriptor-framed PDU: FRAME);
- *   - after it: the MPA header's last length byte when ULPDU_Length < the ULP header (FRAME, the bytes after it
+ *   - after it: the MPA header's last length byte (an HDR lane with parse) when ULPDU_Length < the ULP header (FRAME, the bytes after it
  *     lost); the length is this lane's byte and the host byte before it (the parse register's low byte when
  *     the lane is the word's first host lane).
  * Each rule is a per-lane flag; the end lane is the first set flag (a priority select), the bytes used its hc.
