@@ -68,6 +68,8 @@ typedef struct mdd_txg_lword {
     mdd_txg_lane l[MDD_RX_MAX_W];
     /* M's word only: M's non-marker prefix counts (mdd_txg_m_out's pc, pc_l, pc_n), which P takes with it */
     uint8_t pc[MDD_RX_MAX_W], pc_l, pc_n;
+    /* P's part only: P's data counts (mdd_txg_p_out's dc, dc_n: DATA lanes in [lo, i), in [lo, n)), which D takes */
+    uint8_t dc[MDD_RX_MAX_W], dc_n;
 } mdd_txg_lword;
 
 typedef struct mdd_txg_fifo {

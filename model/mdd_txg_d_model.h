@@ -4,7 +4,8 @@
  * the DIF fields of stage P's data lanes from registered bounds, no lane walk.
  *
  * D takes P's parts (lanes [lo, hi) of M's word). A data lane's place in the protection block follows from dc,
- * the part's data lanes before it (P's, counted from lo), against one registered bound e: the dc of the next
+ * the part's data lanes before it (counted from lo; P's outputs dc and dc_n, which P derives from its prefix
+ * counts and payload bounds: mdd_txg_p_model.h), against one registered bound e: the dc of the next
  * block end (EB lane, DIF position blk - 1) at or after D's next data lane. Everything else is e plus a
  * constant: without STRIP the lanes e + 1 .. e + pi are that block's PI, e - blk - pi + 1 .. e - blk the
  * previous block's, and the next block end e + blk + pi ends the word (one EB a word, D-009); under

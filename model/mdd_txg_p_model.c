@@ -49,6 +49,10 @@ void mdd_txg_p_eval(const mdd_txg_p_model *m, const mdd_txg_p_in *in, mdd_txg_p_
     out->hi = m->lo;
     if (!in->go || in->load || m->rl || (m->pr_v && !m->lk) || m->halt)
         return; /* no part in a reload */
+    /* D's data counts (the header): s = max(pc_lo, a_ps), e the part's DATA lanes below a_pe */
+    const bool lo_ps = m->pc_lo < m->a_ps, lo_pe = m->pc_lo < m->a_pe;
+    const int64_t s = lo_ps ? m->a_ps : m->pc_lo;
+    const int64_t e = lo_pe ? m->a_pe - s : 0;
     for (unsigned i = 0; i < m->w; i++) {
         if (!in_part(m, in, i))
             continue;
@@ -56,6 +60,7 @@ void mdd_txg_p_eval(const mdd_txg_p_model *m, const mdd_txg_p_in *in, mdd_txg_p_
         const int64_t pc = in->pc[i];
         const bool mk = (in->mrk >> i) & 1;
         const uint64_t bit = 1ull << i;
+        out->dc[i] = (uint8_t)(m->raw ? i : !m->lk || pc < m->a_ps ? 0 : pc < m->a_pe ? pc - s : e);
         if (m->raw) {
             out->cls[i] = MDD_TXG_L_DATA;
             out->pi_here |= bit;
@@ -111,6 +116,8 @@ void mdd_txg_p_eval(const mdd_txg_p_model *m, const mdd_txg_p_in *in, mdd_txg_p_
         }
     }
     out->v = out->hi > out->lo;
+    if (out->v)
+        out->dc_n = (uint8_t)(m->raw ? in->n : !m->lk || in->pc_n < m->a_ps ? 0 : in->pc_n < m->a_pe ? in->pc_n - s : e);
     /* as the RTL: the part takes the word's last lane (the thermometer's top) */
     out->pop = out->v && (m->raw || (int64_t)in->pc_l < m->a_stop);
 }
@@ -179,6 +186,7 @@ void mdd_txg_p_tick(mdd_txg_p_model *m, const mdd_txg_p_in *in)
         return;
 
     m->lo = o.pop ? 0 : o.hi;
+    m->pc_lo = o.pop ? 0 : (uint8_t)s.a_stop; /* a split part ends where pc reaches a_stop */
     if (s.raw)
         return;
     const int64_t shift = o.pop ? in->pc_n : 0;

@@ -24,6 +24,18 @@
  * set from them in a reload cycle without a part, the cycle after the register is loaded (so P sees F's lengths
  * two cycles after F's lane, one more than the walk). The cycle after a load is a reload in any case.
  *
+ * Data counts for stage D (dc, dc_n), from pc and the bounds, no count of classes. A lane of the part is DATA
+ * exactly when the lengths are known, it is not a marker and a_ps <= pc < a_pe (the class chain: a_pe <= a_len, so
+ * such a lane is before the PDU's end, past the header and its digest, before the pad; lanes after the PDU's end
+ * are AFTER or the next PDU's header, whose lengths are not known in this part); raw: every lane of the part (a
+ * raw descriptor has no markers, lo is 0). The non-marker lanes of [lo, i) have the pc values pc_lo .. pc[i] - 1,
+ * one each, so dc[i] = |[pc_lo, pc[i]) & [a_ps, a_pe)|. With s = max(pc_lo, a_ps) (pc_lo < a_ps ? a_ps : pc_lo) and
+ * e = pc_lo < a_pe ? a_pe - s : 0 (the part's DATA lanes below a_pe, all of them),
+ *   dc[i] = !lk || pc[i] < a_ps ? 0 : pc[i] < a_pe ? pc[i] - s : e        (raw: i)
+ * and dc_n the same at pc_n (raw: n): a part that ends inside a word ends at a_stop > a_pe with the lengths known,
+ * so its pc_n >= a_stop gives e. Wherever a lane selects pc[i] - s or e, a_ps and a_pe lie in 0..W (the RTL takes
+ * NW-bit differences). pc_lo is a register (a split part ends where pc reaches a_stop: pc_lo = a_stop).
+ *
  * Contract (docs/ARCHITECTURE.md section 8): eval is combinational, tick the rising edge, rst an input. load
  * takes a transfer's configuration and start state; pr_v loads the parse register (F's lengths of the current
  * self-framing header); go says the word at the input is present and the output has room: a part is then laid
@@ -73,6 +85,10 @@ typedef struct mdd_txg_p_out {
     uint64_t pi_here, boundary, parse;  /* per lane */
     uint64_t early;                     /* self-framing and PDU offset <= the last length byte's */
     uint8_t plow[MDD_RX_MAX_W];         /* the PDU offset's low 3 bits */
+    /* for stage D: dc[i] the part's DATA lanes in [lo, i) (lanes lo..hi - 1, 0 elsewhere), dc_n those in
+     * [lo, hi) (0 without a part); from pc and the payload bounds, not a count (above) */
+    uint8_t dc[MDD_RX_MAX_W];
+    uint8_t dc_n;
     /* the state at lane lo, per word: a lane's PDU offset is pc - b (after the EP lane: pc - a_len; raw: -b) */
     int64_t b, a_len;
     bool lk;                            /* the current PDU's lengths are known (a_len valid) */
@@ -88,6 +104,7 @@ typedef struct mdd_txg_p_model {
     uint32_t ulp, ml, np, last_len;
     /* the loop */
     uint8_t lo;
+    uint8_t pc_lo;      /* pc of lane lo (a split part ends where pc reaches a_stop) */
     bool lk, halt;
     bool rl;            /* the cycle after a load without lengths: no part (the RTL settles its flags) */
     int64_t b, a_hdr, a_ps, a_pe, a_pde, a_lc, a_len, a_stop;

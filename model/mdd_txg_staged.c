@@ -225,6 +225,8 @@ static void p_lanes(const struct mdd_txg_cfg *c, const mdd_txg_lword *in, const 
     out->off = out->lo = po->lo;
     out->n = po->hi;
     const bool done0 = !c->raw && !c->self && po->lk && po->a_len <= pc[po->lo];
+    memcpy(out->dc, po->dc, sizeof out->dc);
+    out->dc_n = po->dc_n;
     int32_t wb = po->wb;
     bool ep_seen = false;
     for (unsigned i = po->lo; i < po->hi; i++) {
@@ -300,15 +302,23 @@ static void p_block(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, mdd_txg_la
               (((po.early >> i) & 1) && po.plow[i] != (a->p & 7));
     }
     bad = bad || l->p_halt != (po.cls[po.hi - 1] == MDD_TXG_L_AFTER) || po.pop != (po.hi == in->n);
+    /* D's data counts (P's from pc and its bounds) against a count of the part's DATA lanes */
+    unsigned dc = 0;
+    for (unsigned i = po.lo; i < po.hi; i++) {
+        bad = bad || po.dc[i] != dc;
+        dc += po.cls[i] == MDD_TXG_L_DATA;
+    }
+    bad = bad || po.dc_n != dc;
     if (bad) {
         m->staged_errors++;
         if (getenv("MDD_TXG_DEBUG")) {
-            fprintf(stderr, "P: lo %u hi %u pop %d walk off %u n %u halt %d lk %d b %lld a_len %lld stop %lld\n", po.lo, po.hi,
-                    po.pop, wi.off, wo.n, l->p_halt, po.lk, (long long)po.b, (long long)po.a_len, (long long)l->pm.a_stop);
+            fprintf(stderr, "P: lo %u hi %u pop %d walk off %u n %u halt %d lk %d b %lld a_len %lld stop %lld dc_n %u\n", po.lo,
+                    po.hi, po.pop, wi.off, wo.n, l->p_halt, po.lk, (long long)po.b, (long long)po.a_len,
+                    (long long)l->pm.a_stop, po.dc_n);
             for (unsigned i = po.lo; i < po.hi; i++) {
                 const mdd_txg_lane *a = &p_out->l[i], *b = i - po.lo < wo.n ? &wo.l[i - po.lo] : a;
-                fprintf(stderr, " %2u pc %2u blk cls %u fl %x aux %x p %u pi %d bd %d pa %d mv %u af %u/%u/%u/%d | walk cls %u fl %x aux %x p %u pi %d bd %d pa %d mv %u af %u/%u/%u/%d\n",
-                        i, pi->pc[i], a->cls, a->flags, a->aux, a->p, a->pi_here, a->boundary, a->parse, a->mval, a->after.pdu_off,
+                fprintf(stderr, " %2u pc %2u dc %2u blk cls %u fl %x aux %x p %u pi %d bd %d pa %d mv %u af %u/%u/%u/%d | walk cls %u fl %x aux %x p %u pi %d bd %d pa %d mv %u af %u/%u/%u/%d\n",
+                        i, pi->pc[i], po.dc[i], a->cls, a->flags, a->aux, a->p, a->pi_here, a->boundary, a->parse, a->mval, a->after.pdu_off,
                         a->after.fpdu_woff, a->after.pdus, a->after.pdu_done, b->cls, b->flags, b->aux, b->p, b->pi_here,
                         b->boundary, b->parse, b->mval, b->after.pdu_off, b->after.fpdu_woff, b->after.pdus, b->after.pdu_done);
             }
@@ -377,14 +387,12 @@ static void d_block(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, mdd_txg_la
     di.go = true;
     di.lo = (uint8_t)in->lo;
     di.hi = (uint8_t)in->n;
-    unsigned dc = 0;
     for (unsigned i = in->lo; i < in->n; i++) {
-        di.dc[i] = (uint8_t)dc;
+        di.dc[i] = in->dc[i]; /* P's (checked in p_block against a count of its DATA lanes) */
         di.cls[i] = in->l[i].cls;
         di.pi_here |= (uint64_t)in->l[i].pi_here << i;
-        dc += in->l[i].cls == MDD_TXG_L_DATA;
     }
-    di.dc_n = (uint8_t)dc;
+    di.dc_n = in->dc_n;
     mdd_txg_d_out o;
     mdd_txg_d_eval(&l->dm, &di, &o);
     const unsigned off0 = in->off;

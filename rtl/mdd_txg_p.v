@@ -48,9 +48,19 @@
  * pop (it ends at the word's end), per lane the class (4 bits, the twin's
  * MDD_TXG_L_*), flags {EP, ED, EH}, aux, pi_here, boundary, parse, early
  * (PDU offset at or below the last length byte) and the offset's low 3 bits,
- * all 0 outside the part; per word b, a_len, lk, wb (MPA: the lane of this
+ * all 0 outside the part; for stage D per lane dc (NW bits: the part's DATA
+ * lanes in [lo, i), 0 outside the part) and dc_n (its DATA lanes, 0 without
+ * a part); per word b, a_len, lk, wb (MPA: the lane of this
  * word at which the current FPDU started, mod 2^16), fw (otherwise
  * FPDU_WOFF) and pdus (PDUs ended before lane lo).
+ *
+ * dc without counting classes: the DATA lanes are the non-marker lanes with
+ * a_ps <= pc < a_pe (lengths known; raw: every lane, lo 0), and the part's
+ * non-marker lanes in [lo, i) have the pc values pc_lo .. pc[i] - 1, so
+ * dc[i] = |[pc_lo, pc[i]) & [a_ps, a_pe)|: 0 below a_ps, pc[i] - s below a_pe
+ * (s = max(pc_lo, a_ps)), else e (the part's DATA lanes below a_pe); dc_n the
+ * same at pc_n (raw: n).  s and e come from registers; the differences are
+ * computed both ways beside the compares that select them (path 5 at W = 8).
  *
  * Parameters: W, bytes per word (4, 8, 16, 32 or 64).
  */
@@ -94,6 +104,8 @@ module mdd_txg_p #(
     output wire [W-1:0]         parse,
     output wire [W-1:0]         early,
     output wire [3*W-1:0]       plow,
+    output wire [NW*W-1:0]      dc,
+    output wire [NW-1:0]        dc_n,
     output wire [AW-1:0]        b,
     output wire [AW-1:0]        a_len,
     output wire                 lk,
@@ -175,6 +187,23 @@ wire [W-1:0] before_len_up = {1'b0, before_len[W-1:1]};   // bit i: lane i + 1's
 wire [W-1:0] before_hdr_up = {1'b0, before_hdr[W-1:1]};
 wire         before_len_n = `MDD_TXG_P_LT(pc_n_x, B_LEN);
 wire         before_hdr_n = `MDD_TXG_P_LT(pc_n_x, B_HDR);
+
+// D's data counts: the part's DATA lanes (lengths known, not a marker, a_ps <= pc < a_pe; raw: every lane) in
+// [lo, i). The part's non-marker lanes in [lo, i) have the pc values pc_lo .. pc[i] - 1, one each, so the count
+// is |[pc_lo, pc[i]) & [a_ps, a_pe)|: 0 below a_ps, pc[i] - s below a_pe (s = max(pc_lo, a_ps)), else e (the
+// part's DATA lanes below a_pe). s and e come from registers beside the lane compares; their low NW bits are
+// exact wherever a lane selects them (a_ps, a_pe then lie in pc_lo .. pc[i] <= W).
+wire          lo_lt_ps = `MDD_TXG_P_LT(pc_lo_x, B_PS);
+wire          lo_lt_pe = `MDD_TXG_P_LT(pc_lo_x, B_PE);
+wire [NW-1:0] ps_nw = a_w[B_PS][NW-1:0];
+wire [NW-1:0] pe_nw = a_w[B_PE][NW-1:0];
+// (both differences beside the compare, selected by AND-OR: a ?: of two differences is merged into one
+// subtract after a mux, after the compare)
+wire [NW-1:0] dc_e = ({NW{lo_lt_pe && lo_lt_ps}} & (pe_nw - ps_nw)) | ({NW{lo_lt_pe && !lo_lt_ps}} & (pe_nw - pc_lo_r));
+wire          dc_n_ge_ps = !`MDD_TXG_P_LT(pc_n_x, B_PS);
+wire          dc_n_lt_pe = `MDD_TXG_P_LT(pc_n_x, B_PE);
+wire [NW-1:0] dc_n_pc = ({NW{lo_lt_ps}} & (pc_n - ps_nw)) | ({NW{!lo_lt_ps}} & (pc_n - pc_lo_r));
+assign dc_n = !v ? {NW{1'b0}} : raw_r ? n : !(lk_r && dc_n_ge_ps) ? {NW{1'b0}} : dc_n_lt_pe ? dc_n_pc : dc_e;
 
 genvar gi;
 generate
@@ -262,6 +291,9 @@ generate
         assign parse[gi] = nr && !mk && !known && !(aft && !self_r) && early_i;
         assign early[gi] = nr && early_i;
         assign plow[3*gi +: 3] = nr ? p_lo : 3'd0;
+        // pc - s, both ways beside the compare that selects
+        wire [NW-1:0] dc_pc = ({NW{lo_lt_ps}} & (pcu - ps_nw)) | ({NW{!lo_lt_ps}} & (pcu - pc_lo_r));
+        assign dc[NW*gi +: NW] = !ip ? {NW{1'b0}} : raw_r ? LI : !(lk_r && !lt_ps) ? {NW{1'b0}} : lt_pe ? dc_pc : dc_e;
     end
 endgenerate
 

@@ -266,12 +266,13 @@ class Bench {
         chk.eq("pop", o.pop, top_->pop);
         chk.eq("lo", o.lo, top_->lo);
         chk.eq("hi", o.hi, top_->hi);
-        ls::Bits cls, flags, aux, plow;
+        ls::Bits cls, flags, aux, plow, dc;
         for (unsigned i = 0; i < kW; ++i) {
             cls.put(4 * i, 4, o.cls[i]);
             flags.put(3 * i, 3, (unsigned)o.flags[i] >> MDD_TAG_EH);
             aux.put(4 * i, 4, o.aux[i]);
             plow.put(3 * i, 3, o.plow[i]);
+            dc.put(kNW * i, kNW, o.dc[i]);
         }
         uint8_t r[128];
         ls::get_bytes(top_->cls, r, kW / 2);
@@ -282,6 +283,9 @@ class Bench {
         chk.eq_bytes("aux", aux.b, r, kW / 2);
         ls::get_bytes(top_->plow, r, (3 * kW + 7) / 8);
         chk.eq_bytes("plow", plow.b, r, (3 * kW + 7) / 8);
+        ls::get_bytes(top_->dc, r, (kNW * kW + 7) / 8);
+        chk.eq_bytes("dc", dc.b, r, (kNW * kW + 7) / 8);
+        chk.eq("dc_n", o.dc_n, top_->dc_n);
         chk.eq("pi_here", o.pi_here, (uint64_t)top_->pi_here);
         chk.eq("boundary", o.boundary, (uint64_t)top_->boundary);
         chk.eq("parse", o.parse, (uint64_t)top_->parse);
@@ -292,7 +296,7 @@ class Bench {
         chk.eq("wb", (uint32_t)o.wb & 0xFFFF, top_->wb);
         chk.eq("fw", o.fw, top_->fw);
         chk.eq("pdus", o.pdus, top_->pdus);
-        checks_ += 20;
+        checks_ += 22;
     }
 
     void count(const mdd_txg_p_out &o) {
