@@ -1,31 +1,35 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * C twin of stage F's control (docs/timing.md section 4, D-074; the RTL follows as rtl/mdd_txg_f.v): which of
- * D's lanes F takes in a cycle, how many host bytes they use, and why the word ends there, from per-lane flags
- * and the host-lane prefix count, no lane walk.
+ * C twin of stage F's control (docs/timing.md section 4, D-074; RTL rtl/mdd_txg_fc.v): which of D's lanes F takes
+ * in a cycle, how many host bytes they use, and why the word ends there, from per-lane flags and registered
+ * counts, no lane walk.
  *
- * F takes D's word from lane off. A lane uses a host byte if it is HDR, PAY, SPI, or PI other than INSERT's
- * (host); hc is the host lanes before lane i, counted from off, so lane i's host byte is the ring's byte hc
- * and it exists if hc < avail. The word ends at the first lane, in lane order, of
+ * F takes D's word from lane off. A lane uses a host byte if it is HDR, PAY, SPI, or PI other than INSERT's;
+ * hl[i], the host lanes before lane i counted from the word's lane 0, comes with the word (computed once per D
+ * word, in front of F), and F keeps hl_off = hl[off] and a = avail + hl_off (avail: this transfer's bytes in
+ * the host ring) as registers, so lane i's byte is the ring's byte hl[i] - hl_off and it is there iff
+ * hl[i] < a: a compare of registered values, no count in the loop. The word ends at the first lane, in lane
+ * order, of
  *   - before it: a lane that needs a host byte to exist (swh: a host lane, AFTER, a marker's first byte where a
- *     PDU or a self-framed header's lengths start) with none left (hc >= avail): the transfer's end if its
- *     tlast is in the ring (end), else a wait for the host's bytes;
+ *     PDU or a self-framed header's lengths start) with none left: the transfer's end if its tlast is in the
+ *     ring (last_in), else a wait for the host's bytes;
  *   - before it: a T3 lane (the first byte of an iSCSI marker inside a header's length bytes, whose value is
  *     read ahead from the ring) that is not F's first lane (T3 reads at lane 0 only); at F's first lane the
- *     read needs last_len - p + 1 bytes: fewer left is a wait, or, with tlast in the ring, FRAME;
+ *     read needs last_len - p + 1 bytes: fewer than avail is a wait, or, with tlast in the ring, FRAME;
  *   - before it: an AFTER lane (a host byte after a descriptor-framed PDU: FRAME);
- *   - after it: the MPA header's last length byte (an HDR lane with parse) when ULPDU_Length < the ULP header (FRAME, the bytes after it
- *     lost); the length is this lane's byte and the host byte before it (the parse register's low byte when
- *     the lane is the word's first host lane).
- * Each rule is a per-lane flag; the end lane is the first set flag (a priority select), the bytes used its hc.
- * A word with no end lane is taken whole (pop), and then the transfer ends here if its tlast is in the ring,
- * no byte is left and the next word's first lane needs one.
+ *   - after it: the MPA header's last length byte (an HDR lane with parse) when lanes follow: the length's
+ *     check against the ULP header (FRAME) is then the next cycle's, from a register, and no ring byte enters
+ *     the control.
+ * Each rule is a per-lane flag; the end lane is the first set flag (a priority select). A word with no end lane
+ * is taken whole (pop), and then the transfer ends here if its tlast is in the ring, no byte is left and the
+ * next word's first lane needs one. hl_end is hl where the taking stops (bytes used: hl_end - hl_off); F's
+ * next a is a + the bytes written, less hl_n when the word is taken whole.
  *
  * A transfer that is bad (its descriptor failed a check) or lost (after FRAME) is consumed, not generated:
- * min(avail, W) bytes, the transfer ending if its tlast is among them.
+ * min(avail, W) bytes (hl_end, with hl_off 0), the transfer ending if its tlast is among them.
  *
- * The function is combinational (eval only): F's registers (the parse register, the marker image's
- * validity, lost) stay in the staged twin, which checks this block against its lane walk every cycle.
+ * The function is combinational (eval only): F's registers stay in the staged twin, which checks this block
+ * against its lane walk every cycle.
  */
 #ifndef MDD_TXG_FC_MODEL_H
 #define MDD_TXG_FC_MODEL_H
@@ -47,7 +51,7 @@ enum {
     MDD_TXG_FC_T3_WAIT,     /* T3 at F's first lane, the ring short of the lengths: a wait */
     MDD_TXG_FC_T3_FRAME,    /* T3 at F's first lane with the transfer's bytes short of the lengths */
     MDD_TXG_FC_AFTER,       /* FRAME at an AFTER lane */
-    MDD_TXG_FC_SHORT,       /* FRAME after an MPA length below the ULP header (lane next - 1) */
+    MDD_TXG_FC_LEN,         /* after MPA's last length byte (lane next - 1) */
     MDD_TXG_FC_WHYS
 };
 
@@ -55,22 +59,21 @@ typedef struct mdd_txg_fc_in {
     /* configuration */
     bool mpa;                           /* else iSCSI: the last length byte is PDU offset 1 (MPA) or 7 */
     uint8_t op;                         /* MDD_DIF_* */
-    uint8_t ulp;                        /* MPA ULP header length */
     /* F's registers */
     bool consume;                       /* the transfer is bad or lost */
     bool mimg_ok;                       /* the current marker's image is known (a marker cut by a word's end) */
-    uint8_t dl_lo;                      /* the parse register's low byte (MPA: the length's first byte) */
-    /* the host ring */
-    uint8_t avail;                      /* this transfer's bytes in it (at most 3W + 8) */
-    bool last_in;                       /* its tlast is in it */
-    uint8_t hb[MDD_RX_MAX_W];           /* its first W bytes */
-    /* D's word: lanes [off, n) */
+    uint8_t avail;                      /* this transfer's bytes in the host ring (at most 3W + 8) */
+    uint16_t a;                         /* avail + hl_off (hl_off: F's register, hl[off]; 0 with consume) */
+    bool last_in;                       /* the transfer's tlast is in the ring */
+    /* D's word: lanes [off, n), with its host-lane counts */
     uint8_t off, n;
     uint8_t cls[MDD_RX_MAX_W];
     uint8_t mb[MDD_RX_MAX_W];           /* marker byte */
     uint64_t boundary, parse;
     uint64_t upto_len;                  /* self-framing and the PDU offset p <= the last length byte's */
     uint8_t plow[MDD_RX_MAX_W];         /* p's low 3 bits */
+    uint8_t hl[MDD_RX_MAX_W];           /* host lanes before lane i, from lane 0 */
+    uint8_t hl_n;                       /* the word's host lanes */
     bool next_v;                        /* a next word is queued behind this one */
     bool next_swh;                      /* its first lane needs a host byte to exist (mdd_txg_stops_without_host) */
 } mdd_txg_fc_in;
@@ -78,10 +81,8 @@ typedef struct mdd_txg_fc_in {
 typedef struct mdd_txg_fc_out {
     uint8_t why;                        /* MDD_TXG_FC_* */
     uint8_t next;                       /* lanes [off, next) taken */
-    uint8_t used;                       /* host bytes used */
+    uint8_t hl_end;                     /* hl where the taking stops: bytes used hl_end - hl_off */
     bool stop;                          /* the transfer ends with this cycle */
-    uint8_t hc[MDD_RX_MAX_W];           /* host lanes before lane i, from off */
-    uint64_t host, swh, t3;             /* per lane */
 } mdd_txg_fc_out;
 
 void mdd_txg_fc_eval(unsigned w, const mdd_txg_fc_in *in, mdd_txg_fc_out *out);

@@ -479,40 +479,39 @@ struct f_res {
 /* F's control block for this cycle: D's word at the head of the current pipeline's FIFO (consume: the
  * transfer is bad or lost). */
 static void f_control(const mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, const mdd_txg_layout *pp, bool consume,
-                      bool mimg_ok, uint32_t data_len, unsigned avail, bool end, mdd_txg_fc_out *fo)
+                      bool mimg_ok, unsigned avail, bool end, mdd_txg_fc_in *fi, mdd_txg_fc_out *fo)
 {
-    mdd_txg_fc_in fi;
-    memset(&fi, 0, sizeof fi);
-    fi.mpa = c->mpa;
-    fi.op = (uint8_t)c->dif_op;
-    fi.ulp = (uint8_t)c->ulp;
-    fi.consume = consume;
-    fi.mimg_ok = mimg_ok;
-    fi.dl_lo = (uint8_t)data_len;
-    fi.avail = (uint8_t)avail;
-    fi.last_in = end;
-    for (unsigned j = 0; j < m->w && j < m->hb_cnt; j++)
-        fi.hb[j] = m->hb[j];
+    memset(fi, 0, sizeof *fi);
+    fi->mpa = c->mpa;
+    fi->op = (uint8_t)c->dif_op;
+    fi->consume = consume;
+    fi->mimg_ok = mimg_ok;
+    fi->avail = (uint8_t)avail;
+    fi->a = (uint16_t)avail;
+    fi->last_in = end;
     if (!consume) {
         const mdd_txg_lword *hw = &pp->df.e[0];
-        fi.off = (uint8_t)hw->off;
-        fi.n = (uint8_t)hw->n;
+        fi->off = (uint8_t)hw->off;
+        fi->n = (uint8_t)hw->n;
+        unsigned hl = 0;
         for (unsigned i = 0; i < hw->n; i++) {
             const mdd_txg_lane *l = &hw->l[i];
-            fi.cls[i] = l->cls;
-            fi.mb[i] = l->mb;
-            fi.boundary |= (uint64_t)l->boundary << i;
-            fi.parse |= (uint64_t)l->parse << i;
-            fi.upto_len |= (uint64_t)(c->self && l->p <= c->last_len) << i;
-            fi.plow[i] = (uint8_t)(l->p & 7);
+            fi->cls[i] = l->cls;
+            fi->mb[i] = l->mb;
+            fi->boundary |= (uint64_t)l->boundary << i;
+            fi->parse |= (uint64_t)l->parse << i;
+            fi->upto_len |= (uint64_t)(c->self && l->p <= c->last_len) << i;
+            fi->plow[i] = (uint8_t)(l->p & 7);
+            fi->hl[i] = (uint8_t)hl;
+            hl += needs_host(c, l->cls);
         }
-        fi.next_v = pp->df.cnt > 1;
-        if (fi.next_v) {
-            const mdd_txg_lane *l = &pp->df.e[1].l[0];
-            fi.next_swh = stops_without_host(c, l);
-        }
+        fi->hl_n = (uint8_t)hl;
+        fi->a = (uint16_t)(avail + fi->hl[hw->off]);
+        fi->next_v = pp->df.cnt > 1;
+        if (fi->next_v)
+            fi->next_swh = stops_without_host(c, &pp->df.e[1].l[0]);
     }
-    mdd_txg_fc_eval(m->w, &fi, fo);
+    mdd_txg_fc_eval(m->w, fi, fo);
 }
 
 static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd_txg_gen *g, struct f_res *r)
@@ -546,11 +545,12 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
     bool stop = false, any = false;
     /* F's control block (mdd_txg_fc_model) on the same word, checked against the walk below */
     const bool f_word = !(bad || lost) && pp->df.cnt;
+    mdd_txg_fc_in fi;
     mdd_txg_fc_out fo;
     if (bad || lost || f_word)
-        f_control(m, c, pp, bad || lost, mimg_ok, data_len, avail, end, &fo);
+        f_control(m, c, pp, bad || lost, mimg_ok, avail, end, &fi, &fo);
     unsigned w_next = 0;
-    bool w_frame = false;
+    bool w_frame = false, w_len_frame = false; /* FRAME, and FRAME at MPA's length (the data path's) */
     if (bad || lost) { /* consumed, not generated */
         for (unsigned i = 0; i <= m->w; i++) {
             if (u >= avail) {
@@ -678,10 +678,12 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
             cur = l->after;
             any = true;
             taken++;
-            if (frame_now) { /* C6: the lost bytes start with the next word */
-                lost = true;
-                if (u >= avail)
-                    stop = end;
+            /* MPA: the word ends after the header's last length byte (FRAME's check then needs no ring byte in
+             * F's control loop: D-074); C6: after FRAME the lost bytes start with the next word, and the
+             * transfer's end (no byte left) is the next cycle's */
+            if (frame_now || (c->mpa && l->parse && l->p == c->last_len && i + 1 < hw->n)) {
+                lost = lost || frame_now;
+                w_len_frame = frame_now;
                 i++;
                 ended = true;
                 break;
@@ -689,7 +691,7 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
         }
         w_next = i;
         w_frame = lost;
-        if (!ended && i == hw->n) {
+        if (i == hw->n) {
             r->df_pop = true;
             /* look at the next word's first lane: is the transfer complete? */
             if (end && u >= avail && pp->df.cnt > 1 && stops_without_host(c, &pp->df.e[1].l[0]))
@@ -702,15 +704,19 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
     if (f_word)
         m->txg_st.f_end[fo.why]++;
     if (bad || lost || f_word) {
-        const bool fr = fo.why == MDD_TXG_FC_T3_FRAME || fo.why == MDD_TXG_FC_AFTER || fo.why == MDD_TXG_FC_SHORT;
-        const bool ok = fo.used == u && fo.stop == stop &&
-                        (!f_word || (fo.next == w_next && fr == w_frame && (fo.why == MDD_TXG_FC_POP) == r->df_pop));
+        /* FRAME at MPA's length is the data path's (the control ends the word there either way) */
+        const bool fr = fo.why == MDD_TXG_FC_T3_FRAME || fo.why == MDD_TXG_FC_AFTER;
+        const unsigned hl_off = f_word ? fi.hl[fi.off] : 0;
+        const bool ok = (unsigned)(fo.hl_end - hl_off) == u && fo.stop == stop &&
+                        (!f_word || (fo.next == w_next && fr == (w_frame && !w_len_frame) &&
+                                     (fo.why == MDD_TXG_FC_POP) == r->df_pop));
         if (!ok) {
             m->staged_errors++;
             if (getenv("MDD_TXG_DEBUG"))
                 fprintf(stderr, "F: consume %d avail %u end %d | walk next %u used %u stop %d frame %d pop %d | block "
                                 "why %u next %u used %u stop %d\n",
-                        !f_word, avail, end, w_next, u, stop, w_frame, r->df_pop, fo.why, fo.next, fo.used, fo.stop);
+                        !f_word, avail, end, w_next, u, stop, w_frame, r->df_pop, fo.why, fo.next,
+                        (unsigned)(fo.hl_end - hl_off), fo.stop);
         }
     }
     g->stop = stop;
