@@ -130,6 +130,20 @@ generate
 endgenerate
 
 wire [NW-1:0] first_w = mid_r ? j_r : lo;
+// the same as lane masks: lanes at or after D's first lane (from the registered thermometer jm_r inside a part),
+// before hi; the loop's decisions use these, not the binary j_r (which only feeds outputs)
+reg  [W-1:0] jm_r = {W{1'b0}};   // lanes at or after j
+wire [W-1:0] ge_lo, lt_hi;
+genvar gm;
+generate
+    for (gm = 0; gm < W; gm = gm + 1) begin : g_msk
+        localparam [NW:0] LM = gm;
+        assign ge_lo[gm] = {1'b0, lo} <= LM;
+        assign lt_hi[gm] = {1'b0, hi} > LM;
+    end
+endgenerate
+wire [W-1:0] gf = mid_r ? jm_r : ge_lo;
+wire [W-1:0] inpart = gf & lt_hi;
 assign first = first_w;
 assign e = bd_r[BD_E];
 assign kp = kp_r;
@@ -162,13 +176,28 @@ wire [XW-1:0] first_x = {{(XW-NW){1'b0}}, first_w};
 wire [XW-1:0] hi_x = {{(XW-NW){1'b0}}, hi};
 wire [XW-1:0] kp_x = {{(XW-5){1'b0}}, kp_r};
 wire [XW-1:0] pi_x = {{(XW-5){1'b0}}, pi_r};
-wire          act = go && !load && first_w < hi;
+wire          act = go && !load && |inpart;
 
-// the output lane limit per insertion class: lane i fits if i < W + first - ins
-wire [XW-1:0] t_fit0 = WX + first_x;
-wire [XW-1:0] t_fit1 = t_fit0 - kp_x;
-wire [XW-1:0] t_fit2 = t_fit0 - pi_x;
-wire [XW-1:0] t_fit3 = t_fit1 - pi_x;
+// the output lane limit per insertion class: lane i fits if i - first < W - ins, i.e. unless lane i - (W - ins)
+// is at or after first: the lane mask gf shifted by W - ins (a mux per lane on the registered kp and pi, not an
+// add of first and a compare)
+localparam [6:0] SH0 = 7'd64 - W32[6:0];
+function [W-1:0] ge_sh;   // bit i = lane i - (64 - s) is at or after first (lanes below 0: no, past W: yes)
+    input [W-1:0] g;
+    input [6:0] s;
+    reg [127:0] gs_unused;   // the lanes above W - 1
+    reg [W-1:0] gs;
+    begin
+        {gs_unused, gs} = {{64{1'b1}}, g, {64{1'b0}}} >> s;
+        ge_sh = gs;
+    end
+endfunction
+wire [6:0]   sh_kp = SH0 + {2'b00, kp_r};
+wire [6:0]   sh_pi = SH0 + {2'b00, pi_r};
+wire [6:0]   sh_kpi = sh_kp + {2'b00, pi_r};
+wire [W-1:0] nf1 = ge_sh(gf, sh_kp);    // i - first >= W - kp
+wire [W-1:0] nf2 = ge_sh(gf, sh_pi);    // i - first >= W - pi
+wire [W-1:0] nf3 = ge_sh(gf, sh_kpi);   // i - first >= W - kp - pi
 // per-word offsets of the lanes' positions, by the runs in front of them
 wire [XW-1:0] c_pos0 = {XW{1'b0}} - first_x;
 wire [XW-1:0] c_pos1 = c_pos0 + kp_x;
@@ -178,7 +207,7 @@ wire [XW-1:0] c_pos3 = c_pos1 + pi_x;
 wire [XW-1:0] c_res = kp_x - first_x - WX;
 wire [XW-1:0] c_res2 = c_res + pi_x + 1'b1;
 
-wire [W-1:0] inpart, data, front, behind2, fit, ok, is_eb, pi_cls;
+wire [W-1:0] data, front, behind2, fit, ok, is_eb, pi_cls;
 wire [XW*W-1:0] res;   // per lane: i + kp - first - W, its output position less W if kp's run is in front
 wire [XW*W-1:0] pos;   // per lane: its output position if it is in the word
 wire [W-1:0]  is_stop;       // the lane whose class is decided by the stop (the second block end)
@@ -194,12 +223,10 @@ generate
         assign res2[XW*gi +: XW] = LI + c_res2;
         localparam [XW-1:0] LI = gi;
         wire [NW-1:0] d = dc[NW*gi +: NW];
-        assign inpart[gi] = first_w <= gi && hi > gi;
         assign data[gi] = cls[4*gi +: 4] == L_DATA;
         assign front[gi] = kp_r != 5'd0 && pre_pi[gi];
         assign behind2[gi] = strip_r && !lt_b(d, BD_E) && !eq_b(d, BD_E);
-        assign fit[gi] = front[gi] ? (behind2[gi] ? $signed(LI) < $signed(t_fit3) : $signed(LI) < $signed(t_fit1))
-                                   : (behind2[gi] ? $signed(LI) < $signed(t_fit2) : $signed(LI) < $signed(t_fit0));
+        assign fit[gi] = front[gi] ? !(behind2[gi] ? nf3[gi] : nf1[gi]) : !(behind2[gi] && nf2[gi]);
         // before the second block end: data lanes with dc < stop, others with dc <= stop
         assign ok[gi] = none_r || (data[gi] ? lt_b(d, BD_STOP) : lt_b(d, BD_STOP) || eq_b(d, BD_STOP));
         assign is_eb[gi] = !none_r && data[gi] && eq_b(d, BD_E);
@@ -267,7 +294,7 @@ always @* begin
     res_p1 = {XW{1'b0}};
     res_eb = {XW{1'b0}};
     for (ri = 0; ri < W; ri = ri + 1) begin
-        any_eb_fit = any_eb_fit | (is_eb[ri] & inpart[ri] & res[XW*ri + XW - 1]);
+        any_eb_fit = any_eb_fit | (is_eb[ri] & inpart[ri] & !nf1[ri]);
         eb_not_last = eb_not_last | (is_eb[ri] & inpart[ri] & (ri + 1 < hi));
         res_p1 = res_p1 | (p1_oh[ri] ? res[XW*ri +: XW] : {XW{1'b0}});
         res_eb = res_eb | (is_eb[ri] & inpart[ri] ? res2[XW*ri +: XW] : {XW{1'b0}});
@@ -316,18 +343,19 @@ wire [XW-1:0] n_x = !act ? {XW{1'b0}} : pop ? pos_last + 1'b1 : stop_fits ? pos_
 assign n = n_x[NW-1:0];
 wire [XW-NW-1:0] n_x_unused = n_x[XW-1:NW];   // at most W
 assign v = act;   // lane first is in the word, or kp's run in front of it
-// the part's last lane is in the word: it is before the stop (dc_n, its dc + data, at most the stop) and fits
-// (hi - 1 - first + kp if kp's run is in the part + pi if the EB's is)
+// the part's last lane's output position (for n when the word pops): hi - 1 - first, + kp if kp's run is in the
+// part, + pi if the EB's is
 wire [XW-1:0] pl0 = hi_x - 1'b1 - first_x;
 wire [XW-1:0] pl1 = pl0 + kp_x;
 wire [XW-1:0] pl2 = pl0 + pi_x;
 wire [XW-1:0] pl3 = pl1 + pi_x;
 wire          eb2 = eb_not_last && strip_r;
-// the four compares beside the runs' decisions, which select last
-wire          fit_last = any_front ? (eb2 ? pl3 < WX : pl1 < WX) : (eb2 ? pl2 < WX : pl0 < WX);
 wire [XW-1:0] pos_last = any_front ? (eb2 ? pl3 : pl1) : (eb2 ? pl2 : pl0);
-wire last_ok = none_r || lt_b(dc_n, BD_STOP) || eq_b(dc_n, BD_STOP);
-assign pop = act && last_ok && fit_last;
+// the lanes not taken: fit and ok are thermometers over the part (a lane's output position grows with it, and so
+// does dc), so they are the lanes at or after next: the next jm, and pop if none is in the part
+wire [W-1:0] tk = fit & ok;
+wire [W-1:0] jm_next = ~lt_hi | (gf & ~tk);
+assign pop = act && !(|(inpart & ~tk));
 
 // the DIF position at the word's first lane
 wire [NW-1:0] d0 = dc[NW*first_w +: NW];
@@ -415,6 +443,7 @@ always @(posedge clk) begin
         kp_r <= kp_next;
         mid_r <= !pop;
         j_r <= pop ? {NW{1'b0}} : next;
+        jm_r <= jm_next;
         for (bi = 0; bi < NBD; bi = bi + 1) begin
             bd_r[bi] <= took_eb ? (pop ? bd_sd[bi] : bd_s[bi]) : (pop ? bd_d[bi] : bd_r[bi]);
             neg_r[bi] <= took_eb ? (pop ? is_neg(bd_sd[bi]) : is_neg(bd_s[bi])) : (pop ? is_neg(bd_d[bi]) : neg_r[bi]);
