@@ -111,10 +111,13 @@ reg [15:0] blk_r = 16'd0;
 reg [4:0]  pi_r = 5'd0;
 reg [16:0] q0_r = 17'd0;
 reg [EW-1:0] step_r = {EW{1'b0}};  // what a word that takes its EB adds: blk + pi, STRIP blk
+reg [EW-1:0] stepm_r = {EW{1'b0}}; // step - 2^NW (for the bounds' "at least 2^NW" flags)
 // the loop
 reg          mid_r = 1'b0;
 reg [NW-1:0] j_r = {NW{1'b0}};
 reg [4:0]    kp_r = 5'd0;
+reg [5:0]    kpi_r = 6'd0;                 // kp + pi, kept beside kp (its next value from candidates + pi)
+reg [XW-1:0] cpw_r = {XW{1'b0}};           // pi + 1 - W
 // the bounds (signed): e; e - blk (the previous block's PI up to it); e + pi (this block's PI up to it); the
 // second block end (the word's stop); e - blk - pi + 1 and e + 1 (the PIs' first bytes, for aux)
 localparam NBD = 6;
@@ -164,12 +167,9 @@ function eq_b;   // dc == bound
         eq_b = !neg_r[ix] && !big_r[ix] && d == bd_lo[ix];
     end
 endfunction
-// a bound's flags, registered with it: below 0, at least 2^NW
+// a bound's flag, registered with it: below 0 (at least 2^NW: a sum's sign, below)
 function is_neg(input [EW-1:0] x);
     is_neg = x[EW-1];
-endfunction
-function is_big(input [EW-1:0] x);
-    is_big = !x[EW-1] && |x[EW-2:NW];
 endfunction
 
 wire [XW-1:0] first_x = {{(XW-NW){1'b0}}, first_w};
@@ -182,45 +182,35 @@ wire          act = go && !load && |inpart;
 // is at or after first: the lane mask gf shifted by W - ins (a mux per lane on the registered kp and pi, not an
 // add of first and a compare)
 localparam [6:0] SH0 = 7'd64 - W32[6:0];
-function [W-1:0] ge_sh;   // bit i = lane i - (64 - s) is at or after first (lanes below 0: no, past W: yes)
+function [W-1:0] ge_sh;   // bit i = lane i - (W - s) is at or after first (lanes below 0: no, past W: yes)
     input [W-1:0] g;
-    input [6:0] s;
+    input [5:0] s;           // a register (kp, pi, kp + pi): no add in front of the shift
     reg [127:0] gs_unused;   // the lanes above W - 1
     reg [W-1:0] gs;
     begin
-        {gs_unused, gs} = {{64{1'b1}}, g, {64{1'b0}}} >> s;
+        {gs_unused, gs} = ({{64{1'b1}}, g, {64{1'b0}}} >> SH0) >> s;
         ge_sh = gs;
     end
 endfunction
-wire [6:0]   sh_kp = SH0 + {2'b00, kp_r};
-wire [6:0]   sh_pi = SH0 + {2'b00, pi_r};
-wire [6:0]   sh_kpi = sh_kp + {2'b00, pi_r};
-wire [W-1:0] nf1 = ge_sh(gf, sh_kp);    // i - first >= W - kp
-wire [W-1:0] nf2 = ge_sh(gf, sh_pi);    // i - first >= W - pi
-wire [W-1:0] nf3 = ge_sh(gf, sh_kpi);   // i - first >= W - kp - pi
+wire [W-1:0] nf1 = ge_sh(gf, {1'b0, kp_r});   // i - first >= W - kp
+wire [W-1:0] nf2 = ge_sh(gf, {1'b0, pi_r});   // i - first >= W - pi
+wire [W-1:0] nf3 = ge_sh(gf, kpi_r);          // i - first >= W - kp - pi
 // per-word offsets of the lanes' positions, by the runs in front of them
 wire [XW-1:0] c_pos0 = {XW{1'b0}} - first_x;
 wire [XW-1:0] c_pos1 = c_pos0 + kp_x;
 wire [XW-1:0] c_pos2 = c_pos0 + pi_x;
 wire [XW-1:0] c_pos3 = c_pos1 + pi_x;
-// per-word constants of the lanes' residuals
-wire [XW-1:0] c_res = kp_x - first_x - WX;
-wire [XW-1:0] c_res2 = c_res + pi_x + 1'b1;
 
 wire [W-1:0] data, front, behind2, fit, ok, is_eb, pi_cls;
-wire [XW*W-1:0] res;   // per lane: i + kp - first - W, its output position less W if kp's run is in front
 wire [XW*W-1:0] pos;   // per lane: its output position if it is in the word
 wire [W-1:0]  is_stop;       // the lane whose class is decided by the stop (the second block end)
-wire [XW*W-1:0] res2;  // per lane: res + pi + 1, what an EB here leaves of its run
 // prefix OR of pi_here over the part (log depth): kp's run goes in front of the first pi_here lane
 wire [W-1:0] pi_part = pi_here & inpart;
 wire [W-1:0] pre_pi = pi_part | below_or(pi_part);
 genvar gi;
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_lane
-        assign res[XW*gi +: XW] = LI + c_res;
         assign pos[XW*gi +: XW] = LI + (front[gi] ? (behind2[gi] ? c_pos3 : c_pos1) : (behind2[gi] ? c_pos2 : c_pos0));
-        assign res2[XW*gi +: XW] = LI + c_res2;
         localparam [XW-1:0] LI = gi;
         wire [NW-1:0] d = dc[NW*gi +: NW];
         assign data[gi] = cls[4*gi +: 4] == L_DATA;
@@ -265,16 +255,14 @@ generate
         end
     end
 endgenerate
-reg [NW-1:0] next_enc, p1_enc, eb_lane_w;
+reg [NW-1:0] next_enc, p1_enc;
 integer k;
 always @* begin
     next_enc = {NW{1'b0}};
     p1_enc = {NW{1'b0}};
-    eb_lane_w = {NW{1'b0}};
     for (k = 0; k < W; k = k + 1) begin
         next_enc = next_enc | (next_oh[k] ? k[NW-1:0] : {NW{1'b0}});
         p1_enc = p1_enc | (p1_oh[k] ? k[NW-1:0] : {NW{1'b0}});
-        eb_lane_w = eb_lane_w | (eb[k] ? k[NW-1:0] : {NW{1'b0}});
     end
 end
 wire          any_front = |front;
@@ -285,20 +273,64 @@ wire [NW-1:0] p1_w = any_front ? p1_enc : hi;
 // part has it (e is at least the dc of D's first lane)
 // the word takes its EB if the part has it: without STRIP every lane before the stop is taken and the EB lane is
 // before it (e is at least the dc of D's first lane); with STRIP if it fits (its position is i - first + kp)
-reg any_eb_fit, eb_not_last;
-reg [XW-1:0] res_p1, res_eb;
+// The runs' residuals (a run's end's output position less W) for kp's next value, from values that do not wait
+// for the j loop. kp's run: inside a part (mid) a pending kp puts its lane first (the word before stopped at
+// the run's lane p1, or at the lane after the EB, both pi_here; the stop comes after both), so its position is
+// 0; at a part's start first is lo, and p1 the first pi_here lane from lo (inputs only). The EB lane: the part's
+// lane with dc = e (never before first: a taken EB lane moves e), so from lo too.
+wire [NW-1:0] jb;   // j from jm_r, for the loop (j_r holds it for the outputs)
+wire [W-1:0] pil = pi_here & ge_lo & lt_hi;
+wire [W-1:0] p1l_oh = pil & ~below_or(pil);
+wire [W-1:0] ebl = is_eb & ge_lo & lt_hi;
+wire [W-1:0] lt_hi1 = lt_hi >> 1;   // lane i + 1 < hi
+wire [W-1:0] jm_oh = jm_r & ~(jm_r << 1);
+reg [NW-1:0] p1l_enc, ebl_enc, jb_enc;
 integer ri;
 always @* begin
-    any_eb_fit = 1'b0;
-    eb_not_last = 1'b0;
-    res_p1 = {XW{1'b0}};
-    res_eb = {XW{1'b0}};
+    p1l_enc = {NW{1'b0}};
+    ebl_enc = {NW{1'b0}};
+    jb_enc = {NW{1'b0}};
     for (ri = 0; ri < W; ri = ri + 1) begin
-        any_eb_fit = any_eb_fit | (is_eb[ri] & inpart[ri] & !nf1[ri]);
-        eb_not_last = eb_not_last | (is_eb[ri] & inpart[ri] & (ri + 1 < hi));
-        res_p1 = res_p1 | (p1_oh[ri] ? res[XW*ri +: XW] : {XW{1'b0}});
-        res_eb = res_eb | (is_eb[ri] & inpart[ri] ? res2[XW*ri +: XW] : {XW{1'b0}});
+        p1l_enc = p1l_enc | (p1l_oh[ri] ? ri[NW-1:0] : {NW{1'b0}});
+        ebl_enc = ebl_enc | (ebl[ri] ? ri[NW-1:0] : {NW{1'b0}});
+        jb_enc = jb_enc | (jm_oh[ri] ? ri[NW-1:0] : {NW{1'b0}});
     end
+end
+assign jb = jb_enc;
+wire [XW-1:0] first_l = {{(XW-NW){1'b0}}, mid_r ? jb : lo};
+wire [XW-1:0] lo_x = {{(XW-NW){1'b0}}, lo};
+// per lane the residuals, beside the lane decisions; the one-hot lanes select them
+// (and each + pi, for kp + pi's next value)
+wire [XW-1:0] kpi_x = {{(XW-6){1'b0}}, kpi_r};
+wire [XW-1:0] c_p1 = kp_x - WX - lo_x;                // + i: lane i's, for kp's run from lo
+wire [XW-1:0] c_p1pi = kpi_x - WX - lo_x;
+wire [XW-1:0] c_eb = kp_x + cpw_r - first_l;          // + i: the EB's run after lane i
+wire [XW-1:0] c_ebpi = kpi_x + cpw_r - first_l;
+reg [XW-1:0] res_p1_lo, res_p1pi_lo, res_eb, res_ebpi;
+integer rj;
+always @* begin
+    res_p1_lo = {XW{1'b0}};
+    res_p1pi_lo = {XW{1'b0}};
+    res_eb = {XW{1'b0}};
+    res_ebpi = {XW{1'b0}};
+    for (rj = 0; rj < W; rj = rj + 1) begin
+        res_p1_lo = res_p1_lo | (p1l_oh[rj] ? rj[XW-1:0] + c_p1 : {XW{1'b0}});
+        res_p1pi_lo = res_p1pi_lo | (p1l_oh[rj] ? rj[XW-1:0] + c_p1pi : {XW{1'b0}});
+        res_eb = res_eb | (ebl[rj] ? rj[XW-1:0] + c_eb : {XW{1'b0}});
+        res_ebpi = res_ebpi | (ebl[rj] ? rj[XW-1:0] + c_ebpi : {XW{1'b0}});
+    end
+end
+wire [XW-1:0] res_p1 = mid_r ? kp_x - WX : res_p1_lo;
+wire [XW-1:0] res_p1pi = mid_r ? kpi_x - WX : res_p1pi_lo;
+wire [XW-7:0] res_p1pi_unused = res_p1pi[XW-1:6];   // used where not negative, at most 32
+wire          any_front_k = mid_r || |pil;   // kp's run has its lane in the part (when kp != 0)
+wire          eb_not_last = |(ebl & lt_hi1);
+reg any_eb_fit;
+integer ei;
+always @* begin
+    any_eb_fit = 1'b0;
+    for (ei = 0; ei < W; ei = ei + 1)
+        any_eb_fit = any_eb_fit | (is_eb[ei] & inpart[ei] & !nf1[ei]);
 end
 reg stop_fits;
 reg [XW-1:0] pos_stop;
@@ -314,7 +346,7 @@ end
 wire any_eb = act && (strip_r ? any_eb_fit : !none_r && !lt_b(dc_n, BD_E) && !eq_b(dc_n, BD_E));
 wire took_eb = any_eb;
 // the lane after the EB lane, if in the part
-wire [NW-1:0] p2_x = eb_lane_w + {{(NW-1){1'b0}}, 1'b1};   // not past W - 1: a lane follows the EB lane
+wire [NW-1:0] p2_x = ebl_enc + {{(NW-1){1'b0}}, 1'b1};   // not past W - 1: a lane follows the EB lane
 wire          p2_in = strip_r && took_eb && eb_not_last;
 wire [NW-1:0] p2_w = p2_in ? p2_x : hi;
 assign p1 = act ? p1_w : hi;
@@ -370,8 +402,14 @@ assign q = !act ? 17'd0 : none_r ? q0_r : kp_r != 5'd0 ? {1'b0, blk_r} + {12'd0,
 wire       p1_fits = res_p1[XW-1];
 wire [4:0] kp_eb = !eb_not_last ? pi_r : res_eb[XW-1] ? 5'd0 : res_eb[4:0];
 wire [4:0] kp_next = !strip_r ? 5'd0
-                   : kp_r != 5'd0 && !(any_front && p1_fits) ? (any_front ? res_p1[4:0] : kp_r)
+                   : kp_r != 5'd0 && !(any_front_k && p1_fits) ? (any_front_k ? res_p1[4:0] : kp_r)
                    : took_eb ? kp_eb : 5'd0;
+wire [5:0] pi2 = {1'b0, pi_r} + {1'b0, pi_r};
+wire [5:0] pi6 = {1'b0, pi_r};
+wire [5:0] kpi_eb = !eb_not_last ? pi2 : res_eb[XW-1] ? pi6 : res_ebpi[5:0];
+wire [5:0] kpi_next = !strip_r ? pi6
+                    : kp_r != 5'd0 && !(any_front_k && p1_fits) ? (any_front_k ? res_p1pi[5:0] : kpi_r)
+                    : took_eb ? kpi_eb : pi6;
 
 // load: the bounds from DIF_POS
 wire [EW-1:0] blk_x = {{(EW-16){1'b0}}, ld_blk};
@@ -379,28 +417,55 @@ wire [EW-1:0] ldpi_x = {{(EW-5){1'b0}}, ld_pi};
 wire [EW-1:0] qd_x = {{(EW-17){1'b0}}, ld_dif_pos};
 wire          ld_strip = ld_op == OP_STRIP;
 wire          ld_in_pi = qd_x >= blk_x;
-wire [EW-1:0] ld_e = ld_strip && ld_in_pi ? blk_x - 1'b1
-                   : !ld_in_pi ? blk_x - 1'b1 - qd_x : blk_x + ldpi_x - qd_x + blk_x - 1'b1;
-wire [EW-1:0] ld_step = ld_strip ? blk_x : blk_x + ldpi_x;
+// e + 1 from two sums in parallel (blk - DIF_POS, blk + pi), then every bound is e + 1 plus a constant of the
+// configuration, and "at least 2^NW" is the sign of e + 1 plus that constant less 2^NW: a carry chain each, not
+// the sums in a row and an OR of the high bits
+localparam [EW-1:0] TWO_NW = {{(EW-NW-1){1'b0}}, 1'b1, {NW{1'b0}}};
+wire [EW-1:0] ld_a = blk_x - qd_x;
+wire [EW-1:0] ld_bp = blk_x + ldpi_x;
+wire [EW-1:0] ld_e1 = ld_strip && ld_in_pi ? blk_x : !ld_in_pi ? ld_a : ld_a + ld_bp;
+wire [EW-1:0] ld_step = ld_strip ? blk_x : ld_bp;
+wire [EW-1:0] ld_k [0:NBD-1];    // bound - (e + 1)
+assign ld_k[BD_E] = {EW{1'b1}};
+assign ld_k[BD_PREV] = {EW{1'b1}} - blk_x;
+assign ld_k[BD_PI] = ldpi_x - 1'b1;
+assign ld_k[BD_STOP] = ld_step - 1'b1;
+assign ld_k[BD_PREV0] = {EW{1'b0}} - ld_bp;
+assign ld_k[BD_PI0] = {EW{1'b0}};
 wire [EW-1:0] ld_bd [0:NBD-1];
-assign ld_bd[BD_E] = ld_e;
-assign ld_bd[BD_PREV] = ld_e - blk_x;
-assign ld_bd[BD_PI] = ld_e + ldpi_x;
-assign ld_bd[BD_STOP] = ld_e + ld_step;
-assign ld_bd[BD_PREV0] = ld_e - blk_x - ldpi_x + 1'b1;
-assign ld_bd[BD_PI0] = ld_e + 1'b1;
+wire [NBD-1:0] ld_big;
+generate
+    for (gi = 0; gi < NBD; gi = gi + 1) begin : g_ldbd
+        wire [EW-1:0] km = ld_k[gi] - TWO_NW;
+        wire [EW-1:0] bm = ld_e1 + km;
+        wire [EW-2:0] bm_unused = bm[EW-2:0];
+        assign ld_bd[gi] = ld_e1 + ld_k[gi];
+        assign ld_big[gi] = !bm[EW-1];
+    end
+endgenerate
 wire [4:0]    ld_kp = ld_strip && ld_in_pi ? blk_x[4:0] + ld_pi - qd_x[4:0] : 5'd0;
 
-// every bound's next value: kept, + step, - dc_n, + step - dc_n, beside the decisions, which select last
+// every bound's next value: kept, + step, - dc_n, + step - dc_n, beside the decisions, which select last; each
+// one's "at least 2^NW" flag as the sign of a sum of its own (step less 2^NW is registered; 2^NW + dc_n is a
+// concatenation)
 wire [EW-1:0] dcn_x = {{(EW-NW){1'b0}}, dc_n};
+wire [EW-1:0] dcnm_x = {{(EW-NW-1){1'b0}}, 1'b1, dc_n};
 wire [EW-1:0] bd_s [0:NBD-1];
 wire [EW-1:0] bd_d [0:NBD-1];
 wire [EW-1:0] bd_sd [0:NBD-1];
+wire [NBD-1:0] big_s, big_d, big_sd;
 generate
     for (gi = 0; gi < NBD; gi = gi + 1) begin : g_bd
         assign bd_s[gi] = bd_r[gi] + step_r;
         assign bd_d[gi] = bd_r[gi] - dcn_x;
         assign bd_sd[gi] = bd_r[gi] + step_r - dcn_x;
+        wire [EW-1:0] ms = bd_r[gi] + stepm_r;
+        wire [EW-1:0] md = bd_r[gi] - dcnm_x;
+        wire [EW-1:0] msd = bd_r[gi] + stepm_r - dcn_x;
+        wire [3*EW-4:0] m_unused = {ms[EW-2:0], md[EW-2:0], msd[EW-2:0]};
+        assign big_s[gi] = !ms[EW-1];
+        assign big_d[gi] = !md[EW-1];
+        assign big_sd[gi] = !msd[EW-1];
     end
 endgenerate
 integer bi;
@@ -412,9 +477,12 @@ always @(posedge clk) begin
         pi_r <= 5'd0;
         q0_r <= 17'd0;
         step_r <= {EW{1'b0}};
+        stepm_r <= {EW{1'b0}};
         mid_r <= 1'b0;
         j_r <= {NW{1'b0}};
         kp_r <= 5'd0;
+        kpi_r <= 6'd0;
+        cpw_r <= {XW{1'b0}};
         for (bi = 0; bi < NBD; bi = bi + 1)
             bd_r[bi] <= {EW{1'b0}};
         neg_r <= {NBD{1'b0}};
@@ -429,25 +497,24 @@ always @(posedge clk) begin
         mid_r <= 1'b0;
         j_r <= {NW{1'b0}};
         kp_r <= ld_kp;
-        bd_r[BD_E] <= ld_e;
-        bd_r[BD_PREV] <= ld_e - blk_x;
-        bd_r[BD_PI] <= ld_e + ldpi_x;
-        bd_r[BD_STOP] <= ld_e + ld_step;
-        bd_r[BD_PREV0] <= ld_e - blk_x - ldpi_x + 1'b1;
-        bd_r[BD_PI0] <= ld_e + 1'b1;
+        kpi_r <= {1'b0, ld_kp} + {1'b0, ld_pi};
+        cpw_r <= {{(XW-5){1'b0}}, ld_pi} + 1'b1 - WX;
+        stepm_r <= ld_step - TWO_NW;
         for (bi = 0; bi < NBD; bi = bi + 1) begin
+            bd_r[bi] <= ld_bd[bi];
             neg_r[bi] <= is_neg(ld_bd[bi]);
-            big_r[bi] <= is_big(ld_bd[bi]);
         end
+        big_r <= ld_big;
     end else if (v) begin
         kp_r <= kp_next;
+        kpi_r <= kpi_next;
         mid_r <= !pop;
         j_r <= pop ? {NW{1'b0}} : next;
         jm_r <= jm_next;
         for (bi = 0; bi < NBD; bi = bi + 1) begin
             bd_r[bi] <= took_eb ? (pop ? bd_sd[bi] : bd_s[bi]) : (pop ? bd_d[bi] : bd_r[bi]);
             neg_r[bi] <= took_eb ? (pop ? is_neg(bd_sd[bi]) : is_neg(bd_s[bi])) : (pop ? is_neg(bd_d[bi]) : neg_r[bi]);
-            big_r[bi] <= took_eb ? (pop ? is_big(bd_sd[bi]) : is_big(bd_s[bi])) : (pop ? is_big(bd_d[bi]) : big_r[bi]);
+            big_r[bi] <= took_eb ? (pop ? big_sd[bi] : big_s[bi]) : (pop ? big_d[bi] : big_r[bi]);
         end
     end
 end
