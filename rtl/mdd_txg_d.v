@@ -114,10 +114,8 @@ reg [EW-1:0] step_r = {EW{1'b0}};  // what a word that takes its EB adds: blk + 
 reg [EW-1:0] stepm_r = {EW{1'b0}}; // step - 2^NW (for the bounds' "at least 2^NW" flags)
 // the loop
 reg          mid_r = 1'b0;
-reg [NW-1:0] j_r = {NW{1'b0}};
 reg [4:0]    kp_r = 5'd0;
 reg [5:0]    kpi_r = 6'd0;                 // kp + pi, kept beside kp (its next value from candidates + pi)
-reg [XW-1:0] cpw_r = {XW{1'b0}};           // pi + 1 - W
 // the bounds (signed): e; e - blk (the previous block's PI up to it); e + pi (this block's PI up to it); the
 // second block end (the word's stop); e - blk - pi + 1 and e + 1 (the PIs' first bytes, for aux)
 localparam NBD = 6;
@@ -132,10 +130,19 @@ generate
     end
 endgenerate
 
-wire [NW-1:0] first_w = mid_r ? j_r : lo;
-// the same as lane masks: lanes at or after D's first lane (from the registered thermometer jm_r inside a part),
-// before hi; the loop's decisions use these, not the binary j_r (which only feeds outputs)
-reg  [W-1:0] jm_r = {W{1'b0}};   // lanes at or after j
+// j, the first lane inside a part, is kept as masks: a thermometer jm_r (lanes at or after j) for the lane
+// decisions and a one-hot jo_r, whose encode is one OR level (a binary j's next value would wait for the encode
+// of the first lane not taken)
+reg  [W-1:0] jm_r = {W{1'b0}};
+reg  [W-1:0] jo_r = {W{1'b0}};
+reg  [NW-1:0] jb;
+integer ji;
+always @* begin
+    jb = {NW{1'b0}};
+    for (ji = 0; ji < W; ji = ji + 1)
+        jb = jb | (jo_r[ji] ? ji[NW-1:0] : {NW{1'b0}});
+end
+wire [NW-1:0] first_w = mid_r ? jb : lo;
 wire [W-1:0] ge_lo, lt_hi;
 genvar gm;
 generate
@@ -278,34 +285,40 @@ wire [NW-1:0] p1_w = any_front ? p1_enc : hi;
 // the run's lane p1, or at the lane after the EB, both pi_here; the stop comes after both), so its position is
 // 0; at a part's start first is lo, and p1 the first pi_here lane from lo (inputs only). The EB lane: the part's
 // lane with dc = e (never before first: a taken EB lane moves e), so from lo too.
-wire [NW-1:0] jb;   // j from jm_r, for the loop (j_r holds it for the outputs)
 wire [W-1:0] pil = pi_here & ge_lo & lt_hi;
 wire [W-1:0] p1l_oh = pil & ~below_or(pil);
 wire [W-1:0] ebl = is_eb & ge_lo & lt_hi;
 wire [W-1:0] lt_hi1 = lt_hi >> 1;   // lane i + 1 < hi
-wire [W-1:0] jm_oh = jm_r & ~(jm_r << 1);
-reg [NW-1:0] p1l_enc, ebl_enc, jb_enc;
+reg [NW-1:0] p1l_enc, ebl_enc;
 integer ri;
 always @* begin
     p1l_enc = {NW{1'b0}};
     ebl_enc = {NW{1'b0}};
-    jb_enc = {NW{1'b0}};
     for (ri = 0; ri < W; ri = ri + 1) begin
         p1l_enc = p1l_enc | (p1l_oh[ri] ? ri[NW-1:0] : {NW{1'b0}});
         ebl_enc = ebl_enc | (ebl[ri] ? ri[NW-1:0] : {NW{1'b0}});
-        jb_enc = jb_enc | (jm_oh[ri] ? ri[NW-1:0] : {NW{1'b0}});
     end
 end
-assign jb = jb_enc;
-wire [XW-1:0] first_l = {{(XW-NW){1'b0}}, mid_r ? jb : lo};
+wire [XW-1:0] first_l = {{(XW-NW){1'b0}}, first_w};
 wire [XW-1:0] lo_x = {{(XW-NW){1'b0}}, lo};
 // per lane the residuals, beside the lane decisions; the one-hot lanes select them
 // (and each + pi, for kp + pi's next value)
 wire [XW-1:0] kpi_x = {{(XW-6){1'b0}}, kpi_r};
 wire [XW-1:0] c_p1 = kp_x - WX - lo_x;                // + i: lane i's, for kp's run from lo
 wire [XW-1:0] c_p1pi = kpi_x - WX - lo_x;
-wire [XW-1:0] c_eb = kp_x + cpw_r - first_l;          // + i: the EB's run after lane i
-wire [XW-1:0] c_ebpi = kpi_x + cpw_r - first_l;
+wire [XW-1:0] kpp_x = kpi_x + pi_x;
+// the EB's: registers and a constant per lane beside first, then one subtract
+wire [XW*W-1:0] reb_l, rebpi_l;
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_reb
+        localparam [31:0] LC32 = gi + 1 - W;
+        localparam [XW-1:0] LC = LC32[XW-1:0];
+        wire [XW-1:0] a = LC + kpi_x;
+        wire [XW-1:0] b = LC + kpp_x;
+        assign reb_l[XW*gi +: XW] = a - first_l;
+        assign rebpi_l[XW*gi +: XW] = b - first_l;
+    end
+endgenerate
 reg [XW-1:0] res_p1_lo, res_p1pi_lo, res_eb, res_ebpi;
 integer rj;
 always @* begin
@@ -316,8 +329,8 @@ always @* begin
     for (rj = 0; rj < W; rj = rj + 1) begin
         res_p1_lo = res_p1_lo | (p1l_oh[rj] ? rj[XW-1:0] + c_p1 : {XW{1'b0}});
         res_p1pi_lo = res_p1pi_lo | (p1l_oh[rj] ? rj[XW-1:0] + c_p1pi : {XW{1'b0}});
-        res_eb = res_eb | (ebl[rj] ? rj[XW-1:0] + c_eb : {XW{1'b0}});
-        res_ebpi = res_ebpi | (ebl[rj] ? rj[XW-1:0] + c_ebpi : {XW{1'b0}});
+        res_eb = res_eb | (ebl[rj] ? reb_l[XW*rj +: XW] : {XW{1'b0}});
+        res_ebpi = res_ebpi | (ebl[rj] ? rebpi_l[XW*rj +: XW] : {XW{1'b0}});
     end
 end
 wire [XW-1:0] res_p1 = mid_r ? kp_x - WX : res_p1_lo;
@@ -479,10 +492,8 @@ always @(posedge clk) begin
         step_r <= {EW{1'b0}};
         stepm_r <= {EW{1'b0}};
         mid_r <= 1'b0;
-        j_r <= {NW{1'b0}};
         kp_r <= 5'd0;
         kpi_r <= 6'd0;
-        cpw_r <= {XW{1'b0}};
         for (bi = 0; bi < NBD; bi = bi + 1)
             bd_r[bi] <= {EW{1'b0}};
         neg_r <= {NBD{1'b0}};
@@ -495,10 +506,8 @@ always @(posedge clk) begin
         q0_r <= ld_dif_pos;
         step_r <= ld_step;
         mid_r <= 1'b0;
-        j_r <= {NW{1'b0}};
         kp_r <= ld_kp;
         kpi_r <= {1'b0, ld_kp} + {1'b0, ld_pi};
-        cpw_r <= {{(XW-5){1'b0}}, ld_pi} + 1'b1 - WX;
         stepm_r <= ld_step - TWO_NW;
         for (bi = 0; bi < NBD; bi = bi + 1) begin
             bd_r[bi] <= ld_bd[bi];
@@ -509,8 +518,8 @@ always @(posedge clk) begin
         kp_r <= kp_next;
         kpi_r <= kpi_next;
         mid_r <= !pop;
-        j_r <= pop ? {NW{1'b0}} : next;
         jm_r <= jm_next;
+        jo_r <= jm_next & ~(jm_next << 1);
         for (bi = 0; bi < NBD; bi = bi + 1) begin
             bd_r[bi] <= took_eb ? (pop ? bd_sd[bi] : bd_s[bi]) : (pop ? bd_d[bi] : bd_r[bi]);
             neg_r[bi] <= took_eb ? (pop ? is_neg(bd_sd[bi]) : is_neg(bd_s[bi])) : (pop ? is_neg(bd_d[bi]) : neg_r[bi]);
