@@ -95,6 +95,42 @@ function [W-1:0] below_or(input [W-1:0] x);
     end
 endfunction
 
+// a one-hot's lane index, and the value a one-hot selects from per-lane values: an OR per bit over all lanes
+// (a balanced tree, not a chain of ORs lane by lane)
+function [NW-1:0] enc_oh(input [W-1:0] oh);
+    integer eo_b, eo_i;
+    reg [W-1:0] eo_m;
+    begin
+        for (eo_b = 0; eo_b < NW; eo_b = eo_b + 1) begin
+            for (eo_i = 0; eo_i < W; eo_i = eo_i + 1)
+                eo_m[eo_i] = eo_i[eo_b];
+            enc_oh[eo_b] = |(oh & eo_m);
+        end
+    end
+endfunction
+function [XW-1:0] sel_x(input [W-1:0] sx_s, input [XW*W-1:0] sx_v);
+    integer sx_b, sx_i;
+    reg [W-1:0] sx_c;
+    begin
+        for (sx_b = 0; sx_b < XW; sx_b = sx_b + 1) begin
+            for (sx_i = 0; sx_i < W; sx_i = sx_i + 1)
+                sx_c[sx_i] = sx_v[XW*sx_i + sx_b];
+            sel_x[sx_b] = |(sx_s & sx_c);
+        end
+    end
+endfunction
+function [NW-1:0] sel_n(input [W-1:0] sn_s, input [NW*W-1:0] sn_v);
+    integer sn_b, sn_i;
+    reg [W-1:0] sn_c;
+    begin
+        for (sn_b = 0; sn_b < NW; sn_b = sn_b + 1) begin
+            for (sn_i = 0; sn_i < W; sn_i = sn_i + 1)
+                sn_c[sn_i] = sn_v[NW*sn_i + sn_b];
+            sel_n[sn_b] = |(sn_s & sn_c);
+        end
+    end
+endfunction
+
 // bounds: e < 2 * 2^16 + 16 + 64; e - blk - pi can be below 0 by up to 2^16 + 16: 20 bits signed
 localparam EW = 20;
 // lane positions and counts, signed: W + first + kp + pi < 2^9
@@ -135,13 +171,7 @@ endgenerate
 // of the first lane not taken)
 reg  [W-1:0] jm_r = {W{1'b0}};
 reg  [W-1:0] jo_r = {W{1'b0}};
-reg  [NW-1:0] jb;
-integer ji;
-always @* begin
-    jb = {NW{1'b0}};
-    for (ji = 0; ji < W; ji = ji + 1)
-        jb = jb | (jo_r[ji] ? ji[NW-1:0] : {NW{1'b0}});
-end
+wire [NW-1:0] jb = enc_oh(jo_r);
 wire [NW-1:0] first_w = mid_r ? jb : lo;
 wire [W-1:0] ge_lo, lt_hi;
 genvar gm;
@@ -202,14 +232,8 @@ endfunction
 wire [W-1:0] nf1 = ge_sh(gf, {1'b0, kp_r});   // i - first >= W - kp
 wire [W-1:0] nf2 = ge_sh(gf, {1'b0, pi_r});   // i - first >= W - pi
 wire [W-1:0] nf3 = ge_sh(gf, kpi_r);          // i - first >= W - kp - pi
-// per-word offsets of the lanes' positions, by the runs in front of them
-wire [XW-1:0] c_pos0 = {XW{1'b0}} - first_x;
-wire [XW-1:0] c_pos1 = c_pos0 + kp_x;
-wire [XW-1:0] c_pos2 = c_pos0 + pi_x;
-wire [XW-1:0] c_pos3 = c_pos1 + pi_x;
 
 wire [W-1:0] data, front, behind2, fit, ok, is_eb, pi_cls;
-wire [XW*W-1:0] pos;   // per lane: its output position if it is in the word
 wire [W-1:0]  is_stop;       // the lane whose class is decided by the stop (the second block end)
 // prefix OR of pi_here over the part (log depth): kp's run goes in front of the first pi_here lane
 wire [W-1:0] pi_part = pi_here & inpart;
@@ -217,8 +241,6 @@ wire [W-1:0] pre_pi = pi_part | below_or(pi_part);
 genvar gi;
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_lane
-        assign pos[XW*gi +: XW] = LI + (front[gi] ? (behind2[gi] ? c_pos3 : c_pos1) : (behind2[gi] ? c_pos2 : c_pos0));
-        localparam [XW-1:0] LI = gi;
         wire [NW-1:0] d = dc[NW*gi +: NW];
         assign data[gi] = cls[4*gi +: 4] == L_DATA;
         assign front[gi] = kp_r != 5'd0 && pre_pi[gi];
@@ -227,7 +249,7 @@ generate
         // before the second block end: data lanes with dc < stop, others with dc <= stop
         assign ok[gi] = none_r || (data[gi] ? lt_b(d, BD_STOP) : lt_b(d, BD_STOP) || eq_b(d, BD_STOP));
         assign is_eb[gi] = !none_r && data[gi] && eq_b(d, BD_E);
-        assign is_stop[gi] = !none_r && data[gi] && eq_b(d, BD_STOP) && inpart[gi];
+        assign is_stop[gi] = !none_r && data[gi] && eq_b(d, BD_STOP) && ge_lo[gi] && lt_hi[gi];   // never before first
         assign take[gi] = act && inpart[gi] && fit[gi] && ok[gi];
         assign eb[gi] = take[gi] && is_eb[gi];
         // PI without STRIP: dc <= e - blk (the previous block's), e < dc <= e + pi (this block's)
@@ -262,16 +284,8 @@ generate
         end
     end
 endgenerate
-reg [NW-1:0] next_enc, p1_enc;
-integer k;
-always @* begin
-    next_enc = {NW{1'b0}};
-    p1_enc = {NW{1'b0}};
-    for (k = 0; k < W; k = k + 1) begin
-        next_enc = next_enc | (next_oh[k] ? k[NW-1:0] : {NW{1'b0}});
-        p1_enc = p1_enc | (p1_oh[k] ? k[NW-1:0] : {NW{1'b0}});
-    end
-end
+wire [NW-1:0] next_enc = enc_oh(next_oh);
+wire [NW-1:0] p1_enc = enc_oh(p1_oh);
 wire          any_front = |front;
 wire          all_taken = &(take | ~inpart);
 wire [NW-1:0] next_w = all_taken ? hi : next_enc;
@@ -289,16 +303,7 @@ wire [W-1:0] pil = pi_here & ge_lo & lt_hi;
 wire [W-1:0] p1l_oh = pil & ~below_or(pil);
 wire [W-1:0] ebl = is_eb & ge_lo & lt_hi;
 wire [W-1:0] lt_hi1 = lt_hi >> 1;   // lane i + 1 < hi
-reg [NW-1:0] p1l_enc, ebl_enc;
-integer ri;
-always @* begin
-    p1l_enc = {NW{1'b0}};
-    ebl_enc = {NW{1'b0}};
-    for (ri = 0; ri < W; ri = ri + 1) begin
-        p1l_enc = p1l_enc | (p1l_oh[ri] ? ri[NW-1:0] : {NW{1'b0}});
-        ebl_enc = ebl_enc | (ebl[ri] ? ri[NW-1:0] : {NW{1'b0}});
-    end
-end
+wire [NW-1:0] ebl_enc = enc_oh(ebl);
 wire [XW-1:0] first_l = {{(XW-NW){1'b0}}, first_w};
 wire [XW-1:0] lo_x = {{(XW-NW){1'b0}}, lo};
 // per lane the residuals, beside the lane decisions; the one-hot lanes select them
@@ -319,43 +324,43 @@ generate
         assign rebpi_l[XW*gi +: XW] = b - first_l;
     end
 endgenerate
-reg [XW-1:0] res_p1_lo, res_p1pi_lo, res_eb, res_ebpi;
-integer rj;
-always @* begin
-    res_p1_lo = {XW{1'b0}};
-    res_p1pi_lo = {XW{1'b0}};
-    res_eb = {XW{1'b0}};
-    res_ebpi = {XW{1'b0}};
-    for (rj = 0; rj < W; rj = rj + 1) begin
-        res_p1_lo = res_p1_lo | (p1l_oh[rj] ? rj[XW-1:0] + c_p1 : {XW{1'b0}});
-        res_p1pi_lo = res_p1pi_lo | (p1l_oh[rj] ? rj[XW-1:0] + c_p1pi : {XW{1'b0}});
-        res_eb = res_eb | (ebl[rj] ? reb_l[XW*rj +: XW] : {XW{1'b0}});
-        res_ebpi = res_ebpi | (ebl[rj] ? rebpi_l[XW*rj +: XW] : {XW{1'b0}});
+wire [XW*W-1:0] rp1_l, rp1pi_l;
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_rp1
+        localparam [XW-1:0] LI = gi;
+        assign rp1_l[XW*gi +: XW] = LI + c_p1;
+        assign rp1pi_l[XW*gi +: XW] = LI + c_p1pi;
     end
-end
+endgenerate
+wire [XW-1:0] res_p1_lo = sel_x(p1l_oh, rp1_l);
+wire [XW-1:0] res_p1pi_lo = sel_x(p1l_oh, rp1pi_l);
+// W <= 16: per lane beside first, the EB lane selects; wider, the select is deeper than an encode of the EB lane
+// beside first's, then one subtract and an add of registers
+wire [XW-1:0] res_eb, res_ebpi;
+generate
+    if (W <= 16) begin : g_reb_sel
+        assign res_eb = sel_x(ebl, reb_l);
+        assign res_ebpi = sel_x(ebl, rebpi_l);
+    end else begin : g_reb_enc
+        wire [XW-1:0] eb_d = {{(XW-NW){1'b0}}, ebl_enc} - first_l;
+        wire [XW-1:0] k1 = kpi_x + 1'b1 - WX;
+        wire [XW-1:0] k2 = kpp_x + 1'b1 - WX;
+        wire [2*XW*W-1:0] rl_unused = {reb_l, rebpi_l};
+        assign res_eb = eb_d + k1;
+        assign res_ebpi = eb_d + k2;
+    end
+endgenerate
+wire [XW-7:0] res_ebpi_unused = res_ebpi[XW-1:6];   // used where not negative, at most 32
 wire [XW-1:0] res_p1 = mid_r ? kp_x - WX : res_p1_lo;
 wire [XW-1:0] res_p1pi = mid_r ? kpi_x - WX : res_p1pi_lo;
 wire [XW-7:0] res_p1pi_unused = res_p1pi[XW-1:6];   // used where not negative, at most 32
 wire          any_front_k = mid_r || |pil;   // kp's run has its lane in the part (when kp != 0)
 wire          eb_not_last = |(ebl & lt_hi1);
-reg any_eb_fit;
-integer ei;
-always @* begin
-    any_eb_fit = 1'b0;
-    for (ei = 0; ei < W; ei = ei + 1)
-        any_eb_fit = any_eb_fit | (is_eb[ei] & inpart[ei] & !nf1[ei]);
-end
-reg stop_fits;
-reg [XW-1:0] pos_stop;
-integer si;
-always @* begin
-    stop_fits = 1'b0;
-    pos_stop = {XW{1'b0}};
-    for (si = 0; si < W; si = si + 1) begin
-        stop_fits = stop_fits | (is_stop[si] & (pos[XW*si +: XW] < WX));
-        pos_stop = pos_stop | (is_stop[si] ? pos[XW*si +: XW] : {XW{1'b0}});
-    end
-end
+wire          any_eb_fit = |(is_eb & inpart & ~nf1);
+// the stop lane (the part's data lane with dc = stop; it comes after the EB lane and after the lane after it, so
+// after kp's lane: both runs are in front of it)
+wire [NW-1:0] stop_enc = enc_oh(is_stop);
+wire          has_stop = |is_stop;
 wire any_eb = act && (strip_r ? any_eb_fit : !none_r && !lt_b(dc_n, BD_E) && !eq_b(dc_n, BD_E));
 wire took_eb = any_eb;
 // the lane after the EB lane, if in the part
@@ -382,20 +387,26 @@ assign r1_len = r1_len_w;
 assign r2_pos = r2_on ? r2_pos_x[NW-1:0] : {NW{1'b0}};
 assign r2_len = r2_len_w;
 
-// output lanes: all of the part's (its last lane's position + 1), up to the stop lane (its position, which
-// counts the runs in front of it), or W
-wire [XW-1:0] n_x = !act ? {XW{1'b0}} : pop ? pos_last + 1'b1 : stop_fits ? pos_stop : WX;
-assign n = n_x[NW-1:0];
-wire [XW-NW-1:0] n_x_unused = n_x[XW-1:NW];   // at most W
-assign v = act;   // lane first is in the word, or kp's run in front of it
-// the part's last lane's output position (for n when the word pops): hi - 1 - first, + kp if kp's run is in the
-// part, + pi if the EB's is
-wire [XW-1:0] pl0 = hi_x - 1'b1 - first_x;
-wire [XW-1:0] pl1 = pl0 + kp_x;
-wire [XW-1:0] pl2 = pl0 + pi_x;
-wire [XW-1:0] pl3 = pl1 + pi_x;
+// output lanes: the stop lane's position (its lanes before it and both runs) if the part has it; else all of
+// the part's (its last lane's position + 1); W if that is more (the word ended at the fit limit)
+wire [XW-1:0] stop_x = {{(XW-NW){1'b0}}, stop_enc};
+wire [XW-1:0] pos_stop = stop_x + (strip_r ? kpi_x : kp_x) - first_x;
+// the last lane's position + 1: hi - first, + kp if kp's run is in the part, + pi if the EB's is; the four sums
+// beside the runs' decisions, which select last
+wire [XW-1:0] pl0 = hi_x - first_x;
+wire [XW-1:0] pl1 = hi_x + kp_x - first_x;
+wire [XW-1:0] pl2 = hi_x + pi_x - first_x;
+wire [XW-1:0] pl3 = hi_x + kpi_x - first_x;
 wire          eb2 = eb_not_last && strip_r;
-wire [XW-1:0] pos_last = any_front ? (eb2 ? pl3 : pl1) : (eb2 ? pl2 : pl0);
+// each clamped to W beside the decisions, which select last
+function [NW-1:0] clamp_w(input [XW-1:0] x);
+    clamp_w = x > WX ? WX[NW-1:0] : x[NW-1:0];
+endfunction
+wire [NW-1:0] n_s = clamp_w(pos_stop);
+wire [NW-1:0] n_0 = clamp_w(pl0), n_1 = clamp_w(pl1), n_2 = clamp_w(pl2), n_3 = clamp_w(pl3);
+wire [NW-1:0] n_e = any_front ? (eb2 ? n_3 : n_1) : (eb2 ? n_2 : n_0);
+assign n = !act ? {NW{1'b0}} : has_stop ? n_s : n_e;
+assign v = act;   // lane first is in the word, or kp's run in front of it
 // the lanes not taken: fit and ok are thermometers over the part (a lane's output position grows with it, and so
 // does dc), so they are the lanes at or after next: the next jm, and pop if none is in the part
 wire [W-1:0] tk = fit & ok;
@@ -403,9 +414,15 @@ wire [W-1:0] jm_next = ~lt_hi | (gf & ~tk);
 assign pop = act && !(|(inpart & ~tk));
 
 // the DIF position at the word's first lane
-wire [NW-1:0] d0 = dc[NW*first_w +: NW];
-wire [EW-1:0] q_x = {{(EW-16){1'b0}}, blk_r} - 1'b1 - (bd_r[BD_E] - {{(EW-NW){1'b0}}, d0});
-wire [EW-1:0] q_w = $signed(q_x) < 0 ? q_x + step_r : q_x;
+// (blk - 1 - e + dc at first, + step if below 0: both sums from registers beside dc's select)
+wire [NW-1:0] d0_j = sel_n(jo_r, dc);
+wire [NW-1:0] d0 = mid_r ? d0_j : dc[NW*lo +: NW];
+wire [EW-1:0] d0_x = {{(EW-NW){1'b0}}, d0};
+wire [EW-1:0] qa = {{(EW-16){1'b0}}, blk_r} - 1'b1 - bd_r[BD_E];
+wire [EW-1:0] qb = qa + step_r;
+wire [EW-1:0] q_x = qa + d0_x;
+wire [EW-1:0] q_s = qb + d0_x;
+wire [EW-1:0] q_w = q_x[EW-1] ? q_s : q_x;
 wire [EW-18:0] q_w_unused = q_w[EW-1:17];   // a DIF position is below 2^17
 assign q = !act ? 17'd0 : none_r ? q0_r : kp_r != 5'd0 ? {1'b0, blk_r} + {12'd0, pi_r} - {12'd0, kp_r} : q_w[16:0];
 
@@ -436,7 +453,10 @@ wire          ld_in_pi = qd_x >= blk_x;
 localparam [EW-1:0] TWO_NW = {{(EW-NW-1){1'b0}}, 1'b1, {NW{1'b0}}};
 wire [EW-1:0] ld_a = blk_x - qd_x;
 wire [EW-1:0] ld_bp = blk_x + ldpi_x;
-wire [EW-1:0] ld_e1 = ld_strip && ld_in_pi ? blk_x : !ld_in_pi ? ld_a : ld_a + ld_bp;
+// (blk - DIF_POS plus DIF_POS under STRIP inside the PI, blk + pi inside the PI otherwise: one add after the
+// compare)
+wire [EW-1:0] ld_add = !ld_in_pi ? {EW{1'b0}} : ld_strip ? qd_x : ld_bp;
+wire [EW-1:0] ld_e1 = ld_a + ld_add;
 wire [EW-1:0] ld_step = ld_strip ? blk_x : ld_bp;
 wire [EW-1:0] ld_k [0:NBD-1];    // bound - (e + 1)
 assign ld_k[BD_E] = {EW{1'b1}};
