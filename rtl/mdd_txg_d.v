@@ -32,6 +32,29 @@
  * input lane and the SPI runs' places; the compaction into the output word is
  * the caller's (mdd_txg_d_compact in the twin).
  *
+ * Depth (the issue's 7-8 LUT levels at W = 8): every register's next value is
+ * computed without waiting for the encode of a lane. j (D's first lane inside
+ * a part) is kept as a thermometer jm_r and a one-hot jo_r, not as a number;
+ * the lane decisions are masks: a lane fits unless the lane W - ins before it
+ * is at or after first, so the fit limits are jm_r (or "at or after lo")
+ * shifted by the registered kp, pi and kp + pi (kpi_r, kept beside kp so no
+ * add sits in front of the shift). take, fit and ok are thermometers over the
+ * part, so the lanes not taken are the next jm (and their first lane the next
+ * jo), and pop is "none in the part". kp's next value: a pending kp inside a
+ * part has its lane first (the word before stopped at the run's lane or at
+ * the lane after the EB, both pi_here), so its residual is kp - W; at a
+ * part's start it comes from lo (inputs); the EB lane is never before first,
+ * so it is taken from lo too, and its residual is a sum of registers and a
+ * constant less first, per lane (W <= 16) or after the EB lane's encode
+ * (wider). Both rest on P's rule (the lane after a data lane is pi_here) and
+ * on the part staying at the input until it pops (the lockstep bench drives
+ * both; the twin computes these values directly). The bounds' far flags
+ * are the signs of sums of their own (bound + step - 2^NW ...: a carry chain,
+ * not an OR of high bits after the sum). n is five sums (the stop lane's
+ * position, which has both runs in front of it, and the part's end for the
+ * four run combinations) each clamped to W beside the decisions that select
+ * them.
+ *
  * Ports: load takes a transfer's DIF operation, BLK_LEN, the PI length (8 or
  * 16) and DIF_POS; go says P's part is at the input and D's output has room.
  * Outputs: v (a word), pop (it takes the part to its end), first, next (input
@@ -312,18 +335,6 @@ wire [XW-1:0] kpi_x = {{(XW-6){1'b0}}, kpi_r};
 wire [XW-1:0] c_p1 = kp_x - WX - lo_x;                // + i: lane i's, for kp's run from lo
 wire [XW-1:0] c_p1pi = kpi_x - WX - lo_x;
 wire [XW-1:0] kpp_x = kpi_x + pi_x;
-// the EB's: registers and a constant per lane beside first, then one subtract
-wire [XW*W-1:0] reb_l, rebpi_l;
-generate
-    for (gi = 0; gi < W; gi = gi + 1) begin : g_reb
-        localparam [31:0] LC32 = gi + 1 - W;
-        localparam [XW-1:0] LC = LC32[XW-1:0];
-        wire [XW-1:0] a = LC + kpi_x;
-        wire [XW-1:0] b = LC + kpp_x;
-        assign reb_l[XW*gi +: XW] = a - first_l;
-        assign rebpi_l[XW*gi +: XW] = b - first_l;
-    end
-endgenerate
 wire [XW*W-1:0] rp1_l, rp1pi_l;
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_rp1
@@ -339,13 +350,23 @@ wire [XW-1:0] res_p1pi_lo = sel_x(p1l_oh, rp1pi_l);
 wire [XW-1:0] res_eb, res_ebpi;
 generate
     if (W <= 16) begin : g_reb_sel
+        // per lane: registers and a constant beside first, then one subtract
+        wire [XW*W-1:0] reb_l, rebpi_l;
+        genvar gk;
+        for (gk = 0; gk < W; gk = gk + 1) begin : g_reb
+            localparam [31:0] LC32 = gk + 1 - W;
+            localparam [XW-1:0] LC = LC32[XW-1:0];
+            wire [XW-1:0] a = LC + kpi_x;
+            wire [XW-1:0] b = LC + kpp_x;
+            assign reb_l[XW*gk +: XW] = a - first_l;
+            assign rebpi_l[XW*gk +: XW] = b - first_l;
+        end
         assign res_eb = sel_x(ebl, reb_l);
         assign res_ebpi = sel_x(ebl, rebpi_l);
     end else begin : g_reb_enc
         wire [XW-1:0] eb_d = {{(XW-NW){1'b0}}, ebl_enc} - first_l;
         wire [XW-1:0] k1 = kpi_x + 1'b1 - WX;
         wire [XW-1:0] k2 = kpp_x + 1'b1 - WX;
-        wire [2*XW*W-1:0] rl_unused = {reb_l, rebpi_l};
         assign res_eb = eb_d + k1;
         assign res_ebpi = eb_d + k2;
     end
