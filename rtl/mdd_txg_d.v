@@ -32,6 +32,29 @@
  * input lane and the SPI runs' places; the compaction into the output word is
  * the caller's (mdd_txg_d_compact in the twin).
  *
+ * Depth (the issue's 7-8 LUT levels at W = 8): every register's next value is
+ * computed without waiting for the encode of a lane. j (D's first lane inside
+ * a part) is kept as a thermometer jm_r and a one-hot jo_r, not as a number;
+ * the lane decisions are masks: a lane fits unless the lane W - ins before it
+ * is at or after first, so the fit limits are jm_r (or "at or after lo")
+ * shifted by the registered kp, pi and kp + pi (kpi_r, kept beside kp so no
+ * add sits in front of the shift). take, fit and ok are thermometers over the
+ * part, so the lanes not taken are the next jm (and their first lane the next
+ * jo), and pop is "none in the part". kp's next value: a pending kp inside a
+ * part has its lane first (the word before stopped at the run's lane or at
+ * the lane after the EB, both pi_here), so its residual is kp - W; at a
+ * part's start it comes from lo (inputs); the EB lane is never before first,
+ * so it is taken from lo too, and its residual is a sum of registers and a
+ * constant less first, per lane (W <= 16) or after the EB lane's encode
+ * (wider). Both rest on P's rule (the lane after a data lane is pi_here) and
+ * on the part staying at the input until it pops (the lockstep bench drives
+ * both; the twin computes these values directly). The bounds' far flags
+ * are the signs of sums of their own (bound + step - 2^NW ...: a carry chain,
+ * not an OR of high bits after the sum). n is five sums (the stop lane's
+ * position, which has both runs in front of it, and the part's end for the
+ * four run combinations) each clamped to W beside the decisions that select
+ * them.
+ *
  * Ports: load takes a transfer's DIF operation, BLK_LEN, the PI length (8 or
  * 16) and DIF_POS; go says P's part is at the input and D's output has room.
  * Outputs: v (a word), pop (it takes the part to its end), first, next (input
@@ -95,6 +118,42 @@ function [W-1:0] below_or(input [W-1:0] x);
     end
 endfunction
 
+// a one-hot's lane index, and the value a one-hot selects from per-lane values: an OR per bit over all lanes
+// (a balanced tree, not a chain of ORs lane by lane)
+function [NW-1:0] enc_oh(input [W-1:0] oh);
+    integer eo_b, eo_i;
+    reg [W-1:0] eo_m;
+    begin
+        for (eo_b = 0; eo_b < NW; eo_b = eo_b + 1) begin
+            for (eo_i = 0; eo_i < W; eo_i = eo_i + 1)
+                eo_m[eo_i] = eo_i[eo_b];
+            enc_oh[eo_b] = |(oh & eo_m);
+        end
+    end
+endfunction
+function [XW-1:0] sel_x(input [W-1:0] sx_s, input [XW*W-1:0] sx_v);
+    integer sx_b, sx_i;
+    reg [W-1:0] sx_c;
+    begin
+        for (sx_b = 0; sx_b < XW; sx_b = sx_b + 1) begin
+            for (sx_i = 0; sx_i < W; sx_i = sx_i + 1)
+                sx_c[sx_i] = sx_v[XW*sx_i + sx_b];
+            sel_x[sx_b] = |(sx_s & sx_c);
+        end
+    end
+endfunction
+function [NW-1:0] sel_n(input [W-1:0] sn_s, input [NW*W-1:0] sn_v);
+    integer sn_b, sn_i;
+    reg [W-1:0] sn_c;
+    begin
+        for (sn_b = 0; sn_b < NW; sn_b = sn_b + 1) begin
+            for (sn_i = 0; sn_i < W; sn_i = sn_i + 1)
+                sn_c[sn_i] = sn_v[NW*sn_i + sn_b];
+            sel_n[sn_b] = |(sn_s & sn_c);
+        end
+    end
+endfunction
+
 // bounds: e < 2 * 2^16 + 16 + 64; e - blk - pi can be below 0 by up to 2^16 + 16: 20 bits signed
 localparam EW = 20;
 // lane positions and counts, signed: W + first + kp + pi < 2^9
@@ -111,10 +170,11 @@ reg [15:0] blk_r = 16'd0;
 reg [4:0]  pi_r = 5'd0;
 reg [16:0] q0_r = 17'd0;
 reg [EW-1:0] step_r = {EW{1'b0}};  // what a word that takes its EB adds: blk + pi, STRIP blk
+reg [EW-1:0] stepm_r = {EW{1'b0}}; // step - 2^NW (for the bounds' "at least 2^NW" flags)
 // the loop
 reg          mid_r = 1'b0;
-reg [NW-1:0] j_r = {NW{1'b0}};
 reg [4:0]    kp_r = 5'd0;
+reg [5:0]    kpi_r = 6'd0;                 // kp + pi, kept beside kp (its next value from candidates + pi)
 // the bounds (signed): e; e - blk (the previous block's PI up to it); e + pi (this block's PI up to it); the
 // second block end (the word's stop); e - blk - pi + 1 and e + 1 (the PIs' first bytes, for aux)
 localparam NBD = 6;
@@ -129,7 +189,24 @@ generate
     end
 endgenerate
 
-wire [NW-1:0] first_w = mid_r ? j_r : lo;
+// j, the first lane inside a part, is kept as masks: a thermometer jm_r (lanes at or after j) for the lane
+// decisions and a one-hot jo_r, whose encode is one OR level (a binary j's next value would wait for the encode
+// of the first lane not taken)
+reg  [W-1:0] jm_r = {W{1'b0}};
+reg  [W-1:0] jo_r = {W{1'b0}};
+wire [NW-1:0] jb = enc_oh(jo_r);
+wire [NW-1:0] first_w = mid_r ? jb : lo;
+wire [W-1:0] ge_lo, lt_hi;
+genvar gm;
+generate
+    for (gm = 0; gm < W; gm = gm + 1) begin : g_msk
+        localparam [NW:0] LM = gm;
+        assign ge_lo[gm] = {1'b0, lo} <= LM;
+        assign lt_hi[gm] = {1'b0, hi} > LM;
+    end
+endgenerate
+wire [W-1:0] gf = mid_r ? jm_r : ge_lo;
+wire [W-1:0] inpart = gf & lt_hi;
 assign first = first_w;
 assign e = bd_r[BD_E];
 assign kp = kp_r;
@@ -150,60 +227,52 @@ function eq_b;   // dc == bound
         eq_b = !neg_r[ix] && !big_r[ix] && d == bd_lo[ix];
     end
 endfunction
-// a bound's flags, registered with it: below 0, at least 2^NW
+// a bound's flag, registered with it: below 0 (at least 2^NW: a sum's sign, below)
 function is_neg(input [EW-1:0] x);
     is_neg = x[EW-1];
-endfunction
-function is_big(input [EW-1:0] x);
-    is_big = !x[EW-1] && |x[EW-2:NW];
 endfunction
 
 wire [XW-1:0] first_x = {{(XW-NW){1'b0}}, first_w};
 wire [XW-1:0] hi_x = {{(XW-NW){1'b0}}, hi};
 wire [XW-1:0] kp_x = {{(XW-5){1'b0}}, kp_r};
 wire [XW-1:0] pi_x = {{(XW-5){1'b0}}, pi_r};
-wire          act = go && !load && first_w < hi;
+wire          act = go && !load && |inpart;
 
-// the output lane limit per insertion class: lane i fits if i < W + first - ins
-wire [XW-1:0] t_fit0 = WX + first_x;
-wire [XW-1:0] t_fit1 = t_fit0 - kp_x;
-wire [XW-1:0] t_fit2 = t_fit0 - pi_x;
-wire [XW-1:0] t_fit3 = t_fit1 - pi_x;
-// per-word offsets of the lanes' positions, by the runs in front of them
-wire [XW-1:0] c_pos0 = {XW{1'b0}} - first_x;
-wire [XW-1:0] c_pos1 = c_pos0 + kp_x;
-wire [XW-1:0] c_pos2 = c_pos0 + pi_x;
-wire [XW-1:0] c_pos3 = c_pos1 + pi_x;
-// per-word constants of the lanes' residuals
-wire [XW-1:0] c_res = kp_x - first_x - WX;
-wire [XW-1:0] c_res2 = c_res + pi_x + 1'b1;
+// the output lane limit per insertion class: lane i fits if i - first < W - ins, i.e. unless lane i - (W - ins)
+// is at or after first: the lane mask gf shifted by W - ins (a mux per lane on the registered kp and pi, not an
+// add of first and a compare)
+localparam [6:0] SH0 = 7'd64 - W32[6:0];
+function [W-1:0] ge_sh;   // bit i = lane i - (W - s) is at or after first (lanes below 0: no, past W: yes)
+    input [W-1:0] g;
+    input [5:0] s;           // a register (kp, pi, kp + pi): no add in front of the shift
+    reg [127:0] gs_unused;   // the lanes above W - 1
+    reg [W-1:0] gs;
+    begin
+        {gs_unused, gs} = ({{64{1'b1}}, g, {64{1'b0}}} >> SH0) >> s;
+        ge_sh = gs;
+    end
+endfunction
+wire [W-1:0] nf1 = ge_sh(gf, {1'b0, kp_r});   // i - first >= W - kp
+wire [W-1:0] nf2 = ge_sh(gf, {1'b0, pi_r});   // i - first >= W - pi
+wire [W-1:0] nf3 = ge_sh(gf, kpi_r);          // i - first >= W - kp - pi
 
-wire [W-1:0] inpart, data, front, behind2, fit, ok, is_eb, pi_cls;
-wire [XW*W-1:0] res;   // per lane: i + kp - first - W, its output position less W if kp's run is in front
-wire [XW*W-1:0] pos;   // per lane: its output position if it is in the word
+wire [W-1:0] data, front, behind2, fit, ok, is_eb, pi_cls;
 wire [W-1:0]  is_stop;       // the lane whose class is decided by the stop (the second block end)
-wire [XW*W-1:0] res2;  // per lane: res + pi + 1, what an EB here leaves of its run
 // prefix OR of pi_here over the part (log depth): kp's run goes in front of the first pi_here lane
 wire [W-1:0] pi_part = pi_here & inpart;
 wire [W-1:0] pre_pi = pi_part | below_or(pi_part);
 genvar gi;
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_lane
-        assign res[XW*gi +: XW] = LI + c_res;
-        assign pos[XW*gi +: XW] = LI + (front[gi] ? (behind2[gi] ? c_pos3 : c_pos1) : (behind2[gi] ? c_pos2 : c_pos0));
-        assign res2[XW*gi +: XW] = LI + c_res2;
-        localparam [XW-1:0] LI = gi;
         wire [NW-1:0] d = dc[NW*gi +: NW];
-        assign inpart[gi] = first_w <= gi && hi > gi;
         assign data[gi] = cls[4*gi +: 4] == L_DATA;
         assign front[gi] = kp_r != 5'd0 && pre_pi[gi];
         assign behind2[gi] = strip_r && !lt_b(d, BD_E) && !eq_b(d, BD_E);
-        assign fit[gi] = front[gi] ? (behind2[gi] ? $signed(LI) < $signed(t_fit3) : $signed(LI) < $signed(t_fit1))
-                                   : (behind2[gi] ? $signed(LI) < $signed(t_fit2) : $signed(LI) < $signed(t_fit0));
+        assign fit[gi] = front[gi] ? !(behind2[gi] ? nf3[gi] : nf1[gi]) : !(behind2[gi] && nf2[gi]);
         // before the second block end: data lanes with dc < stop, others with dc <= stop
         assign ok[gi] = none_r || (data[gi] ? lt_b(d, BD_STOP) : lt_b(d, BD_STOP) || eq_b(d, BD_STOP));
         assign is_eb[gi] = !none_r && data[gi] && eq_b(d, BD_E);
-        assign is_stop[gi] = !none_r && data[gi] && eq_b(d, BD_STOP) && inpart[gi];
+        assign is_stop[gi] = !none_r && data[gi] && eq_b(d, BD_STOP) && ge_lo[gi] && lt_hi[gi];   // never before first
         assign take[gi] = act && inpart[gi] && fit[gi] && ok[gi];
         assign eb[gi] = take[gi] && is_eb[gi];
         // PI without STRIP: dc <= e - blk (the previous block's), e < dc <= e + pi (this block's)
@@ -238,18 +307,8 @@ generate
         end
     end
 endgenerate
-reg [NW-1:0] next_enc, p1_enc, eb_lane_w;
-integer k;
-always @* begin
-    next_enc = {NW{1'b0}};
-    p1_enc = {NW{1'b0}};
-    eb_lane_w = {NW{1'b0}};
-    for (k = 0; k < W; k = k + 1) begin
-        next_enc = next_enc | (next_oh[k] ? k[NW-1:0] : {NW{1'b0}});
-        p1_enc = p1_enc | (p1_oh[k] ? k[NW-1:0] : {NW{1'b0}});
-        eb_lane_w = eb_lane_w | (eb[k] ? k[NW-1:0] : {NW{1'b0}});
-    end
-end
+wire [NW-1:0] next_enc = enc_oh(next_oh);
+wire [NW-1:0] p1_enc = enc_oh(p1_oh);
 wire          any_front = |front;
 wire          all_taken = &(take | ~inpart);
 wire [NW-1:0] next_w = all_taken ? hi : next_enc;
@@ -258,36 +317,75 @@ wire [NW-1:0] p1_w = any_front ? p1_enc : hi;
 // part has it (e is at least the dc of D's first lane)
 // the word takes its EB if the part has it: without STRIP every lane before the stop is taken and the EB lane is
 // before it (e is at least the dc of D's first lane); with STRIP if it fits (its position is i - first + kp)
-reg any_eb_fit, eb_not_last;
-reg [XW-1:0] res_p1, res_eb;
-integer ri;
-always @* begin
-    any_eb_fit = 1'b0;
-    eb_not_last = 1'b0;
-    res_p1 = {XW{1'b0}};
-    res_eb = {XW{1'b0}};
-    for (ri = 0; ri < W; ri = ri + 1) begin
-        any_eb_fit = any_eb_fit | (is_eb[ri] & inpart[ri] & res[XW*ri + XW - 1]);
-        eb_not_last = eb_not_last | (is_eb[ri] & inpart[ri] & (ri + 1 < hi));
-        res_p1 = res_p1 | (p1_oh[ri] ? res[XW*ri +: XW] : {XW{1'b0}});
-        res_eb = res_eb | (is_eb[ri] & inpart[ri] ? res2[XW*ri +: XW] : {XW{1'b0}});
+// The runs' residuals (a run's end's output position less W) for kp's next value, from values that do not wait
+// for the j loop. kp's run: inside a part (mid) a pending kp puts its lane first (the word before stopped at
+// the run's lane p1, or at the lane after the EB, both pi_here; the stop comes after both), so its position is
+// 0; at a part's start first is lo, and p1 the first pi_here lane from lo (inputs only). The EB lane: the part's
+// lane with dc = e (never before first: a taken EB lane moves e), so from lo too.
+wire [W-1:0] pil = pi_here & ge_lo & lt_hi;
+wire [W-1:0] p1l_oh = pil & ~below_or(pil);
+wire [W-1:0] ebl = is_eb & ge_lo & lt_hi;
+wire [W-1:0] lt_hi1 = lt_hi >> 1;   // lane i + 1 < hi
+wire [NW-1:0] ebl_enc = enc_oh(ebl);
+wire [XW-1:0] first_l = {{(XW-NW){1'b0}}, first_w};
+wire [XW-1:0] lo_x = {{(XW-NW){1'b0}}, lo};
+// per lane the residuals, beside the lane decisions; the one-hot lanes select them
+// (and each + pi, for kp + pi's next value)
+wire [XW-1:0] kpi_x = {{(XW-6){1'b0}}, kpi_r};
+wire [XW-1:0] c_p1 = kp_x - WX - lo_x;                // + i: lane i's, for kp's run from lo
+wire [XW-1:0] c_p1pi = kpi_x - WX - lo_x;
+wire [XW-1:0] kpp_x = kpi_x + pi_x;
+wire [XW*W-1:0] rp1_l, rp1pi_l;
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_rp1
+        localparam [XW-1:0] LI = gi;
+        assign rp1_l[XW*gi +: XW] = LI + c_p1;
+        assign rp1pi_l[XW*gi +: XW] = LI + c_p1pi;
     end
-end
-reg stop_fits;
-reg [XW-1:0] pos_stop;
-integer si;
-always @* begin
-    stop_fits = 1'b0;
-    pos_stop = {XW{1'b0}};
-    for (si = 0; si < W; si = si + 1) begin
-        stop_fits = stop_fits | (is_stop[si] & (pos[XW*si +: XW] < WX));
-        pos_stop = pos_stop | (is_stop[si] ? pos[XW*si +: XW] : {XW{1'b0}});
+endgenerate
+wire [XW-1:0] res_p1_lo = sel_x(p1l_oh, rp1_l);
+wire [XW-1:0] res_p1pi_lo = sel_x(p1l_oh, rp1pi_l);
+// W <= 16: per lane beside first, the EB lane selects; wider, the select is deeper than an encode of the EB lane
+// beside first's, then one subtract and an add of registers
+wire [XW-1:0] res_eb, res_ebpi;
+generate
+    if (W <= 16) begin : g_reb_sel
+        // per lane: registers and a constant beside first, then one subtract
+        wire [XW*W-1:0] reb_l, rebpi_l;
+        genvar gk;
+        for (gk = 0; gk < W; gk = gk + 1) begin : g_reb
+            localparam [31:0] LC32 = gk + 1 - W;
+            localparam [XW-1:0] LC = LC32[XW-1:0];
+            wire [XW-1:0] a = LC + kpi_x;
+            wire [XW-1:0] b = LC + kpp_x;
+            assign reb_l[XW*gk +: XW] = a - first_l;
+            assign rebpi_l[XW*gk +: XW] = b - first_l;
+        end
+        assign res_eb = sel_x(ebl, reb_l);
+        assign res_ebpi = sel_x(ebl, rebpi_l);
+    end else begin : g_reb_enc
+        wire [XW-1:0] eb_d = {{(XW-NW){1'b0}}, ebl_enc} - first_l;
+        wire [XW-1:0] k1 = kpi_x + 1'b1 - WX;
+        wire [XW-1:0] k2 = kpp_x + 1'b1 - WX;
+        assign res_eb = eb_d + k1;
+        assign res_ebpi = eb_d + k2;
     end
-end
+endgenerate
+wire [XW-7:0] res_ebpi_unused = res_ebpi[XW-1:6];   // used where not negative, at most 32
+wire [XW-1:0] res_p1 = mid_r ? kp_x - WX : res_p1_lo;
+wire [XW-1:0] res_p1pi = mid_r ? kpi_x - WX : res_p1pi_lo;
+wire [XW-7:0] res_p1pi_unused = res_p1pi[XW-1:6];   // used where not negative, at most 32
+wire          any_front_k = mid_r || |pil;   // kp's run has its lane in the part (when kp != 0)
+wire          eb_not_last = |(ebl & lt_hi1);
+wire          any_eb_fit = |(is_eb & inpart & ~nf1);
+// the stop lane (the part's data lane with dc = stop; it comes after the EB lane and after the lane after it, so
+// after kp's lane: both runs are in front of it)
+wire [NW-1:0] stop_enc = enc_oh(is_stop);
+wire          has_stop = |is_stop;
 wire any_eb = act && (strip_r ? any_eb_fit : !none_r && !lt_b(dc_n, BD_E) && !eq_b(dc_n, BD_E));
 wire took_eb = any_eb;
 // the lane after the EB lane, if in the part
-wire [NW-1:0] p2_x = eb_lane_w + {{(NW-1){1'b0}}, 1'b1};   // not past W - 1: a lane follows the EB lane
+wire [NW-1:0] p2_x = ebl_enc + {{(NW-1){1'b0}}, 1'b1};   // not past W - 1: a lane follows the EB lane
 wire          p2_in = strip_r && took_eb && eb_not_last;
 wire [NW-1:0] p2_w = p2_in ? p2_x : hi;
 assign p1 = act ? p1_w : hi;
@@ -310,29 +408,42 @@ assign r1_len = r1_len_w;
 assign r2_pos = r2_on ? r2_pos_x[NW-1:0] : {NW{1'b0}};
 assign r2_len = r2_len_w;
 
-// output lanes: all of the part's (its last lane's position + 1), up to the stop lane (its position, which
-// counts the runs in front of it), or W
-wire [XW-1:0] n_x = !act ? {XW{1'b0}} : pop ? pos_last + 1'b1 : stop_fits ? pos_stop : WX;
-assign n = n_x[NW-1:0];
-wire [XW-NW-1:0] n_x_unused = n_x[XW-1:NW];   // at most W
-assign v = act;   // lane first is in the word, or kp's run in front of it
-// the part's last lane is in the word: it is before the stop (dc_n, its dc + data, at most the stop) and fits
-// (hi - 1 - first + kp if kp's run is in the part + pi if the EB's is)
-wire [XW-1:0] pl0 = hi_x - 1'b1 - first_x;
-wire [XW-1:0] pl1 = pl0 + kp_x;
-wire [XW-1:0] pl2 = pl0 + pi_x;
-wire [XW-1:0] pl3 = pl1 + pi_x;
+// output lanes: the stop lane's position (its lanes before it and both runs) if the part has it; else all of
+// the part's (its last lane's position + 1); W if that is more (the word ended at the fit limit)
+wire [XW-1:0] stop_x = {{(XW-NW){1'b0}}, stop_enc};
+wire [XW-1:0] pos_stop = stop_x + (strip_r ? kpi_x : kp_x) - first_x;
+// the last lane's position + 1: hi - first, + kp if kp's run is in the part, + pi if the EB's is; the four sums
+// beside the runs' decisions, which select last
+wire [XW-1:0] pl0 = hi_x - first_x;
+wire [XW-1:0] pl1 = hi_x + kp_x - first_x;
+wire [XW-1:0] pl2 = hi_x + pi_x - first_x;
+wire [XW-1:0] pl3 = hi_x + kpi_x - first_x;
 wire          eb2 = eb_not_last && strip_r;
-// the four compares beside the runs' decisions, which select last
-wire          fit_last = any_front ? (eb2 ? pl3 < WX : pl1 < WX) : (eb2 ? pl2 < WX : pl0 < WX);
-wire [XW-1:0] pos_last = any_front ? (eb2 ? pl3 : pl1) : (eb2 ? pl2 : pl0);
-wire last_ok = none_r || lt_b(dc_n, BD_STOP) || eq_b(dc_n, BD_STOP);
-assign pop = act && last_ok && fit_last;
+// each clamped to W beside the decisions, which select last
+function [NW-1:0] clamp_w(input [XW-1:0] x);
+    clamp_w = x > WX ? WX[NW-1:0] : x[NW-1:0];
+endfunction
+wire [NW-1:0] n_s = clamp_w(pos_stop);
+wire [NW-1:0] n_0 = clamp_w(pl0), n_1 = clamp_w(pl1), n_2 = clamp_w(pl2), n_3 = clamp_w(pl3);
+wire [NW-1:0] n_e = any_front ? (eb2 ? n_3 : n_1) : (eb2 ? n_2 : n_0);
+assign n = !act ? {NW{1'b0}} : has_stop ? n_s : n_e;
+assign v = act;   // lane first is in the word, or kp's run in front of it
+// the lanes not taken: fit and ok are thermometers over the part (a lane's output position grows with it, and so
+// does dc), so they are the lanes at or after next: the next jm, and pop if none is in the part
+wire [W-1:0] tk = fit & ok;
+wire [W-1:0] jm_next = ~lt_hi | (gf & ~tk);
+assign pop = act && !(|(inpart & ~tk));
 
 // the DIF position at the word's first lane
-wire [NW-1:0] d0 = dc[NW*first_w +: NW];
-wire [EW-1:0] q_x = {{(EW-16){1'b0}}, blk_r} - 1'b1 - (bd_r[BD_E] - {{(EW-NW){1'b0}}, d0});
-wire [EW-1:0] q_w = $signed(q_x) < 0 ? q_x + step_r : q_x;
+// (blk - 1 - e + dc at first, + step if below 0: both sums from registers beside dc's select)
+wire [NW-1:0] d0_j = sel_n(jo_r, dc);
+wire [NW-1:0] d0 = mid_r ? d0_j : dc[NW*lo +: NW];
+wire [EW-1:0] d0_x = {{(EW-NW){1'b0}}, d0};
+wire [EW-1:0] qa = {{(EW-16){1'b0}}, blk_r} - 1'b1 - bd_r[BD_E];
+wire [EW-1:0] qb = qa + step_r;
+wire [EW-1:0] q_x = qa + d0_x;
+wire [EW-1:0] q_s = qb + d0_x;
+wire [EW-1:0] q_w = q_x[EW-1] ? q_s : q_x;
 wire [EW-18:0] q_w_unused = q_w[EW-1:17];   // a DIF position is below 2^17
 assign q = !act ? 17'd0 : none_r ? q0_r : kp_r != 5'd0 ? {1'b0, blk_r} + {12'd0, pi_r} - {12'd0, kp_r} : q_w[16:0];
 
@@ -342,8 +453,14 @@ assign q = !act ? 17'd0 : none_r ? q0_r : kp_r != 5'd0 ? {1'b0, blk_r} + {12'd0,
 wire       p1_fits = res_p1[XW-1];
 wire [4:0] kp_eb = !eb_not_last ? pi_r : res_eb[XW-1] ? 5'd0 : res_eb[4:0];
 wire [4:0] kp_next = !strip_r ? 5'd0
-                   : kp_r != 5'd0 && !(any_front && p1_fits) ? (any_front ? res_p1[4:0] : kp_r)
+                   : kp_r != 5'd0 && !(any_front_k && p1_fits) ? (any_front_k ? res_p1[4:0] : kp_r)
                    : took_eb ? kp_eb : 5'd0;
+wire [5:0] pi2 = {1'b0, pi_r} + {1'b0, pi_r};
+wire [5:0] pi6 = {1'b0, pi_r};
+wire [5:0] kpi_eb = !eb_not_last ? pi2 : res_eb[XW-1] ? pi6 : res_ebpi[5:0];
+wire [5:0] kpi_next = !strip_r ? pi6
+                    : kp_r != 5'd0 && !(any_front_k && p1_fits) ? (any_front_k ? res_p1pi[5:0] : kpi_r)
+                    : took_eb ? kpi_eb : pi6;
 
 // load: the bounds from DIF_POS
 wire [EW-1:0] blk_x = {{(EW-16){1'b0}}, ld_blk};
@@ -351,28 +468,58 @@ wire [EW-1:0] ldpi_x = {{(EW-5){1'b0}}, ld_pi};
 wire [EW-1:0] qd_x = {{(EW-17){1'b0}}, ld_dif_pos};
 wire          ld_strip = ld_op == OP_STRIP;
 wire          ld_in_pi = qd_x >= blk_x;
-wire [EW-1:0] ld_e = ld_strip && ld_in_pi ? blk_x - 1'b1
-                   : !ld_in_pi ? blk_x - 1'b1 - qd_x : blk_x + ldpi_x - qd_x + blk_x - 1'b1;
-wire [EW-1:0] ld_step = ld_strip ? blk_x : blk_x + ldpi_x;
+// e + 1 from two sums in parallel (blk - DIF_POS, blk + pi), then every bound is e + 1 plus a constant of the
+// configuration, and "at least 2^NW" is the sign of e + 1 plus that constant less 2^NW: a carry chain each, not
+// the sums in a row and an OR of the high bits
+localparam [EW-1:0] TWO_NW = {{(EW-NW-1){1'b0}}, 1'b1, {NW{1'b0}}};
+wire [EW-1:0] ld_a = blk_x - qd_x;
+wire [EW-1:0] ld_bp = blk_x + ldpi_x;
+// (blk - DIF_POS plus DIF_POS under STRIP inside the PI, blk + pi inside the PI otherwise: one add after the
+// compare)
+wire [EW-1:0] ld_add = !ld_in_pi ? {EW{1'b0}} : ld_strip ? qd_x : ld_bp;
+wire [EW-1:0] ld_e1 = ld_a + ld_add;
+wire [EW-1:0] ld_step = ld_strip ? blk_x : ld_bp;
+wire [EW-1:0] ld_k [0:NBD-1];    // bound - (e + 1)
+assign ld_k[BD_E] = {EW{1'b1}};
+assign ld_k[BD_PREV] = {EW{1'b1}} - blk_x;
+assign ld_k[BD_PI] = ldpi_x - 1'b1;
+assign ld_k[BD_STOP] = ld_step - 1'b1;
+assign ld_k[BD_PREV0] = {EW{1'b0}} - ld_bp;
+assign ld_k[BD_PI0] = {EW{1'b0}};
 wire [EW-1:0] ld_bd [0:NBD-1];
-assign ld_bd[BD_E] = ld_e;
-assign ld_bd[BD_PREV] = ld_e - blk_x;
-assign ld_bd[BD_PI] = ld_e + ldpi_x;
-assign ld_bd[BD_STOP] = ld_e + ld_step;
-assign ld_bd[BD_PREV0] = ld_e - blk_x - ldpi_x + 1'b1;
-assign ld_bd[BD_PI0] = ld_e + 1'b1;
+wire [NBD-1:0] ld_big;
+generate
+    for (gi = 0; gi < NBD; gi = gi + 1) begin : g_ldbd
+        wire [EW-1:0] km = ld_k[gi] - TWO_NW;
+        wire [EW-1:0] bm = ld_e1 + km;
+        wire [EW-2:0] bm_unused = bm[EW-2:0];
+        assign ld_bd[gi] = ld_e1 + ld_k[gi];
+        assign ld_big[gi] = !bm[EW-1];
+    end
+endgenerate
 wire [4:0]    ld_kp = ld_strip && ld_in_pi ? blk_x[4:0] + ld_pi - qd_x[4:0] : 5'd0;
 
-// every bound's next value: kept, + step, - dc_n, + step - dc_n, beside the decisions, which select last
+// every bound's next value: kept, + step, - dc_n, + step - dc_n, beside the decisions, which select last; each
+// one's "at least 2^NW" flag as the sign of a sum of its own (step less 2^NW is registered; 2^NW + dc_n is a
+// concatenation)
 wire [EW-1:0] dcn_x = {{(EW-NW){1'b0}}, dc_n};
+wire [EW-1:0] dcnm_x = {{(EW-NW-1){1'b0}}, 1'b1, dc_n};
 wire [EW-1:0] bd_s [0:NBD-1];
 wire [EW-1:0] bd_d [0:NBD-1];
 wire [EW-1:0] bd_sd [0:NBD-1];
+wire [NBD-1:0] big_s, big_d, big_sd;
 generate
     for (gi = 0; gi < NBD; gi = gi + 1) begin : g_bd
         assign bd_s[gi] = bd_r[gi] + step_r;
         assign bd_d[gi] = bd_r[gi] - dcn_x;
         assign bd_sd[gi] = bd_r[gi] + step_r - dcn_x;
+        wire [EW-1:0] ms = bd_r[gi] + stepm_r;
+        wire [EW-1:0] md = bd_r[gi] - dcnm_x;
+        wire [EW-1:0] msd = bd_r[gi] + stepm_r - dcn_x;
+        wire [3*EW-4:0] m_unused = {ms[EW-2:0], md[EW-2:0], msd[EW-2:0]};
+        assign big_s[gi] = !ms[EW-1];
+        assign big_d[gi] = !md[EW-1];
+        assign big_sd[gi] = !msd[EW-1];
     end
 endgenerate
 integer bi;
@@ -384,9 +531,10 @@ always @(posedge clk) begin
         pi_r <= 5'd0;
         q0_r <= 17'd0;
         step_r <= {EW{1'b0}};
+        stepm_r <= {EW{1'b0}};
         mid_r <= 1'b0;
-        j_r <= {NW{1'b0}};
         kp_r <= 5'd0;
+        kpi_r <= 6'd0;
         for (bi = 0; bi < NBD; bi = bi + 1)
             bd_r[bi] <= {EW{1'b0}};
         neg_r <= {NBD{1'b0}};
@@ -399,26 +547,24 @@ always @(posedge clk) begin
         q0_r <= ld_dif_pos;
         step_r <= ld_step;
         mid_r <= 1'b0;
-        j_r <= {NW{1'b0}};
         kp_r <= ld_kp;
-        bd_r[BD_E] <= ld_e;
-        bd_r[BD_PREV] <= ld_e - blk_x;
-        bd_r[BD_PI] <= ld_e + ldpi_x;
-        bd_r[BD_STOP] <= ld_e + ld_step;
-        bd_r[BD_PREV0] <= ld_e - blk_x - ldpi_x + 1'b1;
-        bd_r[BD_PI0] <= ld_e + 1'b1;
+        kpi_r <= {1'b0, ld_kp} + {1'b0, ld_pi};
+        stepm_r <= ld_step - TWO_NW;
         for (bi = 0; bi < NBD; bi = bi + 1) begin
+            bd_r[bi] <= ld_bd[bi];
             neg_r[bi] <= is_neg(ld_bd[bi]);
-            big_r[bi] <= is_big(ld_bd[bi]);
         end
+        big_r <= ld_big;
     end else if (v) begin
         kp_r <= kp_next;
+        kpi_r <= kpi_next;
         mid_r <= !pop;
-        j_r <= pop ? {NW{1'b0}} : next;
+        jm_r <= jm_next;
+        jo_r <= jm_next & ~(jm_next << 1);
         for (bi = 0; bi < NBD; bi = bi + 1) begin
             bd_r[bi] <= took_eb ? (pop ? bd_sd[bi] : bd_s[bi]) : (pop ? bd_d[bi] : bd_r[bi]);
             neg_r[bi] <= took_eb ? (pop ? is_neg(bd_sd[bi]) : is_neg(bd_s[bi])) : (pop ? is_neg(bd_d[bi]) : neg_r[bi]);
-            big_r[bi] <= took_eb ? (pop ? is_big(bd_sd[bi]) : is_big(bd_s[bi])) : (pop ? is_big(bd_d[bi]) : big_r[bi]);
+            big_r[bi] <= took_eb ? (pop ? big_sd[bi] : big_s[bi]) : (pop ? big_d[bi] : big_r[bi]);
         end
     end
 end
