@@ -680,7 +680,8 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
             taken++;
             /* MPA: the word ends after the header's last length byte (FRAME's check then needs no ring byte in
              * F's control loop: D-074); C6: after FRAME the lost bytes start with the next word, and the
-             * transfer's end (no byte left) is the next cycle's */
+             * transfer's end (no byte left) is the next cycle's, unless the lane was the word's last (the word
+             * is then taken whole, with a whole word's end rule) */
             if (frame_now || (c->mpa && l->parse && l->p == c->last_len && i + 1 < hw->n)) {
                 lost = lost || frame_now;
                 w_len_frame = frame_now;
