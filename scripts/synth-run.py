@@ -5,7 +5,8 @@ mk/synth_blocks.txt, a few at a time, and print each block's result as it finish
 
     scripts/synth-run.py {synth|pnr} BLOCKS_FILE [--ws "8 64"] [--jobs 2] [--only "tx_gen rx_check"]
 
-Rows whose parameters name W run once per --ws value, the others once. The largest configurations start first
+Rows whose parameters name W run once per --ws value, the others once; rows marked COMB (combinational) are
+synthesized but not placed and routed. The largest configurations start first
 (W = 64 before W = 8), so the pool does not wait for one long run at its end. Exit status 1 if any run failed."""
 import argparse
 import subprocess
@@ -22,16 +23,22 @@ def main():
     ap.add_argument('--only', default='')
     a = ap.parse_args()
     only = set(a.only.split())
-    runs = []
+    runs, matched = [], False
     for line in open(a.blocks):
         f = line.split('#', 1)[0].split()
         if len(f) < 2 or (only and f[0] not in only):
             continue
         name, top, params = f[0], f[1], f[2:]
+        matched = True
+        if 'COMB' in params:  # combinational: no clock, nothing for place and route to time
+            if a.flow == 'pnr':
+                print(f'pnr: {name} is combinational (COMB): timed inside the stage that registers it, skipped')
+                continue
+            params = [p for p in params if p != 'COMB']
         ws = [int(w) for w in a.ws.split()] if 'W' in params else [0]
         for w in ws:
             runs.append((w, name, top, [f'W={w}' if p == 'W' else p for p in params]))
-    if only and not runs:
+    if only and not matched:
         sys.exit(f'synth-run: no block named {a.only} in {a.blocks}')
     runs.sort(key=lambda r: -r[0])
     script = 'scripts/xsynth.sh' if a.flow == 'synth' else 'scripts/pnr.sh'

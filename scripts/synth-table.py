@@ -107,7 +107,7 @@ def main():
     for line in open(blocks_file):
         line = line.split('#', 1)[0].split()
         if len(line) >= 2:
-            rows.append((line[0], line[1], line[2:]))
+            rows.append((line[0], line[1], [x for x in line[2:] if x != 'COMB']))  # COMB: no pnr (synth-run.py)
     # the whole core (make synth-core: hierarchy kept while mapping, so its sum differs from the blocks')
     rows.append(('core (whole, make synth-core)', 'mdd_core', ['W']))
     commits, dates = set(), set()
