@@ -106,17 +106,7 @@ module mdd_txg_d #(
 
 localparam NW = $clog2(W + 1);
 
-// bit i = OR of x[i-1:0] (Kogge-Stone, log2(W) levels; as mdd_lane_fn.vh's lane_below_or, whose locals would
-// hide this module's ports v and n)
-function [W-1:0] below_or(input [W-1:0] x);
-    integer bo_s;
-    reg [W-1:0] bo_v;
-    begin
-        bo_v = x;
-        for (bo_s = 1; bo_s < W; bo_s = 2 * bo_s) bo_v = bo_v | (bo_v << bo_s);
-        below_or = bo_v << 1;
-    end
-endfunction
+`include "mdd_lane_fn.vh"
 
 // a one-hot's lane index, and the value a one-hot selects from per-lane values: an OR per bit over all lanes
 // (a balanced tree, not a chain of ORs lane by lane)
@@ -260,7 +250,7 @@ wire [W-1:0] data, front, behind2, fit, ok, is_eb, pi_cls;
 wire [W-1:0]  is_stop;       // the lane whose class is decided by the stop (the second block end)
 // prefix OR of pi_here over the part (log depth): kp's run goes in front of the first pi_here lane
 wire [W-1:0] pi_part = pi_here & inpart;
-wire [W-1:0] pre_pi = pi_part | below_or(pi_part);
+wire [W-1:0] pre_pi = pi_part | lane_below_or(pi_part);
 genvar gi;
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_lane
@@ -323,7 +313,7 @@ wire [NW-1:0] p1_w = any_front ? p1_enc : hi;
 // 0; at a part's start first is lo, and p1 the first pi_here lane from lo (inputs only). The EB lane: the part's
 // lane with dc = e (never before first: a taken EB lane moves e), so from lo too.
 wire [W-1:0] pil = pi_here & ge_lo & lt_hi;
-wire [W-1:0] p1l_oh = pil & ~below_or(pil);
+wire [W-1:0] p1l_oh = pil & ~lane_below_or(pil);
 wire [W-1:0] ebl = is_eb & ge_lo & lt_hi;
 wire [W-1:0] lt_hi1 = lt_hi >> 1;   // lane i + 1 < hi
 wire [NW-1:0] ebl_enc = enc_oh(ebl);

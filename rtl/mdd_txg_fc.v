@@ -83,16 +83,7 @@ localparam [2:0] WHY_POP = 3'd0, WHY_WAIT = 3'd1, WHY_STOP = 3'd2, WHY_T3 = 3'd3
 localparam [31:0] W32 = W;
 localparam [NW-1:0] WN = W32[NW-1:0];
 
-// bit i = OR of x[i-1:0] (Kogge-Stone, log2(W) levels)
-function [W-1:0] below_or(input [W-1:0] x);
-    integer bo_s;
-    reg [W-1:0] bo_v;
-    begin
-        bo_v = x;
-        for (bo_s = 1; bo_s < W; bo_s = 2 * bo_s) bo_v = bo_v | (bo_v << bo_s);
-        below_or = bo_v << 1;
-    end
-endfunction
+`include "mdd_lane_fn.vh"
 
 // the last length byte's PDU offset: MPA 1 (ULPDU_Length's second byte), iSCSI 7 (DataSegmentLength's last)
 wire [2:0] last_len = cfg_mpa ? 3'd1 : 3'd7;
@@ -142,7 +133,7 @@ generate
 endgenerate
 
 wire [W-1:0] ends = end_before | end_after;
-wire [W-1:0] first_end = ends & ~below_or(ends);
+wire [W-1:0] first_end = ends & ~lane_below_or(ends);
 
 // the first end's outcome: an AND-OR select by its one-hot
 reg [NW-1:0] hl_e, next_e;
