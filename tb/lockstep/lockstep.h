@@ -75,6 +75,9 @@ void get_bytes(const VlWide<N> &port, uint8_t *b, size_t n) {
     for (size_t i = 0; i < n; ++i) b[i] = i / 4 < N ? (uint8_t)(port[i / 4] >> (8 * (i % 4))) : 0;
 }
 
+// Bits of a count 0..n, as the RTL's $clog2(n + 1) (a lane count or index of a W-lane block: NW).
+constexpr unsigned count_bits(unsigned n) { return n < 2 ? 1 : 1 + count_bits(n / 2); }
+
 // Fields of a packed port (per-lane fields of any width), built LSB first into bytes for put_bytes / eq_bytes.
 struct Bits {
     uint8_t b[128] = {0};

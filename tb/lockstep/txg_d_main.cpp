@@ -30,7 +30,7 @@ extern "C" {
 namespace {
 
 constexpr unsigned kW = TXG_W;
-constexpr unsigned kNW = kW < 2 ? 1 : kW < 4 ? 2 : kW < 8 ? 3 : kW < 16 ? 4 : kW < 32 ? 5 : kW < 64 ? 6 : 7;
+constexpr unsigned kNW = ls::count_bits(kW);  // $clog2(W + 1)
 constexpr uint64_t kEMask = (1ull << 20) - 1;
 
 class Bench {

@@ -31,7 +31,7 @@ extern "C" {
 namespace {
 
 constexpr unsigned kW = TXG_W;
-constexpr unsigned kNW = kW < 2 ? 1 : kW < 4 ? 2 : kW < 8 ? 3 : kW < 16 ? 4 : kW < 32 ? 5 : kW < 64 ? 6 : 7;
+constexpr unsigned kNW = ls::count_bits(kW);  // $clog2(W + 1)
 constexpr unsigned kRing = 3 * kW + 8;
 
 class Bench {

@@ -35,7 +35,7 @@ extern "C" {
 namespace {
 
 constexpr unsigned kW = TXG_W;
-constexpr unsigned kNW = kW < 8 ? 3 : kW < 16 ? 4 : kW < 32 ? 5 : kW < 64 ? 6 : 7;  // $clog2(W + 1)
+constexpr unsigned kNW = ls::count_bits(kW);  // $clog2(W + 1)
 static_assert(kW == 4 || kW == 8 || kW == 16 || kW == 32 || kW == 64, "W: 4, 8, 16, 32 or 64");
 
 class Bench {
