@@ -98,12 +98,12 @@ TEST_SEEDS ?= 1 2 3
 # $(call per_seed,<n>): n split between the seeds (a volume such as cycles or min_xfers)
 per_seed = $(shell echo $$(( $(1) / $(words $(TEST_SEEDS)) )))
 
-# $(call RUN_SEEDS,<suite>,<harness and knobs, no --seed/--suite/--vcd>,<vcd prefix>): the run at every seed of
-# TEST_SEEDS, as suite <suite>-s<seed> (a log each), waveforms of a divergence under <vcd prefix>_s<seed>. Every
-# seed runs even after one failed; the step fails if any did.
+# $(call RUN_SEEDS,<suite>,<harness and knobs, no --seed/--suite/--vcd>,<vcd prefix>[,<seeds>]): the run at every
+# seed of <seeds> (default TEST_SEEDS), as suite <suite>-s<seed> (a log each), waveforms of a divergence under
+# <vcd prefix>_s<seed>. Every seed runs even after one failed; the step fails if any did.
 define RUN_SEEDS
 	@mkdir -p $(RESULTS)
-	@rc=0; for s in $(TEST_SEEDS); do $(2) --seed $$s --suite $(1)-s$$s --vcd $(3)_s$$s 2>&1 \
+	@rc=0; for s in $(if $(4),$(4),$(TEST_SEEDS)); do $(2) --seed $$s --suite $(1)-s$$s --vcd $(3)_s$$s 2>&1 \
 	    | tee $(RESULTS)/$(1)-s$$s.log || rc=1; done; exit $$rc
 endef
 
