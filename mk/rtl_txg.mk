@@ -1,13 +1,14 @@
 # Staged TX generator stages (docs/timing.md section 4; not instantiated yet): each stage's RTL
 # (rtl/mdd_txg_<s>.v) in Verilator lockstep against its C twin (model/mdd_txg_<s>_model.c) with its bench
 # (tb/lockstep/txg_<s>_main.cpp); lint at every W; every stage elaborates in Icarus at every W.
-# Stage M's bench scoreboards bytes itself; what P's parts, D's words and F's control (fc: combinational, a new
+# Stage M's and the host ring's (hbuf) benches scoreboard bytes themselves; what P's parts, D's words and F's control (fc: combinational, a new
 # input every cycle) mean is checked by the staged twin's suites against the lane walks and the references.
 #
-# A stage is added by naming it in TXG_STAGES with its make-test length and the output its self-test corrupts.
+# A stage is added by naming it in TXG_STAGES with its make-test length and the output its self-test corrupts
+# (TXG_<s>_DEPS: the other RTL files it instantiates).
 
 TXG_DIR := $(BUILD)/txg
-TXG_STAGES := m p d fc
+TXG_STAGES := m p d fc hbuf
 TXG_REGRESS_SEEDS := 11 12 13 14 15
 TXG_m_TEST_CYCLES := 400000
 TXG_m_FAULT := k
@@ -17,11 +18,14 @@ TXG_d_TEST_CYCLES := 300000
 TXG_d_FAULT := take
 TXG_fc_TEST_CYCLES := 300000
 TXG_fc_FAULT := why
+TXG_hbuf_TEST_CYCLES := 300000
+TXG_hbuf_FAULT := wr
+TXG_hbuf_DEPS := rtl/mdd_compact.v
 txg_bin = $(BUILD)/vl/txg_$(1)_w$(2)/txg_$(1)_w$(2)
 
 # $(1) stage, $(2) W
 define TXG_STAGE_CONFIG
-$(call txg_bin,$(1),$(2)): rtl/mdd_txg_$(1).v tb/lockstep/txg_$(1)_main.cpp $(LS_HDRS) $(LIBMDD)
+$(call txg_bin,$(1),$(2)): rtl/mdd_txg_$(1).v $(TXG_$(1)_DEPS) tb/lockstep/txg_$(1)_main.cpp $(LS_HDRS) $(LIBMDD)
 	$$(call VL_BUILD,$$(@D),mdd_txg_$(1),tb/lockstep/txg_$(1)_main.cpp,-GW=$(2) -CFLAGS -DTXG_W=$(2))
 
 .PHONY: txg-$(1)-build-w$(2) txg-$(1)-lockstep-w$(2) txg-$(1)-lint-w$(2)
