@@ -44,19 +44,27 @@
  * part has its lane first (the word before stopped at the run's lane or at
  * the lane after the EB, both pi_here), so its residual is kp - W; at a
  * part's start it comes from lo (inputs); the EB lane is never before first,
- * so it is taken from lo too, and its residual is a sum of registers and a
- * constant less first, per lane (W <= 16) or after the EB lane's encode
- * (wider). Both rest on P's rule (the lane after a data lane is pi_here) and
+ * so it is taken from lo too; its residual (at most pi when the EB is taken)
+ * is a thermometer, "at least t" iff the lane t before the lane after the EB
+ * lane is past the kp + pi fit limit (the fit mask shifted by kp + pi,
+ * extended below lane 0): an AND-OR per t with the EB lane's one-hot, then
+ * the count; kp + pi's is formed from the same bits (PI lengths 8 and 16
+ * only). Both rest on P's rule (the lane after a data lane is pi_here) and
  * on the part staying at the input until it pops (the lockstep bench drives
  * both; the twin computes these values directly). The bounds' far flags
  * are the signs of sums of their own (bound + step - 2^NW ...: a carry chain,
- * not an OR of high bits after the sum). n is five sums (the stop lane's
- * position, which has both runs in front of it, and the part's end for the
- * four run combinations) each clamped to W beside the decisions that select
- * them.
+ * not an OR of high bits after the sum). n is the stop lane's position
+ * (which has both runs in front of it: per lane, selected by its one-hot) or
+ * the part's end for the four run combinations, each clamped to W beside the
+ * decisions that select them. The masks' shifts are one wide mux per bit (a
+ * LUT and MUXF7-9), and the sums and compares on the loops and on n are
+ * written as gates: yosys maps an add or a compare to a carry chain, and the
+ * LUT mapper (abc) sizes the logic on each side of a carry chain apart, so a
+ * chain in the middle of a path adds the depth of both sides.
  *
  * Ports: load takes a transfer's DIF operation, BLK_LEN, the PI length (8 or
- * 16) and DIF_POS; go says P's part is at the input and D's output has room.
+ * 16, the formats' only ones: kp + pi's next value relies on it) and DIF_POS;
+ * go says P's part is at the input and D's output has room.
  * Outputs: v (a word), pop (it takes the part to its end), first, next (input
  * lanes [first, next) are in it), n (output lanes), per input lane take, eb,
  * cls (D's: PAY or PI for DATA lanes, else P's), aux (the PI byte), ins; the
@@ -144,6 +152,28 @@ function [NW-1:0] sel_n(input [W-1:0] sn_s, input [NW*W-1:0] sn_v);
     end
 endfunction
 
+// a + b + c and x clamped to W, written as gates (no carry chain; see n)
+function [XW-1:0] add_g(input [XW-1:0] ad_a, input [XW-1:0] ad_b, input ad_c);
+    integer ad_i;
+    reg ad_k;
+    begin
+        ad_k = ad_c;
+        for (ad_i = 0; ad_i < XW; ad_i = ad_i + 1) begin
+            add_g[ad_i] = ad_a[ad_i] ^ ad_b[ad_i] ^ ad_k;
+            ad_k = (ad_a[ad_i] & ad_b[ad_i]) | (ad_k & (ad_a[ad_i] ^ ad_b[ad_i]));
+        end
+    end
+endfunction
+function [NW-1:0] clamp_w(input [XW-1:0] cw_x);   // x > W (unsigned): W
+    integer cw_i;
+    reg cw_g;
+    begin
+        cw_g = 1'b0;   // x > W, from the low bits up
+        for (cw_i = 0; cw_i < XW; cw_i = cw_i + 1)
+            cw_g = (cw_x[cw_i] && !WX[cw_i]) || (!(cw_x[cw_i] ^ WX[cw_i]) && cw_g);
+        clamp_w = cw_g ? WX[NW-1:0] : cw_x[NW-1:0];
+    end
+endfunction
 // bounds: e < 2 * 2^16 + 16 + 64; e - blk - pi can be below 0 by up to 2^16 + 16: 20 bits signed
 localparam EW = 20;
 // lane positions and counts, signed: W + first + kp + pi < 2^9
@@ -203,11 +233,23 @@ assign kp = kp_r;
 
 // a lane's dc against a bound: the bound's high bits as "at least 2^NW" and "below 0" flags beside an NW-bit
 // compare (dc is at most W)
+// a < b written as gates: a compare maps to a carry chain, which splits the lane decisions into cones that the
+// LUT mapper sizes apart
+function lt_g(input [NW-1:0] lg_a, input [NW-1:0] lg_b);
+    integer lg_i;
+    reg lg_l;
+    begin
+        lg_l = 1'b0;
+        for (lg_i = 0; lg_i < NW; lg_i = lg_i + 1)
+            lg_l = (!lg_a[lg_i] && lg_b[lg_i]) || (!(lg_a[lg_i] ^ lg_b[lg_i]) && lg_l);
+        lt_g = lg_l;
+    end
+endfunction
 function lt_b;   // dc < bound
     input [NW-1:0] d;
     input [2:0] ix;
     begin
-        lt_b = !neg_r[ix] && (big_r[ix] || d < bd_lo[ix]);
+        lt_b = !neg_r[ix] && (big_r[ix] || lt_g(d, bd_lo[ix]));
     end
 endfunction
 function eq_b;   // dc == bound
@@ -231,20 +273,33 @@ wire          act = go && !load && |inpart;
 // the output lane limit per insertion class: lane i fits if i - first < W - ins, i.e. unless lane i - (W - ins)
 // is at or after first: the lane mask gf shifted by W - ins (a mux per lane on the registered kp and pi, not an
 // add of first and a compare)
-localparam [6:0] SH0 = 7'd64 - W32[6:0];
-function [W-1:0] ge_sh;   // bit i = lane i - (W - s) is at or after first (lanes below 0: no, past W: yes)
-    input [W-1:0] g;
-    input [5:0] s;           // a register (kp, pi, kp + pi): no add in front of the shift
-    reg [127:0] gs_unused;   // the lanes above W - 1
-    reg [W-1:0] gs;
-    begin
-        {gs_unused, gs} = ({{64{1'b1}}, g, {64{1'b0}}} >> SH0) >> s;
-        ge_sh = gs;
+// Each bit is one wide mux on the register (a column of the mask's lanes and constants indexed by it: a LUT
+// and the slice's MUXF7-9), not a barrel shifter (a mux stage per bit of the shift, in a row). nf3 is extended
+// 16 lanes below lane 0 (bit m is lane m - 16) for the EB run's residual, below.
+wire [W-1:0]  nf1, nf2;
+wire [W+15:0] nf3x;
+genvar gs, gc;
+generate
+    for (gs = 0; gs < W + 16; gs = gs + 1) begin : g_sh
+        wire [63:0] col;      // col[s]: lane gs - 16 - (W - s) is at or after first
+        for (gc = 0; gc < 64; gc = gc + 1) begin : g_c
+            localparam integer L = gs - 16 - W + gc;
+            if (L < 0) begin : g_lo
+                assign col[gc] = 1'b0;
+            end else if (L >= W) begin : g_hi
+                assign col[gc] = 1'b1;
+            end else begin : g_in
+                assign col[gc] = gf[L];
+            end
+        end
+        assign nf3x[gs] = col[kpi_r];
+        if (gs >= 16) begin : g_12
+            assign nf1[gs-16] = col[{1'b0, kp_r}];     // i - first >= W - kp
+            assign nf2[gs-16] = col[{1'b0, pi_r}];     // i - first >= W - pi
+        end
     end
-endfunction
-wire [W-1:0] nf1 = ge_sh(gf, {1'b0, kp_r});   // i - first >= W - kp
-wire [W-1:0] nf2 = ge_sh(gf, {1'b0, pi_r});   // i - first >= W - pi
-wire [W-1:0] nf3 = ge_sh(gf, kpi_r);          // i - first >= W - kp - pi
+endgenerate
+wire [W-1:0] nf3 = nf3x[W+15:16];   // i - first >= W - kp - pi
 
 wire [W-1:0] data, front, behind2, fit, ok, is_eb, pi_cls;
 wire [W-1:0]  is_stop;       // the lane whose class is decided by the stop (the second block end)
@@ -324,7 +379,6 @@ wire [XW-1:0] lo_x = {{(XW-NW){1'b0}}, lo};
 wire [XW-1:0] kpi_x = {{(XW-6){1'b0}}, kpi_r};
 wire [XW-1:0] c_p1 = kp_x - WX - lo_x;                // + i: lane i's, for kp's run from lo
 wire [XW-1:0] c_p1pi = kpi_x - WX - lo_x;
-wire [XW-1:0] kpp_x = kpi_x + pi_x;
 wire [XW*W-1:0] rp1_l, rp1pi_l;
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_rp1
@@ -335,33 +389,43 @@ generate
 endgenerate
 wire [XW-1:0] res_p1_lo = sel_x(p1l_oh, rp1_l);
 wire [XW-1:0] res_p1pi_lo = sel_x(p1l_oh, rp1pi_l);
-// W <= 16: per lane beside first, the EB lane selects; wider, the select is deeper than an encode of the EB lane
-// beside first's, then one subtract and an add of registers
-wire [XW-1:0] res_eb, res_ebpi;
+// The EB run's residual for kp's next value (its end's output position less W, EB lane + 1 + kp + pi - first - W,
+// at most pi when the word takes the EB) as a thermometer from masks, no add: it is at least t iff the lane t
+// before the lane after the EB lane is past the kp + pi fit limit (the lane mask shifted by kp + pi, extended
+// 16 lanes below lane 0), an AND-OR per t of the EB lane's one-hot; pi if the EB lane is the part's last.
+// (A carry chain in this loop splits it into cones that the LUT mapper sizes apart: a sum after first's encode
+// and the select after it mapped as 7 levels at W = 8, the EB lane's encode before it as a chain at W = 64.)
+wire          nf3x_unused = nf3x[0];   // lane -16: t is at most 16
+wire [15:0] pit;          // pi >= t (bit t - 1): the configuration's
+wire [15:0] teb;          // the EB run's residual (capped at pi) >= t, bit t - 1
+genvar gt;
 generate
-    if (W <= 16) begin : g_reb_sel
-        // per lane: registers and a constant beside first, then one subtract
-        wire [XW*W-1:0] reb_l, rebpi_l;
-        genvar gk;
-        for (gk = 0; gk < W; gk = gk + 1) begin : g_reb
-            localparam [31:0] LC32 = gk + 1 - W;
-            localparam [XW-1:0] LC = LC32[XW-1:0];
-            wire [XW-1:0] a = LC + kpi_x;
-            wire [XW-1:0] b = LC + kpp_x;
-            assign reb_l[XW*gk +: XW] = a - first_l;
-            assign rebpi_l[XW*gk +: XW] = b - first_l;
+    for (gt = 0; gt < 16; gt = gt + 1) begin : g_teb
+        localparam [4:0] LT = gt;
+        wire [W-1:0] win;     // lane i: lane i + 1 - (t) is past the fit limit, or i is the part's last lane
+        for (gi = 0; gi < W; gi = gi + 1) begin : g_w
+            assign win[gi] = !lt_hi1[gi] || nf3x[gi + 16 - gt];
         end
-        assign res_eb = sel_x(ebl, reb_l);
-        assign res_ebpi = sel_x(ebl, rebpi_l);
-    end else begin : g_reb_enc
-        wire [XW-1:0] eb_d = {{(XW-NW){1'b0}}, ebl_enc} - first_l;
-        wire [XW-1:0] k1 = kpi_x + 1'b1 - WX;
-        wire [XW-1:0] k2 = kpp_x + 1'b1 - WX;
-        assign res_eb = eb_d + k1;
-        assign res_ebpi = eb_d + k2;
+        assign pit[gt] = pi_r > LT;
+        assign teb[gt] = pit[gt] && |(ebl & win);
     end
 endgenerate
-wire [XW-7:0] res_ebpi_unused = res_ebpi[XW-1:6];   // used where not negative, at most 32
+// a thermometer's count: bit k is the OR of its edges at counts with bit k set
+function [4:0] therm_bin(input [15:0] th);
+    integer tb_b, tb_c;
+    reg [16:0] tb_x;
+    begin
+        tb_x = {1'b0, th};
+        for (tb_b = 0; tb_b < 5; tb_b = tb_b + 1) begin
+            therm_bin[tb_b] = 1'b0;
+            for (tb_c = 1; tb_c <= 16; tb_c = tb_c + 1)
+                if (tb_c[tb_b])
+                    therm_bin[tb_b] = therm_bin[tb_b] | (tb_x[tb_c-1] & !tb_x[tb_c]);
+        end
+    end
+endfunction
+// r2's place and length (outputs only): the EB lane's encode, less first
+wire [XW-1:0] res_eb = {{(XW-NW){1'b0}}, ebl_enc} - first_l + (kpi_x + 1'b1 - WX);
 wire [XW-1:0] res_p1 = mid_r ? kp_x - WX : res_p1_lo;
 wire [XW-1:0] res_p1pi = mid_r ? kpi_x - WX : res_p1pi_lo;
 wire [XW-7:0] res_p1pi_unused = res_p1pi[XW-1:6];   // used where not negative, at most 32
@@ -370,7 +434,6 @@ wire          eb_not_last = |(ebl & lt_hi1);
 wire          any_eb_fit = |(is_eb & inpart & ~nf1);
 // the stop lane (the part's data lane with dc = stop; it comes after the EB lane and after the lane after it, so
 // after kp's lane: both runs are in front of it)
-wire [NW-1:0] stop_enc = enc_oh(is_stop);
 wire          has_stop = |is_stop;
 wire any_eb = act && (strip_r ? any_eb_fit : !none_r && !lt_b(dc_n, BD_E) && !eq_b(dc_n, BD_E));
 wire took_eb = any_eb;
@@ -400,20 +463,27 @@ assign r2_len = r2_len_w;
 
 // output lanes: the stop lane's position (its lanes before it and both runs) if the part has it; else all of
 // the part's (its last lane's position + 1); W if that is more (the word ended at the fit limit)
-wire [XW-1:0] stop_x = {{(XW-NW){1'b0}}, stop_enc};
-wire [XW-1:0] pos_stop = stop_x + (strip_r ? kpi_x : kp_x) - first_x;
+// (sums and compares written as gates: a carry chain in the middle of a path splits it into cones that the LUT
+// mapper sizes apart; each lane's clamped position from registers and first beside the stop lane's one-hot,
+// which selects it)
+wire [XW-1:0] kst_x = strip_r ? kpi_x : kp_x;
+wire [NW*W-1:0] ns_l;
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_ns
+        localparam [XW-1:0] LI = gi;
+        assign ns_l[NW*gi +: NW] = clamp_w(add_g(add_g(LI, kst_x, 1'b0), ~first_x, 1'b1));
+    end
+endgenerate
 // the last lane's position + 1: hi - first, + kp if kp's run is in the part, + pi if the EB's is; the four sums
 // beside the runs' decisions, which select last
-wire [XW-1:0] pl0 = hi_x - first_x;
-wire [XW-1:0] pl1 = hi_x + kp_x - first_x;
-wire [XW-1:0] pl2 = hi_x + pi_x - first_x;
-wire [XW-1:0] pl3 = hi_x + kpi_x - first_x;
+wire [XW-1:0] hf_x = add_g(hi_x, ~first_x, 1'b1);
+wire [XW-1:0] pl0 = hf_x;
+wire [XW-1:0] pl1 = add_g(hf_x, kp_x, 1'b0);
+wire [XW-1:0] pl2 = add_g(hf_x, pi_x, 1'b0);
+wire [XW-1:0] pl3 = add_g(hf_x, kpi_x, 1'b0);
 wire          eb2 = eb_not_last && strip_r;
 // each clamped to W beside the decisions, which select last
-function [NW-1:0] clamp_w(input [XW-1:0] x);
-    clamp_w = x > WX ? WX[NW-1:0] : x[NW-1:0];
-endfunction
-wire [NW-1:0] n_s = clamp_w(pos_stop);
+wire [NW-1:0] n_s = sel_n(is_stop, ns_l);
 wire [NW-1:0] n_0 = clamp_w(pl0), n_1 = clamp_w(pl1), n_2 = clamp_w(pl2), n_3 = clamp_w(pl3);
 wire [NW-1:0] n_e = any_front ? (eb2 ? n_3 : n_1) : (eb2 ? n_2 : n_0);
 assign n = !act ? {NW{1'b0}} : has_stop ? n_s : n_e;
@@ -441,13 +511,15 @@ assign q = !act ? 17'd0 : none_r ? q0_r : kp_r != 5'd0 ? {1'b0, blk_r} + {12'd0,
 // else the EB's run, if the word takes the EB: what does not fit of it (its position + pi less W), all of it
 // if the EB lane is the part's last
 wire       p1_fits = res_p1[XW-1];
-wire [4:0] kp_eb = !eb_not_last ? pi_r : res_eb[XW-1] ? 5'd0 : res_eb[4:0];
+wire [4:0] kp_eb = therm_bin(teb);
 wire [4:0] kp_next = !strip_r ? 5'd0
                    : kp_r != 5'd0 && !(any_front_k && p1_fits) ? (any_front_k ? res_p1[4:0] : kp_r)
                    : took_eb ? kp_eb : 5'd0;
-wire [5:0] pi2 = {1'b0, pi_r} + {1'b0, pi_r};
+// kp + pi: kp's candidates + pi beside them (no add after kp's select). The EB run's: pi + the thermometer's count,
+// from its bits as kp's is, for the formats' PI lengths 8 and 16 (kp_eb is at most pi)
+wire       p16 = pi_r[4];
+wire [5:0] kpi_eb = {p16 && teb[15], p16 ? !teb[15] : teb[7], p16 ? teb[7] && !teb[15] : !teb[7], kp_eb[2:0]};
 wire [5:0] pi6 = {1'b0, pi_r};
-wire [5:0] kpi_eb = !eb_not_last ? pi2 : res_eb[XW-1] ? pi6 : res_ebpi[5:0];
 wire [5:0] kpi_next = !strip_r ? pi6
                     : kp_r != 5'd0 && !(any_front_k && p1_fits) ? (any_front_k ? res_p1pi[5:0] : kpi_r)
                     : took_eb ? kpi_eb : pi6;
