@@ -40,23 +40,38 @@
  * shifted by the registered kp, pi and kp + pi (kpi_r, kept beside kp so no
  * add sits in front of the shift). take, fit and ok are thermometers over the
  * part, so the lanes not taken are the next jm (and their first lane the next
- * jo), and pop is "none in the part". kp's next value: a pending kp inside a
+ * jo), and pop is "the part's last lane is taken": before the stop (dc_n) and
+ * fits (its run combination from dc_n and kp, then the mask at lane
+ * hi - 1 - W + ins: one wide mux on hi + ins). Lanes behind kp's run, for the
+ * decisions: inside a part every lane (its first lane is the run's), at a
+ * part's start the prefix OR from lo (inputs). kp's next value: a pending kp inside a
  * part has its lane first (the word before stopped at the run's lane or at
  * the lane after the EB, both pi_here), so its residual is kp - W; at a
  * part's start it comes from lo (inputs); the EB lane is never before first,
- * so it is taken from lo too, and its residual is a sum of registers and a
- * constant less first, per lane (W <= 16) or after the EB lane's encode
- * (wider). Both rest on P's rule (the lane after a data lane is pi_here) and
+ * so it is taken from lo too; its residual (at most pi when the EB is taken)
+ * is a thermometer, "at least t" iff the lane t before the lane after the EB
+ * lane is past the kp + pi fit limit (the fit mask shifted by kp + pi,
+ * extended below lane 0): an AND-OR per t with the EB lane's one-hot, then
+ * the count; kp + pi's is formed from the same bits (PI lengths 8 and 16
+ * only). Both rest on P's rule (the lane after a data lane is pi_here) and
  * on the part staying at the input until it pops (the lockstep bench drives
  * both; the twin computes these values directly). The bounds' far flags
  * are the signs of sums of their own (bound + step - 2^NW ...: a carry chain,
- * not an OR of high bits after the sum). n is five sums (the stop lane's
- * position, which has both runs in front of it, and the part's end for the
- * four run combinations) each clamped to W beside the decisions that select
- * them.
+ * not an OR of high bits after the sum). n is the stop lane's position
+ * (which has both runs in front of it: per lane, selected by its one-hot) or
+ * the part's end for the four run combinations, each clamped to W beside the
+ * decisions that select them; the runs' places likewise per lane (i - first,
+ * i + 1 + kp - first) by the one-hot lanes, r2's length from the EB run's
+ * thermometer, q's sum of dc an 8-bit add that selects the high bits or
+ * the high bits + 1. The masks' shifts are one wide mux per bit (a
+ * LUT and MUXF7-9), and the sums and compares on the loops and outputs are
+ * written as gates: yosys maps an add or a compare to a carry chain, and the
+ * LUT mapper (abc) sizes the logic on each side of a carry chain apart, so a
+ * chain in the middle of a path adds the depth of both sides.
  *
  * Ports: load takes a transfer's DIF operation, BLK_LEN, the PI length (8 or
- * 16) and DIF_POS; go says P's part is at the input and D's output has room.
+ * 16, the formats' only ones: kp + pi's next value relies on it) and DIF_POS;
+ * go says P's part is at the input and D's output has room.
  * Outputs: v (a word), pop (it takes the part to its end), first, next (input
  * lanes [first, next) are in it), n (output lanes), per input lane take, eb,
  * cls (D's: PAY or PI for DATA lanes, else P's), aux (the PI byte), ins; the
@@ -144,6 +159,28 @@ function [NW-1:0] sel_n(input [W-1:0] sn_s, input [NW*W-1:0] sn_v);
     end
 endfunction
 
+// a + b + c and x clamped to W, written as gates (no carry chain; see n)
+function [XW-1:0] add_g(input [XW-1:0] ad_a, input [XW-1:0] ad_b, input ad_c);
+    integer ad_i;
+    reg ad_k;
+    begin
+        ad_k = ad_c;
+        for (ad_i = 0; ad_i < XW; ad_i = ad_i + 1) begin
+            add_g[ad_i] = ad_a[ad_i] ^ ad_b[ad_i] ^ ad_k;
+            ad_k = (ad_a[ad_i] & ad_b[ad_i]) | (ad_k & (ad_a[ad_i] ^ ad_b[ad_i]));
+        end
+    end
+endfunction
+function [NW-1:0] clamp_w(input [XW-1:0] cw_x);   // x > W (unsigned): W
+    integer cw_i;
+    reg cw_g;
+    begin
+        cw_g = 1'b0;   // x > W, from the low bits up
+        for (cw_i = 0; cw_i < XW; cw_i = cw_i + 1)
+            cw_g = (cw_x[cw_i] && !WX[cw_i]) || (!(cw_x[cw_i] ^ WX[cw_i]) && cw_g);
+        clamp_w = cw_g ? WX[NW-1:0] : cw_x[NW-1:0];
+    end
+endfunction
 // bounds: e < 2 * 2^16 + 16 + 64; e - blk - pi can be below 0 by up to 2^16 + 16: 20 bits signed
 localparam EW = 20;
 // lane positions and counts, signed: W + first + kp + pi < 2^9
@@ -203,11 +240,23 @@ assign kp = kp_r;
 
 // a lane's dc against a bound: the bound's high bits as "at least 2^NW" and "below 0" flags beside an NW-bit
 // compare (dc is at most W)
+// a < b written as gates: a compare maps to a carry chain, which splits the lane decisions into cones that the
+// LUT mapper sizes apart
+function lt_g(input [NW-1:0] lg_a, input [NW-1:0] lg_b);
+    integer lg_i;
+    reg lg_l;
+    begin
+        lg_l = 1'b0;
+        for (lg_i = 0; lg_i < NW; lg_i = lg_i + 1)
+            lg_l = (!lg_a[lg_i] && lg_b[lg_i]) || (!(lg_a[lg_i] ^ lg_b[lg_i]) && lg_l);
+        lt_g = lg_l;
+    end
+endfunction
 function lt_b;   // dc < bound
     input [NW-1:0] d;
     input [2:0] ix;
     begin
-        lt_b = !neg_r[ix] && (big_r[ix] || d < bd_lo[ix]);
+        lt_b = !neg_r[ix] && (big_r[ix] || lt_g(d, bd_lo[ix]));
     end
 endfunction
 function eq_b;   // dc == bound
@@ -231,26 +280,44 @@ wire          act = go && !load && |inpart;
 // the output lane limit per insertion class: lane i fits if i - first < W - ins, i.e. unless lane i - (W - ins)
 // is at or after first: the lane mask gf shifted by W - ins (a mux per lane on the registered kp and pi, not an
 // add of first and a compare)
-localparam [6:0] SH0 = 7'd64 - W32[6:0];
-function [W-1:0] ge_sh;   // bit i = lane i - (W - s) is at or after first (lanes below 0: no, past W: yes)
-    input [W-1:0] g;
-    input [5:0] s;           // a register (kp, pi, kp + pi): no add in front of the shift
-    reg [127:0] gs_unused;   // the lanes above W - 1
-    reg [W-1:0] gs;
-    begin
-        {gs_unused, gs} = ({{64{1'b1}}, g, {64{1'b0}}} >> SH0) >> s;
-        ge_sh = gs;
+// Each bit is one wide mux on the register (a column of the mask's lanes and constants indexed by it: a LUT
+// and the slice's MUXF7-9), not a barrel shifter (a mux stage per bit of the shift, in a row). nf3 is extended
+// 16 lanes below lane 0 (bit m is lane m - 16) for the EB run's residual, below.
+wire [W-1:0]  nf1, nf2;
+wire [W+15:0] nf3x;
+genvar gs, gc;
+generate
+    for (gs = 0; gs < W + 16; gs = gs + 1) begin : g_sh
+        wire [63:0] col;      // col[s]: lane gs - 16 - (W - s) is at or after first
+        for (gc = 0; gc < 64; gc = gc + 1) begin : g_c
+            localparam integer L = gs - 16 - W + gc;
+            if (L < 0) begin : g_lo
+                assign col[gc] = 1'b0;
+            end else if (L >= W) begin : g_hi
+                assign col[gc] = 1'b1;
+            end else begin : g_in
+                assign col[gc] = gf[L];
+            end
+        end
+        assign nf3x[gs] = col[kpi_r];
+        if (gs >= 16) begin : g_12
+            assign nf1[gs-16] = col[{1'b0, kp_r}];     // i - first >= W - kp
+            assign nf2[gs-16] = col[{1'b0, pi_r}];     // i - first >= W - pi
+        end
     end
-endfunction
-wire [W-1:0] nf1 = ge_sh(gf, {1'b0, kp_r});   // i - first >= W - kp
-wire [W-1:0] nf2 = ge_sh(gf, {1'b0, pi_r});   // i - first >= W - pi
-wire [W-1:0] nf3 = ge_sh(gf, kpi_r);          // i - first >= W - kp - pi
+endgenerate
+wire [W-1:0] nf3 = nf3x[W+15:16];   // i - first >= W - kp - pi
 
 wire [W-1:0] data, front, behind2, fit, ok, is_eb, pi_cls;
 wire [W-1:0]  is_stop;       // the lane whose class is decided by the stop (the second block end)
 // prefix OR of pi_here over the part (log depth): kp's run goes in front of the first pi_here lane
 wire [W-1:0] pi_part = pi_here & inpart;
 wire [W-1:0] pre_pi = pi_part | lane_below_or(pi_part);
+// the same for the lane decisions, from inputs and registers only: inside a part (mid) a pending kp has its lane
+// first (below), at a part's start first is lo
+wire [W-1:0] pil = pi_here & ge_lo & lt_hi;
+wire [W-1:0] pre_pil = pil | lane_below_or(pil);
+wire [W-1:0] front_f = {W{kp_r != 5'd0}} & (mid_r ? {W{1'b1}} : pre_pil);
 genvar gi;
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_lane
@@ -258,7 +325,7 @@ generate
         assign data[gi] = cls[4*gi +: 4] == L_DATA;
         assign front[gi] = kp_r != 5'd0 && pre_pi[gi];
         assign behind2[gi] = strip_r && !lt_b(d, BD_E) && !eq_b(d, BD_E);
-        assign fit[gi] = front[gi] ? !(behind2[gi] ? nf3[gi] : nf1[gi]) : !(behind2[gi] && nf2[gi]);
+        assign fit[gi] = front_f[gi] ? !(behind2[gi] ? nf3[gi] : nf1[gi]) : !(behind2[gi] && nf2[gi]);
         // before the second block end: data lanes with dc < stop, others with dc <= stop
         assign ok[gi] = none_r || (data[gi] ? lt_b(d, BD_STOP) : lt_b(d, BD_STOP) || eq_b(d, BD_STOP));
         assign is_eb[gi] = !none_r && data[gi] && eq_b(d, BD_E);
@@ -279,7 +346,8 @@ generate
         wire [3:0] aux_prev = d4 - bd_r[BD_PREV0][3:0];
         wire [3:0] aux_this = d4 - bd_r[BD_PI0][3:0];
         assign aux[4*gi +: 4] = take[gi] && pi_cls[gi] ? (lt_b(d, BD_E) ? aux_prev : aux_this) : 4'd0;
-        assign ins[6*gi +: 6] = !take[gi] ? 6'd0 : (front[gi] ? {1'b0, kp_r} : 6'd0) + (behind2[gi] ? {1'b0, pi_r} : 6'd0);
+        assign ins[6*gi +: 6] = !take[gi] ? 6'd0 : front[gi] ? (behind2[gi] ? kpi_r : {1'b0, kp_r})
+                                                     : (behind2[gi] ? {1'b0, pi_r} : 6'd0);
     end
 endgenerate
 
@@ -312,19 +380,15 @@ wire [NW-1:0] p1_w = any_front ? p1_enc : hi;
 // the run's lane p1, or at the lane after the EB, both pi_here; the stop comes after both), so its position is
 // 0; at a part's start first is lo, and p1 the first pi_here lane from lo (inputs only). The EB lane: the part's
 // lane with dc = e (never before first: a taken EB lane moves e), so from lo too.
-wire [W-1:0] pil = pi_here & ge_lo & lt_hi;
 wire [W-1:0] p1l_oh = pil & ~lane_below_or(pil);
 wire [W-1:0] ebl = is_eb & ge_lo & lt_hi;
 wire [W-1:0] lt_hi1 = lt_hi >> 1;   // lane i + 1 < hi
-wire [NW-1:0] ebl_enc = enc_oh(ebl);
-wire [XW-1:0] first_l = {{(XW-NW){1'b0}}, first_w};
 wire [XW-1:0] lo_x = {{(XW-NW){1'b0}}, lo};
 // per lane the residuals, beside the lane decisions; the one-hot lanes select them
 // (and each + pi, for kp + pi's next value)
 wire [XW-1:0] kpi_x = {{(XW-6){1'b0}}, kpi_r};
 wire [XW-1:0] c_p1 = kp_x - WX - lo_x;                // + i: lane i's, for kp's run from lo
 wire [XW-1:0] c_p1pi = kpi_x - WX - lo_x;
-wire [XW-1:0] kpp_x = kpi_x + pi_x;
 wire [XW*W-1:0] rp1_l, rp1pi_l;
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_rp1
@@ -335,33 +399,55 @@ generate
 endgenerate
 wire [XW-1:0] res_p1_lo = sel_x(p1l_oh, rp1_l);
 wire [XW-1:0] res_p1pi_lo = sel_x(p1l_oh, rp1pi_l);
-// W <= 16: per lane beside first, the EB lane selects; wider, the select is deeper than an encode of the EB lane
-// beside first's, then one subtract and an add of registers
-wire [XW-1:0] res_eb, res_ebpi;
+// The EB run's residual for kp's next value (its end's output position less W, EB lane + 1 + kp + pi - first - W,
+// at most pi when the word takes the EB) as a thermometer from masks, no add: it is at least t iff the lane t
+// before the lane after the EB lane is past the kp + pi fit limit (the lane mask shifted by kp + pi, extended
+// 16 lanes below lane 0), an AND-OR per t of the EB lane's one-hot; pi if the EB lane is the part's last.
+// (A carry chain in this loop splits it into cones that the LUT mapper sizes apart: a sum after first's encode
+// and the select after it mapped as 7 levels at W = 8, the EB lane's encode before it as a chain at W = 64.)
+wire          nf3x_unused = nf3x[0];   // lane -16: t is at most 16
+wire [15:0] pit;          // pi >= t (bit t - 1): the configuration's
+wire        p16 = pi_r[4];   // pi is 16 (else 8)
+wire [15:0] teb;          // the EB run's residual (capped at pi) >= t, bit t - 1
+genvar gt;
 generate
-    if (W <= 16) begin : g_reb_sel
-        // per lane: registers and a constant beside first, then one subtract
-        wire [XW*W-1:0] reb_l, rebpi_l;
-        genvar gk;
-        for (gk = 0; gk < W; gk = gk + 1) begin : g_reb
-            localparam [31:0] LC32 = gk + 1 - W;
-            localparam [XW-1:0] LC = LC32[XW-1:0];
-            wire [XW-1:0] a = LC + kpi_x;
-            wire [XW-1:0] b = LC + kpp_x;
-            assign reb_l[XW*gk +: XW] = a - first_l;
-            assign rebpi_l[XW*gk +: XW] = b - first_l;
+    for (gt = 0; gt < 16; gt = gt + 1) begin : g_teb
+        localparam [4:0] LT = gt;
+        wire [W-1:0] win;     // lane i: lane i + 1 - (t) is past the fit limit, or i is the part's last lane
+        for (gi = 0; gi < W; gi = gi + 1) begin : g_w
+            assign win[gi] = !lt_hi1[gi] || nf3x[gi + 16 - gt];
         end
-        assign res_eb = sel_x(ebl, reb_l);
-        assign res_ebpi = sel_x(ebl, rebpi_l);
-    end else begin : g_reb_enc
-        wire [XW-1:0] eb_d = {{(XW-NW){1'b0}}, ebl_enc} - first_l;
-        wire [XW-1:0] k1 = kpi_x + 1'b1 - WX;
-        wire [XW-1:0] k2 = kpp_x + 1'b1 - WX;
-        assign res_eb = eb_d + k1;
-        assign res_ebpi = eb_d + k2;
+        assign pit[gt] = pi_r > LT;
+        assign teb[gt] = pit[gt] && |(ebl & win);
     end
 endgenerate
-wire [XW-7:0] res_ebpi_unused = res_ebpi[XW-1:6];   // used where not negative, at most 32
+// a thermometer's count: bit k is the OR of its edges at counts with bit k set
+function [4:0] therm_bin(input [15:0] th);
+    integer tb_b, tb_c;
+    reg [16:0] tb_x;
+    begin
+        tb_x = {1'b0, th};
+        for (tb_b = 0; tb_b < 5; tb_b = tb_b + 1) begin
+            therm_bin[tb_b] = 1'b0;
+            for (tb_c = 1; tb_c <= 16; tb_c = tb_c + 1)
+                if (tb_c[tb_b])
+                    therm_bin[tb_b] = therm_bin[tb_b] | (tb_x[tb_c-1] & !tb_x[tb_c]);
+        end
+    end
+endfunction
+// per lane, i - first and i + 1 + kp - first (as gates), for the runs' places: the one-hot lanes select them
+wire [NW*W-1:0] rel_l, r2p_l;
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_rel
+        localparam [XW-1:0] LI = gi;
+        localparam [XW-1:0] LI1 = gi + 1;
+        wire [XW-1:0] rl = add_g(LI, ~first_x, 1'b1);
+        wire [XW-1:0] r2 = add_g(add_g(LI1, kp_x, 1'b0), ~first_x, 1'b1);
+        wire [2*(XW-NW)-1:0] rl_unused = {rl[XW-1:NW], r2[XW-1:NW]};
+        assign rel_l[NW*gi +: NW] = rl[NW-1:0];
+        assign r2p_l[NW*gi +: NW] = r2[NW-1:0];
+    end
+endgenerate
 wire [XW-1:0] res_p1 = mid_r ? kp_x - WX : res_p1_lo;
 wire [XW-1:0] res_p1pi = mid_r ? kpi_x - WX : res_p1pi_lo;
 wire [XW-7:0] res_p1pi_unused = res_p1pi[XW-1:6];   // used where not negative, at most 32
@@ -370,12 +456,12 @@ wire          eb_not_last = |(ebl & lt_hi1);
 wire          any_eb_fit = |(is_eb & inpart & ~nf1);
 // the stop lane (the part's data lane with dc = stop; it comes after the EB lane and after the lane after it, so
 // after kp's lane: both runs are in front of it)
-wire [NW-1:0] stop_enc = enc_oh(is_stop);
 wire          has_stop = |is_stop;
 wire any_eb = act && (strip_r ? any_eb_fit : !none_r && !lt_b(dc_n, BD_E) && !eq_b(dc_n, BD_E));
 wire took_eb = any_eb;
 // the lane after the EB lane, if in the part
-wire [NW-1:0] p2_x = ebl_enc + {{(NW-1){1'b0}}, 1'b1};   // not past W - 1: a lane follows the EB lane
+wire [W-1:0]  ebl_n = {ebl[W-2:0], 1'b0};   // the lane after the EB lane (not past W - 1 when it is used)
+wire [NW-1:0] p2_x = enc_oh(ebl_n);
 wire          p2_in = strip_r && took_eb && eb_not_last;
 wire [NW-1:0] p2_w = p2_in ? p2_x : hi;
 assign p1 = act ? p1_w : hi;
@@ -385,35 +471,53 @@ assign next = act ? next_w : first_w;
 // kp's run: laid out when its lane is in the part (the lanes before it all fit), cut at W: its lane's residual
 // res_p1 (position + kp - W) is what does not fit
 wire          r1_on = act && any_front;
-wire [NW-1:0] r1_pos_x = p1_w - first_w;
+wire [NW-1:0] r1_pos_x = sel_n(p1_oh, rel_l);
 wire [4:0]    r1_len_w = !r1_on ? 5'd0 : res_p1[XW-1] ? kp_r : kp_r - res_p1[4:0];
-// the EB's run: laid out when the EB lane is in the word and a lane follows it in the part; res_eb is its end's
+// the EB's run: laid out when the EB lane is in the word and a lane follows it in the part; its place is the
+// lane after the EB lane's, its length what fits of pi: the EB run's residual thermometer (kp's next value)
+// reversed, pi - residual >= u iff not residual >= pi + 1 - u
 // position less W
 wire          r2_on = act && strip_r && took_eb && eb_not_last;
-wire [XW-1:0] r2_pos_x = res_eb - pi_x + WX;
-wire [XW-NW-1:0] r2_pos_x_unused = r2_pos_x[XW-1:NW];   // at most W
-wire [4:0]    r2_len_w = !r2_on ? 5'd0 : res_eb[XW-1] ? pi_r : $signed(res_eb) >= $signed(pi_x) ? 5'd0 : pi_r - res_eb[4:0];
+wire [NW-1:0] r2_pos_x = sel_n(ebl, r2p_l);
+wire [15:0]   r2_th;
+generate
+    for (gi = 0; gi < 16; gi = gi + 1) begin : g_r2th
+        if (gi < 8) begin : g_lo8
+            assign r2_th[gi] = p16 ? !teb[15-gi] : !teb[7-gi];
+        end else begin : g_hi8
+            assign r2_th[gi] = p16 && !teb[15-gi];
+        end
+    end
+endgenerate
+wire [4:0]    r2_len_w = !r2_on ? 5'd0 : therm_bin(r2_th);
 assign r1_pos = r1_on ? r1_pos_x : {NW{1'b0}};
 assign r1_len = r1_len_w;
-assign r2_pos = r2_on ? r2_pos_x[NW-1:0] : {NW{1'b0}};
+assign r2_pos = r2_on ? r2_pos_x : {NW{1'b0}};
 assign r2_len = r2_len_w;
 
 // output lanes: the stop lane's position (its lanes before it and both runs) if the part has it; else all of
 // the part's (its last lane's position + 1); W if that is more (the word ended at the fit limit)
-wire [XW-1:0] stop_x = {{(XW-NW){1'b0}}, stop_enc};
-wire [XW-1:0] pos_stop = stop_x + (strip_r ? kpi_x : kp_x) - first_x;
+// (sums and compares written as gates: a carry chain in the middle of a path splits it into cones that the LUT
+// mapper sizes apart; each lane's clamped position from registers and first beside the stop lane's one-hot,
+// which selects it)
+wire [XW-1:0] kst_x = strip_r ? kpi_x : kp_x;
+wire [NW*W-1:0] ns_l;
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_ns
+        localparam [XW-1:0] LI = gi;
+        assign ns_l[NW*gi +: NW] = clamp_w(add_g(add_g(LI, kst_x, 1'b0), ~first_x, 1'b1));
+    end
+endgenerate
 // the last lane's position + 1: hi - first, + kp if kp's run is in the part, + pi if the EB's is; the four sums
 // beside the runs' decisions, which select last
-wire [XW-1:0] pl0 = hi_x - first_x;
-wire [XW-1:0] pl1 = hi_x + kp_x - first_x;
-wire [XW-1:0] pl2 = hi_x + pi_x - first_x;
-wire [XW-1:0] pl3 = hi_x + kpi_x - first_x;
+wire [XW-1:0] hf_x = add_g(hi_x, ~first_x, 1'b1);
+wire [XW-1:0] pl0 = hf_x;
+wire [XW-1:0] pl1 = add_g(hf_x, kp_x, 1'b0);
+wire [XW-1:0] pl2 = add_g(hf_x, pi_x, 1'b0);
+wire [XW-1:0] pl3 = add_g(hf_x, kpi_x, 1'b0);
 wire          eb2 = eb_not_last && strip_r;
 // each clamped to W beside the decisions, which select last
-function [NW-1:0] clamp_w(input [XW-1:0] x);
-    clamp_w = x > WX ? WX[NW-1:0] : x[NW-1:0];
-endfunction
-wire [NW-1:0] n_s = clamp_w(pos_stop);
+wire [NW-1:0] n_s = sel_n(is_stop, ns_l);
 wire [NW-1:0] n_0 = clamp_w(pl0), n_1 = clamp_w(pl1), n_2 = clamp_w(pl2), n_3 = clamp_w(pl3);
 wire [NW-1:0] n_e = any_front ? (eb2 ? n_3 : n_1) : (eb2 ? n_2 : n_0);
 assign n = !act ? {NW{1'b0}} : has_stop ? n_s : n_e;
@@ -422,17 +526,40 @@ assign v = act;   // lane first is in the word, or kp's run in front of it
 // does dc), so they are the lanes at or after next: the next jm, and pop if none is in the part
 wire [W-1:0] tk = fit & ok;
 wire [W-1:0] jm_next = ~lt_hi | (gf & ~tk);
-assign pop = act && !(|(inpart & ~tk));
+// pop: the part's last lane is taken (take is a thermometer over the part), from values that do not wait for the
+// lane decisions: it is before the stop (dc_n <= stop), and fits: lane hi - 1 - (W - ins) is before first, ins
+// from kp's run (in the part: first's lane or a pi_here lane) and the EB's (the last lane's dc > e: dc_n > e, and
+// not dc_n = e + 1 with a data lane last)
+wire          ok_last = none_r || lt_b(dc_n, BD_STOP) || eq_b(dc_n, BD_STOP);
+wire [W-1:0]  lasth = lt_hi & ~lt_hi1;
+wire          data_last = |(lasth & data);
+wire          b2_last = strip_r && !lt_b(dc_n, BD_E) && !eq_b(dc_n, BD_E) && !(data_last && eq_b(dc_n, BD_PI0));
+wire          fr_last = kp_r != 5'd0 && any_front_k;
+wire [5:0]    s_last = fr_last ? (b2_last ? kpi_r : {1'b0, kp_r}) : (b2_last ? {1'b0, pi_r} : 6'd0);
+// the last lane does not fit iff lane hi - 1 - W + s is at or after first: gf there (below 0: no; past W - 1:
+// yes), one wide mux on hi + s (a sum as gates)
+wire [XW-1:0] ix_last_x = add_g(hi_x, {{(XW-6){1'b0}}, s_last}, 1'b0);
+wire [7:0]    ix_last = ix_last_x[7:0];   // hi + s is at most W + 32
+wire [XW-9:0] ix_last_unused = ix_last_x[XW-1:8];
+wire [255:0]  gf_col = {{(255-2*W){1'b1}}, gf, {(W+1){1'b0}}};
+assign pop = act && ok_last && !gf_col[ix_last];
 
 // the DIF position at the word's first lane
 // (blk - 1 - e + dc at first, + step if below 0: both sums from registers beside dc's select)
 wire [NW-1:0] d0_j = sel_n(jo_r, dc);
 wire [NW-1:0] d0 = mid_r ? d0_j : dc[NW*lo +: NW];
-wire [EW-1:0] d0_x = {{(EW-NW){1'b0}}, d0};
+wire [XW-1:0] d0_x = {{(XW-NW){1'b0}}, d0};
 wire [EW-1:0] qa = {{(EW-16){1'b0}}, blk_r} - 1'b1 - bd_r[BD_E];
 wire [EW-1:0] qb = qa + step_r;
-wire [EW-1:0] q_x = qa + d0_x;
-wire [EW-1:0] q_s = qb + d0_x;
+// (dc is at most W: an 8-bit sum as gates, its carry selecting the high bits or the high bits + 1, registers'
+// sums: no carry chain after dc's select)
+wire [EW-1:0] qa_h1 = qa + {{(EW-9){1'b0}}, 9'd256};
+wire [EW-1:0] qb_h1 = qb + {{(EW-9){1'b0}}, 9'd256};
+wire [XW-1:0] qa_l = add_g({2'b00, qa[7:0]}, d0_x, 1'b0);
+wire [XW-1:0] qb_l = add_g({2'b00, qb[7:0]}, d0_x, 1'b0);
+wire [EW-1:0] q_x = {qa_l[8] ? qa_h1[EW-1:8] : qa[EW-1:8], qa_l[7:0]};
+wire [EW-1:0] q_s = {qb_l[8] ? qb_h1[EW-1:8] : qb[EW-1:8], qb_l[7:0]};
+wire [2*XW-3:0] q_l_unused = {qa_l[XW-1:9], qb_l[XW-1:9], qa_h1[7:0], qb_h1[7:0]};
 wire [EW-1:0] q_w = q_x[EW-1] ? q_s : q_x;
 wire [EW-18:0] q_w_unused = q_w[EW-1:17];   // a DIF position is below 2^17
 assign q = !act ? 17'd0 : none_r ? q0_r : kp_r != 5'd0 ? {1'b0, blk_r} + {12'd0, pi_r} - {12'd0, kp_r} : q_w[16:0];
@@ -441,13 +568,14 @@ assign q = !act ? 17'd0 : none_r ? q0_r : kp_r != 5'd0 ? {1'b0, blk_r} + {12'd0,
 // else the EB's run, if the word takes the EB: what does not fit of it (its position + pi less W), all of it
 // if the EB lane is the part's last
 wire       p1_fits = res_p1[XW-1];
-wire [4:0] kp_eb = !eb_not_last ? pi_r : res_eb[XW-1] ? 5'd0 : res_eb[4:0];
+wire [4:0] kp_eb = therm_bin(teb);
 wire [4:0] kp_next = !strip_r ? 5'd0
                    : kp_r != 5'd0 && !(any_front_k && p1_fits) ? (any_front_k ? res_p1[4:0] : kp_r)
                    : took_eb ? kp_eb : 5'd0;
-wire [5:0] pi2 = {1'b0, pi_r} + {1'b0, pi_r};
+// kp + pi: kp's candidates + pi beside them (no add after kp's select). The EB run's: pi + the thermometer's count,
+// from its bits as kp's is, for the formats' PI lengths 8 and 16 (kp_eb is at most pi)
+wire [5:0] kpi_eb = {p16 && teb[15], p16 ? !teb[15] : teb[7], p16 ? teb[7] && !teb[15] : !teb[7], kp_eb[2:0]};
 wire [5:0] pi6 = {1'b0, pi_r};
-wire [5:0] kpi_eb = !eb_not_last ? pi2 : res_eb[XW-1] ? pi6 : res_ebpi[5:0];
 wire [5:0] kpi_next = !strip_r ? pi6
                     : kp_r != 5'd0 && !(any_front_k && p1_fits) ? (any_front_k ? res_p1pi[5:0] : kpi_r)
                     : took_eb ? kpi_eb : pi6;
