@@ -9,11 +9,10 @@ RX_LOCATE_SRCS := rtl/mdd_rx_locate.v rtl/mdd_lane_count.v rtl/mdd_desc_check.v 
 RX_LOCATE_MODULES := mdd_rx_locate mdd_rx_loc_mrk mdd_rx_loc_pdu mdd_rx_loc_dif
 
 # make test: one default run (all stimulus) and one with tiny periods (small=1: every stage splits words) per
-# W, split between TEST_SEEDS. W = 64 runs at about 1.6 k cycles per second (2026-12-02: the RTL's evaluation,
-# issue 20), so make test gives it 450 k cycles (about 280 s; 1.8 M took 1190 s of CI's two cores) and make
-# regress the long runs.
-RX_LOCATE_TEST_CYCLES  := 4 3000000 8 2500000 16 2000000 32 1500000 64 300000
-RX_LOCATE_SMALL_CYCLES := 4 1500000 8 1200000 16 1000000 32 750000 64 150000
+# W, split between TEST_SEEDS. W = 64 runs at about 14 k cycles per CPU second (harness, RTL, twin and
+# reference; it was 1.6 k while mdd_rx_loc_pdu's one-hot gathers were written bit by bit, 2026-12-02).
+RX_LOCATE_TEST_CYCLES  := 4 3000000 8 2500000 16 2000000 32 1500000 64 1200000
+RX_LOCATE_SMALL_CYCLES := 4 1500000 8 1200000 16 1000000 32 750000 64 600000
 # make regress: five more seeds per W (two of them small=1), 1 M cycles each.
 RX_LOCATE_REGRESS_SEEDS := 11 12 13 14 15
 RX_LOCATE_REGRESS_CYCLES := 1000000

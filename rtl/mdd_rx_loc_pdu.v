@@ -220,26 +220,22 @@ function [W-1:0] pfx_two(input [W-1:0] msk);
     end
 endfunction
 
-// one-hot gather of a byte per lane (OR of the selected lanes), and the same over the W + 1 positions
+// one-hot gather of a byte per lane (OR of the selected lanes), and the same over the W + 1 positions. The
+// gathers here OR whole lane values (for synthesis the same AND-OR as bit by bit): written as a loop over bits
+// with a column of lanes per bit they took half of the Verilated model's time at W = 64.
 function [7:0] gath8(input [W-1:0] sel, input [8*W-1:0] v);
-    reg [W-1:0] col;
-    integer b, i;
+    integer i;
     begin
-        for (b = 0; b < 8; b = b + 1) begin
-            for (i = 0; i < W; i = i + 1) col[i] = v[8*i + b];
-            gath8[b] = |(sel & col);
-        end
+        gath8 = 8'd0;
+        for (i = 0; i < W; i = i + 1) gath8 = gath8 | (v[8*i +: 8] & {8{sel[i]}});
     end
 endfunction
 
 function [7:0] gath8p(input [W:0] sel, input [8*(W+1)-1:0] v);
-    reg [W:0] col;
-    integer b, i;
+    integer i;
     begin
-        for (b = 0; b < 8; b = b + 1) begin
-            for (i = 0; i <= W; i = i + 1) col[i] = v[8*i + b];
-            gath8p[b] = |(sel & col);
-        end
+        gath8p = 8'd0;
+        for (i = 0; i <= W; i = i + 1) gath8p = gath8p | (v[8*i +: 8] & {8{sel[i]}});
     end
 endfunction
 
@@ -501,10 +497,14 @@ generate
         end else begin : g_gtp
             assign sa_gt[gi] = sa_len[26*gi +: 26] != 26'd0;
         end
+        // (the one-hot built in a wire of its own: bit assigns straight into the (W+1)(W+5)-bit sa_nh had the
+        // Verilated model rebuild the whole vector once per bit, a third of rx_locate's run time at W = 64)
+        wire [W:0] nh1;
         for (gt = 0; gt <= W; gt = gt + 1) begin : g_nh
             localparam [26:0] J27 = gt;
-            assign sa_nh[(W+1)*gi + gt] = nx == J27;
+            assign nh1[gt] = nx == J27;
         end
+        assign sa_nh[(W+1)*gi +: W+1] = nh1;
     end
 endgenerate
 
@@ -745,36 +745,27 @@ endgenerate
 
 // one-hot gather of a 32-bit value over the candidates
 function [31:0] gath32c(input [NC-1:0] sel, input [32*NC-1:0] v);
-    reg [NC-1:0] col;
-    integer b, i;
+    integer i;
     begin
-        for (b = 0; b < 32; b = b + 1) begin
-            for (i = 0; i < NC; i = i + 1) col[i] = v[32*i + b];
-            gath32c[b] = |(sel & col);
-        end
+        gath32c = 32'd0;
+        for (i = 0; i < NC; i = i + 1) gath32c = gath32c | (v[32*i +: 32] & {32{sel[i]}});
     end
 endfunction
 
 // one-hot gathers of a (W + 1)-bit one-hot count and a byte over the candidates
 function [W:0] gathwc(input [NC-1:0] sel, input [(W+1)*NC-1:0] v);
-    reg [NC-1:0] col;
-    integer b, i;
+    integer i;
     begin
-        for (b = 0; b <= W; b = b + 1) begin
-            for (i = 0; i < NC; i = i + 1) col[i] = v[(W+1)*i + b];
-            gathwc[b] = |(sel & col);
-        end
+        gathwc = {(W+1){1'b0}};
+        for (i = 0; i < NC; i = i + 1) gathwc = gathwc | (v[(W+1)*i +: W+1] & {(W+1){sel[i]}});
     end
 endfunction
 
 function [7:0] gath8c(input [NC-1:0] sel, input [8*NC-1:0] v);
-    reg [NC-1:0] col;
-    integer b, i;
+    integer i;
     begin
-        for (b = 0; b < 8; b = b + 1) begin
-            for (i = 0; i < NC; i = i + 1) col[i] = v[8*i + b];
-            gath8c[b] = |(sel & col);
-        end
+        gath8c = 8'd0;
+        for (i = 0; i < NC; i = i + 1) gath8c = gath8c | (v[8*i +: 8] & {8{sel[i]}});
     end
 endfunction
 
@@ -1147,13 +1138,10 @@ endgenerate
 
 // one-hot gather of a 26-bit value per lane
 function [25:0] gath26(input [W-1:0] sel, input [26*W-1:0] v);
-    reg [W-1:0] col;
-    integer b, i;
+    integer i;
     begin
-        for (b = 0; b < 26; b = b + 1) begin
-            for (i = 0; i < W; i = i + 1) col[i] = v[26*i + b];
-            gath26[b] = |(sel & col);
-        end
+        gath26 = 26'd0;
+        for (i = 0; i < W; i = i + 1) gath26 = gath26 | (v[26*i +: 26] & {26{sel[i]}});
     end
 endfunction
 
