@@ -87,6 +87,7 @@ struct Xfer {
     uint32_t stream = ls::WireRec::kNone;  // recorder's id of its stream (none: junk, or no recorder)
     size_t stream_off = 0;                 // wire offset in the stream of its first byte
     uint64_t in_done_cycle = UINT64_MAX;   // the cycle its last beat entered s_axis_rx (none yet: UINT64_MAX)
+    uint64_t desc_cycle = UINT64_MAX;      // the scoreboard cycle its descriptor was accepted (none yet: UINT64_MAX)
     // reference
     std::vector<uint8_t> out, out_tag, in_tag, in_aux;
     uint64_t ctx[16] = {0};
