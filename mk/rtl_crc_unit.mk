@@ -7,7 +7,7 @@ CRC_UNIT_CONFIGS := $(foreach w,$(WS),0_$(w)) $(foreach a,1 2 3,$(a)_8 $(a)_64)
 CRC_UNIT_DIR := $(BUILD)/crc_unit
 # the compaction is an mdd_compact instance, the fix-up an mdd_crc_shift instance (Verilator finds them
 # through -Irtl; Icarus gets the files)
-CRC_UNIT_SRCS := rtl/mdd_crc_unit.v rtl/mdd_compact.v rtl/mdd_crc_shift.v rtl/mdd_crc_math.vh
+CRC_UNIT_SRCS := rtl/mdd_crc_unit.v rtl/mdd_compact.v rtl/mdd_lane_rotate.v rtl/mdd_crc_shift.v rtl/mdd_crc_math.vh
 
 # make test: >= 1 M accepted words per W for CRC-32C (stall phases accept ~70% of cycles), fewer for the others;
 # split between TEST_SEEDS, each seed's run long enough (>= 200000 cycles) to require its coverage.
@@ -122,7 +122,7 @@ $(CRC_UNIT_DIR)/icarus/w$(2).vvp: $(CRC_UNIT_SRCS) tb/icarus/tb_mdd_crc_unit.v
 	@mkdir -p $$(@D)
 	$(IVERILOG) $(IVERILOG_FLAGS) -o $$@ -s tb_mdd_crc_unit -Ptb_mdd_crc_unit.W=$(2) \
 	    -Ptb_mdd_crc_unit.CRC_ALG=$(1) -Ptb_mdd_crc_unit.USER_W=$(CRC_UNIT_USER_W) \
-	    tb/icarus/tb_mdd_crc_unit.v rtl/mdd_crc_unit.v rtl/mdd_compact.v rtl/mdd_crc_shift.v
+	    tb/icarus/tb_mdd_crc_unit.v rtl/mdd_crc_unit.v rtl/mdd_compact.v rtl/mdd_lane_rotate.v rtl/mdd_crc_shift.v
 
 $(CRC_UNIT_DIR)/icarus/w$(2).hex: $(call crc_unit_bin,$(1)_$(2))
 	@mkdir -p $$(@D)

@@ -1,10 +1,10 @@
-# Packer (rtl/mdd_pack.v, compaction rtl/mdd_compact.v): Verilator lockstep against the C twin
+# Packer (rtl/mdd_pack.v, compaction rtl/mdd_compact.v, rotation rtl/mdd_lane_rotate.v): Verilator lockstep against the C twin
 # (model/mdd_pack_model.c) with an independent byte-stream scoreboard, lint of both modules at every W, bench
 # (output bytes per cycle with dense and with random keep). Build products: $(BUILD)/vl/pack_w<W>/,
 # waveforms of a divergence in $(BUILD)/pack/vcd/.
 
 PACK_DIR  := $(BUILD)/pack
-PACK_SRCS := rtl/mdd_pack.v rtl/mdd_compact.v
+PACK_SRCS := rtl/mdd_pack.v rtl/mdd_compact.v rtl/mdd_lane_rotate.v
 PACK_USER_LANE_W := 8
 
 # make test: cycles per W chosen so that the five runs take well under a minute together on two cores.
@@ -58,7 +58,7 @@ $(foreach w,$(WS),$(eval $(call PACK_CONFIG,$(w))))
 # Lint: the packer at every W (tags of 8 bits and of an odd width), the compaction at every W (byte lanes,
 # {tag, byte} lanes).
 define PACK_LINT
-.PHONY: pack-lint-w$(1) pack-lint-u5-w$(1) compact-lint-w$(1) compact-lint-l16-w$(1)
+.PHONY: pack-lint-w$(1) pack-lint-u5-w$(1) compact-lint-w$(1) compact-lint-l16-w$(1) rotate-lint-w$(1)
 pack-lint-w$(1):
 	$$(call VL_LINT,mdd_pack,-GW=$(1))
 pack-lint-u5-w$(1):
@@ -67,6 +67,8 @@ compact-lint-w$(1):
 	$$(call VL_LINT,mdd_compact,-GW=$(1))
 compact-lint-l16-w$(1):
 	$$(call VL_LINT,mdd_compact,-GW=$(1) -GLANE_W=16)
+rotate-lint-w$(1):
+	$$(call VL_LINT,mdd_lane_rotate,-GW=$(1) -GLANE_W=1 -GDOWN=1)
 
 endef
 
@@ -105,7 +107,7 @@ pack-selftest: $(call pack_bin,8)
 # make test sweeps W over $(PATH_TEST_WS); make regress over all of $(WS) (D-053)
 LOCKSTEP_TESTS += $(foreach w,$(PATH_TEST_WS),pack-lockstep-w$(w)) pack-selftest pack-sanitize-w4 pack-sanitize-w64
 REGRESS_TESTS  += $(foreach w,$(WS),$(foreach s,$(PACK_REGRESS_SEEDS),pack-regress-w$(w)-s$(s)))
-LINT_TARGETS   += $(foreach w,$(WS),pack-lint-w$(w) pack-lint-u5-w$(w) compact-lint-w$(w) compact-lint-l16-w$(w))
+LINT_TARGETS   += $(foreach w,$(WS),pack-lint-w$(w) pack-lint-u5-w$(w) compact-lint-w$(w) compact-lint-l16-w$(w) rotate-lint-w$(w))
 BENCH_LOCKSTEP += $(foreach w,$(WS),pack-bench-w$(w))
 
 # Icarus: the lockstep harness writes the inputs and the twin's outputs of a short run (every output verified

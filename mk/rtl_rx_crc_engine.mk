@@ -7,7 +7,7 @@ RX_CRC_ENGINE_DEPTH   := 16
 RX_CRC_ENGINE_CONFIGS := $(foreach w,$(WS),0_$(w)) 1_8 1_64 3_8 3_64
 RX_CRC_ENGINE_DIR     := $(BUILD)/rx_crc_engine
 RX_CRC_ENGINE_SRCS    := rtl/mdd_rx_crc_engine.v rtl/mdd_fifo.v rtl/mdd_crc_unit.v rtl/mdd_crc_shift.v rtl/mdd_crc_math.vh \
-                         $(wildcard rtl/mdd_compact.v)
+                         $(wildcard rtl/mdd_compact.v rtl/mdd_lane_rotate.v)
 RX_CRC_ENGINE_CYCLES  := 150000
 RX_CRC_ENGINE_REGRESS_SEEDS  := 11 12 13
 RX_CRC_ENGINE_REGRESS_CYCLES := 1000000

@@ -7,7 +7,7 @@ RX_PATH_DIR        := $(BUILD)/rx_path
 RX_PATH_DATA_DEPTH := 16
 RX_PATH_RES_DEPTH  := 32
 RX_PATH_SRCS := rtl/mdd_rx_path.v rtl/mdd_check_stage.v rtl/mdd_rx_check.v rtl/mdd_rx_check_dec.v rtl/mdd_rx_ctx.v rtl/mdd_fifo.v rtl/mdd_rx_crc_engine.v \
-                rtl/mdd_pack.v rtl/mdd_compact.v rtl/mdd_crc_unit.v rtl/mdd_crc_shift.v rtl/mdd_crc_math.vh \
+                rtl/mdd_pack.v rtl/mdd_compact.v rtl/mdd_lane_rotate.v rtl/mdd_crc_unit.v rtl/mdd_crc_shift.v rtl/mdd_crc_math.vh \
                 $(RX_LOCATE_SRCS)
 RX_PATH_MODULES := mdd_rx_path mdd_rx_check mdd_rx_ctx mdd_fifo
 

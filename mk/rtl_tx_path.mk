@@ -6,7 +6,7 @@ TX_PATH_DIR  := $(BUILD)/tx_path
 TX_PATH_SRCS := rtl/mdd_tx_path.v rtl/mdd_tx_gen.v rtl/mdd_desc_check.v rtl/mdd_lane_count.v rtl/mdd_check_stage.v \
                 rtl/mdd_rx_crc_engine.v rtl/mdd_crc_unit.v \
                 rtl/mdd_crc_shift.v \
-                rtl/mdd_compact.v rtl/mdd_fifo.v rtl/mdd_rx_check.v rtl/mdd_rx_check_dec.v rtl/mdd_pack.v rtl/mdd_rx_ctx.v \
+                rtl/mdd_compact.v rtl/mdd_lane_rotate.v rtl/mdd_fifo.v rtl/mdd_rx_check.v rtl/mdd_rx_check_dec.v rtl/mdd_pack.v rtl/mdd_rx_ctx.v \
                 rtl/mdd_formats.vh rtl/mdd_crc_math.vh rtl/mdd_lane_fn.vh
 TX_PATH_DATA_DEPTH := 16
 TX_PATH_RES_DEPTH  := 32

@@ -20,7 +20,7 @@ TXG_fc_TEST_CYCLES := 300000
 TXG_fc_FAULT := why
 TXG_hbuf_TEST_CYCLES := 300000
 TXG_hbuf_FAULT := wr
-TXG_hbuf_DEPS := rtl/mdd_compact.v
+TXG_hbuf_DEPS := rtl/mdd_compact.v rtl/mdd_lane_rotate.v
 txg_bin = $(BUILD)/vl/txg_$(1)_w$(2)/txg_$(1)_w$(2)
 
 # $(1) stage, $(2) W

@@ -131,7 +131,7 @@ wire advance;
 
 assign s_tready = advance;
 
-genvar j, row;
+genvar row;
 
 // -------------------------------------------------------------------------
 // Input side: message start tracking.
@@ -203,20 +203,9 @@ mdd_compact #(
 // -------------------------------------------------------------------------
 
 // rotate up by f slots: slot s takes compacted byte (s - f) mod W
-generate
-for (j = 0; j < L; j = j + 1) begin : g_rot
-    localparam SB = 8 * (1 << j);
-    wire [8*W-1:0] src;
-    if (j == 0) begin : g_src_in
-        assign src = gb_in_data;
-    end else begin : g_src_rot
-        assign src = g_rot[j-1].out;
-    end
-    wire [8*W-1:0] out = gb_in_fill[j] ? {src[8*W-SB-1:0], src[8*W-1 -: SB]} : src;
-end
-endgenerate
+wire [8*W-1:0] rotated;
 
-wire [8*W-1:0] rotated = g_rot[L-1].out;
+mdd_lane_rotate #(.W(W), .LANE_W(8)) gb_rot (.in(gb_in_data), .sh(gb_in_fill), .out(rotated));
 
 reg [8*W-1:0]    gb_word = {8*W{1'b0}};   // G: partial word (slots < f), or a complete word when pend
 reg              gb_pend = 1'b0;           // G holds a complete word that leaves on the next clock

@@ -99,7 +99,7 @@ wire advance = m_tready || !m_tvalid;
 
 assign s_tready = advance;
 
-genvar i, j;
+genvar i;
 
 // -------------------------------------------------------------------------
 // P1, P2, C: compaction of the {tag, byte} lanes and the gearbox fill.
@@ -156,20 +156,9 @@ mdd_compact #(
 // -------------------------------------------------------------------------
 
 // rotate up by f lanes: lane s takes compacted lane (s - f) mod W
-generate
-for (j = 0; j < L; j = j + 1) begin : g_rot
-    localparam SB = LANE_W * (1 << j);
-    wire [LW-1:0] src;
-    if (j == 0) begin : g_src_in
-        assign src = gb_in_lanes;
-    end else begin : g_src_rot
-        assign src = g_rot[j-1].out;
-    end
-    wire [LW-1:0] out = gb_in_fill[j] ? {src[LW-SB-1:0], src[LW-1 -: SB]} : src;
-end
-endgenerate
+wire [LW-1:0] rotated;
 
-wire [LW-1:0] rotated = g_rot[L-1].out;
+mdd_lane_rotate #(.W(W), .LANE_W(LANE_W)) gb_rot (.in(gb_in_lanes), .sh(gb_in_fill), .out(rotated));
 
 // m_tkeep of a word that ends a packet in this word (or in the word it completes):
 // f + k lanes (mod W, W when pad = 0), none when f + k = 0

@@ -110,7 +110,7 @@ initial begin
     end
 end
 
-genvar b, t, s;
+genvar b, t;
 
 // row r of a bank (a mux on r, not a shift by 8 r)
 function [7:0] row_byte(input [8*R-1:0] v, input [NR-1:0] r);
@@ -183,29 +183,12 @@ wire [NR-1:0] wr_row = wr[NP-1:L];
 wire [W-1:0]  kept   = {W{1'b1}} >> c_zeros;   // compacted lanes 0 .. k-1
 wire [W-1:0]  first  = {{(W-1){1'b0}}, c_user && c_zeros != WK};  // up: the beat's first kept byte
 
-generate
-for (s = 0; s < L; s = s + 1) begin : g_wrot
-    localparam SB = 1 << s;
-    wire [8*W-1:0] src_d;
-    wire [W-1:0]   src_k, src_u;
-    if (s == 0) begin : g_in
-        assign src_d = c_lanes;
-        assign src_k = kept;
-        assign src_u = first;
-    end else begin : g_prev
-        assign src_d = g_wrot[s-1].out_d;
-        assign src_k = g_wrot[s-1].out_k;
-        assign src_u = g_wrot[s-1].out_u;
-    end
-    wire [8*W-1:0] out_d = wr_lo[s] ? {src_d[8*(W-SB)-1:0], src_d[8*W-1 -: 8*SB]} : src_d;
-    wire [W-1:0]   out_k = wr_lo[s] ? {src_k[W-SB-1:0], src_k[W-1 -: SB]} : src_k;
-    wire [W-1:0]   out_u = wr_lo[s] ? {src_u[W-SB-1:0], src_u[W-1 -: SB]} : src_u;
-end
-endgenerate
+wire [8*W-1:0] w_data;
+wire [W-1:0]   w_en, w_up;
 
-wire [8*W-1:0] w_data = g_wrot[L-1].out_d;
-wire [W-1:0]   w_en   = g_wrot[L-1].out_k;
-wire [W-1:0]   w_up   = g_wrot[L-1].out_u;
+mdd_lane_rotate #(.W(W), .LANE_W(8)) wrot_d (.in(c_lanes), .sh(wr_lo), .out(w_data));
+mdd_lane_rotate #(.W(W), .LANE_W(1)) wrot_k (.in(kept),    .sh(wr_lo), .out(w_en));
+mdd_lane_rotate #(.W(W), .LANE_W(1)) wrot_u (.in(first),   .sh(wr_lo), .out(w_up));
 
 wire [8*UW-1:0] u_data;   // the read side's T rows per bank (below)
 wire [UW-1:0]   u_up;
@@ -278,32 +261,21 @@ end
 
 // (the last set's bytes past WIN are not shown)
 /* verilator lint_off UNUSEDSIGNAL */
-generate
-for (s = 0; s < L; s = s + 1) begin : g_rrot
-    localparam SB = 1 << s;
-    wire [8*UW-1:0] src_d;
-    wire [UW-1:0]   src_u;
-    if (s == 0) begin : g_in
-        assign src_d = u_data;
-        assign src_u = u_up;
-    end else begin : g_prev
-        assign src_d = g_rrot[s-1].out_d;
-        assign src_u = g_rrot[s-1].out_u;
-    end
-    wire [8*UW-1:0] out_d;
-    wire [UW-1:0]   out_u;
-    for (t = 0; t < T; t = t + 1) begin : g_set
-        wire [8*W-1:0] sd = src_d[8*W*t +: 8*W];
-        wire [W-1:0]   su = src_u[W*t +: W];
-        assign out_d[8*W*t +: 8*W] = rb_lo[s] ? {sd[8*SB-1:0], sd[8*W-1:8*SB]} : sd;
-        assign out_u[W*t +: W]     = rb_lo[s] ? {su[SB-1:0], su[W-1:SB]} : su;
-    end
-end
-endgenerate
+wire [8*UW-1:0] r_data;
+wire [UW-1:0]   r_up;
 /* verilator lint_on UNUSEDSIGNAL */
 
-assign win    = g_rrot[L-1].out_d[8*WIN-1:0];
-assign win_up = g_rrot[L-1].out_u[WIN-1:0];
+generate
+for (t = 0; t < T; t = t + 1) begin : g_rrot
+    mdd_lane_rotate #(.W(W), .LANE_W(8), .DOWN(1)) rot_d (
+        .in(u_data[8*W*t +: 8*W]), .sh(rb_lo), .out(r_data[8*W*t +: 8*W]));
+    mdd_lane_rotate #(.W(W), .LANE_W(1), .DOWN(1)) rot_u (
+        .in(u_up[W*t +: W]), .sh(rb_lo), .out(r_up[W*t +: W]));
+end
+endgenerate
+
+assign win    = r_data[8*WIN-1:0];
+assign win_up = r_up[WIN-1:0];
 
 endmodule
 
