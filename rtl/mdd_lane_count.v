@@ -67,7 +67,15 @@ end
 
 // g_st[s].incl: lane i holds the set lanes in mask[i : i - 2^s + 1] (inclusive prefix after stage s); one wire
 // per stage, so simulators see no false combinational loop through a shared array.  With TAIL >= 1 stage SR's
-// counts pass through the register mid_r.
+// counts pass through the register mid_r (declared here, not in the generate block that loads it: yosys 0.23
+// does not resolve a reference into a generate block declared further down).
+/* verilator lint_off UNUSEDSIGNAL */
+/* verilator lint_off UNDRIVEN */
+reg  [RW*W-1:0] mid_r = {RW*W{1'b0}};   // (TAIL >= 1 only)
+wire [RW*W-1:0] mid_d;
+/* verilator lint_on UNDRIVEN */
+/* verilator lint_on UNUSEDSIGNAL */
+
 genvar s, i;
 generate
     for (s = 0; s <= S; s = s + 1) begin : g_st
@@ -87,9 +95,9 @@ generate
                 wire [BW-1:0] a;
                 wire [BW-1:0] b;
                 if (TAIL > 0 && s == SR + 1) begin : g_reg
-                    assign a = {{(BW - RW){1'b0}}, g_mid.mid_r[RW*i +: RW]};
+                    assign a = {{(BW - RW){1'b0}}, mid_r[RW*i +: RW]};
                     if (i >= D) begin : g_b
-                        assign b = {{(BW - RW){1'b0}}, g_mid.mid_r[RW*(i - D) +: RW]};
+                        assign b = {{(BW - RW){1'b0}}, mid_r[RW*(i - D) +: RW]};
                     end else begin : g_z
                         assign b = {BW{1'b0}};
                     end
@@ -107,8 +115,6 @@ generate
         end
     end
     if (TAIL > 0) begin : g_mid
-        reg  [RW*W-1:0] mid_r = {RW*W{1'b0}};
-        wire [RW*W-1:0] mid_d;
         for (i = 0; i < W; i = i + 1) begin : g_lane
             assign mid_d[RW*i +: RW] = g_st[SR].incl[CW*i +: RW];
         end
