@@ -25,6 +25,7 @@
 #include "mdd_txg_d_model.h"
 #include "mdd_txg_p_model.h"
 #include "mdd_txg_fc_model.h"
+#include "mdd_txg_f_model.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -99,6 +100,7 @@ typedef struct mdd_txg_pipe {
     unsigned cur;       /* the one F takes words from (the head descriptor's); the other has the second one's */
     mdd_txg_layout lay[2];
     mdd_txg_snap f_cur; /* the state after the last lane F generated */
+    mdd_txg_f_model fm; /* stage F (its word is the RTL's to be: rtl/mdd_txg_f.v); F's walk checks it */
     mdd_txg_lword scratch[3]; /* the words D, P and M make in a cycle */
 } mdd_txg_pipe;
 

@@ -33,8 +33,8 @@ void mdd_txg_fc_eval(unsigned w, const mdd_txg_fc_in *in, mdd_txg_fc_out *out)
         missing |= (uint64_t)miss << i;
         t3 |= (uint64_t)t3_i << i;
         before |= (uint64_t)(miss || (t3_i && i != in->off) || t3_short || cls == MDD_TXG_L_AFTER) << i;
-        after |= (uint64_t)(in->mpa && cls == MDD_TXG_L_HDR && parse && upto && in->plow[i] == last_len &&
-                            i + 1 < in->n) << i;
+        after |= (uint64_t)((in->mpa || (in->mrk_after >> i & 1)) && cls == MDD_TXG_L_HDR && parse && upto &&
+                            in->plow[i] == last_len && i + 1 < in->n) << i;
     }
     /* the first lane with an end, before or after it */
     unsigned i = in->off;

@@ -19,7 +19,8 @@
  *   - before it: an AFTER lane (a host byte after a descriptor-framed PDU: FRAME);
  *   - after it: the MPA header's last length byte (an HDR lane with parse) when lanes follow: the length's
  *     check against the ULP header (FRAME) is then the next cycle's, from a register, and no ring byte enters
- *     the control.
+ *     the control; iSCSI's last length byte when a marker lane follows in the word (the marker's image needs
+ *     the lengths: F's data path then takes them from its registers, never from this cycle's bytes).
  * Each rule is a per-lane flag; the end lane is the first set flag (a priority select). A word with no end lane
  * is taken whole (pop), and then the transfer ends here if its tlast is in the ring, no byte is left and the
  * next word's first lane needs one. hl_end is hl where the taking stops (bytes used: hl_end - hl_off); F's
@@ -51,7 +52,7 @@ enum {
     MDD_TXG_FC_T3_WAIT,     /* T3 at F's first lane, the ring short of the lengths: a wait */
     MDD_TXG_FC_T3_FRAME,    /* T3 at F's first lane with the transfer's bytes short of the lengths */
     MDD_TXG_FC_AFTER,       /* FRAME at an AFTER lane */
-    MDD_TXG_FC_LEN,         /* after MPA's last length byte (lane next - 1) */
+    MDD_TXG_FC_LEN,         /* after the last length byte (lane next - 1): MPA's, iSCSI's before a marker */
     MDD_TXG_FC_WHYS
 };
 
@@ -71,6 +72,7 @@ typedef struct mdd_txg_fc_in {
     uint8_t mb[MDD_RX_MAX_W];           /* marker byte */
     uint64_t boundary, parse;
     uint64_t upto_len;                  /* self-framing and the PDU offset p <= the last length byte's */
+    uint64_t mrk_after;                 /* a marker lane follows the lane in the word (lanes i + 1 .. n - 1) */
     uint8_t plow[MDD_RX_MAX_W];         /* p's low 3 bits */
     uint8_t hl[MDD_RX_MAX_W];           /* host lanes before lane i, from lane 0 */
     uint8_t hl_n;                       /* the word's host lanes */

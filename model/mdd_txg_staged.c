@@ -505,6 +505,11 @@ static void f_control(const mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, co
             fi->hl[i] = (uint8_t)hl;
             hl += needs_host(c, l->cls);
         }
+        bool mrk_later = false;
+        for (unsigned i = hw->n; i-- > 0;) {
+            fi->mrk_after |= (uint64_t)mrk_later << i;
+            mrk_later = mrk_later || hw->l[i].cls == MDD_TXG_L_MRK;
+        }
         fi->hl_n = (uint8_t)hl;
         fi->a = (uint16_t)(avail + fi->hl[hw->off]);
         fi->next_v = pp->df.cnt > 1;
@@ -514,8 +519,141 @@ static void f_control(const mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, co
     mdd_txg_fc_eval(m->w, fi, fo);
 }
 
+/* Stage F's block (mdd_txg_f_model) on this cycle's inputs, as the RTL will see them: D's word with its runs and
+ * host-lane counts, the ring's window from the word's lane-0 host byte. */
+static void f_block_in(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, const mdd_txg_layout *pp, mdd_txg_f_in *fi)
+{
+    const uint64_t *d = m->e0_desc;
+    memset(fi, 0, sizeof *fi);
+    fi->mpa = c->mpa;
+    fi->iscsi = c->iscsi;
+    fi->self = c->self;
+    fi->hdig = c->hdig_en;
+    fi->ddig = c->ddig_en;
+    fi->op = (uint8_t)c->dif_op;
+    fi->ulp = (uint8_t)c->ulp;
+    fi->ml = (uint8_t)c->ml;
+    fi->ld_hdr_len = (uint16_t)F(HDR_LEN, d);
+    fi->ld_data_len = (uint32_t)F(DATA_LEN, d);
+    fi->present = fi->go = true;
+    fi->bad = m->e0_bad;
+    fi->avail = (uint8_t)(m->hb_end ? m->hb_e0 : m->hb_cnt);
+    fi->last_in = m->hb_end;
+    fi->dv = pp->df.cnt > 0;
+    unsigned hl_off = 0;
+    if (fi->dv) {
+        const mdd_txg_lword *hw = &pp->df.e[0];
+        fi->off = (uint8_t)hw->off;
+        fi->n = (uint8_t)hw->n;
+        unsigned hl = 0;
+        int run = -1;
+        for (unsigned i = 0; i < hw->n; i++) {
+            const mdd_txg_lane *l = &hw->l[i];
+            fi->cls[i] = l->cls;
+            fi->flags[i] = l->flags;
+            fi->aux[i] = l->aux;
+            fi->mb[i] = l->mb;
+            fi->k |= (uint64_t)l->k << i;
+            fi->boundary |= (uint64_t)l->boundary << i;
+            fi->parse |= (uint64_t)l->parse << i;
+            fi->upto_len |= (uint64_t)(c->self && l->p <= c->last_len) << i;
+            fi->plow[i] = (uint8_t)(l->p & 7);
+            fi->hl[i] = (uint8_t)hl;
+            hl += needs_host(c, l->cls);
+            if (l->cls == MDD_TXG_L_MRK) {
+                if (i == 0 || hw->l[i - 1].cls != MDD_TXG_L_MRK || l->mb == 0) {
+                    if (++run > 1) { /* M's rule: two marker runs a word at most */
+                        m->staged_errors++;
+                        if (getenv("MDD_TXG_DEBUG"))
+                            fprintf(stderr, "F block: a third marker run at lane %u\n", i);
+                        run = 1;
+                    }
+                    fi->r_p[run] = l->p;
+                    fi->r_mval[run] = c->mpa ? l->mval : 0; /* (iSCSI: not a pointer) */
+                    fi->r_bnd[run] = l->boundary;
+                } else if (fi->r_p[run] != l->p || (c->mpa && fi->r_mval[run] != l->mval) ||
+                           fi->r_bnd[run] != l->boundary) {
+                    m->staged_errors++; /* a run's lanes share p, mval and boundary */
+                    if (getenv("MDD_TXG_DEBUG"))
+                        fprintf(stderr, "F block: run %d lane %u p %u/%u mval %u/%u bnd %d/%d mb %u\n", run, i,
+                                fi->r_p[run], l->p, fi->r_mval[run], l->mval, fi->r_bnd[run], l->boundary, l->mb);
+                }
+                fi->run |= (uint64_t)run << i;
+            }
+        }
+        fi->hl_n = (uint8_t)hl;
+        bool mrk_later = false;
+        for (unsigned i = hw->n; i-- > 0;) {
+            fi->mrk_after |= (uint64_t)mrk_later << i;
+            mrk_later = mrk_later || hw->l[i].cls == MDD_TXG_L_MRK;
+        }
+        fi->pdus = hw->n ? hw->l[0].after.pdus - ((hw->l[0].flags & MDD_TAGM_EP) ? 1u : 0u) : 0;
+        fi->next_v = pp->df.cnt > 1;
+        if (fi->next_v)
+            fi->next_swh = stops_without_host(c, &pp->df.e[1].l[0]);
+        hl_off = fi->hl[fi->off];
+    }
+    /* window byte j: the ring's byte rd_base + j, rd_base = rd - hl_off (bytes before rd are not read) */
+    const bool consume = m->e0_bad || (m->in_xfer && m->lost);
+    const unsigned base = consume ? 0 : hl_off;
+    for (unsigned j = base; j < MDD_TXG_F_WIN && j - base < MDD_TX_GEN_MAX_BUF; j++) {
+        fi->win[j] = m->hb[j - base];
+        fi->win_up[j] = m->hb_up[j - base];
+    }
+}
+
+static bool word_eq(const mdd_rx_word *a, const mdd_rx_word *b, unsigned w)
+{
+    return !memcmp(a->data, b->data, w) && !memcmp(a->tag, b->tag, w) && !memcmp(a->aux, b->aux, w) &&
+           a->first == b->first && a->last == b->last && a->woff == b->woff && a->nin == b->nin &&
+           a->dbad == b->dbad && a->xflags == b->xflags && a->err_v == b->err_v &&
+           (!a->err_v || (a->err_code == b->err_code && a->err_byte == b->err_byte && a->err_off == b->err_off &&
+                          a->err_unit == b->err_unit && a->err_exp == b->err_exp && a->err_got == b->err_got)) &&
+           a->emap == b->emap && a->ecnt == b->ecnt;
+}
+
+static void f_block_check(mdd_tx_gen_model *m, const mdd_txg_f_in *fi, const mdd_txg_f_out *fo,
+                          const struct mdd_txg_gen *g, const struct f_res *r)
+{
+    const bool ok = fo->emit == g->emit &&
+                    (!g->emit || (word_eq(&fo->o, &g->o, m->w) && fo->used == g->used && fo->stop == g->stop &&
+                                  fo->df_pop == r->df_pop && fo->df_set == r->df_set &&
+                                  (!r->df_set || fo->df_off == r->df_off) && fo->flush == r->flush &&
+                                  fo->publish == r->publish &&
+                                  (!r->publish || (fo->pr_pdu == r->pr_pdu && fo->pr_hl == r->pr_hl &&
+                                                   fo->pr_dl == r->pr_dl))));
+    if (!ok) {
+        m->staged_errors++;
+        if (getenv("MDD_TXG_DEBUG")) {
+            fprintf(stderr, "F block: emit %d/%d used %u/%u stop %d/%d pop %d/%d set %d/%d off %u/%u flush %d/%d "
+                            "publish %d/%d (%u %u %u / %u %u %u) why %u next %u off %u n %u consume %d\n",
+                    fo->emit, g->emit, fo->used, g->used, fo->stop, g->stop, fo->df_pop, r->df_pop, fo->df_set,
+                    r->df_set, fo->df_off, r->df_off, fo->flush, r->flush, fo->publish, r->publish, fo->pr_pdu,
+                    fo->pr_hl, fo->pr_dl, r->pr_pdu, r->pr_hl, r->pr_dl, fo->fc.why, fo->fc.next, fi->off, fi->n,
+                    fi->bad || (m->in_xfer && m->lost));
+            for (unsigned i = 0; i < m->w; i++)
+                if (fo->o.data[i] != g->o.data[i] || fo->o.tag[i] != g->o.tag[i] || fo->o.aux[i] != g->o.aux[i])
+                    fprintf(stderr, "  lane %u: data %02x/%02x tag %02x/%02x aux %x/%x cls %u mb %u run %u\n", i,
+                            fo->o.data[i], g->o.data[i], fo->o.tag[i], g->o.tag[i], fo->o.aux[i], g->o.aux[i],
+                            fi->cls[i], fi->mb[i], (unsigned)(fi->run >> i & 1));
+            fprintf(stderr, "  err %d/%d code %u/%u off %u/%u unit %u/%u exp %llu/%llu got %llu/%llu emap %x/%x "
+                            "ecnt %u/%u xflags %x/%x first %d/%d woff %u/%u\n",
+                    fo->o.err_v, g->o.err_v, fo->o.err_code, g->o.err_code, fo->o.err_off, g->o.err_off,
+                    fo->o.err_unit, g->o.err_unit, (unsigned long long)fo->o.err_exp,
+                    (unsigned long long)g->o.err_exp, (unsigned long long)fo->o.err_got,
+                    (unsigned long long)g->o.err_got, fo->o.emap, g->o.emap, fo->o.ecnt, g->o.ecnt, fo->o.xflags,
+                    g->o.xflags, fo->o.first, g->o.first, fo->o.woff, g->o.woff);
+        }
+    }
+}
+
 static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd_txg_gen *g, struct f_res *r)
 {
+    mdd_txg_f_in fbi;
+    f_block_in(m, c, &m->pipe.lay[m->pipe.cur], &fbi);
+    mdd_txg_f_out fbo;
+    mdd_txg_f_eval(&m->pipe.fm, &fbi, &fbo);
+
     mdd_txg_pipe *pipe = &m->pipe;
     mdd_txg_layout *pp = &pipe->lay[pipe->cur];
     const uint64_t *d = m->e0_desc;
@@ -679,10 +817,14 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
             any = true;
             taken++;
             /* MPA: the word ends after the header's last length byte (FRAME's check then needs no ring byte in
-             * F's control loop: D-074); C6: after FRAME the lost bytes start with the next word, and the
+             * F's control loop: D-074), iSCSI when a marker lane follows in the word (its image then needs no
+             * length parsed in the same cycle); C6: after FRAME the lost bytes start with the next word, and the
              * transfer's end (no byte left) is the next cycle's, unless the lane was the word's last (the word
              * is then taken whole, with a whole word's end rule) */
-            if (frame_now || (c->mpa && l->parse && l->p == c->last_len && i + 1 < hw->n)) {
+            bool mrk_later = false;
+            for (unsigned j = i + 1; j < hw->n; j++)
+                mrk_later = mrk_later || hw->l[j].cls == MDD_TXG_L_MRK;
+            if (frame_now || ((c->mpa || mrk_later) && l->parse && l->p == c->last_len && i + 1 < hw->n)) {
                 lost = lost || frame_now;
                 w_len_frame = frame_now;
                 i++;
@@ -730,7 +872,15 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
         mdd_txg_set_resume(o->desc, d, cur.wire, cur.mrk_pos, cur.pdu_off, hdr_len, data_len, cur.dif_pos,
                            cur.fpdu_woff, cur.skip, cur.pass);
     }
-    r->flush = stop || (lost && !m->lost) || (bad && !m->in_xfer);
+    /* (m->lost is the last transfer's until this one's first word is emitted) */
+    r->flush = stop || (lost && !(m->in_xfer && m->lost)) || (bad && !m->in_xfer);
+    {
+        struct f_res rc = *r;
+        if (!g->emit)
+            rc.df_pop = rc.df_set = rc.publish = rc.flush = false;
+        f_block_check(m, &fbi, &fbo, g, &rc);
+    }
+    mdd_txg_f_tick(&m->pipe.fm, &fbi);
     if (g->emit) {
         m->in_xfer = !stop;
         m->lost = lost;
@@ -746,6 +896,19 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
         r->df_pop = r->df_set = false;
         r->publish = false;
         r->flush = false;
+    }
+    /* F's registers in the block against the walk's */
+    const mdd_txg_f_model *fm = &m->pipe.fm;
+    if (g->emit && (fm->in_xfer != m->in_xfer ||
+                    (m->in_xfer && (fm->lost != m->lost || fm->mimg_ok != m->mimg_ok || fm->hoff != m->hoff ||
+                                    fm->hdr_len != m->hdr_len || fm->data_len != m->data_len ||
+                                    fm->len_off != m->len_off)))) {
+        m->staged_errors++;
+        if (getenv("MDD_TXG_DEBUG"))
+            fprintf(stderr, "F block registers: in_xfer %d/%d lost %d/%d mimg_ok %d/%d hoff %u/%u hdr_len %u/%u "
+                            "data_len %u/%u len_off %u/%u\n",
+                    fm->in_xfer, m->in_xfer, fm->lost, m->lost, fm->mimg_ok, m->mimg_ok, fm->hoff, m->hoff,
+                    fm->hdr_len, m->hdr_len, fm->data_len, m->data_len, fm->len_off, m->len_off);
     }
 }
 

@@ -29,7 +29,8 @@
  *     or FRAME with tlast in the ring); an AFTER lane (FRAME);
  *   after the lane: MPA's last length byte when lanes follow (the length's
  *     check against the ULP header is then the next cycle's, from the parse
- *     register).
+ *     register); iSCSI's last length byte when a marker lane follows in the
+ *     word (mrk_after: the marker's image then comes from F's registers).
  * No flag: the word is taken whole, and the transfer ends if its tlast is in
  * the ring, no byte is left and the next word's first lane needs one.  The
  * outcome of a word ending at each lane is computed beside the decision and
@@ -37,7 +38,7 @@
  * consumed: min(avail, W) bytes.
  *
  * Outputs: why (0 taken whole, 1 wait, 2 the transfer's end, 3 T3, 4 T3 short
- * (a wait), 5 T3 short (FRAME), 6 AFTER, 7 after MPA's length), next (lanes
+ * (a wait), 5 T3 short (FRAME), 6 AFTER, 7 after the last length byte), next (lanes
  * [off, next) taken), hl_end (hl where the taking stops: bytes used
  * hl_end - hl_off; with consume the bytes used), stop (the transfer ends).
  *
@@ -60,6 +61,7 @@ module mdd_txg_fc #(
     input  wire [W-1:0]         boundary,
     input  wire [W-1:0]         parse,
     input  wire [W-1:0]         upto_len,
+    input  wire [W-1:0]         mrk_after,
     input  wire [3*W-1:0]       plow,
     input  wire [NW*W-1:0]      hl,
     input  wire [NW-1:0]        hl_n,
@@ -89,7 +91,7 @@ localparam [NW-1:0] WN = W32[NW-1:0];
 wire [2:0] last_len = cfg_mpa ? 3'd1 : 3'd7;
 
 wire [W-1:0] end_before;    // the word ends before the lane
-wire [W-1:0] end_after;     // the word ends after it (MPA's last length byte)
+wire [W-1:0] end_after;     // the word ends after it (the last length byte: MPA's, iSCSI's before a marker)
 wire [NW*W-1:0] hl_at;      // hl_end if the word ends at the lane
 wire [3*W-1:0] why_at;      // why, if it does
 wire [NW*W-1:0] next_at;    // next, if it does
@@ -120,7 +122,7 @@ generate
         wire [2:0] need = last_len - plow[3*gi +: 3];
         wire t3_short = t3 && at_off && {{(AW - 3){1'b0}}, need} >= avail;
         assign end_before[gi] = in_word && (missing || (t3 && !at_off) || t3_short || c == L_AFTER);
-        assign end_after[gi] = in_word && not_last && cfg_mpa && c == L_HDR && parse[gi] && upto_len[gi] &&
+        assign end_after[gi] = in_word && not_last && (cfg_mpa || mrk_after[gi]) && c == L_HDR && parse[gi] && upto_len[gi] &&
                                plow[3*gi +: 3] == last_len;
         assign hl_at[NW*gi +: NW] = end_before[gi] ? cnt : cnt_n;
         assign next_at[NW*gi +: NW] = end_before[gi] ? I32[NW-1:0] : I32N[NW-1:0];

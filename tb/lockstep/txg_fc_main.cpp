@@ -128,6 +128,12 @@ class Bench {
             hl += i < in_.n && mdd_txg_needs_host(in_.op, in_.cls[i]);
         }
         in_.hl_n = (uint8_t)hl;
+        bool mrk_later = false;  // a marker lane after lane i, inside the word (mostly; now and then any bits)
+        for (unsigned i = kW; i-- > 0;) {
+            in_.mrk_after |= (uint64_t)mrk_later << i;
+            mrk_later = mrk_later || (i < in_.n && in_.cls[i] == MDD_TXG_L_MRK);
+        }
+        if (rng_.chance(0.05)) in_.mrk_after = rng_.next();
         in_.a = (uint16_t)(in_.avail + (in_.consume ? 0 : in_.hl[in_.off]));
         in_.next_v = rng_.chance(0.5);
         in_.next_swh = rng_.chance(0.5);
@@ -158,6 +164,7 @@ class Bench {
         top_->boundary = (std::remove_reference<decltype(top_->boundary)>::type)lanes(in_.boundary);
         top_->parse = (std::remove_reference<decltype(top_->parse)>::type)lanes(in_.parse);
         top_->upto_len = (std::remove_reference<decltype(top_->upto_len)>::type)lanes(in_.upto_len);
+        top_->mrk_after = (std::remove_reference<decltype(top_->mrk_after)>::type)lanes(in_.mrk_after);
         top_->next_v = in_.next_v;
         top_->next_swh = in_.next_swh;
     }

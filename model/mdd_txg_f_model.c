@@ -1,0 +1,299 @@
+/* SPDX-License-Identifier: MIT */
+/* Stage F of the staged TX generator, control, data and registers: see mdd_txg_f_model.h. */
+#include "mdd_txg_f_model.h"
+
+#include <string.h>
+
+#include "mdd/formats.h"
+#include "mdd_tx_gen_int.h"
+
+int mdd_txg_f_model_init(mdd_txg_f_model *m, unsigned w)
+{
+    if (w != 4 && w != 8 && w != 16 && w != 32 && w != 64)
+        return -1;
+    memset(m, 0, sizeof *m);
+    m->w = w;
+    return 0;
+}
+
+/* F's registers as this cycle sees them: a transfer's first word starts from the descriptor. */
+struct f_regs {
+    bool lost, mimg_ok;
+    uint32_t hoff, hdr_len, data_len, len_off;
+};
+
+static void regs_now(const mdd_txg_f_model *m, const mdd_txg_f_in *in, struct f_regs *r)
+{
+    if (m->in_xfer) {
+        r->lost = m->lost;
+        r->mimg_ok = m->mimg_ok;
+        r->hoff = m->hoff;
+        r->hdr_len = m->hdr_len;
+        r->data_len = m->data_len;
+        r->len_off = m->len_off;
+    } else {
+        memset(r, 0, sizeof *r);
+        r->hdr_len = in->ld_hdr_len;
+        r->data_len = in->ld_data_len;
+    }
+}
+
+static uint32_t pdu_len(const mdd_txg_f_in *in, uint32_t hdr_len, uint32_t data_len)
+{
+    struct mdd_txg_cfg c;
+    memset(&c, 0, sizeof c);
+    c.mpa = in->mpa;
+    c.hdig_en = in->hdig;
+    c.ddig_en = in->ddig;
+    uint32_t ps, pe, pde, len;
+    int64_t lc;
+    mdd_txg_lay(&c, hdr_len, data_len, &ps, &pe, &pde, &len, &lc);
+    return len;
+}
+
+static unsigned kind_of(unsigned cls)
+{
+    switch (cls) {
+    case MDD_TXG_L_MRK: return MDD_KIND_MRK;
+    case MDD_TXG_L_HDR: return MDD_KIND_HDR;
+    case MDD_TXG_L_HDIG: return MDD_KIND_HDIG;
+    case MDD_TXG_L_PI:
+    case MDD_TXG_L_SPI: return MDD_KIND_PI;
+    case MDD_TXG_L_PAD: return MDD_KIND_PAD;
+    case MDD_TXG_L_DDIG: return MDD_KIND_DDIG;
+    default: return MDD_KIND_PAY;
+    }
+}
+
+/* The image of marker run r: MPA {0, 0, FPDUPTR}; iSCSI at a PDU boundary 0; else both copies the PDU's length
+ * less p, the lengths from the registers, with the length bytes after the marker read ahead from the window when
+ * the marker sits in them (T3: at F's first lane only, the window from hl_off). */
+static void run_image(const mdd_txg_f_in *in, const struct f_regs *r, unsigned run, unsigned hl_off, uint8_t *img)
+{
+    memset(img, 0, 8);
+    if (in->mpa) {
+        img[2] = (uint8_t)(in->r_mval[run] >> 8);
+        img[3] = (uint8_t)in->r_mval[run];
+        return;
+    }
+    if (in->r_bnd[run])
+        return;
+    const uint32_t p = in->r_p[run], last_len = mdd_txg_last_len(false);
+    uint32_t hl = r->hdr_len, dl = r->data_len;
+    if (in->self && p <= last_len) {
+        for (uint32_t k = p; k <= last_len; k++) {
+            const unsigned j = hl_off + (k - p);
+            mdd_txg_parse_byte(true, k, j < MDD_TXG_F_WIN ? in->win[j] : 0, &hl, &dl);
+        }
+    }
+    const uint32_t v = pdu_len(in, hl, dl) - p;
+    mdd_txg_put_be32(img, v);
+    mdd_txg_put_be32(img + 4, v);
+}
+
+static mdd_txg_fc_in fc_inputs(const mdd_txg_f_in *in, const struct f_regs *r, bool consume)
+{
+    mdd_txg_fc_in fi;
+    memset(&fi, 0, sizeof fi);
+    fi.mpa = in->mpa;
+    fi.op = in->op;
+    fi.consume = consume;
+    fi.mimg_ok = r->mimg_ok;
+    fi.avail = in->avail;
+    fi.a = in->avail;
+    fi.last_in = in->last_in;
+    if (!consume) {
+        fi.off = in->off;
+        fi.n = in->n;
+        memcpy(fi.cls, in->cls, sizeof fi.cls);
+        memcpy(fi.mb, in->mb, sizeof fi.mb);
+        fi.boundary = in->boundary;
+        fi.parse = in->parse;
+        fi.upto_len = in->upto_len;
+        fi.mrk_after = in->mrk_after;
+        memcpy(fi.plow, in->plow, sizeof fi.plow);
+        memcpy(fi.hl, in->hl, sizeof fi.hl);
+        fi.hl_n = in->hl_n;
+        fi.a = (uint16_t)(in->avail + in->hl[in->off]);
+        fi.next_v = in->next_v;
+        fi.next_swh = in->next_swh;
+    }
+    return fi;
+}
+
+/* The cycle's outcome and F's next registers. */
+struct f_next {
+    bool lost, mimg_ok;
+    uint32_t hoff, hdr_len, data_len, len_off;
+};
+
+static void f_cycle(const mdd_txg_f_model *m, const mdd_txg_f_in *in, mdd_txg_f_out *out, struct f_next *nx)
+{
+    memset(out, 0, sizeof *out);
+    struct f_regs r;
+    regs_now(m, in, &r);
+    nx->lost = r.lost;
+    nx->mimg_ok = r.mimg_ok;
+    nx->hdr_len = r.hdr_len;
+    nx->data_len = r.data_len;
+    nx->len_off = r.len_off;
+    nx->hoff = r.hoff;
+    if (in->rst || !in->present || !in->go)
+        return;
+    const bool consume = in->bad || r.lost;
+    if (!consume && !in->dv)
+        return; /* no D word: F waits */
+
+    mdd_rx_word *o = &out->o;
+    memset(o->tag, MDD_KIND_VOID, sizeof o->tag);
+    o->first = !m->in_xfer;
+    o->woff = r.hoff;
+    o->dbad = in->bad;
+    if (in->bad && !m->in_xfer)
+        mdd_rx_word_merge(o, MDD_ERR_DESC, 0, 0, 0, 0, 0);
+
+    const mdd_txg_fc_in fi = fc_inputs(in, &r, consume);
+    mdd_txg_fc_eval(m->w, &fi, &out->fc);
+    const mdd_txg_fc_out *fo = &out->fc;
+    const unsigned last_len = mdd_txg_last_len(in->mpa);
+
+    bool lost_n = r.lost, any = false;
+    unsigned used;
+    if (consume) {
+        used = fo->hl_end;
+        for (unsigned j = 0; j < used && !in->bad; j++)
+            if (in->win_up[j])
+                mdd_rx_word_merge(o, MDD_ERR_UPSTREAM, 0, r.hoff + j, 0, 0, 0);
+    } else {
+        const unsigned off = in->off, next = fo->next, hl_off = in->hl[off];
+        used = fo->hl_end - hl_off;
+        any = next > off;
+        /* PDUs ended before lane i: the word's count and its EP lane (one a word) */
+        unsigned ep_lane = MDD_RX_MAX_W;
+        for (unsigned i = 0; i < in->n; i++)
+            if (ep_lane == MDD_RX_MAX_W && (in->flags[i] & MDD_TAGM_EP))
+                ep_lane = i;
+#define PDUS_BEFORE(i) (in->pdus + ((i) > ep_lane ? 1u : 0u))
+
+        /* marker images: one per run, from the run's fields and the registers (a T3 run reads ahead: a marker
+         * continued from the last cycle reads the same bytes again, none of them consumed yet) */
+        uint8_t img[2][8];
+        run_image(in, &r, 0, hl_off, img[0]);
+        run_image(in, &r, 1, hl_off, img[1]);
+        int last_mrk = -1;
+        for (unsigned i = off; i < next; i++)
+            if (in->cls[i] == MDD_TXG_L_MRK)
+                last_mrk = (int)i;
+
+        /* the lanes */
+        for (unsigned i = off; i < next; i++) {
+            const unsigned cls = in->cls[i], kind = kind_of(cls);
+            if (cls == MDD_TXG_L_MRK) {
+                o->data[i] = img[in->run >> i & 1][in->mb[i] & 7];
+            } else {
+                const bool host = mdd_txg_needs_host(in->op, cls);
+                const uint8_t b = host ? in->win[in->hl[i]] : 0;
+                o->data[i] = kind == MDD_KIND_HDR || kind == MDD_KIND_PAY || (kind == MDD_KIND_PI && host) ? b : 0;
+                if (host && in->win_up[in->hl[i]])
+                    mdd_rx_word_merge(o, MDD_ERR_UPSTREAM, 0, r.hoff + (in->hl[i] - hl_off), 0, 0, 0);
+            }
+            o->tag[i] = (uint8_t)(kind | in->flags[i] | ((in->k >> i & 1) ? MDD_TAGM_K : 0));
+            o->aux[i] = in->aux[i];
+        }
+        if (last_mrk >= 0) /* inside a marker after the word: its T3 read is done */
+            nx->mimg_ok = in->mb[last_mrk] != in->ml - 1;
+
+        /* the parse: the length bytes by their PDU offset (one lane each), in order */
+        int at[8];
+        for (unsigned p = 0; p < 8; p++)
+            at[p] = -1;
+        for (unsigned i = off; i < next; i++)
+            if ((in->parse >> i & 1) && in->cls[i] == MDD_TXG_L_HDR)
+                at[in->plow[i]] = (int)i;
+        uint32_t hl = r.hdr_len, dl = r.data_len, len_off = r.len_off;
+        const unsigned len_first = in->mpa ? MDD_MPA_LEN_OFF : MDD_ISCSI_DSL_OFF;
+        for (unsigned p = 0; p <= last_len; p++) {
+            if (at[p] < 0)
+                continue;
+            const unsigned i = (unsigned)at[p];
+            if (p == len_first)
+                len_off = r.hoff + (in->hl[i] - hl_off);
+            mdd_txg_parse_byte(in->iscsi, p, in->win[in->hl[i]], &hl, &dl);
+        }
+        if (at[last_len] >= 0) {
+            const unsigned i = (unsigned)at[last_len];
+            if (in->mpa && dl < in->ulp) {
+                mdd_rx_word_merge(o, MDD_ERR_FRAME, 0, len_off, PDUS_BEFORE(i), in->ulp, dl);
+                lost_n = true;
+            } else {
+                if (in->mpa) {
+                    dl -= in->ulp;
+                    hl = 2u + in->ulp;
+                }
+                out->publish = true;
+                out->pr_pdu = PDUS_BEFORE(i); /* (a PDU is longer than 8 bytes: never EP here) */
+                out->pr_hl = hl;
+                out->pr_dl = dl;
+            }
+        }
+        nx->hdr_len = hl;
+        nx->data_len = dl;
+        nx->len_off = len_off;
+
+        /* FRAME where the word ends before a lane */
+        if (fo->why == MDD_TXG_FC_T3_FRAME) {
+            mdd_rx_word_merge(o, MDD_ERR_FRAME, 0, r.hoff, PDUS_BEFORE(off), last_len - in->plow[off] + 1u,
+                              in->avail);
+            lost_n = true;
+            nx->mimg_ok = false;
+        } else if (fo->why == MDD_TXG_FC_AFTER) {
+            const uint32_t len = pdu_len(in, r.hdr_len, r.data_len);
+            mdd_rx_word_merge(o, MDD_ERR_FRAME, 0, r.hoff + (in->hl[next] - hl_off), PDUS_BEFORE(next), len, len);
+            lost_n = true;
+        }
+#undef PDUS_BEFORE
+        out->df_pop = fo->why == MDD_TXG_FC_POP;
+        out->df_set = !out->df_pop;
+        out->df_off = (uint8_t)next;
+    }
+    nx->lost = lost_n;
+    nx->hoff = r.hoff + used;
+    out->used = used;
+    out->stop = fo->stop;
+    o->last = fo->stop;
+    o->nin = (uint8_t)used;
+    o->xflags = lost_n ? MDD_RX_XFLAG_FRAME_LOST : 0;
+    out->emit = any || used > 0 || fo->stop || o->err_v;
+    out->flush = fo->stop || (lost_n && !r.lost) || (in->bad && !m->in_xfer);
+    if (!out->emit) { /* nothing generated: no state changes, D's word untouched */
+        out->df_pop = out->df_set = false;
+        out->publish = false;
+        out->flush = false;
+    }
+}
+
+void mdd_txg_f_eval(const mdd_txg_f_model *m, const mdd_txg_f_in *in, mdd_txg_f_out *out)
+{
+    struct f_next nx;
+    f_cycle(m, in, out, &nx);
+}
+
+void mdd_txg_f_tick(mdd_txg_f_model *m, const mdd_txg_f_in *in)
+{
+    mdd_txg_f_out out;
+    struct f_next nx;
+    f_cycle(m, in, &out, &nx);
+    if (in->rst) {
+        m->in_xfer = false;
+        return;
+    }
+    if (!out.emit)
+        return;
+    m->in_xfer = !out.stop;
+    m->lost = nx.lost;
+    m->mimg_ok = nx.mimg_ok;
+    m->hoff = nx.hoff;
+    m->hdr_len = nx.hdr_len;
+    m->data_len = nx.data_len;
+    m->len_off = nx.len_off;
+}
