@@ -8,7 +8,7 @@
 # (TXG_<s>_DEPS: the other RTL files it instantiates).
 
 TXG_DIR := $(BUILD)/txg
-TXG_STAGES := m p d fc hbuf
+TXG_STAGES := m p d fc hbuf f
 TXG_REGRESS_SEEDS := 11 12 13 14 15
 TXG_m_TEST_CYCLES := 400000
 TXG_m_FAULT := k
@@ -21,6 +21,9 @@ TXG_fc_FAULT := why
 TXG_hbuf_TEST_CYCLES := 300000
 TXG_hbuf_FAULT := wr
 TXG_hbuf_DEPS := rtl/mdd_compact.v rtl/mdd_lane_rotate.v
+TXG_f_TEST_CYCLES := 300000
+TXG_f_FAULT := emit
+TXG_f_DEPS := rtl/mdd_txg_fc.v
 txg_bin = $(BUILD)/vl/txg_$(1)_w$(2)/txg_$(1)_w$(2)
 
 # $(1) stage, $(2) W

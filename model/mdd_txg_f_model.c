@@ -192,9 +192,9 @@ static void f_cycle(const mdd_txg_f_model *m, const mdd_txg_f_in *in, mdd_txg_f_
                 o->data[i] = img[in->run >> i & 1][in->mb[i] & 7];
             } else {
                 const bool host = mdd_txg_needs_host(in->op, cls);
-                const uint8_t b = host ? in->win[in->hl[i]] : 0;
+                const uint8_t b = host ? in->hb[i] : 0;
                 o->data[i] = kind == MDD_KIND_HDR || kind == MDD_KIND_PAY || (kind == MDD_KIND_PI && host) ? b : 0;
-                if (host && in->win_up[in->hl[i]])
+                if (host && (in->hb_up >> i & 1))
                     mdd_rx_word_merge(o, MDD_ERR_UPSTREAM, 0, r.hoff + (in->hl[i] - hl_off), 0, 0, 0);
             }
             o->tag[i] = (uint8_t)(kind | in->flags[i] | ((in->k >> i & 1) ? MDD_TAGM_K : 0));
@@ -218,7 +218,7 @@ static void f_cycle(const mdd_txg_f_model *m, const mdd_txg_f_in *in, mdd_txg_f_
             const unsigned i = (unsigned)at[p];
             if (p == len_first)
                 len_off = r.hoff + (in->hl[i] - hl_off);
-            mdd_txg_parse_byte(in->iscsi, p, in->win[in->hl[i]], &hl, &dl);
+            mdd_txg_parse_byte(in->iscsi, p, in->hb[i], &hl, &dl);
         }
         if (at[last_len] >= 0) {
             const unsigned i = (unsigned)at[last_len];

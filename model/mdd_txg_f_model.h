@@ -8,9 +8,9 @@
  * against its walk.
  *
  * Inputs per cycle: D's word (lanes [off, n), from the register stage in front of F: the class, tag flags, aux,
- * marker byte, K, the P flags, the host-lane counts hl) and the host ring's window: win[j] is the ring's byte at
- * rd_base + j, rd_base being the ring position of the word's lane-0 host byte, so lane i's host byte is
- * win[hl[i]] (with consume: win[j] is the j-th unread byte).
+ * marker byte, K, the P flags, the host-lane counts hl), the host ring's window (win[j] is the ring's byte at
+ * rd_base + j, rd_base being the ring position of the word's lane-0 host byte; with consume: the j-th unread
+ * byte) and each lane's host byte hb[i] = win[hl[i]] (the lane fill's, rtl/mdd_lane_expand.v, outside F).
  *
  * Marker images. A word holds at most two marker runs (M's rule: the rest of the marker the word starts in and
  * one starting in it), and a run's lanes share their PDU offset p and (MPA) the FPDU offset mval of the marker's
@@ -75,6 +75,8 @@ typedef struct mdd_txg_f_in {
     bool last_in;                       /* its tlast is in the ring */
     uint8_t win[MDD_TXG_F_WIN];
     uint8_t win_up[MDD_TXG_F_WIN];      /* the byte is the first kept byte of a beat with tuser */
+    uint8_t hb[MDD_RX_MAX_W];           /* lane i's host byte: win[hl[i]] */
+    uint64_t hb_up;                     /* and its tuser mark: win_up[hl[i]] */
     /* D's word (dv: one is queued), lanes [off, n) */
     bool dv;
     uint8_t off, n;

@@ -600,6 +600,10 @@ static void f_block_in(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, const m
         fi->win[j] = m->hb[j - base];
         fi->win_up[j] = m->hb_up[j - base];
     }
+    for (unsigned i = 0; i < fi->n; i++) { /* the lane fill */
+        fi->hb[i] = fi->win[fi->hl[i]];
+        fi->hb_up |= (uint64_t)(fi->win_up[fi->hl[i]] != 0) << i;
+    }
 }
 
 static bool word_eq(const mdd_rx_word *a, const mdd_rx_word *b, unsigned w)

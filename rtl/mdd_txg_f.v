@@ -1,0 +1,517 @@
+// SPDX-License-Identifier: MIT
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * Staged TX generator, stage F: fills D's lanes with host bytes and marker
+ * values, parses self-framed lengths, reports events and keeps the transfer's
+ * registers (docs/timing.md section 4, D-076; not instantiated yet: its twin
+ * model/mdd_txg_f_model.c runs inside the staged twin, whose lane walk checks
+ * it every cycle).
+ *
+ * F's control is mdd_txg_fc (which lanes [off, next) it takes, the host bytes
+ * used, why the word ends).  The data path is per lane, from the lane's inputs
+ * and registered values, no value carried from lane to lane:
+ *   - a host lane's byte hb[i] comes with the word (the lane fill,
+ *     mdd_lane_expand, in front of F: the ring's window byte hl[i]);
+ *   - marker lanes take their run's image (a word holds two marker runs at
+ *     most; per run the word brings its PDU offset p, MPA's FPDU offset mval
+ *     and whether it sits at a PDU boundary): MPA {0, 0, mval}, at a boundary
+ *     0, else both copies the PDU's length less p, the length from the
+ *     hdr_len / data_len registers, or for T3 (p <= 7, a self-framed header's
+ *     length bytes still ahead) with the bytes after the marker read from the
+ *     window at hl_off (F's first lane; the control ends the word before a T3
+ *     lane anywhere else);
+ *   - the self-framing parse gathers the length bytes by their PDU offset
+ *     (one lane each) and shifts them into data_len as the lane walk does; at
+ *     the last length byte iSCSI publishes the lengths to P, MPA checks
+ *     ULPDU_Length against the ULP header (FRAME, lost from the next cycle) or
+ *     publishes data_len - ulp and 2 + ulp;
+ *   - events: DESC (a bad transfer's first word), UPSTREAM (every host byte
+ *     used whose beat had tuser; the first gives the offset), FRAME (T3 with
+ *     the transfer short of the lengths, an AFTER lane, MPA's length):
+ *     candidates merged by D-036 (smallest offset, ties smaller code), ecnt
+ *     counts them all;
+ *   - a bad or lost transfer is consumed: up to W bytes, VOID lanes.
+ * A word's lengths are never needed in the cycle they are parsed (the control
+ * ends the word after the last length byte: MPA always, iSCSI when a marker
+ * follows in the word).
+ *
+ * Registers (loaded from the descriptor on a transfer's first word, moved
+ * when a word is emitted): in_xfer, lost, mimg_ok (inside a marker: a
+ * continued T3 marker does not wait for its bytes again), hoff, hdr_len,
+ * data_len, len_off.  Outputs are combinational: the generator's output
+ * register takes the word.  Not here yet: the resume fields of the
+ * transfer's last word and its descriptor.
+ *
+ * Parameters: W, bytes per word (4, 8, 16, 32 or 64).
+ */
+module mdd_txg_f #(
+    parameter W = 8
+) (
+    input  wire                 clk,
+    input  wire                 rst,
+
+    // configuration (the head descriptor's)
+    input  wire                 cfg_mpa,       // else iSCSI or raw (no markers, no parse)
+    input  wire                 cfg_self,
+    input  wire                 cfg_hdig,
+    input  wire                 cfg_ddig,
+    input  wire [2:0]           cfg_op,
+    input  wire [7:0]           cfg_ulp,
+    input  wire [15:0]          ld_hdr_len,
+    input  wire [23:0]          ld_data_len,
+
+    input  wire                 present,
+    input  wire                 bad,
+    input  wire                 go,
+
+    // the host ring
+    input  wire [AW-1:0]        avail,
+    input  wire                 last_in,
+    input  wire [8*WIN-1:0]     win,
+    /* verilator lint_off UNUSEDSIGNAL */
+    input  wire [WIN-1:0]       win_up,        // (consume reads the first W)
+    /* verilator lint_on UNUSEDSIGNAL */
+
+    // D's word, lanes [off, n)
+    input  wire                 dv,
+    input  wire [NW-1:0]        off,
+    input  wire [NW-1:0]        n,
+    input  wire [4*W-1:0]       cls,
+    input  wire [4*W-1:0]       flags,      // tag bits EB, EH, ED, EP (MDD_TAG_EB ..)
+    input  wire [4*W-1:0]       aux,
+    input  wire [3*W-1:0]       mb,
+    input  wire [W-1:0]         k,
+    input  wire [W-1:0]         boundary,
+    input  wire [W-1:0]         parse,
+    input  wire [W-1:0]         upto_len,
+    input  wire [W-1:0]         mrk_after,
+    input  wire [W-1:0]         run,
+    input  wire [3*W-1:0]       plow,
+    input  wire [NW*W-1:0]      hl,
+    input  wire [NW-1:0]        hl_n,
+    input  wire [8*W-1:0]       hb,
+    input  wire [W-1:0]         hb_up,
+    input  wire [24:0]          r_p0,
+    input  wire [24:0]          r_p1,
+    input  wire [15:0]          r_mval0,
+    input  wire [15:0]          r_mval1,
+    input  wire                 r_bnd0,
+    input  wire                 r_bnd1,
+    input  wire [31:0]          pdus,
+    input  wire                 next_v,
+    input  wire                 next_swh,
+
+    // the control's decision
+    output wire [2:0]           fc_why,
+    output wire [NW-1:0]        fc_next,
+    output wire [NW-1:0]        fc_hl_end,
+
+    // the word
+    output wire                 emit,
+    output reg  [8*W-1:0]       o_data,
+    output reg  [8*W-1:0]       o_tag,
+    output reg  [4*W-1:0]       o_aux,
+    output wire                 o_first,
+    output wire                 o_last,
+    output wire [31:0]          o_woff,
+    output wire [7:0]           o_nin,
+    output wire                 o_dbad,
+    output wire [7:0]           o_xflags,
+    output wire                 o_err_v,
+    output reg  [7:0]           o_err_code,
+    output wire [7:0]           o_err_byte,
+    output reg  [31:0]          o_err_off,
+    output reg  [31:0]          o_err_unit,
+    output reg  [63:0]          o_err_exp,
+    output reg  [63:0]          o_err_got,
+    output wire [15:0]          o_emap,
+    output wire [7:0]           o_ecnt,
+    output wire [7:0]           used,
+    output wire                 stop,
+    output wire                 df_pop,
+    output wire                 df_set,
+    output wire [NW-1:0]        df_off,
+    output wire                 flush,
+    output wire                 publish,
+    output wire [31:0]          pr_pdu,
+    output wire [15:0]          pr_hl,
+    output wire [23:0]          pr_dl,
+
+    // F's registers
+    output reg                  in_xfer = 1'b0,
+    output reg                  lost_r = 1'b0,
+    output reg                  mimg_ok_r = 1'b0,
+    output reg  [31:0]          hoff_r = 32'd0,
+    output reg  [15:0]          hdr_len_r = 16'd0,
+    output reg  [23:0]          data_len_r = 24'd0,
+    output reg  [31:0]          len_off_r = 32'd0
+);
+
+localparam NW = $clog2(W + 1);
+localparam AW = $clog2(3 * W + 9);
+localparam WIN = W + 8;
+localparam [31:0] W32 = W;
+localparam [NW-1:0] WN = W32[NW-1:0];
+
+`include "mdd_formats.vh"
+`include "mdd_lane_fn.vh"
+
+localparam [3:0] L_MRK = 4'd1, L_HDR = 4'd2, L_HDIG = 4'd3, L_PI = 4'd6, L_PAD = 4'd7, L_DDIG = 4'd8,
+                 L_SPI = 4'd10;
+localparam [2:0] OP_INSERT = 3'd1;
+localparam [2:0] WHY_POP = 3'd0, WHY_T3_FRAME = 3'd5, WHY_AFTER = 3'd6;
+
+initial begin
+    if (W != 4 && W != 8 && W != 16 && W != 32 && W != 64) begin
+        $display("Error: W (%0d) must be 4, 8, 16, 32 or 64 (%m)", W);
+        $finish;
+    end
+end
+
+// -------------------------------------------------------------------------
+// The registers this cycle sees: a transfer's first word starts from the descriptor.
+// -------------------------------------------------------------------------
+wire        r_lost    = in_xfer && lost_r;
+wire        r_mimg_ok = in_xfer && mimg_ok_r;
+wire [31:0] r_hoff    = in_xfer ? hoff_r : 32'd0;
+wire [15:0] r_hdr_len = in_xfer ? hdr_len_r : ld_hdr_len;
+wire [23:0] r_dl      = in_xfer ? data_len_r : ld_data_len;
+wire [31:0] r_len_off = in_xfer ? len_off_r : 32'd0;
+
+wire consume = bad || r_lost;
+wire active  = present && go && !rst && (consume || dv);
+
+// hl at F's first lane
+reg [NW-1:0] hl_off;
+integer i;
+always @* begin
+    hl_off = {NW{1'b0}};
+    for (i = 0; i < W; i = i + 1)
+        if (!consume && off == i[NW-1:0]) hl_off = hl[NW*i +: NW];
+end
+
+// -------------------------------------------------------------------------
+// Control
+// -------------------------------------------------------------------------
+wire [NW-1:0] c_off = consume ? {NW{1'b0}} : off;
+wire [NW-1:0] c_n   = consume ? {NW{1'b0}} : n;
+wire          fc_stop;
+
+mdd_txg_fc #(.W(W)) fc (
+    .cfg_mpa(cfg_mpa), .cfg_op(cfg_op), .consume(consume), .mimg_ok(r_mimg_ok),
+    .avail(avail), .a({1'b0, avail} + {{(AW + 1 - NW){1'b0}}, hl_off}), .last_in(last_in),
+    .off(c_off), .n(c_n), .cls(cls), .mb(mb), .boundary(boundary), .parse(parse), .upto_len(upto_len),
+    .mrk_after(mrk_after), .plow(plow), .hl(hl), .hl_n(hl_n), .next_v(next_v), .next_swh(next_swh),
+    .why(fc_why), .next(fc_next), .hl_end(fc_hl_end), .stop(fc_stop)
+);
+
+wire [NW-1:0] used_n = fc_hl_end - hl_off;
+assign used = {{(8 - NW){1'b0}}, used_n};
+
+// -------------------------------------------------------------------------
+// PDU layout: the length of a PDU with these lengths (mdd_txg_lay)
+// -------------------------------------------------------------------------
+function [24:0] pdu_len(input [15:0] f_hl, input [23:0] f_dl);
+    reg [1:0] f_pad;
+    begin
+        f_pad = 2'd0 - (f_hl[1:0] + f_dl[1:0]);
+        pdu_len = {9'd0, f_hl} + (cfg_hdig ? 25'd4 : 25'd0) + {1'b0, f_dl} + {23'd0, f_pad} +
+                  (cfg_ddig && (cfg_mpa || f_dl != 24'd0) ? 25'd4 : 25'd0);
+    end
+endfunction
+
+wire [24:0] plen_r = pdu_len(r_hdr_len, r_dl);
+
+// -------------------------------------------------------------------------
+// Marker images, one per run
+// -------------------------------------------------------------------------
+// T3's read-ahead: the 8 window bytes from F's first lane's host byte
+reg [63:0] ra;
+integer j;
+always @* begin
+    ra = 64'd0;
+    for (j = 0; j < 8; j = j + 1)
+        for (i = 0; i <= W; i = i + 1)
+            if (hl_off == i[NW-1:0]) ra[8*j +: 8] = win[8*(i + j) +: 8];
+end
+
+// the image of a run at PDU offset f_p: T3 takes the header's length bytes f_p .. 7 from the read-ahead
+function [63:0] iscsi_image(input [24:0] f_p, input f_bnd);
+    reg        t3;
+    reg [2:0]  q;
+    reg [7:0]  b4, b5, b6, b7;
+    reg [15:0] t_hl;
+    reg [23:0] t_dl;
+    reg [31:0] v;
+    begin
+        t3 = cfg_self && f_p <= 25'd7;
+        q = f_p[2:0];
+        b4 = ra[8*(3'd4 - q) +: 8];
+        b5 = ra[8*(3'd5 - q) +: 8];
+        b6 = ra[8*(3'd6 - q) +: 8];
+        b7 = ra[8*(3'd7 - q) +: 8];
+        t_hl = t3 && q <= 3'd4 ? 16'd48 + {6'd0, b4, 2'b00} : r_hdr_len;
+        t_dl = !t3 ? r_dl : q <= 3'd5 ? {b5, b6, b7} : q == 3'd6 ? {r_dl[7:0], b6, b7} : {r_dl[15:0], b7};
+        v = {7'd0, pdu_len(t_hl, t_dl)} - {7'd0, f_p};
+        iscsi_image = f_bnd ? 64'd0 : {v, v};
+    end
+endfunction
+
+wire [63:0] img0 = cfg_mpa ? {16'd0, r_mval0, 32'd0} : iscsi_image(r_p0, r_bnd0);
+wire [63:0] img1 = cfg_mpa ? {16'd0, r_mval1, 32'd0} : iscsi_image(r_p1, r_bnd1);
+
+// -------------------------------------------------------------------------
+// Lanes
+// -------------------------------------------------------------------------
+wire [W-1:0] in_w;      // taken this cycle: [off, next)
+wire [W-1:0] is_mrk, is_host, is_ep, ups, len_lane;
+wire [2:0]   last_len = cfg_mpa ? 3'd1 : 3'd7;
+wire [8*W-1:0] plane;   // parse lanes, by PDU offset (bit 8i + p)
+
+genvar gi;
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_lane
+        localparam [31:0] I32 = gi;
+        wire [3:0] c = cls[4*gi +: 4];
+        wire [2:0] p = plow[3*gi +: 3];
+        assign in_w[gi] = !consume && I32[NW-1:0] >= off && I32[NW-1:0] < fc_next;
+        assign is_mrk[gi] = c == L_MRK;
+        assign is_host[gi] = c == L_HDR || c == 4'd5 || c == L_SPI || (c == L_PI && cfg_op != OP_INSERT);
+        assign is_ep[gi] = I32[NW-1:0] < n && flags[4*gi + 3];
+        assign ups[gi] = in_w[gi] && is_host[gi] && hb_up[gi];
+        wire pl = in_w[gi] && parse[gi] && c == L_HDR;
+        assign plane[8*gi +: 8] = pl ? (8'd1 << p) : 8'd0;
+        assign len_lane[gi] = pl && p == last_len;
+    end
+endgenerate
+
+// each lane's byte, tag and aux
+reg [2:0]  l_kind;
+reg [63:0] l_img;
+reg [2:0]  l_mb;
+always @* begin
+    o_data = {8*W{1'b0}};
+    o_tag = {W{5'd0, MDD_KIND_VOID}};
+    o_aux = {4*W{1'b0}};
+    for (i = 0; i < W; i = i + 1) begin
+        case (cls[4*i +: 4])
+            L_MRK:        l_kind = MDD_KIND_MRK;
+            L_HDR:        l_kind = MDD_KIND_HDR;
+            L_HDIG:       l_kind = MDD_KIND_HDIG;
+            L_PI, L_SPI:  l_kind = MDD_KIND_PI;
+            L_PAD:        l_kind = MDD_KIND_PAD;
+            L_DDIG:       l_kind = MDD_KIND_DDIG;
+            default:      l_kind = MDD_KIND_PAY;
+        endcase
+        l_img = run[i] ? img1 : img0;
+        l_mb = mb[3*i +: 3];
+        if (in_w[i]) begin
+            if (is_mrk[i])
+                o_data[8*i +: 8] = l_img[8*(3'd7 - l_mb) +: 8];    // image byte 0 is the value's top byte
+            else if (is_host[i])    // HDR, PAY, PI from the host (SPI, or PI but INSERT's)
+                o_data[8*i +: 8] = hb[8*i +: 8];
+            o_tag[8*i +: 8] = {k[i], flags[4*i +: 4], l_kind};
+            o_aux[4*i +: 4] = aux[4*i +: 4];
+        end
+    end
+end
+
+// PDUs ended before a lane: the word's count and its EP lane (one a word)
+wire [W-1:0] ep_below = lane_below_or(is_ep);
+function [31:0] pdus_at(input [NW-1:0] f_i);
+    integer f_j;
+    begin
+        pdus_at = pdus;
+        for (f_j = 0; f_j < W; f_j = f_j + 1)
+            if (f_i == f_j[NW-1:0] && ep_below[f_j]) pdus_at = pdus + 32'd1;
+        if (f_i == WN && |is_ep) pdus_at = pdus + 32'd1;
+    end
+endfunction
+
+// hl of a lane (W: hl_n)
+function [NW-1:0] hl_at(input [NW-1:0] f_i);
+    integer f_j;
+    begin
+        hl_at = hl_n;
+        for (f_j = 0; f_j < W; f_j = f_j + 1)
+            if (f_i == f_j[NW-1:0]) hl_at = hl[NW*f_j +: NW];
+    end
+endfunction
+
+// -------------------------------------------------------------------------
+// Parse
+// -------------------------------------------------------------------------
+reg [7:0]    pe;                // a length byte at PDU offset p is in the word
+reg [63:0]   pb;                // its byte
+reg [NW-1:0] pfirst_hl;         // hl of the length field's first byte
+reg [NW-1:0] plen_lane;         // the last length byte's lane
+always @* begin
+    pe = 8'd0;
+    pb = 64'd0;
+    pfirst_hl = {NW{1'b0}};
+    plen_lane = {NW{1'b0}};
+    for (i = 0; i < W; i = i + 1) begin
+        pe = pe | plane[8*i +: 8];
+        for (j = 0; j < 8; j = j + 1)
+            if (plane[8*i + j]) pb[8*j +: 8] = pb[8*j +: 8] | hb[8*i +: 8];
+        if (cfg_mpa ? plane[8*i] : plane[8*i + 5]) pfirst_hl = pfirst_hl | hl[NW*i +: NW];
+        if (len_lane[i]) plen_lane = plen_lane | i[NW-1:0];
+    end
+end
+
+wire [15:0] p_hl = !cfg_mpa && pe[4] ? 16'd48 + {6'd0, pb[39:32], 2'b00} : r_hdr_len;
+reg  [23:0] p_dl;
+always @* begin
+    if (cfg_mpa)
+        p_dl = pe[0] ? (pe[1] ? {8'd0, pb[7:0], pb[15:8]} : {16'd0, pb[7:0]}) :
+               pe[1] ? {r_dl[15:0], pb[15:8]} : r_dl;
+    else if (pe[5])
+        p_dl = pe[7] ? {pb[47:40], pb[55:48], pb[63:56]} : pe[6] ? {8'd0, pb[47:40], pb[55:48]} : {16'd0, pb[47:40]};
+    else if (pe[6])
+        p_dl = pe[7] ? {r_dl[7:0], pb[55:48], pb[63:56]} : {r_dl[15:0], pb[55:48]};
+    else if (pe[7])
+        p_dl = {r_dl[15:0], pb[63:56]};
+    else
+        p_dl = r_dl;
+end
+
+wire        p_last = |len_lane;
+wire [31:0] p_len_off = (cfg_mpa ? pe[0] : pe[5]) ? r_hoff + {{(32 - NW){1'b0}}, pfirst_hl - hl_off} : r_len_off;
+wire        len_frame = p_last && cfg_mpa && p_dl < {16'd0, cfg_ulp};
+assign publish = emit && p_last && !len_frame;
+assign pr_pdu = pdus_at(plen_lane);
+assign pr_hl = cfg_mpa ? 16'd2 + {8'd0, cfg_ulp} : p_hl;
+assign pr_dl = cfg_mpa ? p_dl - {16'd0, cfg_ulp} : p_dl;
+
+// -------------------------------------------------------------------------
+// Events
+// -------------------------------------------------------------------------
+wire          ev_desc = bad && !in_xfer;
+// UPSTREAM: the word's host lanes used, or the consumed bytes of a lost transfer
+reg  [W-1:0]  ups_c;
+always @* begin
+    for (i = 0; i < W; i = i + 1)
+        ups_c[i] = consume && !bad && i[NW-1:0] < used_n && win_up[i];
+end
+wire [W-1:0]  ups_all = consume ? ups_c : ups;
+wire [W-1:0]  ups_first = ups_all & ~lane_below_or(ups_all);
+reg  [NW-1:0] ups_pos;          // the first one's byte: hl (word) or index (consume)
+always @* begin
+    ups_pos = {NW{1'b0}};
+    for (i = 0; i < W; i = i + 1)
+        if (ups_first[i]) ups_pos = ups_pos | (consume ? i[NW-1:0] : hl[NW*i +: NW] - hl_off);
+end
+wire        ev_up = |ups_all;
+wire [6:0]  n_up = lane_popc(ups_all);
+wire [31:0] up_off = r_hoff + {{(32 - NW){1'b0}}, ups_pos};
+
+wire        t3_frame = active && !consume && fc_why == WHY_T3_FRAME;
+wire        after_frame = active && !consume && fc_why == WHY_AFTER;
+wire        ev_frame = t3_frame || after_frame || (!consume && len_frame);
+reg  [31:0] fr_off, fr_unit;
+reg  [63:0] fr_exp, fr_got;
+reg  [2:0]  t3_p;
+always @* begin
+    t3_p = 3'd0;
+    for (i = 0; i < W; i = i + 1)
+        if (off == i[NW-1:0]) t3_p = plow[3*i +: 3];
+    if (t3_frame) begin
+        fr_off = r_hoff;
+        fr_unit = pdus_at(off);
+        fr_exp = {61'd0, 3'd7 - t3_p} + 64'd1;
+        fr_got = {{(64 - AW){1'b0}}, avail};
+    end else if (after_frame) begin
+        fr_off = r_hoff + {{(32 - NW){1'b0}}, hl_at(fc_next) - hl_off};
+        fr_unit = pdus_at(fc_next);
+        fr_exp = {39'd0, plen_r};
+        fr_got = {39'd0, plen_r};
+    end else begin
+        fr_off = p_len_off;
+        fr_unit = pdus_at(plen_lane);
+        fr_exp = {56'd0, cfg_ulp};
+        fr_got = {40'd0, p_dl};
+    end
+end
+
+// D-036: the smallest offset, ties the smaller code (DESC 1 < UPSTREAM 2 < FRAME 9); DESC is at offset 0
+wire up_wins = ev_up && !ev_desc && (!ev_frame || up_off <= fr_off);
+always @* begin
+    o_err_code = 8'd0;
+    o_err_off = 32'd0;
+    o_err_unit = 32'd0;
+    o_err_exp = 64'd0;
+    o_err_got = 64'd0;
+    if (ev_desc) begin
+        o_err_code = MDD_ERR_DESC[7:0];
+    end else if (up_wins) begin
+        o_err_code = MDD_ERR_UPSTREAM[7:0];
+        o_err_off = up_off;
+    end else if (ev_frame) begin
+        o_err_code = MDD_ERR_FRAME[7:0];
+        o_err_off = fr_off;
+        o_err_unit = fr_unit;
+        o_err_exp = fr_exp;
+        o_err_got = fr_got;
+    end
+end
+assign o_err_v = ev_desc || ev_up || ev_frame;
+assign o_err_byte = 8'd0;
+assign o_emap = ({15'd0, ev_desc} << MDD_ERR_DESC) | ({15'd0, ev_up} << MDD_ERR_UPSTREAM) |
+                ({15'd0, ev_frame} << MDD_ERR_FRAME);
+assign o_ecnt = {7'd0, ev_desc} + {1'b0, n_up} + {7'd0, ev_frame};
+
+// -------------------------------------------------------------------------
+// The word and the next registers
+// -------------------------------------------------------------------------
+wire lost_n = r_lost || ev_frame;
+wire any = !consume && fc_next > off;
+assign stop = fc_stop;
+assign emit = active && (any || used_n != {NW{1'b0}} || fc_stop || o_err_v);
+assign o_first = !in_xfer;
+assign o_last = fc_stop;
+assign o_woff = r_hoff;
+assign o_nin = used;
+assign o_dbad = bad;
+assign o_xflags = {7'd0, lost_n};
+assign df_pop = emit && !consume && fc_why == WHY_POP;
+assign df_set = emit && !consume && fc_why != WHY_POP;
+assign df_off = fc_next;
+assign flush = emit && (fc_stop || (lost_n && !r_lost) || ev_desc);
+
+// inside a marker after the word: its last marker lane is not the marker's last byte
+wire [W-1:0] mrk_w = in_w & is_mrk;
+wire [W-1:0] mrk_last = mrk_w & ~lane_above_or(mrk_w);
+reg          last_mb_end;
+always @* begin
+    last_mb_end = 1'b0;
+    for (i = 0; i < W; i = i + 1)
+        if (mrk_last[i]) last_mb_end = mb[3*i +: 3] == (cfg_mpa ? 3'd3 : 3'd7);
+end
+wire mimg_ok_n = t3_frame ? 1'b0 : |mrk_w ? !last_mb_end : r_mimg_ok;
+
+always @(posedge clk) begin
+    if (emit) begin
+        in_xfer <= !fc_stop;
+        lost_r <= lost_n;
+        mimg_ok_r <= mimg_ok_n;
+        hoff_r <= r_hoff + {24'd0, used};
+        if (!consume) begin
+            hdr_len_r <= p_last && !len_frame ? pr_hl : p_hl;
+            data_len_r <= p_last && !len_frame ? pr_dl : p_dl;
+            len_off_r <= p_len_off;
+        end else begin
+            hdr_len_r <= r_hdr_len;
+            data_len_r <= r_dl;
+            len_off_r <= r_len_off;
+        end
+    end
+    if (rst)
+        in_xfer <= 1'b0;
+end
+
+endmodule
+
+`resetall
