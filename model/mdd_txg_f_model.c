@@ -114,7 +114,7 @@ static mdd_txg_fc_in fc_inputs(const mdd_txg_f_in *in, const struct f_regs *r, b
         memcpy(fi.plow, in->plow, sizeof fi.plow);
         memcpy(fi.hl, in->hl, sizeof fi.hl);
         fi.hl_n = in->hl_n;
-        fi.a = (uint16_t)(in->avail + in->hl[in->off]);
+        fi.a = in->a;
         fi.next_v = in->next_v;
         fi.next_swh = in->next_swh;
     }
@@ -165,7 +165,7 @@ static void f_cycle(const mdd_txg_f_model *m, const mdd_txg_f_in *in, mdd_txg_f_
             if (in->win_up[j])
                 mdd_rx_word_merge(o, MDD_ERR_UPSTREAM, 0, r.hoff + j, 0, 0, 0);
     } else {
-        const unsigned off = in->off, next = fo->next, hl_off = in->hl[off];
+        const unsigned off = in->off, next = fo->next, hl_off = in->hl_off;
         used = fo->hl_end - hl_off;
         any = next > off;
         /* PDUs ended before lane i: the word's count and its EP lane (one a word) */

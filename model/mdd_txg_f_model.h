@@ -89,6 +89,8 @@ typedef struct mdd_txg_f_in {
     uint8_t plow[MDD_RX_MAX_W];         /* the PDU offset's low 3 bits */
     uint8_t hl[MDD_RX_MAX_W];           /* host lanes before lane i, from lane 0 */
     uint8_t hl_n;
+    uint8_t hl_off;                     /* F's registers (D-074): hl[off] (0 without a word), */
+    uint16_t a;                         /* and avail + hl_off: lane i's host byte is there iff hl[i] < a */
     uint32_t r_p[2];                    /* per marker run: the PDU offset of its lanes */
     uint16_t r_mval[2];                 /* MPA: the FPDU offset of the marker's first byte */
     bool r_bnd[2];                      /* the marker is at a PDU boundary */

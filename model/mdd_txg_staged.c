@@ -592,6 +592,8 @@ static void f_block_in(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, const m
         if (fi->next_v)
             fi->next_swh = stops_without_host(c, &pp->df.e[1].l[0]);
         hl_off = fi->hl[fi->off];
+        fi->hl_off = (uint8_t)hl_off;
+        fi->a = (uint16_t)(fi->avail + hl_off);
     }
     /* window byte j: the ring's byte rd_base + j, rd_base = rd - hl_off (bytes before rd are not read) */
     const bool consume = m->e0_bad || (m->in_xfer && m->lost);

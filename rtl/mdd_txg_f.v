@@ -92,6 +92,8 @@ module mdd_txg_f #(
     input  wire [3*W-1:0]       plow,
     input  wire [NW*W-1:0]      hl,
     input  wire [NW-1:0]        hl_n,
+    input  wire [NW-1:0]        hl_off,        // F's registers (D-074): hl[off],
+    input  wire [AW:0]          a,             // and avail + hl_off
     input  wire [8*W-1:0]       hb,
     input  wire [W-1:0]         hb_up,
     input  wire [24:0]          r_p0,
@@ -184,14 +186,7 @@ wire [31:0] r_len_off = in_xfer ? len_off_r : 32'd0;
 wire consume = bad || r_lost;
 wire active  = present && go && !rst && (consume || dv);
 
-// hl at F's first lane
-reg [NW-1:0] hl_off;
 integer i;
-always @* begin
-    hl_off = {NW{1'b0}};
-    for (i = 0; i < W; i = i + 1)
-        if (!consume && off == i[NW-1:0]) hl_off = hl[NW*i +: NW];
-end
 
 // -------------------------------------------------------------------------
 // Control
@@ -202,13 +197,13 @@ wire          fc_stop;
 
 mdd_txg_fc #(.W(W)) fc (
     .cfg_mpa(cfg_mpa), .cfg_op(cfg_op), .consume(consume), .mimg_ok(r_mimg_ok),
-    .avail(avail), .a({1'b0, avail} + {{(AW + 1 - NW){1'b0}}, hl_off}), .last_in(last_in),
+    .avail(avail), .a(consume ? {1'b0, avail} : a), .last_in(last_in),
     .off(c_off), .n(c_n), .cls(cls), .mb(mb), .boundary(boundary), .parse(parse), .upto_len(upto_len),
     .mrk_after(mrk_after), .plow(plow), .hl(hl), .hl_n(hl_n), .next_v(next_v), .next_swh(next_swh),
     .why(fc_why), .next(fc_next), .hl_end(fc_hl_end), .stop(fc_stop)
 );
 
-wire [NW-1:0] used_n = fc_hl_end - hl_off;
+wire [NW-1:0] used_n = fc_hl_end - (consume ? {NW{1'b0}} : hl_off);
 assign used = {{(8 - NW){1'b0}}, used_n};
 
 // -------------------------------------------------------------------------
@@ -266,10 +261,14 @@ wire [63:0] img1 = cfg_mpa ? {16'd0, r_mval1, 32'd0} : iscsi_image(r_p1, r_bnd1)
 // -------------------------------------------------------------------------
 // Lanes
 // -------------------------------------------------------------------------
+// Lanes are looked at from F's first lane to the word's end ([off, n): registered inputs only) and qualified by
+// the control's outcome last (before next), so the gathers run beside the control, not after it.
 wire [W-1:0] in_w;      // taken this cycle: [off, next)
-wire [W-1:0] is_mrk, is_host, is_ep, ups, len_lane;
+wire [W-1:0] in_rest;   // [off, n)
+wire [W-1:0] lt_next;   // before next
+wire [W-1:0] is_mrk, is_host, is_ep, ups_pre, len_lane;
 wire [2:0]   last_len = cfg_mpa ? 3'd1 : 3'd7;
-wire [8*W-1:0] plane;   // parse lanes, by PDU offset (bit 8i + p)
+wire [8*W-1:0] plane;   // parse lanes in [off, n), by PDU offset (bit 8i + p)
 
 genvar gi;
 generate
@@ -277,12 +276,14 @@ generate
         localparam [31:0] I32 = gi;
         wire [3:0] c = cls[4*gi +: 4];
         wire [2:0] p = plow[3*gi +: 3];
-        assign in_w[gi] = !consume && I32[NW-1:0] >= off && I32[NW-1:0] < fc_next;
+        assign in_rest[gi] = !consume && I32[NW-1:0] >= off && I32[NW-1:0] < n;
+        assign lt_next[gi] = I32[NW-1:0] < fc_next;
+        assign in_w[gi] = in_rest[gi] && lt_next[gi];
         assign is_mrk[gi] = c == L_MRK;
         assign is_host[gi] = c == L_HDR || c == 4'd5 || c == L_SPI || (c == L_PI && cfg_op != OP_INSERT);
         assign is_ep[gi] = I32[NW-1:0] < n && flags[4*gi + 3];
-        assign ups[gi] = in_w[gi] && is_host[gi] && hb_up[gi];
-        wire pl = in_w[gi] && parse[gi] && c == L_HDR;
+        assign ups_pre[gi] = in_rest[gi] && is_host[gi] && hb_up[gi];
+        wire pl = in_rest[gi] && parse[gi] && c == L_HDR;
         assign plane[8*gi +: 8] = pl ? (8'd1 << p) : 8'd0;
         assign len_lane[gi] = pl && p == last_len;
     end
@@ -344,17 +345,23 @@ endfunction
 // -------------------------------------------------------------------------
 // Parse
 // -------------------------------------------------------------------------
-reg [7:0]    pe;                // a length byte at PDU offset p is in the word
+// The length bytes in [off, n) by PDU offset (pe_all, pb), and which of them are taken (pe: lanes before next).
+// When the last length byte is taken so are all length bytes of the word (they come before it), so the length
+// check and the parse register's values come from pe_all; the registers take what was taken.
+reg [7:0]    pe_all;            // a length byte at PDU offset p is in [off, n)
+reg [7:0]    pe;                // and taken
 reg [63:0]   pb;                // its byte
 reg [NW-1:0] pfirst_hl;         // hl of the length field's first byte
 reg [NW-1:0] plen_lane;         // the last length byte's lane
 always @* begin
+    pe_all = 8'd0;
     pe = 8'd0;
     pb = 64'd0;
     pfirst_hl = {NW{1'b0}};
     plen_lane = {NW{1'b0}};
     for (i = 0; i < W; i = i + 1) begin
-        pe = pe | plane[8*i +: 8];
+        pe_all = pe_all | plane[8*i +: 8];
+        pe = pe | (plane[8*i +: 8] & {8{lt_next[i]}});
         for (j = 0; j < 8; j = j + 1)
             if (plane[8*i + j]) pb[8*j +: 8] = pb[8*j +: 8] | hb[8*i +: 8];
         if (cfg_mpa ? plane[8*i] : plane[8*i + 5]) pfirst_hl = pfirst_hl | hl[NW*i +: NW];
@@ -362,29 +369,41 @@ always @* begin
     end
 end
 
-wire [15:0] p_hl = !cfg_mpa && pe[4] ? 16'd48 + {6'd0, pb[39:32], 2'b00} : r_hdr_len;
-reg  [23:0] p_dl;
-always @* begin
-    if (cfg_mpa)
-        p_dl = pe[0] ? (pe[1] ? {8'd0, pb[7:0], pb[15:8]} : {16'd0, pb[7:0]}) :
-               pe[1] ? {r_dl[15:0], pb[15:8]} : r_dl;
-    else if (pe[5])
-        p_dl = pe[7] ? {pb[47:40], pb[55:48], pb[63:56]} : pe[6] ? {8'd0, pb[47:40], pb[55:48]} : {16'd0, pb[47:40]};
-    else if (pe[6])
-        p_dl = pe[7] ? {r_dl[7:0], pb[55:48], pb[63:56]} : {r_dl[15:0], pb[55:48]};
-    else if (pe[7])
-        p_dl = {r_dl[15:0], pb[63:56]};
-    else
-        p_dl = r_dl;
-end
+// data_len after the length bytes in f_pe (shifted in one byte at a time, as the lane walk does; bytes 2-4 are
+// not DataSegmentLength's or ULPDU_Length's)
+/* verilator lint_off UNUSEDSIGNAL */
+function [23:0] shift_len(input [7:0] f_pe);
+    begin
+        if (cfg_mpa)
+            shift_len = f_pe[0] ? (f_pe[1] ? {8'd0, pb[7:0], pb[15:8]} : {16'd0, pb[7:0]}) :
+                        f_pe[1] ? {r_dl[15:0], pb[15:8]} : r_dl;
+        else if (f_pe[5])
+            shift_len = f_pe[7] ? {pb[47:40], pb[55:48], pb[63:56]} :
+                        f_pe[6] ? {8'd0, pb[47:40], pb[55:48]} : {16'd0, pb[47:40]};
+        else if (f_pe[6])
+            shift_len = f_pe[7] ? {r_dl[7:0], pb[55:48], pb[63:56]} : {r_dl[15:0], pb[55:48]};
+        else if (f_pe[7])
+            shift_len = {r_dl[15:0], pb[63:56]};
+        else
+            shift_len = r_dl;
+    end
+endfunction
+/* verilator lint_on UNUSEDSIGNAL */
 
-wire        p_last = |len_lane;
+wire [15:0] p_hl = !cfg_mpa && pe[4] ? 16'd48 + {6'd0, pb[39:32], 2'b00} : r_hdr_len;
+wire [23:0] p_dl = shift_len(pe);
+wire [15:0] p_hl_all = !cfg_mpa && pe_all[4] ? 16'd48 + {6'd0, pb[39:32], 2'b00} : r_hdr_len;
+wire [23:0] p_dl_all = shift_len(pe_all);
+wire        pfirst_all = cfg_mpa ? pe_all[0] : pe_all[5];
+wire        p_last = |(len_lane & lt_next);     // the last length byte is taken
 wire [31:0] p_len_off = (cfg_mpa ? pe[0] : pe[5]) ? r_hoff + {{(32 - NW){1'b0}}, pfirst_hl - hl_off} : r_len_off;
-wire        len_frame = p_last && cfg_mpa && p_dl < {16'd0, cfg_ulp};
-assign publish = emit && p_last && !len_frame;
+wire [31:0] p_len_off_all = pfirst_all ? r_hoff + {{(32 - NW){1'b0}}, pfirst_hl - hl_off} : r_len_off;
+wire        len_short = cfg_mpa && p_dl_all < {16'd0, cfg_ulp};
+wire        len_frame = p_last && len_short;
+assign publish = emit && p_last && !len_short;
 assign pr_pdu = pdus_at(plen_lane);
-assign pr_hl = cfg_mpa ? 16'd2 + {8'd0, cfg_ulp} : p_hl;
-assign pr_dl = cfg_mpa ? p_dl - {16'd0, cfg_ulp} : p_dl;
+assign pr_hl = cfg_mpa ? 16'd2 + {8'd0, cfg_ulp} : p_hl_all;
+assign pr_dl = cfg_mpa ? p_dl_all - {16'd0, cfg_ulp} : p_dl_all;
 
 // -------------------------------------------------------------------------
 // Events
@@ -396,16 +415,22 @@ always @* begin
     for (i = 0; i < W; i = i + 1)
         ups_c[i] = consume && !bad && i[NW-1:0] < used_n && win_up[i];
 end
-wire [W-1:0]  ups_all = consume ? ups_c : ups;
-wire [W-1:0]  ups_first = ups_all & ~lane_below_or(ups_all);
-reg  [NW-1:0] ups_pos;          // the first one's byte: hl (word) or index (consume)
+// the first mark from F's first lane on (registered inputs only): the word's first UPSTREAM if it is taken
+wire [W-1:0]  ups_cand = consume ? ups_c : ups_pre;
+wire [W-1:0]  ups_first = ups_cand & ~lane_below_or(ups_cand);
+reg  [NW-1:0] ups_pos;          // the first one's byte: hl - hl_off (word) or index (consume)
+reg  [NW-1:0] ups_hl;           // its hl (word)
 always @* begin
     ups_pos = {NW{1'b0}};
+    ups_hl = {NW{1'b0}};
     for (i = 0; i < W; i = i + 1)
-        if (ups_first[i]) ups_pos = ups_pos | (consume ? i[NW-1:0] : hl[NW*i +: NW] - hl_off);
+        if (ups_first[i]) begin
+            ups_pos = ups_pos | (consume ? i[NW-1:0] : hl[NW*i +: NW] - hl_off);
+            ups_hl = ups_hl | hl[NW*i +: NW];
+        end
 end
-wire        ev_up = |ups_all;
-wire [6:0]  n_up = lane_popc(ups_all);
+wire        ev_up = consume ? |ups_c : |(ups_first & lt_next);
+wire [6:0]  n_up = lane_popc(consume ? ups_c : ups_pre & lt_next);
 wire [31:0] up_off = r_hoff + {{(32 - NW){1'b0}}, ups_pos};
 
 wire        t3_frame = active && !consume && fc_why == WHY_T3_FRAME;
@@ -429,15 +454,18 @@ always @* begin
         fr_exp = {39'd0, plen_r};
         fr_got = {39'd0, plen_r};
     end else begin
-        fr_off = p_len_off;
+        fr_off = p_len_off_all;
         fr_unit = pdus_at(plen_lane);
         fr_exp = {56'd0, cfg_ulp};
-        fr_got = {40'd0, p_dl};
+        fr_got = {40'd0, p_dl_all};
     end
 end
 
-// D-036: the smallest offset, ties the smaller code (DESC 1 < UPSTREAM 2 < FRAME 9); DESC is at offset 0
-wire up_wins = ev_up && !ev_desc && (!ev_frame || up_off <= fr_off);
+// D-036: the smallest offset, ties the smaller code (DESC 1 < UPSTREAM 2 < FRAME 9). DESC (offset 0) comes
+// without UPSTREAM or FRAME (a bad transfer), T3's FRAME without a byte taken; the bytes taken before an AFTER
+// lane precede it; MPA's length FRAME is at the field's first byte: after an UPSTREAM of this word at or before
+// that byte (the same byte: UPSTREAM), before every UPSTREAM of this word if the field began in an earlier one.
+wire up_wins = ev_up && (!ev_frame || after_frame || (len_frame && pfirst_all && ups_hl <= pfirst_hl));
 always @* begin
     o_err_code = 8'd0;
     o_err_off = 32'd0;
@@ -467,9 +495,38 @@ assign o_ecnt = {7'd0, ev_desc} + {1'b0, n_up} + {7'd0, ev_frame};
 // The word and the next registers
 // -------------------------------------------------------------------------
 wire lost_n = r_lost || ev_frame;
-wire any = !consume && fc_next > off;
 assign stop = fc_stop;
-assign emit = active && (any || used_n != {NW{1'b0}} || fc_stop || o_err_v);
+
+// A word leaves unless F's first lane waits: it needs a host byte to exist and none of the transfer's is in the
+// ring (hl[off] >= a is avail == 0), or it is a T3 marker whose length bytes are not all there, and tlast is not
+// in the ring (with tlast the same lane ends the transfer, or is FRAME). Taken whole, or ended at a later lane,
+// the word has a lane. Consumed: a byte, the transfer's end, or DESC. (The lane walk's rule: a lane, a byte, the
+// end or an event; this one is from F's first lane alone, not from the control's outcome.)
+reg [3:0] f_cls;
+reg [2:0] f_mb, f_plow;
+reg       f_bnd, f_upto;
+always @* begin
+    f_cls = 4'd0;
+    f_mb = 3'd0;
+    f_plow = 3'd0;
+    f_bnd = 1'b0;
+    f_upto = 1'b0;
+    for (i = 0; i < W; i = i + 1)
+        if (off == i[NW-1:0]) begin
+            f_cls = cls[4*i +: 4];
+            f_mb = mb[3*i +: 3];
+            f_plow = plow[3*i +: 3];
+            f_bnd = boundary[i];
+            f_upto = upto_len[i];
+        end
+end
+wire       f_mrk0 = f_cls == L_MRK && f_mb == 3'd0;
+wire       f_host = f_cls == L_HDR || f_cls == 4'd5 || f_cls == L_SPI || (f_cls == L_PI && cfg_op != OP_INSERT);
+wire       f_swh = (f_mrk0 && (f_bnd || (!cfg_mpa && f_upto))) || f_cls == 4'd9 || f_host;
+wire       f_t3 = f_cls == L_MRK && !cfg_mpa && f_upto && !f_bnd && (f_mrk0 || !r_mimg_ok);
+wire [2:0] f_need = last_len - f_plow;
+wire       f_wait = !last_in && ((f_swh && avail == {AW{1'b0}}) || (f_t3 && {{(AW - 3){1'b0}}, f_need} >= avail));
+assign emit = active && (consume ? avail != {AW{1'b0}} || last_in || ev_desc : !f_wait);
 assign o_first = !in_xfer;
 assign o_last = fc_stop;
 assign o_woff = r_hoff;
@@ -492,15 +549,18 @@ always @* begin
 end
 wire mimg_ok_n = t3_frame ? 1'b0 : |mrk_w ? !last_mb_end : r_mimg_ok;
 
+// in_xfer moves with a word; the others whenever F runs (the same values when no word leaves: nothing taken, no
+// byte, no event), so their enable is not the word's outcome
 always @(posedge clk) begin
-    if (emit) begin
+    if (emit)
         in_xfer <= !fc_stop;
+    if (active) begin
         lost_r <= lost_n;
         mimg_ok_r <= mimg_ok_n;
         hoff_r <= r_hoff + {24'd0, used};
         if (!consume) begin
-            hdr_len_r <= p_last && !len_frame ? pr_hl : p_hl;
-            data_len_r <= p_last && !len_frame ? pr_dl : p_dl;
+            hdr_len_r <= p_last && !len_short ? pr_hl : p_hl;
+            data_len_r <= p_last && !len_short ? pr_dl : p_dl;
             len_off_r <= p_len_off;
         end else begin
             hdr_len_r <= r_hdr_len;
