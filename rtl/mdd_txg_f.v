@@ -332,16 +332,6 @@ function [31:0] pdus_at(input [NW-1:0] f_i);
     end
 endfunction
 
-// hl of a lane (W: hl_n)
-function [NW-1:0] hl_at(input [NW-1:0] f_i);
-    integer f_j;
-    begin
-        hl_at = hl_n;
-        for (f_j = 0; f_j < W; f_j = f_j + 1)
-            if (f_i == f_j[NW-1:0]) hl_at = hl[NW*f_j +: NW];
-    end
-endfunction
-
 // -------------------------------------------------------------------------
 // Parse
 // -------------------------------------------------------------------------
@@ -398,7 +388,9 @@ wire        pfirst_all = cfg_mpa ? pe_all[0] : pe_all[5];
 wire        p_last = |(len_lane & lt_next);     // the last length byte is taken
 wire [31:0] p_len_off = (cfg_mpa ? pe[0] : pe[5]) ? r_hoff + {{(32 - NW){1'b0}}, pfirst_hl - hl_off} : r_len_off;
 wire [31:0] p_len_off_all = pfirst_all ? r_hoff + {{(32 - NW){1'b0}}, pfirst_hl - hl_off} : r_len_off;
-wire        len_short = cfg_mpa && p_dl_all < {16'd0, cfg_ulp};
+// ULPDU_Length < the ULP header (8 bits): its high byte 0 (this word's, or the shifted-in value's) and the low
+// byte below (the 24-bit compare of the shifted value, without the shift in front of it)
+wire        len_short = cfg_mpa && (pe_all[0] ? pb[7:0] == 8'd0 : r_dl[15:0] == 16'd0) && pb[15:8] < cfg_ulp;
 wire        len_frame = p_last && len_short;
 assign publish = emit && p_last && !len_short;
 assign pr_pdu = pdus_at(plen_lane);
@@ -413,7 +405,7 @@ wire          ev_desc = bad && !in_xfer;
 reg  [W-1:0]  ups_c;
 always @* begin
     for (i = 0; i < W; i = i + 1)
-        ups_c[i] = consume && !bad && i[NW-1:0] < used_n && win_up[i];
+        ups_c[i] = consume && !bad && {{(AW + 1 - NW){1'b0}}, i[NW-1:0]} < {1'b0, avail} && win_up[i];
 end
 // the first mark from F's first lane on (registered inputs only): the word's first UPSTREAM if it is taken
 wire [W-1:0]  ups_cand = consume ? ups_c : ups_pre;
@@ -432,6 +424,7 @@ end
 wire        ev_up = consume ? |ups_c : |(ups_first & lt_next);
 wire [6:0]  n_up = lane_popc(consume ? ups_c : ups_pre & lt_next);
 wire [31:0] up_off = r_hoff + {{(32 - NW){1'b0}}, ups_pos};
+wire [31:0] hoff_n = r_hoff + {24'd0, used};
 
 wire        t3_frame = active && !consume && fc_why == WHY_T3_FRAME;
 wire        after_frame = active && !consume && fc_why == WHY_AFTER;
@@ -449,8 +442,8 @@ always @* begin
         fr_exp = {61'd0, 3'd7 - t3_p} + 64'd1;
         fr_got = {{(64 - AW){1'b0}}, avail};
     end else if (after_frame) begin
-        fr_off = r_hoff + {{(32 - NW){1'b0}}, hl_at(fc_next) - hl_off};
-        fr_unit = pdus_at(fc_next);
+        fr_off = hoff_n;                // the AFTER lane's byte: after the bytes taken
+        fr_unit = pdus + {31'd0, |(is_ep & lt_next)};
         fr_exp = {39'd0, plen_r};
         fr_got = {39'd0, plen_r};
     end else begin
@@ -557,7 +550,7 @@ always @(posedge clk) begin
     if (active) begin
         lost_r <= lost_n;
         mimg_ok_r <= mimg_ok_n;
-        hoff_r <= r_hoff + {24'd0, used};
+        hoff_r <= hoff_n;
         if (!consume) begin
             hdr_len_r <= p_last && !len_short ? pr_hl : p_hl;
             data_len_r <= p_last && !len_short ? pr_dl : p_dl;
