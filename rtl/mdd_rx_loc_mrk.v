@@ -136,6 +136,18 @@ reg [511:0] e1_desc = 512'd0;
 reg         e0_bad = 1'b0;
 reg         e1_bad = 1'b0;
 reg [1:0]   fifo_cnt = 2'd0;
+// beside each entry, its first chunk's wrap thresholds (below): period - MRK_POS and period + ml - MRK_POS,
+// computed as the descriptor enters, so no subtraction of the marker position sits in front of the lanes
+reg [19:0]  e0_db = 20'd0, e1_db = 20'd0, e0_dbml = 20'd0, e1_dbml = 20'd0;
+reg [19:0]  e0_tail = 20'd0, e1_tail = 20'd0;   // ml - MRK_POS
+reg         e0_head = 1'b0, e1_head = 1'b0;     // MRK_POS < ml: the transfer starts inside a marker
+wire [19:0] nd_ml   = nd[MDD_DESC_PROTO_LSB +: MDD_DESC_PROTO_W] == MDD_PROTO_ISCSI[MDD_DESC_PROTO_W-1:0] ?
+                      MDD_ISCSI_MRK_LEN[19:0] : MDD_MPA_MRK_LEN[19:0];
+wire [19:0] nd_db   = {1'b0, nd[MDD_DESC_MRK_PERIOD_LSB +: MDD_DESC_MRK_PERIOD_W]} -
+                      {1'b0, nd[MDD_DESC_MRK_POS_LSB +: MDD_DESC_MRK_POS_W]};
+wire [19:0] nd_dbml = nd_db + nd_ml;
+wire [19:0] nd_tail = nd_ml - {1'b0, nd[MDD_DESC_MRK_POS_LSB +: MDD_DESC_MRK_POS_W]};
+wire        nd_head = {1'b0, nd[MDD_DESC_MRK_POS_LSB +: MDD_DESC_MRK_POS_W]} < nd_ml;
 
 wire have_desc = fifo_cnt != 2'd0;
 assign s_axis_rx_desc_tready = fifo_cnt != 2'd2;
@@ -148,7 +160,6 @@ wire [18:0] h_period = e0_desc[MDD_DESC_MRK_PERIOD_LSB +: MDD_DESC_MRK_PERIOD_W]
 wire [18:0] h_mpos   = e0_desc[MDD_DESC_MRK_POS_LSB +: MDD_DESC_MRK_POS_W];
 wire [31:0] h_seq    = e0_desc[MDD_DESC_TCP_SEQ_LSB +: MDD_DESC_TCP_SEQ_W];
 wire        h_iscsi  = h_proto == MDD_PROTO_ISCSI[1:0];
-wire [19:0] h_ml     = h_iscsi ? MDD_ISCSI_MRK_LEN[19:0] : MDD_MPA_MRK_LEN[19:0];
 
 // -------------------------------------------------------------------------
 // Transfer state and the chunk of the current beat
@@ -238,11 +249,17 @@ wire [7:0]  c_nin = c_final ? c_total : h_period[7:0];
 // The lanes' ranks are the beat's (f_rank = k + done_cnt), so the thresholds carry + done_cnt instead of the
 // ranks carrying - done_cnt (no subtraction after the lane count): with c_mb = cur_mpos - done_cnt,
 // d + done_cnt = period - c_mb, and (ml - cur_mpos) + done_cnt = ml - c_mb.
-wire [19:0] c_db   = {1'b0, h_period} - c_mb;              // d + done_cnt
-wire [19:0] c_db_ml = ({1'b0, h_period} + h_ml) - c_mb;   // d + done_cnt + ml (one adder after c_mb)
-wire        c_head = {1'b0, cur_mpos} < h_ml;              // the chunk starts inside a marker
-// (ml - cur_mpos) + done_cnt, used when c_head: then below ml + 256, 9 bits
-wire [8:0]  c_tailb9 = h_ml[8:0] - c_mb[8:0];
+// (registers: the descriptor's beside it, the transfer's beside mb_r, their next values below)
+reg  [19:0] db_r = 20'd0, dbml_r = 20'd0;
+wire [19:0] c_db   = in_xfer ? db_r : e0_db;               // d + done_cnt = period - c_mb
+wire [19:0] c_db_ml = in_xfer ? dbml_r : e0_dbml;         // d + done_cnt + ml
+reg         head_r = 1'b0;
+wire        c_head = in_xfer ? head_r : e0_head;            // the chunk starts inside a marker (cur_mpos < ml)
+// (ml - cur_mpos) + done_cnt = ml - c_mb (a register, as db; negative outside a marker), used when c_head: then
+// below ml + 256, 9 bits
+reg  [19:0] tail_r = 20'd0;
+wire [19:0] c_tail = in_xfer ? tail_r : e0_tail;
+wire [8:0]  c_tailb9 = c_tail[8:0];
 
 reg [W-1:0]   c_in;       // lanes of this chunk
 reg [8*W-1:0] c_tag;
@@ -301,6 +318,27 @@ wire [19:0] mpos_sum = c_mb + {12'd0, f_total};
 wire [20:0] mpos_sub = c_mbm + {13'd0, f_total};
 /* verilator lint_on UNUSEDSIGNAL */
 wire [19:0] mpos_fin = mpos_sub[20] ? mpos_sum : mpos_sub[19:0];
+// db / dbml after the chunk: period - (the next c_mb): a part that is not the beat's last leaves c_mb - period
+// (db + period); the last part the marker position after the chunk, c_mb + total, less period if it wrapped
+// (no wrap: mpos_sub < 0, i.e. the chunk's count below c_db). The three sums are formed from registers beside
+// the two decisions (the part is the beat's last, the chunk wraps) and selected by them last.
+wire        db_add_p = !c_final || !lt_u(f_total, c_db);
+wire [19:0] db_split = c_db + {1'b0, h_period};
+wire [19:0] db_wrap = db_split - {12'd0, f_total};
+wire [19:0] db_nowrap = c_db - {12'd0, f_total};
+wire [19:0] dbml_split = c_db_ml + {1'b0, h_period};
+wire [19:0] dbml_wrap = dbml_split - {12'd0, f_total};
+wire [19:0] dbml_nowrap = c_db_ml - {12'd0, f_total};
+wire [19:0] db_next = !c_final ? db_split : db_add_p ? db_wrap : db_nowrap;
+wire [19:0] dbml_next = !c_final ? dbml_split : db_add_p ? dbml_wrap : dbml_nowrap;
+// ml - the next c_mb = dbml_next - period: c_dbml or c_tail (= c_dbml - period) less the chunk's count
+wire [19:0] tail_wrap = c_db_ml - {12'd0, f_total};
+wire [19:0] tail_nowrap = c_tail - {12'd0, f_total};
+wire [19:0] tail_next = !c_final ? c_db_ml : db_add_p ? tail_wrap : tail_nowrap;
+// the next chunk starts inside a marker: the position after the chunk below ml (a part that is not the last
+// leaves the position): without a wrap c_mb + count < ml, i.e. count < ml - c_mb (c_tail, when not negative);
+// with one c_mb - period + count < ml, i.e. count < c_db_ml
+wire        head_next = !c_final ? c_head : db_add_p ? lt_u(f_total, c_db_ml) : !c_tail[19] && lt_u(f_total, c_tail);
 // (below one period after the wrap: bit 19 is always 0)
 /* verilator lint_off UNUSEDSIGNAL */
 wire [19:0] mpos_next = c_final ? mpos_fin : {1'b0, cur_mpos};
@@ -344,6 +382,10 @@ always @(posedge clk) begin
             split_r <= !c_final;
             lim_r <= c_lim + {1'b0, h_period};
             mb_r <= c_final ? mpos_next : c_mb - {1'b0, h_period};
+            db_r <= db_next;
+            dbml_r <= dbml_next;
+            tail_r <= tail_next;
+            head_r <= head_next;
         end
     end
     if (load) begin
@@ -362,10 +404,18 @@ always @(posedge clk) begin
     // FIFO entries: the next value with and without a pop is selected by pop last (pop waits for the beat's
     // lane count through c_final; the rest is ready earlier).  A pop needs a queued entry, a push a free one.
     e0_desc <= pop ? (push && fifo_cnt == 2'd1 ? nd : e1_desc) : (push && fifo_cnt == 2'd0 ? nd : e0_desc);
+    e0_db <= pop ? (push && fifo_cnt == 2'd1 ? nd_db : e1_db) : (push && fifo_cnt == 2'd0 ? nd_db : e0_db);
+    e0_dbml <= pop ? (push && fifo_cnt == 2'd1 ? nd_dbml : e1_dbml) : (push && fifo_cnt == 2'd0 ? nd_dbml : e0_dbml);
+    e0_tail <= pop ? (push && fifo_cnt == 2'd1 ? nd_tail : e1_tail) : (push && fifo_cnt == 2'd0 ? nd_tail : e0_tail);
+    e0_head <= pop ? (push && fifo_cnt == 2'd1 ? nd_head : e1_head) : (push && fifo_cnt == 2'd0 ? nd_head : e0_head);
     e0_bad <= pop ? (push && fifo_cnt == 2'd1 ? nd_bad : e1_bad) : (push && fifo_cnt == 2'd0 ? nd_bad : e0_bad);
     if (push && !pop && fifo_cnt == 2'd1) begin
         e1_desc <= nd;
         e1_bad <= nd_bad;
+        e1_db <= nd_db;
+        e1_dbml <= nd_dbml;
+        e1_tail <= nd_tail;
+        e1_head <= nd_head;
     end
 end
 
