@@ -231,6 +231,10 @@ reg           a_active = 1'b0;
 reg [8*W-1:0] a_pay_below = {8*W{1'b0}};
 reg [7:0]     a_pay_all = 8'd0;      // 0 unless active
 reg [17:0]    a_period = 18'd0;      // blk_len + pi_len (the adder off the state's loop)
+// the descriptor's constants of the lane thresholds, as registers (no decode or adder in front of them)
+reg [4:0]     a_pi_len = 5'd0;       // pi_len (8 or 16)
+reg [4:0]     a_pi_len1 = 5'd0;      // pi_len + 1
+reg [19:0]    a_blk_m1 = 20'd0;      // blk_len - 1 (20 bits, as the threshold's sum)
 reg [8*W-1:0] a_nv_below = {8*W{1'b0}};
 
 // -------------------------------------------------------------------------
@@ -264,7 +268,7 @@ wire emit = a_valid && advance;
 
 wire        pi_keep = a_desc[MDD_DESC_DIF_OP_LSB +: MDD_DESC_DIF_OP_W] != MDD_DIF_CHECK_STRIP[2:0];
 wire [15:0] blk_len = a_desc[MDD_DESC_BLK_LEN_LSB +: MDD_DESC_BLK_LEN_W];
-wire [17:0] pi_len  = pi_len_of(a_desc[MDD_DESC_PI_FMT_LSB +: MDD_DESC_PI_FMT_W]);
+wire [17:0] pi_len  = {13'd0, a_pi_len};
 wire [17:0] period  = a_period;
 wire [7:0]  used = first_r ? 8'd0 : used_r;
 
@@ -283,8 +287,8 @@ endfunction
 // Per-word thresholds: a register plus a descriptor constant each
 wire [19:0] t_pay0 = e_r - {2'd0, pi_len};              // c < e_r: PAY while pos < blk_len
 wire [19:0] t_pay1 = e_r + {4'd0, blk_len};             // c >= e_r: PAY while c - e_r < blk_len
-wire [19:0] t_eb0  = t_pay0 - 20'd1;                    // EB: pos + 1 == blk_len
-wire [19:0] t_eb1  = t_pay1 - 20'd1;
+wire [19:0] t_eb0  = e_r - {15'd0, a_pi_len1};          // EB: pos + 1 == blk_len
+wire [19:0] t_eb1  = e_r + a_blk_m1;
 // aux of a PI lane = (pos - blk_len)[3:0] = c[3:0] + one of these
 wire [3:0]  a_pi0 = pi_len[3:0] - e_r[3:0];
 wire [3:0]  a_pi1 = 4'd0 - e_r[3:0] - blk_len[3:0];
@@ -372,6 +376,10 @@ wire        p_le_e = p20 <= e_r;     // the next word's state: r' = (r - P) mod 
 wire [19:0] f_lo = p20 - em_r;
 wire [19:0] f_hi = p20 - e_r;
 wire [19:0] f_pos = p_lt_e ? f_lo : (p20 == ep_r ? 20'd0 : f_hi);    // < period: bits 19:17 are 0
+/* verilator lint_on UNUSEDSIGNAL */
+
+/* verilator lint_off UNUSEDSIGNAL */
+wire [17:0] i_pi_len = pi_len_of(i_desc[MDD_DESC_PI_FMT_LSB +: MDD_DESC_PI_FMT_W]);   // (8 or 16)
 /* verilator lint_on UNUSEDSIGNAL */
 
 reg [511:0] c_desc;
@@ -478,6 +486,9 @@ always @(posedge clk) begin
         a_pay_all <= i_pay_all;      // 0 unless active (the mask is gated)
         a_nv_below <= i_nv_below;
         a_period <= i_period;
+        a_pi_len <= i_pi_len[4:0];
+        a_pi_len1 <= i_pi_len[4:0] + 5'd1;
+        a_blk_m1 <= {4'd0, i_desc[MDD_DESC_BLK_LEN_LSB +: MDD_DESC_BLK_LEN_W]} - 20'd1;
     end
 end
 
