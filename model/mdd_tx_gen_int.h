@@ -158,6 +158,21 @@ static inline bool mdd_txg_needs_host(unsigned dif_op, unsigned cls)
            (cls == MDD_TXG_L_PI && dif_op != MDD_DIF_INSERT);
 }
 
+/* The KIND of the output tag of a lane of class cls. */
+static inline unsigned mdd_txg_kind_of(unsigned cls)
+{
+    switch (cls) {
+    case MDD_TXG_L_MRK: return MDD_KIND_MRK;
+    case MDD_TXG_L_HDR: return MDD_KIND_HDR;
+    case MDD_TXG_L_HDIG: return MDD_KIND_HDIG;
+    case MDD_TXG_L_PI:
+    case MDD_TXG_L_SPI: return MDD_KIND_PI;
+    case MDD_TXG_L_PAD: return MDD_KIND_PAD;
+    case MDD_TXG_L_DDIG: return MDD_KIND_DDIG;
+    default: return MDD_KIND_PAY;
+    }
+}
+
 /* Whether a lane ends the transfer when the transfer has no host byte left for it (T1): a host lane, AFTER, or
  * a marker's first byte at a PDU's start (boundary) or inside a self-framed iSCSI header's length bytes
  * (upto_len: self-framing and the PDU offset at most the last length byte's). */

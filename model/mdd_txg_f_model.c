@@ -51,20 +51,6 @@ static uint32_t pdu_len(const mdd_txg_f_in *in, uint32_t hdr_len, uint32_t data_
     return len;
 }
 
-static unsigned kind_of(unsigned cls)
-{
-    switch (cls) {
-    case MDD_TXG_L_MRK: return MDD_KIND_MRK;
-    case MDD_TXG_L_HDR: return MDD_KIND_HDR;
-    case MDD_TXG_L_HDIG: return MDD_KIND_HDIG;
-    case MDD_TXG_L_PI:
-    case MDD_TXG_L_SPI: return MDD_KIND_PI;
-    case MDD_TXG_L_PAD: return MDD_KIND_PAD;
-    case MDD_TXG_L_DDIG: return MDD_KIND_DDIG;
-    default: return MDD_KIND_PAY;
-    }
-}
-
 /* The image of marker run r: MPA {0, 0, FPDUPTR}; iSCSI at a PDU boundary 0; else both copies the PDU's length
  * less p, the lengths from the registers, with the length bytes after the marker read ahead from the window when
  * the marker sits in them (T3: at F's first lane only, the window from hl_off). */
@@ -187,7 +173,7 @@ static void f_cycle(const mdd_txg_f_model *m, const mdd_txg_f_in *in, mdd_txg_f_
 
         /* the lanes */
         for (unsigned i = off; i < next; i++) {
-            const unsigned cls = in->cls[i], kind = kind_of(cls);
+            const unsigned cls = in->cls[i], kind = mdd_txg_kind_of(cls);
             if (cls == MDD_TXG_L_MRK) {
                 o->data[i] = img[in->run >> i & 1][in->mb[i] & 7];
             } else {

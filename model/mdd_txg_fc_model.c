@@ -58,6 +58,7 @@ void mdd_txg_fc_eval(unsigned w, const mdd_txg_fc_in *in, mdd_txg_fc_out *out)
         } else {
             out->why = MDD_TXG_FC_AFTER;
         }
+        out->idle = i == in->off && (out->why == MDD_TXG_FC_WAIT || out->why == MDD_TXG_FC_T3_WAIT);
         return;
     }
     out->why = MDD_TXG_FC_LEN;

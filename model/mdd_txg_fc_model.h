@@ -85,6 +85,7 @@ typedef struct mdd_txg_fc_out {
     uint8_t next;                       /* lanes [off, next) taken */
     uint8_t hl_end;                     /* hl where the taking stops: bytes used hl_end - hl_off */
     bool stop;                          /* the transfer ends with this cycle */
+    bool idle;                          /* nothing is taken: F's first lane waits (WAIT or T3_WAIT at lane off) */
 } mdd_txg_fc_out;
 
 void mdd_txg_fc_eval(unsigned w, const mdd_txg_fc_in *in, mdd_txg_fc_out *out);

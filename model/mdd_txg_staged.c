@@ -442,18 +442,16 @@ static void d_block(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, mdd_txg_la
 
 /* ---- F ---------------------------------------------------------------------------------------------- */
 
-static unsigned kind_of(unsigned cls)
+/* Per lane of D's word: a marker lane follows it in the word (the front stage's mrk_after). */
+static uint64_t mrk_after_of(const mdd_txg_lword *hw)
 {
-    switch (cls) {
-    case MDD_TXG_L_MRK: return MDD_KIND_MRK;
-    case MDD_TXG_L_HDR: return MDD_KIND_HDR;
-    case MDD_TXG_L_HDIG: return MDD_KIND_HDIG;
-    case MDD_TXG_L_PI:
-    case MDD_TXG_L_SPI: return MDD_KIND_PI;
-    case MDD_TXG_L_PAD: return MDD_KIND_PAD;
-    case MDD_TXG_L_DDIG: return MDD_KIND_DDIG;
-    default: return MDD_KIND_PAY;
+    uint64_t after = 0;
+    bool later = false;
+    for (unsigned i = hw->n; i-- > 0;) {
+        after |= (uint64_t)later << i;
+        later = later || hw->l[i].cls == MDD_TXG_L_MRK;
     }
+    return after;
 }
 
 static bool needs_host(const struct mdd_txg_cfg *c, unsigned cls)
@@ -505,11 +503,7 @@ static void f_control(const mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, co
             fi->hl[i] = (uint8_t)hl;
             hl += needs_host(c, l->cls);
         }
-        bool mrk_later = false;
-        for (unsigned i = hw->n; i-- > 0;) {
-            fi->mrk_after |= (uint64_t)mrk_later << i;
-            mrk_later = mrk_later || hw->l[i].cls == MDD_TXG_L_MRK;
-        }
+        fi->mrk_after = mrk_after_of(hw);
         fi->hl_n = (uint8_t)hl;
         fi->a = (uint16_t)(avail + fi->hl[hw->off]);
         fi->next_v = pp->df.cnt > 1;
@@ -582,11 +576,7 @@ static void f_block_in(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, const m
             }
         }
         fi->hl_n = (uint8_t)hl;
-        bool mrk_later = false;
-        for (unsigned i = hw->n; i-- > 0;) {
-            fi->mrk_after |= (uint64_t)mrk_later << i;
-            mrk_later = mrk_later || hw->l[i].cls == MDD_TXG_L_MRK;
-        }
+        fi->mrk_after = mrk_after_of(hw);
         fi->pdus = hw->n ? hw->l[0].after.pdus - ((hw->l[0].flags & MDD_TAGM_EP) ? 1u : 0u) : 0;
         fi->next_v = pp->df.cnt > 1;
         if (fi->next_v)
@@ -815,7 +805,7 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
                 u++;
                 hoff++;
             }
-            const unsigned kind = kind_of(l->cls);
+            const unsigned kind = mdd_txg_kind_of(l->cls);
             o->data[i] = kind == MDD_KIND_HDR || kind == MDD_KIND_PAY || (kind == MDD_KIND_PI && host) ? b : 0;
             o->tag[i] = (uint8_t)(kind | l->flags | (l->k ? MDD_TAGM_K : 0));
             o->aux[i] = l->aux;
@@ -827,9 +817,7 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
              * length parsed in the same cycle); C6: after FRAME the lost bytes start with the next word, and the
              * transfer's end (no byte left) is the next cycle's, unless the lane was the word's last (the word
              * is then taken whole, with a whole word's end rule) */
-            bool mrk_later = false;
-            for (unsigned j = i + 1; j < hw->n; j++)
-                mrk_later = mrk_later || hw->l[j].cls == MDD_TXG_L_MRK;
+            const bool mrk_later = mrk_after_of(hw) >> i & 1;
             if (frame_now || ((c->mpa || mrk_later) && l->parse && l->p == c->last_len && i + 1 < hw->n)) {
                 lost = lost || frame_now;
                 w_len_frame = frame_now;

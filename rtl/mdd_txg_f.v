@@ -193,14 +193,14 @@ integer i;
 // -------------------------------------------------------------------------
 wire [NW-1:0] c_off = consume ? {NW{1'b0}} : off;
 wire [NW-1:0] c_n   = consume ? {NW{1'b0}} : n;
-wire          fc_stop;
+wire          fc_stop, fc_idle;
 
 mdd_txg_fc #(.W(W)) fc (
     .cfg_mpa(cfg_mpa), .cfg_op(cfg_op), .consume(consume), .mimg_ok(r_mimg_ok),
     .avail(avail), .a(consume ? {1'b0, avail} : a), .last_in(last_in),
     .off(c_off), .n(c_n), .cls(cls), .mb(mb), .boundary(boundary), .parse(parse), .upto_len(upto_len),
     .mrk_after(mrk_after), .plow(plow), .hl(hl), .hl_n(hl_n), .next_v(next_v), .next_swh(next_swh),
-    .why(fc_why), .next(fc_next), .hl_end(fc_hl_end), .stop(fc_stop)
+    .why(fc_why), .next(fc_next), .hl_end(fc_hl_end), .stop(fc_stop), .idle(fc_idle)
 );
 
 wire [NW-1:0] used_n = fc_hl_end - (consume ? {NW{1'b0}} : hl_off);
@@ -490,36 +490,11 @@ assign o_ecnt = {7'd0, ev_desc} + {1'b0, n_up} + {7'd0, ev_frame};
 wire lost_n = r_lost || ev_frame;
 assign stop = fc_stop;
 
-// A word leaves unless F's first lane waits: it needs a host byte to exist and none of the transfer's is in the
-// ring (hl[off] >= a is avail == 0), or it is a T3 marker whose length bytes are not all there, and tlast is not
-// in the ring (with tlast the same lane ends the transfer, or is FRAME). Taken whole, or ended at a later lane,
-// the word has a lane. Consumed: a byte, the transfer's end, or DESC. (The lane walk's rule: a lane, a byte, the
-// end or an event; this one is from F's first lane alone, not from the control's outcome.)
-reg [3:0] f_cls;
-reg [2:0] f_mb, f_plow;
-reg       f_bnd, f_upto;
-always @* begin
-    f_cls = 4'd0;
-    f_mb = 3'd0;
-    f_plow = 3'd0;
-    f_bnd = 1'b0;
-    f_upto = 1'b0;
-    for (i = 0; i < W; i = i + 1)
-        if (off == i[NW-1:0]) begin
-            f_cls = cls[4*i +: 4];
-            f_mb = mb[3*i +: 3];
-            f_plow = plow[3*i +: 3];
-            f_bnd = boundary[i];
-            f_upto = upto_len[i];
-        end
-end
-wire       f_mrk0 = f_cls == L_MRK && f_mb == 3'd0;
-wire       f_host = f_cls == L_HDR || f_cls == 4'd5 || f_cls == L_SPI || (f_cls == L_PI && cfg_op != OP_INSERT);
-wire       f_swh = (f_mrk0 && (f_bnd || (!cfg_mpa && f_upto))) || f_cls == 4'd9 || f_host;
-wire       f_t3 = f_cls == L_MRK && !cfg_mpa && f_upto && !f_bnd && (f_mrk0 || !r_mimg_ok);
-wire [2:0] f_need = last_len - f_plow;
-wire       f_wait = !last_in && ((f_swh && avail == {AW{1'b0}}) || (f_t3 && {{(AW - 3){1'b0}}, f_need} >= avail));
-assign emit = active && (consume ? avail != {AW{1'b0}} || last_in || ev_desc : !f_wait);
+// A word leaves unless F's first lane waits (the control's idle: that lane's flags alone, not the control's
+// outcome): taken whole or ended at a later lane, the word has a lane; ended at its first lane by tlast, it ends the
+// transfer or is FRAME. Consumed: a byte, the transfer's end, or DESC. (The lane walk's rule: a lane, a byte, the
+// end or an event.)
+assign emit = active && (consume ? avail != {AW{1'b0}} || last_in || ev_desc : !fc_idle);
 assign o_first = !in_xfer;
 assign o_last = fc_stop;
 assign o_woff = r_hoff;

@@ -70,7 +70,8 @@ module mdd_txg_fc #(
     output reg  [2:0]           why,
     output reg  [NW-1:0]        next,
     output reg  [NW-1:0]        hl_end,
-    output reg                  stop
+    output reg                  stop,
+    output wire                 idle        // nothing taken: F's first lane waits (WAIT or T3 short)
 );
 
 localparam NW = $clog2(W + 1);
@@ -96,6 +97,8 @@ wire [NW*W-1:0] hl_at;      // hl_end if the word ends at the lane
 wire [3*W-1:0] why_at;      // why, if it does
 wire [NW*W-1:0] next_at;    // next, if it does
 wire [W-1:0] stop_at;       // stop, if it does
+wire [W-1:0] at_off_m;      // F's first lane
+wire [W-1:0] wait_at;       // the lane's end is a wait (a byte missing, or T3 short), when tlast is not in
 
 genvar gi;
 generate
@@ -131,6 +134,8 @@ generate
                                    t3 ? (!at_off ? WHY_T3 : last_in ? WHY_T3_FRAME : WHY_T3_WAIT) :
                                    WHY_AFTER;
         assign stop_at[gi] = last_in && end_before[gi] && missing;
+        assign at_off_m[gi] = at_off;
+        assign wait_at[gi] = missing || t3_short;
     end
 endgenerate
 
@@ -154,6 +159,9 @@ end
 
 wire any_end = |ends;
 wire stop_e = |(first_end & stop_at);
+// from F's first lane's flags alone (the first end, if anything ends there): it needs a byte that is not there,
+// or is a T3 lane short of its bytes, and tlast is not in the ring
+assign idle = !consume && !last_in && |(at_off_m & end_before & wait_at);
 wire avail_le_w = avail <= {{(AW - NW){1'b0}}, WN};
 
 always @* begin

@@ -176,7 +176,8 @@ class Bench {
         chk.eq("next", out_.next, top_->next);
         chk.eq("hl_end", out_.hl_end, top_->hl_end);
         chk.eq("stop", out_.stop, top_->stop);
-        checks_ += 4;
+        chk.eq("idle", out_.idle, top_->idle);
+        checks_ += 5;
     }
 
     void count() {
