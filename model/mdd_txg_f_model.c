@@ -187,7 +187,7 @@ static void f_cycle(const mdd_txg_f_model *m, const mdd_txg_f_in *in, mdd_txg_f_
             o->aux[i] = in->aux[i];
         }
         if (last_mrk >= 0) /* inside a marker after the word: its T3 read is done */
-            nx->mimg_ok = in->mb[last_mrk] != in->ml - 1;
+            nx->mimg_ok = in->mb[last_mrk] != (in->mpa ? MDD_MPA_MRK_LEN : MDD_ISCSI_MRK_LEN) - 1;
 
         /* the parse: the length bytes by their PDU offset (one lane each), in order */
         int at[8];

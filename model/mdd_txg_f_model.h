@@ -63,7 +63,6 @@ typedef struct mdd_txg_f_in {
     bool mpa, iscsi, self, hdig, ddig;
     uint8_t op;                         /* MDD_DIF_* */
     uint8_t ulp;                        /* MPA ULP header length */
-    uint8_t ml;                         /* marker length 4 (MPA) or 8 (iSCSI) */
     uint16_t ld_hdr_len;                /* HDR_LEN, DATA_LEN of the descriptor: the registers at a transfer's start */
     uint32_t ld_data_len;
     /* the cycle */

@@ -526,7 +526,6 @@ static void f_block_in(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, const m
     fi->ddig = c->ddig_en;
     fi->op = (uint8_t)c->dif_op;
     fi->ulp = (uint8_t)c->ulp;
-    fi->ml = (uint8_t)c->ml;
     fi->ld_hdr_len = (uint16_t)F(HDR_LEN, d);
     fi->ld_data_len = (uint32_t)F(DATA_LEN, d);
     fi->present = fi->go = true;

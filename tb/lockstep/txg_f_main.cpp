@@ -125,7 +125,6 @@ class Bench {
         in_.ddig = cfg_ddig_;
         in_.op = cfg_op_;
         in_.ulp = cfg_ulp_;
-        in_.ml = (uint8_t)(cfg_iscsi_ ? 8 : 4);
         in_.ld_hdr_len = ld_hdr_len_;
         in_.ld_data_len = ld_data_len_;
         in_.present = rng_.chance(0.95);
@@ -153,7 +152,7 @@ class Bench {
 
     void draw_lanes() {
         const unsigned last_len = mdd_txg_last_len(in_.mpa);
-        const unsigned ml = in_.ml;
+        const unsigned ml = in_.mpa ? MDD_MPA_MRK_LEN : MDD_ISCSI_MRK_LEN;
         // the runs: p small (T3, boundaries, the header's first bytes) or anywhere in a PDU
         for (unsigned r = 0; r < 2; ++r) {
             in_.r_p[r] = (uint32_t)(rng_.chance(0.5) ? rng_.below(10) : rng_.below(1u << 25));
