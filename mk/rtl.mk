@@ -45,7 +45,8 @@ define VL_BUILD
 	@echo "  VERILATE $(1) ($(2) $(strip $(4)))"
 	@t0=$$(date +%s); CCACHE_DIR=$(VL_CCACHE_DIR) $(VERILATOR) $(VL_FLAGS) --top-module $(2) $(4) --Mdir $(1) \
 	    -o $(notdir $(1)) $(or $(5),rtl/$(2).v) $(CURDIR)/$(3) $(LS_LINK) $(CURDIR)/$(LIBMDD) > $(1)/build.log 2>&1 \
-	    || { tail -n 40 $(1)/build.log; exit 1; }; echo "  BUILT $(1) in $$(( $$(date +%s) - t0 )) s"
+	    || { tail -n 40 $(1)/build.log; exit 1; }; echo "  BUILT $(1) in $$(( $$(date +%s) - t0 )) s"; \
+	    mkdir -p $(RESULTS); printf '%s\t%s\n' 'build:$(notdir $(1))' $$(( $$(date +%s) - t0 )) >> $(RESULTS)/times.tsv
 endef
 
 # The same build in two steps, for a build that should overlap Verilator's single-threaded translation with other
@@ -57,13 +58,15 @@ define VL_VERILATE
 	@echo "  VERILATE $(1) ($(2) $(strip $(4)))"
 	@t0=$$(date +%s); $(VERILATOR) $(VL_GEN_FLAGS) --top-module $(2) $(4) --Mdir $(1) \
 	    -o $(notdir $(1)) $(or $(5),rtl/$(2).v) $(CURDIR)/$(3) $(LS_LINK) $(CURDIR)/$(LIBMDD) > $(1)/verilate.log 2>&1 \
-	    || { tail -n 40 $(1)/verilate.log; exit 1; }; echo "  VERILATED $(1) in $$(( $$(date +%s) - t0 )) s"
+	    || { tail -n 40 $(1)/verilate.log; exit 1; }; echo "  VERILATED $(1) in $$(( $$(date +%s) - t0 )) s"; \
+	    mkdir -p $(RESULTS); printf '%s\t%s\n' 'verilate:$(notdir $(1))' $$(( $$(date +%s) - t0 )) >> $(RESULTS)/times.tsv
 endef
 define VL_COMPILE
 	@rm -f $(1)/$(notdir $(1))
 	@touch -c -d @0 $(1)
 	@t0=$$(date +%s); CCACHE_DIR=$(VL_CCACHE_DIR) make -C $(1) -f V$(2).mk -j 2 $(VL_MAKEFLAGS) > $(1)/build.log 2>&1 \
-	    || { tail -n 40 $(1)/build.log; exit 1; }; echo "  BUILT $(1) in $$(( $$(date +%s) - t0 )) s"
+	    || { tail -n 40 $(1)/build.log; exit 1; }; echo "  BUILT $(1) in $$(( $$(date +%s) - t0 )) s"; \
+	    mkdir -p $(RESULTS); printf '%s\t%s\n' 'build:$(notdir $(1))' $$(( $$(date +%s) - t0 )) >> $(RESULTS)/times.tsv
 endef
 
 # Third-party code: its own warnings are not ours (-w).
@@ -87,9 +90,11 @@ IVERILOG_FLAGS := -g2005 -Wall -Irtl
 
 # $(call RUN_SUITE,<suite>,<command>): runs a test step; its output goes to the terminal and to
 # $(RESULTS)/<suite>.log, whose last line is the suite's "<suite>: P passed, F failed" (SHELL has pipefail).
+# Each step's wall time goes to $(RESULTS)/times.tsv (suite, seconds), which the summary ranks: CI's time budget.
 define RUN_SUITE
 	@mkdir -p $(RESULTS)
-	@$(2) 2>&1 | tee $(RESULTS)/$(1).log
+	@t0=$$(date +%s); $(2) 2>&1 | tee $(RESULTS)/$(1).log; rc=$$?; \
+	    printf '%s\t%s\n' '$(1)' $$(( $$(date +%s) - t0 )) >> $(RESULTS)/times.tsv; exit $$rc
 endef
 
 # make test's seeds: every lockstep harness runs at each of TEST_SEEDS, its cycles split between them (make soak
@@ -103,8 +108,9 @@ per_seed = $(shell echo $$(( $(1) / $(words $(TEST_SEEDS)) )))
 # <vcd prefix>_s<seed>. Every seed runs even after one failed; the step fails if any did.
 define RUN_SEEDS
 	@mkdir -p $(RESULTS)
-	@rc=0; for s in $(if $(4),$(4),$(TEST_SEEDS)); do $(2) --seed $$s --suite $(1)-s$$s --vcd $(3)_s$$s 2>&1 \
-	    | tee $(RESULTS)/$(1)-s$$s.log || rc=1; done; exit $$rc
+	@rc=0; for s in $(if $(4),$(4),$(TEST_SEEDS)); do t0=$$(date +%s); \
+	    $(2) --seed $$s --suite $(1)-s$$s --vcd $(3)_s$$s 2>&1 | tee $(RESULTS)/$(1)-s$$s.log || rc=1; \
+	    printf '%s\t%s\n' '$(1)-s'$$s $$(( $$(date +%s) - t0 )) >> $(RESULTS)/times.tsv; done; exit $$rc
 endef
 
 # $(call RUN_VVP,<suite>,<vvp arguments>): an Icarus bench; vvp exits 0 even after a failed check, so the

@@ -16,5 +16,10 @@ for log in "$dir"/*.log; do
   total_p=$((total_p + p)); total_f=$((total_f + f)); suites=$((suites + 1))
 done
 [ "$suites" -gt 0 ] || { echo "no test suite ran"; bad=1; }
+# CI's time budget: the slowest steps and builds (each step's wall time, from RUN_SUITE / RUN_SEEDS / VL_BUILD).
+if [ -s "$dir/times.tsv" ]; then
+  echo "slowest steps (wall s; $(awk -F'\t' '{s+=$2} END{print s}' "$dir/times.tsv") s in all, run two at a time):"
+  sort -t "$(printf '\t')" -k2,2 -n -r "$dir/times.tsv" | head -n 15 | awk -F'\t' '{printf "  %6d  %s\n", $2, $1}'
+fi
 echo "all: $total_p passed, $total_f failed"
 [ "$total_f" -eq 0 ] && [ "$bad" -eq 0 ]
