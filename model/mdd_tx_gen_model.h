@@ -26,6 +26,7 @@
 #include "mdd_txg_p_model.h"
 #include "mdd_txg_fc_model.h"
 #include "mdd_txg_f_model.h"
+#include "mdd_txg_x_model.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -71,6 +72,10 @@ typedef struct mdd_txg_lword {
     uint8_t pc[MDD_RX_MAX_W], pc_l, pc_n;
     /* P's part only: P's data counts (mdd_txg_p_out's dc, dc_n: DATA lanes in [lo, i), in [lo, n)), which D takes */
     uint8_t dc[MDD_RX_MAX_W], dc_n;
+    /* P's part and D's word: what X takes from the blocks' outputs (P's fields set with the part, D's with its
+     * word); X's word: F's per-word fields (X's output) */
+    mdd_txg_x_in xi;
+    mdd_txg_x_out xo;
 } mdd_txg_lword;
 
 typedef struct mdd_txg_fifo {
@@ -78,7 +83,7 @@ typedef struct mdd_txg_fifo {
     mdd_txg_lword e[2];
 } mdd_txg_fifo;
 
-/* One layout pipeline (M, P, D) and the transfer it lays out. */
+/* One layout pipeline (M, P, D, X) and the transfer it lays out. */
 typedef struct mdd_txg_layout {
     bool m_started;    /* its descriptor's layout has begun (cleared when F ends the transfer) */
     bool m_active;     /* M lays out words */
@@ -92,7 +97,7 @@ typedef struct mdd_txg_layout {
     mdd_txg_snap ds;   /* the D walk's (dif_pos; M's and P's fields of the last lane it passed) */
     bool pr_v;         /* the parse register: F's lengths of PDU pr_pdu, for P */
     uint32_t pr_pdu, pr_hl, pr_dl;
-    mdd_txg_fifo mp, pd, df;
+    mdd_txg_fifo mp, pd, df, xf; /* M -> P -> D -> X -> F */
 } mdd_txg_layout;
 
 typedef struct mdd_txg_pipe {
@@ -101,7 +106,7 @@ typedef struct mdd_txg_pipe {
     mdd_txg_layout lay[2];
     mdd_txg_snap f_cur; /* the state after the last lane F generated */
     mdd_txg_f_model fm; /* stage F (its word is the RTL's to be: rtl/mdd_txg_f.v); F's walk checks it */
-    mdd_txg_lword scratch[3]; /* the words D, P and M make in a cycle */
+    mdd_txg_lword scratch[4]; /* the words D, P, M and X make in a cycle */
 } mdd_txg_pipe;
 
 /* Statistics of the staged generator (not state: a reset keeps them; the harness prints them). */

@@ -14,13 +14,16 @@
  *      waits there.
  *   D  PAY or PI for P's data lanes from the DIF counter, EB; under CHECK_STRIP the stripped PI in front of the
  *      first lane where it is due. Ends a word at W lanes or before a second EB, ED or EH.
- *   F  the lanes of D's word in place, with host bytes from the buffer and marker values; the self-framing
+ *   X  D's word expanded to its output lanes with every per-lane field F reads, and per word the host-lane
+ *      counts, the lane fill's selects and the marker runs (model/mdd_txg_x_model.c), so that F starts from
+ *      registers; takes each of D's words whole.
+ *   F  the lanes of X's word in place, with host bytes from the buffer and marker values; the self-framing
  *      parse, FRAME, UPSTREAM, DESC; the transfer's end (T1: a lane that needs a host byte the transfer does
  *      not have, a marker at a PDU boundary, an iSCSI marker whose header lengths are not there); the resume
  *      fields. A marker whose value needs the header's lengths read ahead (T3) is F's first lane of a cycle.
  *
  * Words move through two-entry FIFOs (a stage loads while its FIFO had room at the cycle's start). One or two
- * layout pipelines (M, P, D; mdd_txg_pipe.n): the current one lays out the head descriptor's transfer, the other
+ * layout pipelines (M, P, D, X; mdd_txg_pipe.n): the current one lays out the head descriptor's transfer, the other
  * the second descriptor's as soon as it is queued. When F ends a transfer, the current pipeline is flushed and F
  * takes the other's words from the next cycle (with one pipeline, M starts the next descriptor then); when F
  * loses a transfer's bytes to FRAME, its pipeline stops laying out.
@@ -254,6 +257,27 @@ static void p_lanes(const struct mdd_txg_cfg *c, const mdd_txg_lword *in, const 
         l.after.pdu_done = !c->self && (done0 || ep_seen);
         out->l[i] = l;
     }
+    /* what X takes from P's part: P's outputs and M's lanes, as the RTL's FIFO between P and D holds them */
+    mdd_txg_x_in *x = &out->xi;
+    x->raw = c->raw;
+    x->mpa = c->mpa;
+    x->op = (uint8_t)c->dif_op;
+    for (unsigned i = po->lo; i < po->hi; i++) {
+        x->pflags[i] = po->flags[i];
+        x->paux[i] = po->aux[i];
+        x->mb[i] = in->l[i].mb;
+        x->plow[i] = po->plow[i];
+        x->pc[i] = pc[i];
+        x->k |= (uint64_t)in->l[i].k << i;
+    }
+    x->boundary = po->boundary;
+    x->parse = po->parse;
+    x->early = po->early;
+    x->b = po->b;
+    x->a_len = po->a_len;
+    x->lk = po->lk;
+    x->wb = po->wb;
+    x->pdus = po->pdus;
 }
 
 /* Whether two layout lanes agree in every field P and M set. */
@@ -435,14 +459,26 @@ static void d_block(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, mdd_txg_la
                         oaux[k]);
         }
     }
+    /* what X takes from D's word (with P's part's fields) */
+    out->xi = in->xi;
+    mdd_txg_x_in *x = &out->xi;
+    x->first = o.first;
+    x->next = o.next;
+    x->n = o.n;
+    x->eb = o.eb;
+    memcpy(x->dcls, o.cls, sizeof x->dcls);
+    memcpy(x->daux, o.aux, sizeof x->daux);
+    x->r1_pos = o.r1_pos;
+    x->r1_len = o.r1_len;
+    x->r1_aux = (uint8_t)(l->dm.pi - l->dm.kp);
+    x->r2_pos = o.r2_pos;
+    x->r2_len = o.r2_len;
     m->txg_st.d_spi_two += o.r1_len && o.r2_len;
     m->txg_st.d_spi_cut += (o.r1_len && o.r1_len < o.kp) || (o.r2_len && o.r2_len < c->pi_len);
     mdd_txg_d_tick(&l->dm, &di);
 }
 
-/* ---- F ---------------------------------------------------------------------------------------------- */
-
-/* Per lane of D's word: a marker lane follows it in the word (the front stage's mrk_after). */
+/* Per lane of a word: a marker lane follows it in the word (the front stage's mrk_after). */
 static uint64_t mrk_after_of(const mdd_txg_lword *hw)
 {
     uint64_t after = 0;
@@ -453,6 +489,71 @@ static uint64_t mrk_after_of(const mdd_txg_lword *hw)
     }
     return after;
 }
+
+/* ---- X ---------------------------------------------------------------------------------------------- */
+
+/* Stage X for a cycle: D's word (in, taken whole) expanded by the block (mdd_txg_x_model) into out, checked
+ * against the walk's lanes of the same word: every field F reads, the host counts and the lane fill's selects. */
+static void x_block(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, const mdd_txg_lword *in, mdd_txg_lword *out)
+{
+    *out = *in;
+    out->off = 0;
+    mdd_txg_x_eval(m->w, &in->xi, &out->xo);
+    const mdd_txg_x_out *x = &out->xo;
+    bool bad = x->n != in->n || in->off != 0 || x->runs > 2;
+    unsigned hl = 0, bad_lane = 0;
+    int run = -1;
+    uint64_t host = 0;
+    for (unsigned q = 0; q < in->n; q++) {
+        const mdd_txg_lane *l = &in->l[q];
+        const bool spi = l->cls == MDD_TXG_L_SPI;
+        const bool upto = !spi && c->self && !c->raw && l->p <= c->last_len;
+        bool lb = x->cls[q] != l->cls || x->flags[q] != l->flags || x->aux[q] != l->aux || x->mb[q] != l->mb ||
+                  (bool)(x->k >> q & 1) != l->k || (bool)(x->boundary >> q & 1) != l->boundary ||
+                  (bool)(x->parse >> q & 1) != l->parse || (bool)(x->upto_len >> q & 1) != upto ||
+                  x->plow[q] != (l->p & 7) || x->hl[q] != hl;
+        if (mdd_txg_needs_host(c->dif_op, l->cls)) {
+            host |= 1ull << q;
+            hl++;
+        }
+        if (l->cls == MDD_TXG_L_MRK) {
+            if (q == 0 || in->l[q - 1].cls != MDD_TXG_L_MRK || l->mb == 0)
+                run = run < 1 ? run + 1 : 1;
+            /* every lane of a run has the run's p, pointer and boundary flag */
+            lb = lb || (unsigned)(x->run >> q & 1) != (unsigned)run || x->r_p[run] != l->p ||
+                 x->r_mval[run] != (c->mpa ? l->mval : 0) || x->r_bnd[run] != l->boundary;
+        }
+        if (lb && !bad)
+            bad_lane = q;
+        bad = bad || lb;
+    }
+    const uint32_t pdus = in->n ? in->l[0].after.pdus - ((in->l[0].flags & MDD_TAGM_EP) ? 1u : 0u) : 0;
+    bad = bad || x->hl_n != hl || x->host != host || x->mrk_after != mrk_after_of(in) || x->pdus != pdus;
+    /* the lane fill: the network with X's selects moves compact lane j (the ring's byte j) to the j-th host lane */
+    uint8_t idx[MDD_LANE_EXPAND_MAX_W], dst[MDD_LANE_EXPAND_MAX_W];
+    for (unsigned j = 0; j < m->w; j++)
+        idx[j] = (uint8_t)j;
+    mdd_lane_expand(m->w, idx, x->sel, dst);
+    for (unsigned q = 0; q < in->n; q++)
+        bad = bad || ((host >> q & 1) && dst[q] != x->hl[q]);
+    if (bad) {
+        m->staged_errors++;
+        if (getenv("MDD_TXG_DEBUG")) {
+            fprintf(stderr, "X: n %u/%u runs %u hl_n %u/%u pdus %u/%u mrk_after %llx/%llx first bad lane %u\n", x->n,
+                    in->n, x->runs, x->hl_n, hl, x->pdus, pdus, (unsigned long long)x->mrk_after,
+                    (unsigned long long)mrk_after_of(in), bad_lane);
+            for (unsigned q = 0; q < in->n; q++) {
+                const mdd_txg_lane *l = &in->l[q];
+                fprintf(stderr, " %2u X cls %u fl %x aux %x mb %u k %d p%%8 %u run %u | walk cls %u fl %x aux %x mb %u k %d "
+                                "p %u mval %u bnd %d\n",
+                        q, x->cls[q], x->flags[q], x->aux[q], x->mb[q], (int)(x->k >> q & 1), x->plow[q],
+                        (unsigned)(x->run >> q & 1), l->cls, l->flags, l->aux, l->mb, l->k, l->p, l->mval, l->boundary);
+            }
+        }
+    }
+}
+
+/* ---- F ---------------------------------------------------------------------------------------------- */
 
 static bool needs_host(const struct mdd_txg_cfg *c, unsigned cls)
 {
@@ -488,7 +589,7 @@ static void f_control(const mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, co
     fi->a = (uint16_t)avail;
     fi->last_in = end;
     if (!consume) {
-        const mdd_txg_lword *hw = &pp->df.e[0];
+        const mdd_txg_lword *hw = &pp->xf.e[0];
         fi->off = (uint8_t)hw->off;
         fi->n = (uint8_t)hw->n;
         unsigned hl = 0;
@@ -506,9 +607,9 @@ static void f_control(const mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, co
         fi->mrk_after = mrk_after_of(hw);
         fi->hl_n = (uint8_t)hl;
         fi->a = (uint16_t)(avail + fi->hl[hw->off]);
-        fi->next_v = pp->df.cnt > 1;
+        fi->next_v = pp->xf.cnt > 1;
         if (fi->next_v)
-            fi->next_swh = stops_without_host(c, &pp->df.e[1].l[0]);
+            fi->next_swh = stops_without_host(c, &pp->xf.e[1].l[0]);
     }
     mdd_txg_fc_eval(m->w, fi, fo);
 }
@@ -532,54 +633,38 @@ static void f_block_in(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, const m
     fi->bad = m->e0_bad;
     fi->avail = (uint8_t)(m->hb_end ? m->hb_e0 : m->hb_cnt);
     fi->last_in = m->hb_end;
-    fi->dv = pp->df.cnt > 0;
+    fi->dv = pp->xf.cnt > 0;
     unsigned hl_off = 0;
-    if (fi->dv) {
-        const mdd_txg_lword *hw = &pp->df.e[0];
+    if (fi->dv) { /* X's word (x_block checked it against the walk's lanes) */
+        const mdd_txg_lword *hw = &pp->xf.e[0];
+        const mdd_txg_x_out *x = &hw->xo;
         fi->off = (uint8_t)hw->off;
-        fi->n = (uint8_t)hw->n;
-        unsigned hl = 0;
-        int run = -1;
-        for (unsigned i = 0; i < hw->n; i++) {
-            const mdd_txg_lane *l = &hw->l[i];
-            fi->cls[i] = l->cls;
-            fi->flags[i] = l->flags;
-            fi->aux[i] = l->aux;
-            fi->mb[i] = l->mb;
-            fi->k |= (uint64_t)l->k << i;
-            fi->boundary |= (uint64_t)l->boundary << i;
-            fi->parse |= (uint64_t)l->parse << i;
-            fi->upto_len |= (uint64_t)(c->self && l->p <= c->last_len) << i;
-            fi->plow[i] = (uint8_t)(l->p & 7);
-            fi->hl[i] = (uint8_t)hl;
-            hl += needs_host(c, l->cls);
-            if (l->cls == MDD_TXG_L_MRK) {
-                if (i == 0 || hw->l[i - 1].cls != MDD_TXG_L_MRK || l->mb == 0) {
-                    if (++run > 1) { /* M's rule: two marker runs a word at most */
-                        m->staged_errors++;
-                        if (getenv("MDD_TXG_DEBUG"))
-                            fprintf(stderr, "F block: a third marker run at lane %u\n", i);
-                        run = 1;
-                    }
-                    fi->r_p[run] = l->p;
-                    fi->r_mval[run] = c->mpa ? l->mval : 0; /* (iSCSI: not a pointer) */
-                    fi->r_bnd[run] = l->boundary;
-                } else if (fi->r_p[run] != l->p || (c->mpa && fi->r_mval[run] != l->mval) ||
-                           fi->r_bnd[run] != l->boundary) {
-                    m->staged_errors++; /* a run's lanes share p, mval and boundary */
-                    if (getenv("MDD_TXG_DEBUG"))
-                        fprintf(stderr, "F block: run %d lane %u p %u/%u mval %u/%u bnd %d/%d mb %u\n", run, i,
-                                fi->r_p[run], l->p, fi->r_mval[run], l->mval, fi->r_bnd[run], l->boundary, l->mb);
-                }
-                fi->run |= (uint64_t)run << i;
-            }
+        fi->n = x->n;
+        memcpy(fi->cls, x->cls, sizeof fi->cls);
+        memcpy(fi->flags, x->flags, sizeof fi->flags);
+        memcpy(fi->aux, x->aux, sizeof fi->aux);
+        memcpy(fi->mb, x->mb, sizeof fi->mb);
+        memcpy(fi->plow, x->plow, sizeof fi->plow);
+        memcpy(fi->hl, x->hl, sizeof fi->hl);
+        fi->k = x->k;
+        fi->boundary = x->boundary;
+        fi->parse = x->parse;
+        fi->upto_len = x->upto_len;
+        fi->mrk_after = x->mrk_after;
+        fi->run = x->run;
+        fi->hl_n = x->hl_n;
+        for (unsigned r = 0; r < 2; r++) {
+            fi->r_p[r] = x->r_p[r];
+            fi->r_mval[r] = x->r_mval[r];
+            fi->r_bnd[r] = x->r_bnd[r];
         }
-        fi->hl_n = (uint8_t)hl;
-        fi->mrk_after = mrk_after_of(hw);
-        fi->pdus = hw->n ? hw->l[0].after.pdus - ((hw->l[0].flags & MDD_TAGM_EP) ? 1u : 0u) : 0;
-        fi->next_v = pp->df.cnt > 1;
-        if (fi->next_v)
-            fi->next_swh = stops_without_host(c, &pp->df.e[1].l[0]);
+        fi->pdus = x->pdus;
+        fi->next_v = pp->xf.cnt > 1;
+        if (fi->next_v) {
+            const mdd_txg_x_out *x1 = &pp->xf.e[1].xo;
+            fi->next_swh = mdd_txg_stops_without_host(c->mpa, c->dif_op, x1->cls[0], x1->mb[0], x1->boundary & 1,
+                                                      x1->upto_len & 1);
+        }
         hl_off = fi->hl[fi->off];
         fi->hl_off = (uint8_t)hl_off;
         fi->a = (uint16_t)(fi->avail + hl_off);
@@ -677,7 +762,7 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
     unsigned u = 0;
     bool stop = false, any = false;
     /* F's control block (mdd_txg_fc_model) on the same word, checked against the walk below */
-    const bool f_word = !(bad || lost) && pp->df.cnt;
+    const bool f_word = !(bad || lost) && pp->xf.cnt;
     mdd_txg_fc_in fi;
     mdd_txg_fc_out fo;
     if (bad || lost || f_word)
@@ -697,8 +782,8 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
             u++;
             hoff++;
         }
-    } else if (pp->df.cnt) {
-        mdd_txg_lword *hw = &pp->df.e[0];
+    } else if (pp->xf.cnt) {
+        mdd_txg_lword *hw = &pp->xf.e[0];
         unsigned i = hw->off, taken = 0;
         bool ended = false; /* the word ends before lane i (wait, stop, T3, FRAME) */
         for (; i < hw->n && !ended; i++) {
@@ -830,7 +915,7 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
         if (i == hw->n) {
             r->df_pop = true;
             /* look at the next word's first lane: is the transfer complete? */
-            if (end && u >= avail && pp->df.cnt > 1 && stops_without_host(c, &pp->df.e[1].l[0]))
+            if (end && u >= avail && pp->xf.cnt > 1 && stops_without_host(c, &pp->xf.e[1].l[0]))
                 stop = true;
         } else {
             r->df_set = true;
@@ -961,20 +1046,25 @@ static void lay_start(mdd_txg_layout *l, const uint64_t *d, bool bad, mdd_txg_m_
     l->p_lk = !c.self || s0.pdu_off > c.last_len;
     l->p_halt = false;
     l->pr_v = false;
-    l->mp.cnt = l->pd.cnt = l->df.cnt = 0;
+    l->mp.cnt = l->pd.cnt = l->df.cnt = l->xf.cnt = 0;
 }
 
-/* M, P and D of one pipeline for a cycle; F has already taken from df (f_pop / f_set, f_off). */
+/* M, P, D and X of one pipeline for a cycle; F has already taken from xf (f_pop / f_set, f_off). */
 static void lay_cycle(mdd_tx_gen_model *m, mdd_txg_layout *l, const uint64_t *d, bool bad, bool present,
                       const struct f_res *fr)
 {
     mdd_txg_pipe *pipe = &m->pipe;
     struct mdd_txg_cfg c;
     mdd_txg_cfg_of(&c, d);
-    const unsigned mp0 = l->mp.cnt, pd0 = l->pd.cnt, df0 = l->df.cnt;
+    const unsigned mp0 = l->mp.cnt, pd0 = l->pd.cnt, df0 = l->df.cnt, xf0 = l->xf.cnt;
     mdd_txg_lword *d_out = &pipe->scratch[0], *p_out = &pipe->scratch[1], *m_out = &pipe->scratch[2];
-    bool d_push = false, d_pop = false, p_push = false, p_pop = false, m_push = false;
+    mdd_txg_lword *x_out = &pipe->scratch[3];
+    bool x_move = false, d_push = false, d_pop = false, p_push = false, p_pop = false, m_push = false;
     /* each stage from its input FIFO's head, into its output FIFO if that had room at the cycle's start */
+    if (l->m_started && xf0 < 2 && df0 > 0) {
+        x_block(m, &c, &l->df.e[0], x_out);
+        x_move = true;
+    }
     if (l->m_started && df0 < 2 && pd0 > 0) {
         d_block(m, &c, l, &l->pd.e[0], d_out);
         d_push = d_out->n != 0;
@@ -1003,9 +1093,13 @@ static void lay_cycle(mdd_tx_gen_model *m, mdd_txg_layout *l, const uint64_t *d,
     mdd_txg_m_tick(&l->mm, &mi);
     if (fr) {
         if (fr->df_pop)
-            fifo_pop(&l->df);
+            fifo_pop(&l->xf);
         else if (fr->df_set)
-            l->df.e[0].off = fr->df_off;
+            l->xf.e[0].off = fr->df_off;
+    }
+    if (x_move) {
+        fifo_pop(&l->df);
+        fifo_push(&l->xf, x_out);
     }
     if (d_pop)
         fifo_pop(&l->pd);
@@ -1043,7 +1137,7 @@ void mdd_txg_staged_cycle(mdd_tx_gen_model *m, bool advance, struct mdd_txg_gen 
     memset(g, 0, sizeof *g);
     if (advance && m->fifo_cnt != 0) {
         f_stage(m, &c, g, &fr);
-        if (!m->e0_bad && !m->lost && pipe->lay[pipe->cur].df.cnt == 0) {
+        if (!m->e0_bad && !m->lost && pipe->lay[pipe->cur].xf.cnt == 0) {
             const mdd_txg_layout *l = &pipe->lay[pipe->cur];
             m->txg_st.f_starved++;
             if (l->pd.cnt == 0 && l->mp.cnt != 0 && !l->p_lk)
@@ -1061,7 +1155,7 @@ void mdd_txg_staged_cycle(mdd_tx_gen_model *m, bool advance, struct mdd_txg_gen 
 
     if (fr.flush) { /* the current transfer ends, or its bytes are lost to FRAME: its layout stops */
         mdd_txg_layout *l = &pipe->lay[cur];
-        l->mp.cnt = l->pd.cnt = l->df.cnt = 0;
+        l->mp.cnt = l->pd.cnt = l->df.cnt = l->xf.cnt = 0;
         l->m_active = false;
         l->pr_v = false;
         if (g->stop) {
