@@ -2,7 +2,7 @@
 # (rtl/mdd_txg_<s>.v) in Verilator lockstep against its C twin (model/mdd_txg_<s>_model.c) with its bench
 # (tb/lockstep/txg_<s>_main.cpp); lint at every W; every stage elaborates in Icarus at every W.
 # Stage M's and the host ring's (hbuf) benches scoreboard bytes themselves; what P's parts, D's words, X's words and F's control
-# (fc and x: combinational, a new input every cycle) mean is checked by the staged twin's suites against the lane walks and the
+# (fc: combinational, a new input every cycle) mean is checked by the staged twin's suites against the lane walks and the
 # references.
 #
 # A stage is added by naming it in TXG_STAGES with its make-test length and the output its self-test corrupts
@@ -26,8 +26,8 @@ TXG_f_TEST_CYCLES := 300000
 TXG_f_FAULT := emit
 TXG_f_DEPS := rtl/mdd_txg_fc.v
 TXG_x_TEST_CYCLES := 300000
-TXG_x_FAULT := o_cls
-TXG_x_DEPS := rtl/mdd_lane_rotate.v rtl/mdd_lane_expand.v rtl/mdd_lane_expand_ctl.v rtl/mdd_lane_count.v
+TXG_x_FAULT := take
+TXG_x_DEPS := rtl/mdd_lane_rotate.v rtl/mdd_lane_expand_ctl.v rtl/mdd_lane_count.v
 txg_bin = $(BUILD)/vl/txg_$(1)_w$(2)/txg_$(1)_w$(2)
 
 # $(1) stage, $(2) W

@@ -32,6 +32,7 @@ int mdd_tx_gen_model_init_staged(mdd_tx_gen_model *m, unsigned w, unsigned pipes
         mdd_txg_m_model_init(&m->pipe.lay[k].mm, w);
         mdd_txg_p_model_init(&m->pipe.lay[k].pm, w);
         mdd_txg_d_model_init(&m->pipe.lay[k].dm, w);
+        mdd_txg_x_model_init(&m->pipe.lay[k].xm, w);
     }
     mdd_txg_f_model_init(&m->pipe.fm, w);
     return 0;
@@ -546,6 +547,7 @@ void mdd_tx_gen_tick(mdd_tx_gen_model *m, const mdd_tx_gen_in *in)
             mdd_txg_m_model_init(&m->pipe.lay[k].mm, m->w);
             mdd_txg_p_model_init(&m->pipe.lay[k].pm, m->w);
             mdd_txg_d_model_init(&m->pipe.lay[k].dm, m->w);
+            mdd_txg_x_model_init(&m->pipe.lay[k].xm, m->w);
         }
         mdd_txg_f_model_init(&m->pipe.fm, m->w);
     }

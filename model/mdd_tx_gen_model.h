@@ -97,6 +97,8 @@ typedef struct mdd_txg_layout {
     mdd_txg_snap ds;   /* the D walk's (dif_pos; M's and P's fields of the last lane it passed) */
     bool pr_v;         /* the parse register: F's lengths of PDU pr_pdu, for P */
     uint32_t pr_pdu, pr_hl, pr_dl;
+    mdd_txg_x_model xm; /* stage X (rtl/mdd_txg_x.v): two halves, the mid register between them */
+    mdd_txg_lword x_mid; /* the walk's lanes of the word in X's mid register */
     mdd_txg_fifo mp, pd, df, xf; /* M -> P -> D -> X -> F */
 } mdd_txg_layout;
 

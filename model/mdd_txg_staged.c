@@ -492,15 +492,20 @@ static uint64_t mrk_after_of(const mdd_txg_lword *hw)
 
 /* ---- X ---------------------------------------------------------------------------------------------- */
 
-/* Stage X for a cycle: D's word (in, taken whole) expanded by the block (mdd_txg_x_model) into out, checked
- * against the walk's lanes of the same word: every field F reads, the host counts and the lane fill's selects. */
-static void x_block(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, const mdd_txg_lword *in, mdd_txg_lword *out)
+/* X's word leaving for F (xo, from the block: mdd_txg_x_model) with the walk's lanes of the same word (in, taken
+ * whole from D a cycle earlier) into out, checked against them: every field F reads, the host counts and the lane
+ * fill's selects. */
+static void x_block(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, const mdd_txg_lword *in,
+                    const mdd_txg_x_out *xo, mdd_txg_lword *out)
 {
     *out = *in;
     out->off = 0;
-    mdd_txg_x_eval(m->w, &in->xi, &out->xo);
+    out->xo = *xo;
     const mdd_txg_x_out *x = &out->xo;
-    bool bad = x->n != in->n || in->off != 0 || x->runs > 2;
+    /* the RTL takes kp's SPI run r1 to lie before r2 (a non-SPI lane's shift is 0, r1_len or r1_len + r2_len) */
+    const mdd_txg_x_in *xi = &in->xi;
+    bool bad = x->n != in->n || in->off != 0 || x->runs > 2 ||
+               (xi->r1_len && xi->r2_len && xi->r1_pos + xi->r1_len > xi->r2_pos);
     unsigned hl = 0, bad_lane = 0;
     int run = -1;
     uint64_t host = 0;
@@ -1047,6 +1052,7 @@ static void lay_start(mdd_txg_layout *l, const uint64_t *d, bool bad, mdd_txg_m_
     l->p_halt = false;
     l->pr_v = false;
     l->mp.cnt = l->pd.cnt = l->df.cnt = l->xf.cnt = 0;
+    l->xm.mid_v = false;
 }
 
 /* M, P, D and X of one pipeline for a cycle; F has already taken from xf (f_pop / f_set, f_off). */
@@ -1059,12 +1065,14 @@ static void lay_cycle(mdd_tx_gen_model *m, mdd_txg_layout *l, const uint64_t *d,
     const unsigned mp0 = l->mp.cnt, pd0 = l->pd.cnt, df0 = l->df.cnt, xf0 = l->xf.cnt;
     mdd_txg_lword *d_out = &pipe->scratch[0], *p_out = &pipe->scratch[1], *m_out = &pipe->scratch[2];
     mdd_txg_lword *x_out = &pipe->scratch[3];
-    bool x_move = false, d_push = false, d_pop = false, p_push = false, p_pop = false, m_push = false;
+    bool d_push = false, d_pop = false, p_push = false, p_pop = false, m_push = false;
     /* each stage from its input FIFO's head, into its output FIFO if that had room at the cycle's start */
-    if (l->m_started && xf0 < 2 && df0 > 0) {
-        x_block(m, &c, &l->df.e[0], x_out);
-        x_move = true;
-    }
+    const mdd_txg_x_ctl xc = {.rst = false, .flush = false, .in_v = l->m_started && df0 > 0, .room = xf0 < 2};
+    mdd_txg_x_out xo;
+    bool x_take, x_push;
+    mdd_txg_x_eval(&l->xm, &xc, &xo, &x_take, &x_push);
+    if (x_push)
+        x_block(m, &c, &l->x_mid, &xo, x_out);
     if (l->m_started && df0 < 2 && pd0 > 0) {
         d_block(m, &c, l, &l->pd.e[0], d_out);
         d_push = d_out->n != 0;
@@ -1097,10 +1105,13 @@ static void lay_cycle(mdd_tx_gen_model *m, mdd_txg_layout *l, const uint64_t *d,
         else if (fr->df_set)
             l->xf.e[0].off = fr->df_off;
     }
-    if (x_move) {
+    mdd_txg_x_tick(&l->xm, &xc, &l->df.e[0].xi); /* (its input is read only if taken) */
+    if (x_take) {
+        l->x_mid = l->df.e[0];
         fifo_pop(&l->df);
-        fifo_push(&l->xf, x_out);
     }
+    if (x_push)
+        fifo_push(&l->xf, x_out);
     if (d_pop)
         fifo_pop(&l->pd);
     if (d_push)
@@ -1156,6 +1167,7 @@ void mdd_txg_staged_cycle(mdd_tx_gen_model *m, bool advance, struct mdd_txg_gen 
     if (fr.flush) { /* the current transfer ends, or its bytes are lost to FRAME: its layout stops */
         mdd_txg_layout *l = &pipe->lay[cur];
         l->mp.cnt = l->pd.cnt = l->df.cnt = l->xf.cnt = 0;
+        l->xm.mid_v = false; /* X's flush */
         l->m_active = false;
         l->pr_v = false;
         if (g->stop) {

@@ -7,7 +7,8 @@
 #include "mdd/formats.h"
 #include "mdd_tx_gen_int.h"
 
-void mdd_txg_x_eval(unsigned w, const mdd_txg_x_in *in, mdd_txg_x_out *out)
+/* X1: D's word on F's lanes, the host mask, the marker runs, pdus (the fields the mid register holds) */
+static void x1(unsigned w, const mdd_txg_x_in *in, mdd_txg_x_out *out)
 {
     memset(out, 0, sizeof *out);
     out->n = in->n;
@@ -59,21 +60,63 @@ void mdd_txg_x_eval(unsigned w, const mdd_txg_x_in *in, mdd_txg_x_out *out)
         out->run |= (run_in >> i & 1) << q;
         i++;
     }
-    /* per word: host lanes, markers after each lane */
-    unsigned hl = 0;
-    for (unsigned q = 0; q < in->n; q++) {
-        out->hl[q] = (uint8_t)hl;
-        if (mdd_txg_needs_host(in->op, out->cls[q])) {
+    for (unsigned q = 0; q < in->n; q++)
+        if (mdd_txg_needs_host(in->op, out->cls[q]))
             out->host |= 1ull << q;
-            hl++;
-        }
+}
+
+/* X2: from the mid register, the host counts, the lane fill's selects and the markers after each lane */
+static void x2(unsigned w, mdd_txg_x_out *out)
+{
+    unsigned hl = 0;
+    for (unsigned q = 0; q < out->n; q++) {
+        out->hl[q] = (uint8_t)hl;
+        hl += out->host >> q & 1;
     }
     out->hl_n = (uint8_t)hl;
     bool later = false;
-    for (unsigned q = in->n; q-- > 0;) {
+    out->mrk_after = 0;
+    for (unsigned q = out->n; q-- > 0;) {
         out->mrk_after |= (uint64_t)later << q;
         later = later || out->cls[q] == MDD_TXG_L_MRK;
     }
     uint8_t hl_all[MDD_LANE_EXPAND_MAX_W];
     mdd_lane_expand_ctl(w, out->host, out->sel, hl_all);
+}
+
+void mdd_txg_x_word(unsigned w, const mdd_txg_x_in *in, mdd_txg_x_out *out)
+{
+    x1(w, in, out);
+    x2(w, out);
+}
+
+int mdd_txg_x_model_init(mdd_txg_x_model *m, unsigned w)
+{
+    if (w < 4 || w > MDD_RX_MAX_W || (w & (w - 1)))
+        return -1;
+    memset(m, 0, sizeof *m);
+    m->w = w;
+    return 0;
+}
+
+void mdd_txg_x_eval(const mdd_txg_x_model *m, const mdd_txg_x_ctl *c, mdd_txg_x_out *out, bool *take, bool *v)
+{
+    *v = m->mid_v && c->room;
+    *take = c->in_v && (!m->mid_v || c->room);
+    *out = m->mid;
+    x2(m->w, out);
+}
+
+void mdd_txg_x_tick(mdd_txg_x_model *m, const mdd_txg_x_ctl *c, const mdd_txg_x_in *in)
+{
+    if (c->rst || c->flush) {
+        m->mid_v = false;
+        return;
+    }
+    bool take, v;
+    mdd_txg_x_out o;
+    mdd_txg_x_eval(m, c, &o, &take, &v);
+    if (take)
+        x1(m->w, in, &m->mid);
+    m->mid_v = take || (m->mid_v && !v);
 }

@@ -26,8 +26,14 @@
  * i - wb, or i - (EP lane + 1) after the part's EP; iSCSI's pointer is not a field of the lane (F computes the
  * image from the lengths).
  *
- * Combinational (eval only): the staged twin keeps X's FIFOs and checks every output against the lanes of its
- * walk every cycle.
+ * Two halves with a register between them (the mid register): X1 puts the word on F's lanes (three rotations of
+ * the records by first, first - r1_len and first - r1_len - r2_len, one per region of output lanes, in the RTL)
+ * and makes the host mask, the runs and pdus; X2, a cycle later, the counts of the host mask (hl, hl_n, the
+ * selects) and mrk_after. X takes D's head when the mid register is empty or moves on this cycle; the word moves
+ * on into F's FIFO when that had room at the cycle's start. flush empties the mid register.
+ *
+ * Contract (docs/ARCHITECTURE.md section 8): eval is combinational, tick the rising edge, rst an input. The
+ * staged twin keeps the FIFOs on either side and checks every word against the lanes of its walk.
  */
 #ifndef MDD_TXG_X_MODEL_H
 #define MDD_TXG_X_MODEL_H
@@ -86,7 +92,24 @@ typedef struct mdd_txg_x_out {
     unsigned runs;                      /* marker runs in the word (more than 2 breaks M's rule) */
 } mdd_txg_x_out;
 
-void mdd_txg_x_eval(unsigned w, const mdd_txg_x_in *in, mdd_txg_x_out *out);
+/* X's flow: D's FIFO head (in_v), room in F's FIFO as of the cycle's start (room), F ending or losing the
+ * transfer (flush: the mid register empties). */
+typedef struct mdd_txg_x_ctl {
+    bool rst, flush, in_v, room;
+} mdd_txg_x_ctl;
+
+typedef struct mdd_txg_x_model {
+    unsigned w;
+    bool mid_v;             /* the register between the halves holds a word */
+    mdd_txg_x_out mid;      /* X1's fields of it (hl, hl_n, sel, mrk_after are X2's) */
+} mdd_txg_x_model;
+
+int mdd_txg_x_model_init(mdd_txg_x_model *m, unsigned w);
+/* The word X2 makes from the mid register (pushed into F's FIFO if v) and whether D's head is taken into it. */
+void mdd_txg_x_eval(const mdd_txg_x_model *m, const mdd_txg_x_ctl *c, mdd_txg_x_out *out, bool *take, bool *v);
+void mdd_txg_x_tick(mdd_txg_x_model *m, const mdd_txg_x_ctl *c, const mdd_txg_x_in *in);
+/* Both halves at once (the word X gives F for D's word in, a cycle after taking it). */
+void mdd_txg_x_word(unsigned w, const mdd_txg_x_in *in, mdd_txg_x_out *out);
 
 #ifdef __cplusplus
 }

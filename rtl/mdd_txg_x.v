@@ -9,20 +9,29 @@
  * count, so that F's cycle starts from registers (docs/timing.md section 4,
  * D-077; not instantiated yet: its twin model/mdd_txg_x_model.c runs inside the
  * staged twin, model/mdd_txg_staged.c, which checks it against its lane walk
- * every cycle).  Combinational: the FIFOs on either side are the caller's.
+ * every cycle).  Two halves with a register between them: X1 puts D's word on
+ * F's lanes and makes the host mask, the marker runs and pdus into the mid
+ * register; X2 makes the counts of the host mask (hl, hl_n, the selects) and
+ * mrk_after from it.  X takes D's head (take) when the mid register is empty
+ * or its word moves on this cycle; the word moves on (o_v) when F's FIFO has
+ * room as of the cycle's start (room: the caller's registered count, so no
+ * ready chain runs through X).  flush empties the mid register.  The FIFOs on
+ * either side are the caller's.
  *
  * D leaves its word as per-input-lane decisions: input lanes [first, next) of
  * P's part go to the output lanes [0, n) in order, except the lanes of the
  * stripped-PI runs (SPI), [r1_pos, r1_pos + r1_len) and [r2_pos, r2_pos +
  * r2_len).  Each input lane's fields (D's class, the aux byte: D's PI byte for
  * a PI lane, else P's; P's flags and D's EB; M's marker byte and K; P's PDU
- * offset flags) travel as one record: rotated down by first, then expanded
- * onto the lanes that are not SPI (mdd_lane_expand_ctl / mdd_lane_expand, the
- * compaction network run backwards).  Per word:
- *   - host lanes (HDR, PAY, SPI, PI other than INSERT's), hl (host lanes below
- *     each) and hl_n, and the lane fill's selects (mdd_lane_expand_ctl of the
- *     host mask): F moves the ring's bytes onto the host lanes with them;
- *   - mrk_after: a marker lane follows the lane in the word;
+ * offset flags) travel as one record to their output lane: a lane that is
+ * not SPI takes input lane first + q - d, where d, the SPI lanes below it, is
+ * 0, r1_len or r1_len + r2_len by the lane's region (D puts kp's run r1
+ * before r2), so three rotations of the records in parallel and a select by
+ * region (no count of SPI lanes, no expansion network).  Per word:
+ *   - host lanes (HDR, PAY, SPI, PI other than INSERT's); in X2 hl (host lanes
+ *     below each) and hl_n, and the lane fill's selects (mdd_lane_expand_ctl
+ *     of the host mask): F moves the ring's bytes onto the host lanes with them;
+ *   - in X2, mrk_after: a marker lane follows the lane in the word;
  *   - the marker runs (two a word at most, M's rule), found among the input
  *     lanes (a marker lane that is the word's first, follows a non-marker or
  *     has marker byte 0; D puts SPI lanes in front of a run, never inside
@@ -42,6 +51,13 @@
 module mdd_txg_x #(
     parameter W = 8
 ) (
+    input  wire                 clk,
+    input  wire                 rst,
+    input  wire                 flush,      // F ends or loses the transfer: the mid register empties
+    input  wire                 in_v,       // D's word at the head of D's FIFO
+    input  wire                 room,       // F's FIFO has room (as of the cycle's start)
+    output wire                 take,       // D's word goes into the mid register
+    output wire                 o_v,        // the mid register's word goes into F's FIFO
     input  wire                 cfg_raw,
     input  wire                 cfg_mpa,
     input  wire [2:0]           cfg_op,
@@ -116,6 +132,15 @@ initial begin
     end
 end
 
+// X1's word, into the mid register
+wire [31:0]    x1_pdus;
+wire [24:0]    x1_r_p0, x1_r_p1;
+wire [15:0]    x1_r_mval0, x1_r_mval1;
+wire           x1_r_bnd0, x1_r_bnd1;
+wire [4*W-1:0] x1_cls, x1_flags, x1_aux;
+wire [3*W-1:0] x1_mb, x1_plow;
+wire [W-1:0]   x1_k, x1_boundary, x1_parse, x1_upto, x1_run, x1_host;
+
 // ---- the input lanes: marker runs, the EP lane, the records --------------------------------------------------
 
 wire [W-1:0] in_w;          // in D's word
@@ -156,7 +181,7 @@ assign run_in = (rs2 | rs2_lt) & mrk_in;
 
 // the part's EP lane (one at most)
 wire [W-1:0] ep_oh = ep_m & ~lane_below_or(ep_m);
-assign o_pdus = pdus + {31'd0, |(ep_oh & below_first)};
+assign x1_pdus = pdus + {31'd0, |(ep_oh & below_first)};
 
 // a run's first lane: its index, count, marker byte and boundary flag; then its PDU offset and MPA pointer
 function [NW-1:0] sel_idx(input [W-1:0] oh);
@@ -210,13 +235,13 @@ generate
         wire aft = !cfg_raw && lk && !d_a[28];
         wire [24:0] p = aft ? d_a[24:0] : d_b[24:0];
         if (gr == 0) begin : g_r0
-            assign o_r_p0 = p;
-            assign o_r_mval0 = cfg_mpa ? mval : 16'd0;
-            assign o_r_bnd0 = bnd;
+            assign x1_r_p0 = p;
+            assign x1_r_mval0 = cfg_mpa ? mval : 16'd0;
+            assign x1_r_bnd0 = bnd;
         end else begin : g_r1
-            assign o_r_p1 = p;
-            assign o_r_mval1 = cfg_mpa ? mval : 16'd0;
-            assign o_r_bnd1 = bnd;
+            assign x1_r_p1 = p;
+            assign x1_r_mval1 = cfg_mpa ? mval : 16'd0;
+            assign x1_r_bnd1 = bnd;
         end
     end
 endgenerate
@@ -239,39 +264,79 @@ generate
 endgenerate
 wire [W-1:0] spi = r1_m | r2_m;
 
-wire [RW*W-1:0] rec_rot, rec_out;
-wire [SW-1:0] sel_d;
+// A lane that is not SPI takes input lane first + q - d, d the SPI lanes below it: 0 before r1, r1_len between
+// the runs, r1_len + r2_len after r2 (D puts r1, kp's run, before r2). So three rotations of the records in
+// parallel and a select by the lane's region, no count of the SPI lanes.
 /* verilator lint_off UNUSEDSIGNAL */
-wire [NW*W-1:0] hl_d;
+wire [7:0] r1_len8 = {3'd0, r1_len};
+wire [7:0] r2_len8 = {3'd0, r2_len};
 /* verilator lint_on UNUSEDSIGNAL */
-mdd_lane_rotate #(.W(W), .LANE_W(RW), .DOWN(1)) rot (.in(rec), .sh(first[L-1:0]), .out(rec_rot));
-mdd_lane_expand_ctl #(.W(W)) ctl_d (.mask(~spi), .sel(sel_d), .hl(hl_d));
-mdd_lane_expand #(.W(W), .LANE_W(RW)) exp_d (.src(rec_rot), .sel(sel_d), .dst(rec_out));
+wire [L-1:0] sh0 = first[L-1:0];
+wire [L-1:0] sh1 = first[L-1:0] - r1_len8[L-1:0];    // mod W
+wire [L-1:0] sh2 = sh1 - r2_len8[L-1:0];
+wire [RW*W-1:0] rec_r0, rec_r1, rec_r2, rec_out;
+mdd_lane_rotate #(.W(W), .LANE_W(RW), .DOWN(1)) rot0 (.in(rec), .sh(sh0), .out(rec_r0));
+mdd_lane_rotate #(.W(W), .LANE_W(RW), .DOWN(1)) rot1 (.in(rec), .sh(sh1), .out(rec_r1));
+mdd_lane_rotate #(.W(W), .LANE_W(RW), .DOWN(1)) rot2 (.in(rec), .sh(sh2), .out(rec_r2));
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_region
+        localparam [31:0] I32 = gi;
+        localparam [7:0] Q = I32[7:0];
+        // (an empty r1 shifts by 0: its region needs no guard; an empty r2 may lie anywhere)
+        wire after_r1 = Q >= {{(8 - NW){1'b0}}, r1_pos};
+        wire after_r2 = r2_len != 5'd0 && Q >= {{(8 - NW){1'b0}}, r2_pos};
+        assign rec_out[RW*gi +: RW] = after_r2 ? rec_r2[RW*gi +: RW] : after_r1 ? rec_r1[RW*gi +: RW]
+                                                                               : rec_r0[RW*gi +: RW];
+    end
+endgenerate
 
-wire [W-1:0] mrk_out;
+wire [W-1:0] x1_mrk;
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_out
         wire [RW-1:0] r = rec_out[RW*gi +: RW];
         wire s = spi[gi];
         wire v = in_n[gi] && !s;
         wire [3:0] c = s ? L_SPI : r[3:0];
-        assign o_cls[4*gi +: 4] = c;
-        assign o_flags[4*gi +: 4] = s ? 4'd0 : r[7:4];
-        assign o_aux[4*gi +: 4] = s ? spi_aux[4*gi +: 4] : r[11:8];
-        assign o_mb[3*gi +: 3] = s ? 3'd0 : r[14:12];
-        assign o_plow[3*gi +: 3] = s ? 3'd0 : r[17:15];
-        assign o_k[gi] = v && r[18];
-        assign o_boundary[gi] = v && r[19];
-        assign o_parse[gi] = v && r[20];
-        assign o_upto[gi] = v && r[21];
-        assign o_run[gi] = v && r[22];
-        assign mrk_out[gi] = v && r[3:0] == L_MRK;
-        assign o_host[gi] = in_n[gi] && (c == L_HDR || c == L_PAY || c == L_SPI || (c == L_PI && cfg_op != OP_INSERT));
+        assign x1_cls[4*gi +: 4] = c;
+        assign x1_flags[4*gi +: 4] = s ? 4'd0 : r[7:4];
+        assign x1_aux[4*gi +: 4] = s ? spi_aux[4*gi +: 4] : r[11:8];
+        assign x1_mb[3*gi +: 3] = s ? 3'd0 : r[14:12];
+        assign x1_plow[3*gi +: 3] = s ? 3'd0 : r[17:15];
+        assign x1_k[gi] = v && r[18];
+        assign x1_boundary[gi] = v && r[19];
+        assign x1_parse[gi] = v && r[20];
+        assign x1_upto[gi] = v && r[21];
+        assign x1_run[gi] = v && r[22];
+        assign x1_mrk[gi] = v && r[3:0] == L_MRK;
+        assign x1_host[gi] = in_n[gi] && (c == L_HDR || c == L_PAY || c == L_SPI || (c == L_PI && cfg_op != OP_INSERT));
     end
 endgenerate
 
-assign o_n = n;
-assign o_mrk_after = lane_above_or(mrk_out);
+// ---- the mid register and X2 ------------------------------------------------------------------------------
+
+reg mid_v = 1'b0;
+assign o_v = mid_v && room;
+assign take = in_v && (!mid_v || room);
+always @(posedge clk) begin
+    if (rst || flush) mid_v <= 1'b0;
+    else mid_v <= take || (mid_v && !room);
+end
+
+// X1's word (data registers, no reset: read only while mid_v)
+localparam MW = NW + 25 * W + 25 + 25 + 16 + 16 + 2 + 32;
+wire [MW-1:0] x1_word = {n, x1_cls, x1_flags, x1_aux, x1_mb, x1_plow, x1_k, x1_boundary, x1_parse, x1_upto,
+                         x1_run, x1_host, x1_mrk, x1_r_p0, x1_r_p1, x1_r_mval0, x1_r_mval1, x1_r_bnd0, x1_r_bnd1,
+                         x1_pdus};
+reg [MW-1:0] mid = {MW{1'b0}};
+always @(posedge clk) begin
+    if (take) mid <= x1_word;
+end
+wire [W-1:0] mid_mrk;
+assign {o_n, o_cls, o_flags, o_aux, o_mb, o_plow, o_k, o_boundary, o_parse, o_upto, o_run, o_host, mid_mrk,
+        o_r_p0, o_r_p1, o_r_mval0, o_r_mval1, o_r_bnd0, o_r_bnd1, o_pdus} = mid;
+
+// X2: the host mask's counts and the lane fill's selects, the markers after each lane
+assign o_mrk_after = lane_above_or(mid_mrk);
 mdd_lane_expand_ctl #(.W(W)) ctl_h (.mask(o_host), .sel(o_sel), .hl(o_hl));
 assign o_hl_n = o_hl[NW*(W-1) +: NW] + {{(NW - 1){1'b0}}, o_host[W-1]};
 

@@ -11,7 +11,7 @@
 // raw or unknown lengths.
 //
 // Build-time parameter (-D): TXG_W.
-// Knobs: inject_fault (a cycle at which the twin's first lane class is flipped). TXG_X_DEBUG=1 prints every drawn word.
+// Knobs: inject_fault (a cycle at which the twin's take is flipped). TXG_X_DEBUG=1 prints every drawn word.
 #include "lockstep.h"
 
 #include "Vmdd_txg_x.h"
@@ -51,42 +51,65 @@ class Bench {
   public:
     explicit Bench(const ls::Options &opt)
         : top_(std::make_unique<Vmdd_txg_x>()), rng_(opt.seed ^ 0x7C6E0B15ull), fault_(opt.u64("inject_fault", ~0ull)) {
+        mdd_txg_x_model_init(&model_, kW);
         top_->eval();
     }
 
     void trace_rtl(VerilatedVcdC *vcd) { top_->trace(vcd, 99); }
     void model_signals(ls::Vcd &vcd) {
+        s_take_ = vcd.add("take", 1);
+        s_v_ = vcd.add("o_v", 1);
         s_n_ = vcd.add("o_n", 8);
         s_hl_n_ = vcd.add("o_hl_n", 8);
         s_pdus_ = vcd.add("o_pdus", 32);
-        s_cls0_ = vcd.add("o_cls0", 4);
     }
     void model_dump(ls::Vcd &vcd) {
+        vcd.val(s_take_, take_);
+        vcd.val(s_v_, v_);
         vcd.val(s_n_, out_.n);
         vcd.val(s_hl_n_, out_.hl_n);
         vcd.val(s_pdus_, out_.pdus);
-        vcd.val(s_cls0_, out_.cls[0]);
     }
 
     void cycle(ls::Checker &chk, ls::Tracer &tr) {
         const uint64_t cyc = chk.cycle();
-        draw();
+        // D's head stays until X takes it; the flow and F's flush are drawn every cycle
+        if (!have_word_) draw();
+        have_word_ = true;
+        ctl_.rst = rng_.chance(0.002);
+        ctl_.flush = rng_.chance(0.03);
+        ctl_.in_v = rng_.chance(0.8);
+        ctl_.room = rng_.chance(0.7);
         drive();
+        top_->clk = 0;
         top_->eval();
-        mdd_txg_x_eval(kW, &in_, &out_);
-        if (cyc == fault_) out_.cls[0] ^= 1;
-        compare(chk);
-        count();
+        bool take, v;
+        mdd_txg_x_eval(&model_, &ctl_, &out_, &take, &v);
+        if (cyc == fault_) take = !take;
+        take_ = take;
+        v_ = v;
+        chk.eq("take", take, top_->take);
+        chk.eq("o_v", v, top_->o_v);
+        checks_ += 2;
+        if (v) compare(chk);
+        count(v);
         tr.pre();
+        top_->clk = 1;
+        top_->eval();
+        mdd_txg_x_tick(&model_, &ctl_, &in_);
         tr.post();
+        if (take && !ctl_.rst && !ctl_.flush) count_in();
+        if (take || !ctl_.in_v) have_word_ = false;
         ++cycles_;
     }
 
     void summary(FILE *f) const {
-        std::fprintf(f, "txg-x W=%u: %" PRIu64 " words: with SPI %" PRIu64 " (two runs %" PRIu64 "), marker runs 1: %" PRIu64
-                        ", 2: %" PRIu64 ", a run after the part's EP %" PRIu64 ", EP before first %" PRIu64
-                        ", first > 0 %" PRIu64 "; %" PRIu64 " checks\n",
-                     kW, cycles_, spi_, spi2_, runs_[1], runs_[2], ep_run_, ep_first_, first_nz_, checks_);
+        std::fprintf(f, "txg-x W=%u: %" PRIu64 " cycles, %" PRIu64 " words taken from D (two SPI runs %" PRIu64
+                        ", first > 0 %" PRIu64 ", the EP before first %" PRIu64 ", a marker after the EP %" PRIu64
+                        "), %" PRIu64 " given to F (SPI lanes %" PRIu64 ", marker runs 1: %" PRIu64 ", 2: %" PRIu64
+                        "); %" PRIu64 " checks\n",
+                     kW, cycles_, words_in_, spi2_, first_nz_, ep_first_, ep_run_, words_, spi_lanes_, runs_[1], runs_[2],
+                     checks_);
     }
     uint64_t checks() const { return checks_; }
 
@@ -174,6 +197,10 @@ class Bench {
     }
 
     void drive() {
+        top_->rst = ctl_.rst;
+        top_->flush = ctl_.flush;
+        top_->in_v = ctl_.in_v;
+        top_->room = ctl_.room;
         top_->cfg_raw = in_.raw;
         top_->cfg_mpa = in_.mpa;
         top_->cfg_op = in_.op;
@@ -259,10 +286,10 @@ class Bench {
         }
     }
 
-    void count() {
-        spi_ += in_.r1_len || in_.r2_len;
+    // the drawn word taken into X: how much of what traffic rarely reaches it has
+    void count_in() {
+        ++words_in_;
         spi2_ += in_.r1_len && in_.r2_len;
-        ++runs_[out_.runs < 3 ? out_.runs : 0];
         first_nz_ += in_.first != 0;
         int ep = -1;
         for (unsigned i = 0; i < kW && ep < 0; ++i)
@@ -271,16 +298,28 @@ class Bench {
         bool run_after = false;
         for (unsigned i = in_.first; i < in_.next; ++i)
             run_after = run_after || (ep >= 0 && (unsigned)ep < i && in_.dcls[i] == MDD_TXG_L_MRK);
-        ep_run_ += run_after && out_.runs > 0;
+        ep_run_ += run_after;
+    }
+
+    void count(bool v) {
+        if (!v) return;
+        ++words_;
+        for (unsigned q = 0; q < out_.n; ++q) spi_lanes_ += out_.cls[q] == MDD_TXG_L_SPI;
+        ++runs_[out_.runs < 3 ? out_.runs : 0];
     }
 
     std::unique_ptr<Vmdd_txg_x> top_;
+    mdd_txg_x_model model_{};
+    mdd_txg_x_ctl ctl_{};
     mdd_txg_x_in in_{};
     mdd_txg_x_out out_{};
+    bool have_word_ = false;
     ls::Rng rng_;
     uint64_t fault_;
-    uint64_t cycles_ = 0, spi_ = 0, spi2_ = 0, runs_[3] = {0}, ep_run_ = 0, ep_first_ = 0, first_nz_ = 0, checks_ = 0;
-    int s_n_ = 0, s_hl_n_ = 0, s_pdus_ = 0, s_cls0_ = 0;
+    uint64_t cycles_ = 0, words_ = 0, words_in_ = 0, spi_lanes_ = 0, runs_[3] = {0}, checks_ = 0;
+    uint64_t spi2_ = 0, ep_run_ = 0, ep_first_ = 0, first_nz_ = 0;
+    bool take_ = false, v_ = false;
+    int s_take_ = 0, s_v_ = 0, s_n_ = 0, s_hl_n_ = 0, s_pdus_ = 0;
 };
 
 }  // namespace
