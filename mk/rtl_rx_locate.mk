@@ -102,8 +102,8 @@ rx-locate-golden-selftest: $(call rx_locate_bin,8)
 	   echo "selftest-rx-locate-golden: $$p passed, $$f failed"; [ $$f -eq 0 ]; } 2>&1 \
 	    | tee $(RESULTS)/selftest-rx-locate-golden.log
 
-# W = 64 runs in make regress only: its Verilator build alone was 464 s of CI's 2946 (2026-12-02), and the RX
-# path's lockstep at W = 64 (make test, default and small=1 stimulus) runs these same stages at that width.
+# W = 64 runs in make regress only: its Verilator build alone was 464 s of CI's 2946 (2026-12-02); make regress
+# runs it with the RX path at W = 64 (mk/rtl_rx_path.mk: make test has the path at W = 32).
 RX_LOCATE_TEST_WS  := $(filter-out 64,$(PATH_TEST_WS))
 RX_LOCATE_EXTRA_WS := $(filter-out $(RX_LOCATE_TEST_WS),$(WS))
 LOCKSTEP_TESTS += $(foreach w,$(RX_LOCATE_TEST_WS),rx-locate-lockstep-w$(w) rx-locate-small-w$(w) rx-locate-rate-w$(w)) \
