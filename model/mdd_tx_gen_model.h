@@ -118,6 +118,9 @@ typedef struct mdd_txg_stats {
     uint64_t f_starved, f_starved_parse, f_starved_start, p_wait, p_short, d_short;
     /* D's words with an SPI run cut by the word's end, and with two SPI runs (coverage of the stripped-PI rules) */
     uint64_t d_spi_cut, d_spi_two;
+    /* X's words (coverage of its rules on real traffic): with SPI lanes, in regions 1 and 2 (lanes after r1 / r2),
+     * two marker runs, a marker run after the part's EP, the part's EP before the word's first lane, first > 0 */
+    uint64_t x_spi, x_reg1, x_reg2, x_runs2, x_run_after_ep, x_ep_first, x_first_nz;
     /* F's words by how they ended (MDD_TXG_FC_*: taken whole, a wait, the transfer's end, T3, FRAME ...) */
     uint64_t f_end[MDD_TXG_FC_WHYS];
 } mdd_txg_stats;

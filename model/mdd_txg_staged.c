@@ -532,6 +532,29 @@ static void x_block(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, const mdd_
             bad_lane = q;
         bad = bad || lb;
     }
+    /* coverage */
+    {
+        mdd_txg_stats *st = &m->txg_st;
+        int ep = -1;
+        for (unsigned i = 0; i < m->w && ep < 0; i++)
+            if (xi->pflags[i] & MDD_TAGM_EP)
+                ep = (int)i;
+        bool reg1 = false, reg2 = false, run_after_ep = false;
+        for (unsigned q = 0; q < in->n; q++) {
+            const bool spi = in->l[q].cls == MDD_TXG_L_SPI;
+            reg1 = reg1 || (!spi && xi->r1_len && q >= xi->r1_pos + xi->r1_len);
+            reg2 = reg2 || (!spi && xi->r2_len && q >= xi->r2_pos + xi->r2_len);
+        }
+        for (unsigned i = xi->first; i < xi->next; i++)
+            run_after_ep = run_after_ep || (ep >= 0 && (unsigned)ep < i && xi->dcls[i] == MDD_TXG_L_MRK);
+        st->x_spi += xi->r1_len || xi->r2_len;
+        st->x_reg1 += reg1;
+        st->x_reg2 += reg2;
+        st->x_runs2 += x->runs == 2;
+        st->x_run_after_ep += run_after_ep;
+        st->x_ep_first += ep >= 0 && (unsigned)ep < xi->first;
+        st->x_first_nz += xi->first != 0;
+    }
     const uint32_t pdus = in->n ? in->l[0].after.pdus - ((in->l[0].flags & MDD_TAGM_EP) ? 1u : 0u) : 0;
     bad = bad || x->hl_n != hl || x->host != host || x->mrk_after != mrk_after_of(in) || x->pdus != pdus;
     /* the lane fill: the network with X's selects moves compact lane j (the ring's byte j) to the j-th host lane */

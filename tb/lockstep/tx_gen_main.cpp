@@ -173,6 +173,10 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
                             " P %" PRIu64 " D %" PRIu64 "; D words with an SPI run cut %" PRIu64 ", with two SPI runs %" PRIu64 "\n",
                      st.f_starved, st.f_starved_parse, st.f_starved_start, st.p_wait,
                      st.p_short, st.d_short, st.d_spi_cut, st.d_spi_two);
+            std::fprintf(f, "  staged: X's words with SPI %" PRIu64 " (lanes after r1 %" PRIu64 ", after r2 %" PRIu64
+                            "), two marker runs %" PRIu64 ", a marker after the part's EP %" PRIu64 ", the EP before first %"
+                            PRIu64 ", first > 0 %" PRIu64 "\n",
+                     st.x_spi, st.x_reg1, st.x_reg2, st.x_runs2, st.x_run_after_ep, st.x_ep_first, st.x_first_nz);
             const uint64_t *fe = st.f_end;
             std::fprintf(f, "  staged: F's words taken whole %" PRIu64 ", ended by a wait %" PRIu64 ", the transfer's end %"
                             PRIu64 ", T3 %" PRIu64 ", T3 short (wait) %" PRIu64 ", T3 short (FRAME) %" PRIu64 ", AFTER %" PRIu64 ", after MPA's length %"
