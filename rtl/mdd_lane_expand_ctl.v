@@ -20,12 +20,11 @@
  *
  * The select of group g at output lane q is the digit g of nh of the element
  * that arrives at q, which is where the compaction (LSB digit first) has the
- * element before its group g: lane i - (nh[i] mod 4^g). So this block runs
- * that compaction on the records (set, nh) and taps its state before each
- * group: group 0's selects are nh's low digit per lane, each later group's
- * come after one more radix-4 step (an output picks the one of four records
- * 4^g apart whose digit points at it). Lanes that no element reaches get
- * select 0 (their output is not a set lane's).
+ * element before its group g: lane i - (nh[i] mod 4^g). So lane q's select
+ * in group g is the digit of the set lane i in [q, q + 4^g) whose nh mod 4^g
+ * is i - q (one at most): 4^g candidates a lane, every group from nh at once
+ * (running the compaction itself put the groups in series). Lanes that no
+ * element reaches get select 0 (their output is not a set lane's).
  *
  * Combinational. The selects depend on the mask alone: in the staged TX
  * generator they are made with D's word in the register stage in front of F,
@@ -74,45 +73,44 @@ for (q = 0; q < W; q = q + 1) begin : g_hl
     assign hl[NW*q +: NW] = set_below[CW*q +: NW];
 end
 
-// g_fw[g]: the compaction's records before its group g (set flag, nh)
-for (g = 0; g < G; g = g + 1) begin : g_fw
+// Group g's select at lane q, in closed form and every group in parallel: the element there is the set lane i
+// in [q, q + 4^g) with nh[i] mod 4^g = i - q (one at most, the compaction being collision-free), and the select
+// is nh[i]'s digit g. (Running the compaction group by group puts the groups' selects in series: 17 levels at
+// W = 64, 2026-12-02.)
+for (g = 0; g < G; g = g + 1) begin : g_grp
     localparam GW = (2 * g + 1 < L) ? 2 : 1;   // digit bits of group g
-    wire [W-1:0]   v;
-    wire [L*W-1:0] f;
-    if (g == 0) begin : g_init
-        assign v = mask;
-        for (q = 0; q < W; q = q + 1) begin : g_lane
-            assign f[L*q +: L] = clr_below[CW*q +: L];
-        end
-    end else begin : g_step
-        // group g - 1 (radix 4): output q takes the record at q + a 4^(g-1) whose digit is a
-        localparam SB = 1 << (2 * (g - 1));
-        for (q = 0; q < W; q = q + 1) begin : g_lane
-            wire [3:0]   hit;
-            wire [4*L-1:0] rec;
-            for (a = 0; a < 4; a = a + 1) begin : g_cand
-                if (q + a * SB < W) begin : g_in
-                    wire [L-1:0] fa = g_fw[g-1].f[L*(q + a*SB) +: L];
-                    assign hit[a] = g_fw[g-1].v[q + a*SB] && fa[2*(g-1) +: 2] == a;
-                    assign rec[L*a +: L] = hit[a] ? fa : {L{1'b0}};
-                end else begin : g_out
-                    assign hit[a] = 1'b0;
-                    assign rec[L*a +: L] = {L{1'b0}};
+    localparam SPAN = 1 << (2 * g);             // 4^g candidates
+    for (q = 0; q < W; q = q + 1) begin : g_lane
+        wire [2*SPAN-1:0] cand;
+        for (a = 0; a < SPAN; a = a + 1) begin : g_cand
+            if (q + a < W) begin : g_in
+                /* verilator lint_off UNUSEDSIGNAL */
+                wire [L-1:0] nh = clr_below[CW*(q + a) +: L];
+                /* verilator lint_on UNUSEDSIGNAL */
+                wire hit;
+                if (g == 0) begin : g_g0
+                    assign hit = mask[q + a];
+                end else begin : g_gn
+                    localparam [2*G-1:0] A = a;
+                    assign hit = mask[q + a] && nh[2*g-1:0] == A[2*g-1:0];
                 end
+                if (GW == 2) begin : g_r4
+                    assign cand[2*a +: 2] = hit ? nh[2*g +: 2] : 2'b00;
+                end else begin : g_r2
+                    assign cand[2*a +: 2] = {1'b0, hit && nh[2*g]};
+                end
+            end else begin : g_out
+                assign cand[2*a +: 2] = 2'b00;
             end
-            assign v[q] = |hit;
-            assign f[L*q +: L] = rec[0 +: L] | rec[L +: L] | rec[2*L +: L] | rec[3*L +: L];
         end
-    end
-    for (q = 0; q < W; q = q + 1) begin : g_sel
-        /* verilator lint_off UNUSEDSIGNAL */
-        wire [L-1:0] fq = f[L*q +: L];   // (digit g only)
-        /* verilator lint_on UNUSEDSIGNAL */
-        if (GW == 2) begin : g_r4
-            assign sel[2*(g*W + q) +: 2] = v[q] ? fq[2*g +: 2] : 2'b00;
-        end else begin : g_r2
-            assign sel[2*(g*W + q) +: 2] = {1'b0, v[q] && fq[2*g]};
+        // OR of the candidates (at most one is not zero)
+        reg [1:0] s;
+        integer k;
+        always @(*) begin
+            s = 2'b00;
+            for (k = 0; k < SPAN; k = k + 1) s = s | cand[2*k +: 2];
         end
+        assign sel[2*(g*W + q) +: 2] = s;
     end
 end
 endgenerate
