@@ -84,12 +84,6 @@ static void x2(unsigned w, mdd_txg_x_out *out)
     mdd_lane_expand_ctl(w, out->host, out->sel, hl_all);
 }
 
-void mdd_txg_x_word(unsigned w, const mdd_txg_x_in *in, mdd_txg_x_out *out)
-{
-    x1(w, in, out);
-    x2(w, out);
-}
-
 int mdd_txg_x_model_init(mdd_txg_x_model *m, unsigned w)
 {
     if (w < 4 || w > MDD_RX_MAX_W || (w & (w - 1)))

@@ -108,8 +108,6 @@ int mdd_txg_x_model_init(mdd_txg_x_model *m, unsigned w);
 /* The word X2 makes from the mid register (pushed into F's FIFO if v) and whether D's head is taken into it. */
 void mdd_txg_x_eval(const mdd_txg_x_model *m, const mdd_txg_x_ctl *c, mdd_txg_x_out *out, bool *take, bool *v);
 void mdd_txg_x_tick(mdd_txg_x_model *m, const mdd_txg_x_ctl *c, const mdd_txg_x_in *in);
-/* Both halves at once (the word X gives F for D's word in, a cycle after taking it). */
-void mdd_txg_x_word(unsigned w, const mdd_txg_x_in *in, mdd_txg_x_out *out);
 
 #ifdef __cplusplus
 }
