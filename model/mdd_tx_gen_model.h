@@ -107,6 +107,7 @@ typedef struct mdd_txg_pipe {
     unsigned cur;       /* the one F takes words from (the head descriptor's); the other has the second one's */
     mdd_txg_layout lay[2];
     mdd_txg_snap f_cur; /* the state after the last lane F generated */
+    bool t3_rd;         /* F read a T3 marker's length bytes ahead in the last cycle (its lane is taken now) */
     mdd_txg_f_model fm; /* stage F (its word is the RTL's to be: rtl/mdd_txg_f.v); F's walk checks it */
     mdd_txg_lword scratch[4]; /* the words D, P, M and X make in a cycle */
 } mdd_txg_pipe;

@@ -24,15 +24,16 @@ struct f_regs {
 
 static void regs_now(const mdd_txg_f_model *m, const mdd_txg_f_in *in, struct f_regs *r)
 {
+    r->mimg_ok = m->mimg_ok; /* cleared at a transfer's end: a T3 read may precede its first word */
     if (m->in_xfer) {
         r->lost = m->lost;
-        r->mimg_ok = m->mimg_ok;
         r->hoff = m->hoff;
         r->hdr_len = m->hdr_len;
         r->data_len = m->data_len;
         r->len_off = m->len_off;
     } else {
-        memset(r, 0, sizeof *r);
+        r->lost = false;
+        r->hoff = r->len_off = 0;
         r->hdr_len = in->ld_hdr_len;
         r->data_len = in->ld_data_len;
     }
@@ -52,9 +53,9 @@ static uint32_t pdu_len(const mdd_txg_f_in *in, uint32_t hdr_len, uint32_t data_
 }
 
 /* The image of marker run r: MPA {0, 0, FPDUPTR}; iSCSI at a PDU boundary 0; else both copies the PDU's length
- * less p, the lengths from the registers, with the length bytes after the marker read ahead from the window when
- * the marker sits in them (T3: at F's first lane only, the window from hl_off). */
-static void run_image(const mdd_txg_f_in *in, const struct f_regs *r, unsigned run, unsigned hl_off, uint8_t *img)
+ * less p, the lengths from the registers, with the length bytes after the marker from the read-ahead register
+ * when the marker sits in them (T3: read at F's first lane in the cycle before; ra[j] is the byte p + j). */
+static void run_image(const mdd_txg_f_in *in, const struct f_regs *r, unsigned run, const uint8_t *ra, uint8_t *img)
 {
     memset(img, 0, 8);
     if (in->mpa) {
@@ -67,10 +68,8 @@ static void run_image(const mdd_txg_f_in *in, const struct f_regs *r, unsigned r
     const uint32_t p = in->r_p[run], last_len = mdd_txg_last_len(false);
     uint32_t hl = r->hdr_len, dl = r->data_len;
     if (in->self && p <= last_len) {
-        for (uint32_t k = p; k <= last_len; k++) {
-            const unsigned j = hl_off + (k - p);
-            mdd_txg_parse_byte(true, k, j < MDD_TXG_F_WIN ? in->win[j] : 0, &hl, &dl);
-        }
+        for (uint32_t k = p; k <= last_len; k++)
+            mdd_txg_parse_byte(true, k, ra[k - p], &hl, &dl);
     }
     const uint32_t v = pdu_len(in, hl, dl) - p;
     mdd_txg_put_be32(img, v);
@@ -161,11 +160,11 @@ static void f_cycle(const mdd_txg_f_model *m, const mdd_txg_f_in *in, mdd_txg_f_
                 ep_lane = i;
 #define PDUS_BEFORE(i) (in->pdus + ((i) > ep_lane ? 1u : 0u))
 
-        /* marker images: one per run, from the run's fields and the registers (a T3 run reads ahead: a marker
-         * continued from the last cycle reads the same bytes again, none of them consumed yet) */
+        /* marker images: one per run, from the run's fields and the registers (a T3 run's lanes are taken only
+         * with its bytes in the read-ahead register: read in an earlier cycle, T3_READ) */
         uint8_t img[2][8];
-        run_image(in, &r, 0, hl_off, img[0]);
-        run_image(in, &r, 1, hl_off, img[1]);
+        run_image(in, &r, 0, m->ra, img[0]);
+        run_image(in, &r, 1, m->ra, img[1]);
         int last_mrk = -1;
         for (unsigned i = off; i < next; i++)
             if (in->cls[i] == MDD_TXG_L_MRK)
@@ -226,8 +225,10 @@ static void f_cycle(const mdd_txg_f_model *m, const mdd_txg_f_in *in, mdd_txg_f_
         nx->data_len = dl;
         nx->len_off = len_off;
 
-        /* FRAME where the word ends before a lane */
-        if (fo->why == MDD_TXG_FC_T3_FRAME) {
+        /* FRAME where the word ends before a lane; the T3 read */
+        if (fo->why == MDD_TXG_FC_T3_READ) {
+            nx->mimg_ok = true;
+        } else if (fo->why == MDD_TXG_FC_T3_FRAME) {
             mdd_rx_word_merge(o, MDD_ERR_FRAME, 0, r.hoff, PDUS_BEFORE(off), last_len - in->plow[off] + 1u,
                               in->avail);
             lost_n = true;
@@ -269,15 +270,22 @@ void mdd_txg_f_tick(mdd_txg_f_model *m, const mdd_txg_f_in *in)
     mdd_txg_f_out out;
     struct f_next nx;
     f_cycle(m, in, &out, &nx);
+    if (!m->mimg_ok) /* the read-ahead: the 8 window bytes from F's first lane's host byte */
+        for (unsigned j = 0; j < 8; j++)
+            m->ra[j] = in->hl_off <= m->w ? in->win[in->hl_off + j] : 0;
     if (in->rst) {
         m->in_xfer = false;
+        m->mimg_ok = false;
         return;
     }
-    if (!out.emit)
+    if (!out.emit) {
+        if (out.fc.why == MDD_TXG_FC_T3_READ && out.fc.idle)
+            m->mimg_ok = true; /* the bytes are in ra: the lane is taken next cycle */
         return;
+    }
     m->in_xfer = !out.stop;
     m->lost = nx.lost;
-    m->mimg_ok = nx.mimg_ok;
+    m->mimg_ok = nx.mimg_ok && !out.stop;
     m->hoff = nx.hoff;
     m->hdr_len = nx.hdr_len;
     m->data_len = nx.data_len;

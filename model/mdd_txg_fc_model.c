@@ -19,20 +19,21 @@ void mdd_txg_fc_eval(unsigned w, const mdd_txg_fc_in *in, mdd_txg_fc_out *out)
         return;
     }
     /* per lane, each flag from the lane alone and registered counts */
-    uint64_t before = 0, after = 0, missing = 0, t3 = 0;
+    uint64_t before = 0, after = 0, missing = 0, t3 = 0, t3s = 0;
     for (unsigned i = in->off; i < in->n; i++) {
         const unsigned cls = in->cls[i];
         const bool bnd = in->boundary >> i & 1, parse = in->parse >> i & 1, upto = in->upto_len >> i & 1;
         const bool swh = mdd_txg_stops_without_host(in->mpa, in->op, cls, in->mb[i], bnd, upto);
         /* a marker's first byte in a self-framed iSCSI header's length bytes, its image not known yet */
         const bool t3_i = cls == MDD_TXG_L_MRK && !in->mpa && upto && !bnd &&
-                          (in->mb[i] == 0 || (i == in->off && !in->mimg_ok));
+                          (i == in->off ? !in->mimg_ok : in->mb[i] == 0);
         const bool miss = swh && in->hl[i] >= in->a;
         /* T3 at F's first lane reads the lengths ahead: last_len - p + 1 bytes */
         const bool t3_short = t3_i && i == in->off && last_len - in->plow[i] >= in->avail;
         missing |= (uint64_t)miss << i;
         t3 |= (uint64_t)t3_i << i;
-        before |= (uint64_t)(miss || (t3_i && i != in->off) || t3_short || cls == MDD_TXG_L_AFTER) << i;
+        before |= (uint64_t)(miss || t3_i || cls == MDD_TXG_L_AFTER) << i;
+        t3s |= (uint64_t)t3_short << i;
         after |= (uint64_t)((in->mpa || (in->mrk_after >> i & 1)) && cls == MDD_TXG_L_HDR && parse && upto &&
                             in->plow[i] == last_len && i + 1 < in->n) << i;
     }
@@ -54,11 +55,15 @@ void mdd_txg_fc_eval(unsigned w, const mdd_txg_fc_in *in, mdd_txg_fc_out *out)
             out->why = in->last_in ? MDD_TXG_FC_STOP : MDD_TXG_FC_WAIT;
             out->stop = in->last_in;
         } else if (t3 >> i & 1) {
-            out->why = i != in->off ? MDD_TXG_FC_T3 : in->last_in ? MDD_TXG_FC_T3_FRAME : MDD_TXG_FC_T3_WAIT;
+            out->why = i != in->off           ? MDD_TXG_FC_T3
+                       : !(t3s >> i & 1) ? MDD_TXG_FC_T3_READ
+                       : in->last_in     ? MDD_TXG_FC_T3_FRAME
+                                         : MDD_TXG_FC_T3_WAIT;
         } else {
             out->why = MDD_TXG_FC_AFTER;
         }
-        out->idle = i == in->off && (out->why == MDD_TXG_FC_WAIT || out->why == MDD_TXG_FC_T3_WAIT);
+        out->idle = i == in->off &&
+                    (out->why == MDD_TXG_FC_WAIT || out->why == MDD_TXG_FC_T3_WAIT || out->why == MDD_TXG_FC_T3_READ);
         return;
     }
     out->why = MDD_TXG_FC_LEN;

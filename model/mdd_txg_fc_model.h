@@ -14,8 +14,10 @@
  *     PDU or a self-framed header's lengths start) with none left: the transfer's end if its tlast is in the
  *     ring (last_in), else a wait for the host's bytes;
  *   - before it: a T3 lane (the first byte of an iSCSI marker inside a header's length bytes, whose value is
- *     read ahead from the ring) that is not F's first lane (T3 reads at lane 0 only); at F's first lane the
- *     read needs last_len - p + 1 bytes: fewer than avail is a wait, or, with tlast in the ring, FRAME;
+ *     read ahead from the ring) that is not F's first lane (T3 reads at F's first lane only); at F's first lane
+ *     a T3 lane whose bytes are not read yet (mimg_ok clear): the read needs last_len - p + 1 bytes, fewer than
+ *     avail is a wait, or, with tlast in the ring, FRAME; with the bytes there the cycle is the read (T3_READ:
+ *     F takes nothing and loads its read-ahead register, and the next cycle the lane is not T3 any more);
  *   - before it: an AFTER lane (a host byte after a descriptor-framed PDU: FRAME);
  *   - after it: the MPA header's last length byte (an HDR lane with parse) when lanes follow: the length's
  *     check against the ULP header (FRAME) is then the next cycle's, from a register, and no ring byte enters
@@ -53,6 +55,7 @@ enum {
     MDD_TXG_FC_T3_FRAME,    /* T3 at F's first lane with the transfer's bytes short of the lengths */
     MDD_TXG_FC_AFTER,       /* FRAME at an AFTER lane */
     MDD_TXG_FC_LEN,         /* after the last length byte (lane next - 1): MPA's, iSCSI's before a marker */
+    MDD_TXG_FC_T3_READ,     /* T3 at F's first lane, the bytes there: F reads them ahead this cycle, takes nothing */
     MDD_TXG_FC_WHYS
 };
 
@@ -62,7 +65,8 @@ typedef struct mdd_txg_fc_in {
     uint8_t op;                         /* MDD_DIF_* */
     /* F's registers */
     bool consume;                       /* the transfer is bad or lost */
-    bool mimg_ok;                       /* the current marker's image is known (a marker cut by a word's end) */
+    bool mimg_ok;                       /* the marker at F's first lane has its image (a marker cut by a word's
+                                         * end, or a T3 marker read ahead in the last cycle) */
     uint8_t avail;                      /* this transfer's bytes in the host ring (at most 3W + 8) */
     uint16_t a;                         /* avail + hl_off (hl_off: F's register, hl[off]; 0 with consume) */
     bool last_in;                       /* the transfer's tlast is in the ring */
@@ -85,7 +89,8 @@ typedef struct mdd_txg_fc_out {
     uint8_t next;                       /* lanes [off, next) taken */
     uint8_t hl_end;                     /* hl where the taking stops: bytes used hl_end - hl_off */
     bool stop;                          /* the transfer ends with this cycle */
-    bool idle;                          /* nothing is taken: F's first lane waits (WAIT or T3_WAIT at lane off) */
+    bool idle;                          /* nothing is taken: F's first lane waits (WAIT, T3_WAIT or T3_READ at
+                                         * lane off) */
 } mdd_txg_fc_out;
 
 void mdd_txg_fc_eval(unsigned w, const mdd_txg_fc_in *in, mdd_txg_fc_out *out);

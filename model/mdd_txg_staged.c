@@ -788,13 +788,13 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
     const unsigned avail = m->hb_end ? m->hb_e0 : m->hb_cnt; /* this transfer's bytes */
     const bool end = m->hb_end;
     unsigned u = 0;
-    bool stop = false, any = false;
+    bool stop = false, any = false, t3_read = false;
     /* F's control block (mdd_txg_fc_model) on the same word, checked against the walk below */
     const bool f_word = !(bad || lost) && pp->xf.cnt;
     mdd_txg_fc_in fi;
     mdd_txg_fc_out fo;
     if (bad || lost || f_word)
-        f_control(m, c, pp, bad || lost, mimg_ok, avail, end, &fi, &fo);
+        f_control(m, c, pp, bad || lost, mimg_ok || pipe->t3_rd, avail, end, &fi, &fo);
     unsigned w_next = 0;
     bool w_frame = false, w_len_frame = false; /* FRAME, and FRAME at MPA's length (the data path's) */
     if (bad || lost) { /* consumed, not generated */
@@ -845,6 +845,10 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
                                     break;
                                 }
                                 frame = true; /* (no host byte at all: stopped above) */
+                            } else if (!pipe->t3_rd) { /* the read's cycle: nothing taken, the lane next cycle */
+                                t3_read = true;
+                                ended = true;
+                                break;
                             } else {
                                 for (uint32_t k = l->p; k <= c->last_len; k++)
                                     mdd_txg_parse_byte(true, k, m->hb[u + (k - l->p)], &hl, &dl);
@@ -966,6 +970,11 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
                                 "why %u next %u used %u stop %d\n",
                         !f_word, avail, end, w_next, u, stop, w_frame, r->df_pop, fo.why, fo.next,
                         (unsigned)(fo.hl_end - hl_off), fo.stop);
+            if (getenv("MDD_TXG_DEBUG") && f_word)
+                for (unsigned i = 0; i < pp->xf.e[0].n; i++)
+                    fprintf(stderr, "  lane %u cls %u mb %u p %u bnd %d | t3_rd %d mimg_ok %d/%d off %u\n", i,
+                            pp->xf.e[0].l[i].cls, pp->xf.e[0].l[i].mb, pp->xf.e[0].l[i].p, pp->xf.e[0].l[i].boundary,
+                            pipe->t3_rd, mimg_ok, fi.mimg_ok, pp->xf.e[0].off);
         }
     }
     g->stop = stop;
@@ -987,7 +996,10 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
         f_block_check(m, &fbi, &fbo, g, &rc);
     }
     mdd_txg_f_tick(&m->pipe.fm, &fbi);
+    if (t3_read)
+        pipe->t3_rd = true; /* (no word leaves) */
     if (g->emit) {
+        pipe->t3_rd = false;
         m->in_xfer = !stop;
         m->lost = lost;
         m->mimg_ok = mimg_ok;

@@ -20,9 +20,13 @@
  *     and whether it sits at a PDU boundary): MPA {0, 0, mval}, at a boundary
  *     0, else both copies the PDU's length less p, the length from the
  *     hdr_len / data_len registers, or for T3 (p <= 7, a self-framed header's
- *     length bytes still ahead) with the bytes after the marker read from the
- *     window at hl_off (F's first lane; the control ends the word before a T3
- *     lane anywhere else);
+ *     length bytes still ahead) with the bytes after the marker from the
+ *     read-ahead register ra_r: T3 is a one-cycle slow path (the control ends
+ *     a word before a T3 lane other than F's first; at F's first lane the
+ *     cycle is the read, T3_READ: nothing is taken, ra_r takes the window's 8
+ *     bytes from hl_off and mimg_ok_r is set, and the next cycle the lane is
+ *     taken), so the (W + 1)-way read and the image's sums are in separate
+ *     cycles;
  *   - the self-framing parse gathers the length bytes by their PDU offset
  *     (one lane each) and shifts them into data_len as the lane walk does; at
  *     the last length byte iSCSI publishes the lengths to P, MPA checks
@@ -39,9 +43,10 @@
  * follows in the word).
  *
  * Registers (loaded from the descriptor on a transfer's first word, moved
- * when a word is emitted): in_xfer, lost, mimg_ok (inside a marker: a
- * continued T3 marker does not wait for its bytes again), hoff, hdr_len,
- * data_len, len_off.  Outputs are combinational: the generator's output
+ * when a word is emitted): in_xfer, lost, hoff, hdr_len, data_len, len_off;
+ * mimg_ok (the marker at F's first lane has its image: read ahead, or a
+ * marker cut by the word's end; cleared at the transfer's end) and ra_r
+ * (loaded while mimg_ok is clear).  Outputs are combinational: the generator's output
  * register takes the word.  Not here yet: the resume fields of the
  * transfer's last word and its descriptor.
  *
@@ -107,7 +112,7 @@ module mdd_txg_f #(
     input  wire                 next_swh,
 
     // the control's decision
-    output wire [2:0]           fc_why,
+    output wire [3:0]           fc_why,
     output wire [NW-1:0]        fc_next,
     output wire [NW-1:0]        fc_hl_end,
 
@@ -164,7 +169,7 @@ localparam [NW-1:0] WN = W32[NW-1:0];
 localparam [3:0] L_MRK = 4'd1, L_HDR = 4'd2, L_HDIG = 4'd3, L_PI = 4'd6, L_PAD = 4'd7, L_DDIG = 4'd8,
                  L_SPI = 4'd10;
 localparam [2:0] OP_INSERT = 3'd1;
-localparam [2:0] WHY_POP = 3'd0, WHY_T3_FRAME = 3'd5, WHY_AFTER = 3'd6;
+localparam [3:0] WHY_POP = 4'd0, WHY_T3_FRAME = 4'd5, WHY_AFTER = 4'd6, WHY_T3_READ = 4'd8;
 
 initial begin
     if (W != 4 && W != 8 && W != 16 && W != 32 && W != 64) begin
@@ -177,7 +182,7 @@ end
 // The registers this cycle sees: a transfer's first word starts from the descriptor.
 // -------------------------------------------------------------------------
 wire        r_lost    = in_xfer && lost_r;
-wire        r_mimg_ok = in_xfer && mimg_ok_r;
+wire        r_mimg_ok = mimg_ok_r;   // cleared at the transfer's end: a T3 read may precede its first word
 wire [31:0] r_hoff    = in_xfer ? hoff_r : 32'd0;
 wire [15:0] r_hdr_len = in_xfer ? hdr_len_r : ld_hdr_len;
 wire [23:0] r_dl      = in_xfer ? data_len_r : ld_data_len;
@@ -223,8 +228,9 @@ wire [24:0] plen_r = pdu_len(r_hdr_len, r_dl);
 // -------------------------------------------------------------------------
 // Marker images, one per run
 // -------------------------------------------------------------------------
-// T3's read-ahead: the 8 window bytes from F's first lane's host byte
+// T3's read-ahead: the 8 window bytes from F's first lane's host byte, into ra_r while no image is held
 reg [63:0] ra;
+reg [63:0] ra_r = 64'd0;
 integer j;
 always @* begin
     ra = 64'd0;
@@ -233,7 +239,7 @@ always @* begin
             if (hl_off == i[NW-1:0]) ra[8*j +: 8] = win[8*(i + j) +: 8];
 end
 
-// the image of a run at PDU offset f_p: T3 takes the header's length bytes f_p .. 7 from the read-ahead
+// the image of a run at PDU offset f_p: T3 takes the header's length bytes f_p .. 7 from the read-ahead register
 function [63:0] iscsi_image(input [24:0] f_p, input f_bnd);
     reg        t3;
     reg [2:0]  q;
@@ -244,10 +250,10 @@ function [63:0] iscsi_image(input [24:0] f_p, input f_bnd);
     begin
         t3 = cfg_self && f_p <= 25'd7;
         q = f_p[2:0];
-        b4 = ra[8*(3'd4 - q) +: 8];
-        b5 = ra[8*(3'd5 - q) +: 8];
-        b6 = ra[8*(3'd6 - q) +: 8];
-        b7 = ra[8*(3'd7 - q) +: 8];
+        b4 = ra_r[8*(3'd4 - q) +: 8];
+        b5 = ra_r[8*(3'd5 - q) +: 8];
+        b6 = ra_r[8*(3'd6 - q) +: 8];
+        b7 = ra_r[8*(3'd7 - q) +: 8];
         t_hl = t3 && q <= 3'd4 ? 16'd48 + {6'd0, b4, 2'b00} : r_hdr_len;
         t_dl = !t3 ? r_dl : q <= 3'd5 ? {b5, b6, b7} : q == 3'd6 ? {r_dl[7:0], b6, b7} : {r_dl[15:0], b7};
         v = {7'd0, pdu_len(t_hl, t_dl)} - {7'd0, f_p};
@@ -515,7 +521,8 @@ always @* begin
     for (i = 0; i < W; i = i + 1)
         if (mrk_last[i]) last_mb_end = mb[3*i +: 3] == (cfg_mpa ? 3'd3 : 3'd7);
 end
-wire mimg_ok_n = t3_frame ? 1'b0 : |mrk_w ? !last_mb_end : r_mimg_ok;
+wire t3_read = active && !consume && fc_why == WHY_T3_READ;
+wire mimg_ok_n = emit && fc_stop ? 1'b0 : t3_read ? 1'b1 : t3_frame ? 1'b0 : |mrk_w ? !last_mb_end : r_mimg_ok;
 
 // in_xfer moves with a word; the others whenever F runs (the same values when no word leaves: nothing taken, no
 // byte, no event), so their enable is not the word's outcome
@@ -536,8 +543,12 @@ always @(posedge clk) begin
             len_off_r <= r_len_off;
         end
     end
-    if (rst)
+    if (!r_mimg_ok)
+        ra_r <= ra;
+    if (rst) begin
         in_xfer <= 1'b0;
+        mimg_ok_r <= 1'b0;
+    end
 end
 
 endmodule

@@ -25,8 +25,10 @@
  *     or the transfer's end when its tlast is in the ring); a T3 marker lane
  *     (the first byte of an iSCSI marker inside a self-framed header's length
  *     bytes, whose value is read ahead from the ring) other than F's first;
- *     at F's first lane a T3 lane with the ring short of the lengths (a wait,
- *     or FRAME with tlast in the ring); an AFTER lane (FRAME);
+ *     at F's first lane a T3 lane not read yet (mimg_ok clear): with the ring
+ *     short of the lengths a wait, or FRAME with tlast in the ring, else the
+ *     read itself (F loads its read-ahead register and takes nothing; the
+ *     next cycle the lane is not T3); an AFTER lane (FRAME);
  *   after the lane: MPA's last length byte when lanes follow (the length's
  *     check against the ULP header is then the next cycle's, from the parse
  *     register); iSCSI's last length byte when a marker lane follows in the
@@ -38,7 +40,7 @@
  * consumed: min(avail, W) bytes.
  *
  * Outputs: why (0 taken whole, 1 wait, 2 the transfer's end, 3 T3, 4 T3 short
- * (a wait), 5 T3 short (FRAME), 6 AFTER, 7 after the last length byte), next (lanes
+ * (a wait), 5 T3 short (FRAME), 6 AFTER, 7 after the last length byte, 8 the T3 read), next (lanes
  * [off, next) taken), hl_end (hl where the taking stops: bytes used
  * hl_end - hl_off; with consume the bytes used), stop (the transfer ends).
  *
@@ -67,11 +69,11 @@ module mdd_txg_fc #(
     input  wire [NW-1:0]        hl_n,
     input  wire                 next_v,
     input  wire                 next_swh,
-    output reg  [2:0]           why,
+    output reg  [3:0]           why,
     output reg  [NW-1:0]        next,
     output reg  [NW-1:0]        hl_end,
     output reg                  stop,
-    output wire                 idle        // nothing taken: F's first lane waits (WAIT or T3 short)
+    output wire                 idle        // nothing taken: F's first lane waits (WAIT, T3 short, the T3 read)
 );
 
 localparam NW = $clog2(W + 1);
@@ -80,8 +82,8 @@ localparam AW = $clog2(3 * W + 9);
 
 localparam [3:0] L_MRK = 4'd1, L_HDR = 4'd2, L_PAY = 4'd5, L_PI = 4'd6, L_AFTER = 4'd9, L_SPI = 4'd10;
 localparam [2:0] OP_INSERT = 3'd1;
-localparam [2:0] WHY_POP = 3'd0, WHY_WAIT = 3'd1, WHY_STOP = 3'd2, WHY_T3 = 3'd3, WHY_T3_WAIT = 3'd4,
-                 WHY_T3_FRAME = 3'd5, WHY_AFTER = 3'd6, WHY_LEN = 3'd7;
+localparam [3:0] WHY_POP = 4'd0, WHY_WAIT = 4'd1, WHY_STOP = 4'd2, WHY_T3 = 4'd3, WHY_T3_WAIT = 4'd4,
+                 WHY_T3_FRAME = 4'd5, WHY_AFTER = 4'd6, WHY_LEN = 4'd7, WHY_T3_READ = 4'd8;
 
 localparam [31:0] W32 = W;
 localparam [NW-1:0] WN = W32[NW-1:0];
@@ -94,11 +96,12 @@ wire [2:0] last_len = cfg_mpa ? 3'd1 : 3'd7;
 wire [W-1:0] end_before;    // the word ends before the lane
 wire [W-1:0] end_after;     // the word ends after it (the last length byte: MPA's, iSCSI's before a marker)
 wire [NW*W-1:0] hl_at;      // hl_end if the word ends at the lane
-wire [3*W-1:0] why_at;      // why, if it does
+wire [4*W-1:0] why_at;      // why, if it does
 wire [NW*W-1:0] next_at;    // next, if it does
 wire [W-1:0] stop_at;       // stop, if it does
 wire [W-1:0] at_off_m;      // F's first lane
 wire [W-1:0] wait_at;       // the lane's end is a wait (a byte missing, or T3 short), when tlast is not in
+wire [W-1:0] read_at;       // it is the T3 read
 
 genvar gi;
 generate
@@ -119,23 +122,25 @@ generate
         wire mrk0 = c == L_MRK && mb[3*gi +: 3] == 3'd0;
         wire host = c == L_HDR || c == L_PAY || c == L_SPI || (c == L_PI && cfg_op != OP_INSERT);
         wire swh = (mrk0 && (boundary[gi] || (!cfg_mpa && upto_len[gi]))) || c == L_AFTER || host;
-        wire t3 = c == L_MRK && !cfg_mpa && upto_len[gi] && !boundary[gi] && (mrk0 || (at_off && !mimg_ok));
+        wire t3 = c == L_MRK && !cfg_mpa && upto_len[gi] && !boundary[gi] && (at_off ? !mimg_ok : mrk0);
         wire missing = swh && {{(AW + 1 - NW){1'b0}}, cnt} >= a;
         // T3 at F's first lane reads the bytes up to the last length byte: last_len - p more than this one
         wire [2:0] need = last_len - plow[3*gi +: 3];
         wire t3_short = t3 && at_off && {{(AW - 3){1'b0}}, need} >= avail;
-        assign end_before[gi] = in_word && (missing || (t3 && !at_off) || t3_short || c == L_AFTER);
+        assign end_before[gi] = in_word && (missing || t3 || c == L_AFTER);
         assign end_after[gi] = in_word && not_last && (cfg_mpa || mrk_after[gi]) && c == L_HDR && parse[gi] && upto_len[gi] &&
                                plow[3*gi +: 3] == last_len;
         assign hl_at[NW*gi +: NW] = end_before[gi] ? cnt : cnt_n;
         assign next_at[NW*gi +: NW] = end_before[gi] ? I32[NW-1:0] : I32N[NW-1:0];
-        assign why_at[3*gi +: 3] = !end_before[gi] ? WHY_LEN :
+        assign why_at[4*gi +: 4] = !end_before[gi] ? WHY_LEN :
                                    missing ? (last_in ? WHY_STOP : WHY_WAIT) :
-                                   t3 ? (!at_off ? WHY_T3 : last_in ? WHY_T3_FRAME : WHY_T3_WAIT) :
+                                   t3 ? (!at_off ? WHY_T3 : !t3_short ? WHY_T3_READ :
+                                         last_in ? WHY_T3_FRAME : WHY_T3_WAIT) :
                                    WHY_AFTER;
         assign stop_at[gi] = last_in && end_before[gi] && missing;
         assign at_off_m[gi] = at_off;
         assign wait_at[gi] = missing || t3_short;
+        assign read_at[gi] = t3 && !missing && !t3_short;
     end
 endgenerate
 
@@ -144,24 +149,24 @@ wire [W-1:0] first_end = ends & ~lane_below_or(ends);
 
 // the first end's outcome: an AND-OR select by its one-hot
 reg [NW-1:0] hl_e, next_e;
-reg [2:0] why_e;
+reg [3:0] why_e;
 integer i;
 always @* begin
     hl_e = {NW{1'b0}};
     next_e = {NW{1'b0}};
-    why_e = 3'd0;
+    why_e = 4'd0;
     for (i = 0; i < W; i = i + 1) begin
         hl_e = hl_e | (hl_at[NW*i +: NW] & {NW{first_end[i]}});
         next_e = next_e | (next_at[NW*i +: NW] & {NW{first_end[i]}});
-        why_e = why_e | (why_at[3*i +: 3] & {3{first_end[i]}});
+        why_e = why_e | (why_at[4*i +: 4] & {4{first_end[i]}});
     end
 end
 
 wire any_end = |ends;
 wire stop_e = |(first_end & stop_at);
 // from F's first lane's flags alone (the first end, if anything ends there): it needs a byte that is not there,
-// or is a T3 lane short of its bytes, and tlast is not in the ring
-assign idle = !consume && !last_in && |(at_off_m & end_before & wait_at);
+// or is a T3 lane short of its bytes, and tlast is not in the ring; or it is the T3 read
+assign idle = !consume && |(at_off_m & end_before & ((wait_at & {W{!last_in}}) | read_at));
 wire avail_le_w = avail <= {{(AW - NW){1'b0}}, WN};
 
 always @* begin

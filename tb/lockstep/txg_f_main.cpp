@@ -55,7 +55,7 @@ class Bench {
     void trace_rtl(VerilatedVcdC *vcd) { top_->trace(vcd, 99); }
     void model_signals(ls::Vcd &vcd) {
         s_emit_ = vcd.add("emit", 1);
-        s_why_ = vcd.add("fc_why", 3);
+        s_why_ = vcd.add("fc_why", 4);
         s_next_ = vcd.add("fc_next", 8);
         s_in_xfer_ = vcd.add("in_xfer", 1);
         s_hoff_ = vcd.add("hoff_r", 32);
@@ -78,6 +78,7 @@ class Bench {
         if (cyc == fault_) out_.emit = !out_.emit;
         compare(chk);
         count();
+        held_ = !out_.emit && !in_.rst && !in_.bad;
         tr.pre();
         top_->clk = 1;
         top_->eval();
@@ -91,11 +92,12 @@ class Bench {
     void summary(FILE *f) const {
         std::fprintf(f, "txg-f W=%u: %" PRIu64 " cycles, %" PRIu64 " words (%" PRIu64 " consumed), ended by: whole %" PRIu64
                         ", wait %" PRIu64 ", transfer end %" PRIu64 ", T3 %" PRIu64 ", T3 wait %" PRIu64
-                        ", T3 FRAME %" PRIu64 ", AFTER %" PRIu64 ", after the length %" PRIu64 "; T3 images %" PRIu64
+                        ", T3 FRAME %" PRIu64 ", AFTER %" PRIu64 ", after the length %" PRIu64 "; T3 reads %" PRIu64
+                        " (%" PRIu64 " words held), T3 images %" PRIu64
                         ", two runs %" PRIu64 ", MPA length FRAME %" PRIu64 ", publish %" PRIu64 ", UPSTREAM %" PRIu64
                         ", DESC %" PRIu64 ", %" PRIu64 " checks\n",
                      kW, cycles_, words_, consumed_, whys_[0], whys_[1], whys_[2], whys_[3], whys_[4], whys_[5],
-                     whys_[6], whys_[7], t3_images_, two_runs_, len_frames_, publishes_, ups_, descs_, checks_);
+                     whys_[6], whys_[7], t3_reads_, holds_, t3_images_, two_runs_, len_frames_, publishes_, ups_, descs_, checks_);
     }
     uint64_t checks() const { return checks_; }
 
@@ -116,6 +118,19 @@ class Bench {
     }
 
     void draw() {
+        // F holds D's word while it takes nothing (as the pipeline does): the same word again after an idle cycle,
+        // with the ring's bytes unread (a T3 read is then followed by its marker's lanes)
+        if (held_ && rng_.chance(0.7)) {
+            in_.rst = rng_.chance(0.002);
+            in_.present = rng_.chance(0.95);
+            in_.go = rng_.chance(0.9);
+            if (in_.avail < kRing && rng_.chance(0.3)) {
+                in_.avail = (uint8_t)(in_.avail + 1);
+                in_.a = (uint16_t)(in_.a + 1);
+            }
+            ++holds_;
+            return;
+        }
         std::memset(&in_, 0, sizeof in_);
         in_.rst = rng_.chance(0.002);
         in_.mpa = cfg_mpa_;
@@ -357,11 +372,12 @@ class Bench {
     }
 
     void count() {
+        t3_reads_ += !out_.emit && out_.fc.why == MDD_TXG_FC_T3_READ;
         if (!out_.emit) return;
         ++words_;
         const bool consume = in_.bad || (m_.in_xfer && m_.lost);
         consumed_ += consume;
-        if (!consume) ++whys_[out_.fc.why & 7];
+        if (!consume) ++whys_[out_.fc.why & 15];
         publishes_ += out_.publish;
         if (out_.o.emap & (1u << MDD_ERR_UPSTREAM)) ++ups_;
         if (out_.o.emap & (1u << MDD_ERR_DESC)) ++descs_;
@@ -388,8 +404,9 @@ class Bench {
     uint8_t cfg_op_ = 0, cfg_ulp_ = 0;
     uint16_t ld_hdr_len_ = 0;
     uint32_t ld_data_len_ = 0;
-    uint64_t cycles_ = 0, words_ = 0, consumed_ = 0, whys_[8] = {0}, t3_images_ = 0, two_runs_ = 0, len_frames_ = 0,
-             publishes_ = 0, ups_ = 0, descs_ = 0, checks_ = 0;
+    uint64_t cycles_ = 0, words_ = 0, consumed_ = 0, whys_[16] = {0}, t3_images_ = 0, two_runs_ = 0, len_frames_ = 0,
+             publishes_ = 0, ups_ = 0, descs_ = 0, checks_ = 0, t3_reads_ = 0, holds_ = 0;
+    bool held_ = false;
     int s_emit_ = 0, s_why_ = 0, s_next_ = 0, s_in_xfer_ = 0, s_hoff_ = 0;
 };
 

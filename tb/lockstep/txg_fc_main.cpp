@@ -46,7 +46,7 @@ class Bench {
 
     void trace_rtl(VerilatedVcdC *vcd) { top_->trace(vcd, 99); }
     void model_signals(ls::Vcd &vcd) {
-        s_why_ = vcd.add("why", 3);
+        s_why_ = vcd.add("why", 4);
         s_next_ = vcd.add("next", 8);
         s_used_ = vcd.add("hl_end", 8);
         s_stop_ = vcd.add("stop", 1);
@@ -75,10 +75,11 @@ class Bench {
     void summary(FILE *f) const {
         std::fprintf(f, "txg-fc W=%u: %" PRIu64 " cycles, words ended by: whole %" PRIu64 ", wait %" PRIu64
                         ", transfer end %" PRIu64 ", T3 %" PRIu64 ", T3 wait %" PRIu64 ", T3 FRAME %" PRIu64
-                        ", AFTER %" PRIu64 ", after MPA's length %" PRIu64 "; consumed %" PRIu64 ", stops %" PRIu64
+                        ", AFTER %" PRIu64 ", after the length %" PRIu64 ", T3 read %" PRIu64 "; consumed %" PRIu64
+                        ", stops %" PRIu64
                         ", %" PRIu64 " checks\n",
                      kW, cycles_, whys_[0], whys_[1], whys_[2], whys_[3], whys_[4], whys_[5], whys_[6], whys_[7],
-                     consumed_, stops_, checks_);
+                     whys_[8], consumed_, stops_, checks_);
     }
     uint64_t checks() const { return checks_; }
 
@@ -181,7 +182,7 @@ class Bench {
     }
 
     void count() {
-        ++whys_[out_.why & 7];
+        ++whys_[out_.why & 15];
         consumed_ += in_.consume;
         stops_ += out_.stop;
     }
@@ -192,7 +193,7 @@ class Bench {
     ls::Rng rng_;
     double p_consume_;
     uint64_t fault_;
-    uint64_t cycles_ = 0, whys_[8] = {0}, consumed_ = 0, stops_ = 0, checks_ = 0;
+    uint64_t cycles_ = 0, whys_[16] = {0}, consumed_ = 0, stops_ = 0, checks_ = 0;
     int s_why_ = 0, s_next_ = 0, s_used_ = 0, s_stop_ = 0;
 };
 
