@@ -53,9 +53,10 @@ static uint32_t pdu_len(const mdd_txg_f_in *in, uint32_t hdr_len, uint32_t data_
 }
 
 /* The image of marker run r: MPA {0, 0, FPDUPTR}; iSCSI at a PDU boundary 0; else both copies the PDU's length
- * less p, the lengths from the registers, with the length bytes after the marker from the read-ahead register
- * when the marker sits in them (T3: read at F's first lane in the cycle before; ra[j] is the byte p + j). */
-static void run_image(const mdd_txg_f_in *in, const struct f_regs *r, unsigned run, const uint8_t *ra, uint8_t *img)
+ * less p, the lengths from the registers or, when the marker sits in the length bytes (T3), from the T3 read's
+ * (at F's first lane in an earlier cycle). */
+static void run_image(const mdd_txg_f_model *m, const mdd_txg_f_in *in, const struct f_regs *r, unsigned run,
+                      uint8_t *img)
 {
     memset(img, 0, 8);
     if (in->mpa) {
@@ -65,13 +66,9 @@ static void run_image(const mdd_txg_f_in *in, const struct f_regs *r, unsigned r
     }
     if (in->r_bnd[run])
         return;
-    const uint32_t p = in->r_p[run], last_len = mdd_txg_last_len(false);
-    uint32_t hl = r->hdr_len, dl = r->data_len;
-    if (in->self && p <= last_len) {
-        for (uint32_t k = p; k <= last_len; k++)
-            mdd_txg_parse_byte(true, k, ra[k - p], &hl, &dl);
-    }
-    const uint32_t v = pdu_len(in, hl, dl) - p;
+    const uint32_t p = in->r_p[run];
+    const bool t3 = in->self && p <= mdd_txg_last_len(false);
+    const uint32_t v = pdu_len(in, t3 ? m->t3_hl : r->hdr_len, t3 ? m->t3_dl : r->data_len) - p;
     mdd_txg_put_be32(img, v);
     mdd_txg_put_be32(img + 4, v);
 }
@@ -163,8 +160,8 @@ static void f_cycle(const mdd_txg_f_model *m, const mdd_txg_f_in *in, mdd_txg_f_
         /* marker images: one per run, from the run's fields and the registers (a T3 run's lanes are taken only
          * with its bytes in the read-ahead register: read in an earlier cycle, T3_READ) */
         uint8_t img[2][8];
-        run_image(in, &r, 0, m->ra, img[0]);
-        run_image(in, &r, 1, m->ra, img[1]);
+        run_image(m, in, &r, 0, img[0]);
+        run_image(m, in, &r, 1, img[1]);
         int last_mrk = -1;
         for (unsigned i = off; i < next; i++)
             if (in->cls[i] == MDD_TXG_L_MRK)
@@ -270,9 +267,17 @@ void mdd_txg_f_tick(mdd_txg_f_model *m, const mdd_txg_f_in *in)
     mdd_txg_f_out out;
     struct f_next nx;
     f_cycle(m, in, &out, &nx);
-    if (!m->mimg_ok) /* the read-ahead: the 8 window bytes from F's first lane's host byte */
-        for (unsigned j = 0; j < 8; j++)
-            m->ra[j] = in->hl_off <= m->w ? in->win[in->hl_off + j] : 0;
+    if (!m->mimg_ok) { /* the T3 read: the lengths after the length bytes from PDU offset q = plow[off] on, the
+                        * window's bytes from F's first lane's host byte */
+        struct f_regs r;
+        regs_now(m, in, &r);
+        const unsigned q = in->off < m->w ? in->plow[in->off] & 7 : 0, last_len = mdd_txg_last_len(false);
+        for (unsigned k = q; k <= last_len; k++)
+            mdd_txg_parse_byte(true, k, in->hl_off <= m->w ? in->win[in->hl_off + (k - q)] : 0, &r.hdr_len,
+                               &r.data_len);
+        m->t3_hl = r.hdr_len;
+        m->t3_dl = r.data_len;
+    }
     if (in->rst) {
         m->in_xfer = false;
         m->mimg_ok = false;

@@ -17,12 +17,12 @@
  * first byte; so the word brings per run (run[i] says which a marker lane is in) p, mval and boundary, and F
  * makes one image per run: MPA {0, 0, mval}, an iSCSI marker at a PDU boundary 0, else both copies the PDU's
  * length less p, the length from F's hdr_len / data_len registers, or, for T3 (a marker inside a self-framed
- * header's length bytes, p <= 7), from those registers with the length bytes after the marker from the read-ahead
- * register ra. T3 is a one-cycle slow path: F's control ends a word before a T3 lane other than F's first; at F's
- * first lane, with the bytes in the ring, the cycle is the read (MDD_TXG_FC_T3_READ: nothing taken, the window's 8
- * bytes from hl_off are in ra from the edge, mimg_ok set), and the next cycle the lane is taken with its image
- * from ra (the read, a (W + 1)-way select, and the image's sums are then in separate cycles). ra loads every cycle
- * mimg_ok is clear; mimg_ok stays set to the marker's last byte (a marker cut by a word's end is continued with the
+ * header's length bytes, p <= 7), from the T3 read's registers t3_hl / t3_dl. T3 is a one-cycle slow path: F's
+ * control ends a word before a T3 lane other than F's first; at F's first lane, with the bytes in the ring, the
+ * cycle is the read (MDD_TXG_FC_T3_READ: nothing taken, t3_hl / t3_dl take the lengths after the bytes from the
+ * marker's PDU offset to the last length byte, read from the window at hl_off, and mimg_ok is set), and the next
+ * cycle the lane is taken with its image from them (the read, a (W + 1)-way select, and the image's sums are then in
+ * separate cycles). t3_hl / t3_dl load every cycle mimg_ok is clear; mimg_ok stays set to the marker's last byte (a marker cut by a word's end is continued with the
  * same image: no host byte is taken in between) and is cleared at a transfer's end.
  * The word's lengths are never needed in the cycle they are parsed: F's control ends a word after iSCSI's last
  * length byte when a marker follows in the word (and after MPA's always).
@@ -39,11 +39,11 @@
  * leave as VOID lanes (UPSTREAM still reported for a lost one).
  *
  * Registers: in_xfer, lost, hoff (host bytes of the transfer consumed), hdr_len, data_len, len_off (the length
- * field's first byte), all loaded from the descriptor on a transfer's first word; mimg_ok and ra (above). Not here
+ * field's first byte), all loaded from the descriptor on a transfer's first word; mimg_ok, t3_hl, t3_dl (above). Not here
  * yet: the resume fields of the transfer's last word (the staged twin writes them) and the descriptor.
  *
  * Contract (docs/ARCHITECTURE.md section 8): eval is combinational, tick the rising edge (F's registers move
- * only when the word is emitted, but for the T3 read's mimg_ok and ra), rst an input.
+ * only when the word is emitted, but for the T3 read's), rst an input.
  */
 #ifndef MDD_TXG_F_MODEL_H
 #define MDD_TXG_F_MODEL_H
@@ -118,7 +118,7 @@ typedef struct mdd_txg_f_model {
     unsigned w;
     bool in_xfer, lost, mimg_ok;
     uint32_t hoff, hdr_len, data_len, len_off;
-    uint8_t ra[8];                      /* T3's read-ahead: the window's 8 bytes from hl_off, while !mimg_ok */
+    uint32_t t3_hl, t3_dl;              /* the T3 read's lengths (loaded while !mimg_ok) */
 } mdd_txg_f_model;
 
 int mdd_txg_f_model_init(mdd_txg_f_model *m, unsigned w);

@@ -20,13 +20,13 @@
  *     and whether it sits at a PDU boundary): MPA {0, 0, mval}, at a boundary
  *     0, else both copies the PDU's length less p, the length from the
  *     hdr_len / data_len registers, or for T3 (p <= 7, a self-framed header's
- *     length bytes still ahead) with the bytes after the marker from the
- *     read-ahead register ra_r: T3 is a one-cycle slow path (the control ends
- *     a word before a T3 lane other than F's first; at F's first lane the
- *     cycle is the read, T3_READ: nothing is taken, ra_r takes the window's 8
- *     bytes from hl_off and mimg_ok_r is set, and the next cycle the lane is
- *     taken), so the (W + 1)-way read and the image's sums are in separate
- *     cycles;
+ *     length bytes still ahead) from the T3 read's registers: T3 is a
+ *     one-cycle slow path (the control ends a word before a T3 lane other
+ *     than F's first; at F's first lane the cycle is the read, T3_READ:
+ *     nothing is taken, t3_hl_r / t3_dl_r take the lengths parsed from the
+ *     window's bytes at hl_off and mimg_ok_r is set, and the next cycle the
+ *     lane is taken), so the (W + 1)-way read and the image's sums are in
+ *     separate cycles;
  *   - the self-framing parse gathers the length bytes by their PDU offset
  *     (one lane each) and shifts them into data_len as the lane walk does; at
  *     the last length byte iSCSI publishes the lengths to P, MPA checks
@@ -45,8 +45,8 @@
  * Registers (loaded from the descriptor on a transfer's first word, moved
  * when a word is emitted): in_xfer, lost, hoff, hdr_len, data_len, len_off;
  * mimg_ok (the marker at F's first lane has its image: read ahead, or a
- * marker cut by the word's end; cleared at the transfer's end) and ra_r
- * (loaded while mimg_ok is clear).  Outputs are combinational: the generator's output
+ * marker cut by the word's end; cleared at the transfer's end) and
+ * t3_hl_r / t3_dl_r (loaded while mimg_ok is clear).  Outputs are combinational: the generator's output
  * register takes the word.  Not here yet: the resume fields of the
  * transfer's last word and its descriptor.
  *
@@ -228,35 +228,36 @@ wire [24:0] plen_r = pdu_len(r_hdr_len, r_dl);
 // -------------------------------------------------------------------------
 // Marker images, one per run
 // -------------------------------------------------------------------------
-// T3's read-ahead: the 8 window bytes from F's first lane's host byte, into ra_r while no image is held
+// T3's read: the header's lengths after the length bytes from the marker's PDU offset q on, the window's bytes
+// from F's first lane's host byte; into t3_hl_r / t3_dl_r while no image is held (the T3 read's cycle loads them)
 reg [63:0] ra;
-reg [63:0] ra_r = 64'd0;
+reg [2:0]  q_off;
 integer j;
 always @* begin
     ra = 64'd0;
+    q_off = 3'd0;
     for (j = 0; j < 8; j = j + 1)
         for (i = 0; i <= W; i = i + 1)
             if (hl_off == i[NW-1:0]) ra[8*j +: 8] = win[8*(i + j) +: 8];
+    for (i = 0; i < W; i = i + 1)
+        if (off == i[NW-1:0]) q_off = plow[3*i +: 3];
 end
+wire [7:0]  ra4 = ra[8*(3'd4 - q_off) +: 8];
+wire [7:0]  ra5 = ra[8*(3'd5 - q_off) +: 8];
+wire [7:0]  ra6 = ra[8*(3'd6 - q_off) +: 8];
+wire [7:0]  ra7 = ra[8*(3'd7 - q_off) +: 8];
+wire [15:0] t3_hl_n = q_off <= 3'd4 ? 16'd48 + {6'd0, ra4, 2'b00} : r_hdr_len;
+wire [23:0] t3_dl_n = q_off <= 3'd5 ? {ra5, ra6, ra7} : q_off == 3'd6 ? {r_dl[7:0], ra6, ra7} : {r_dl[15:0], ra7};
+reg  [15:0] t3_hl_r = 16'd0;
+reg  [23:0] t3_dl_r = 24'd0;
 
-// the image of a run at PDU offset f_p: T3 takes the header's length bytes f_p .. 7 from the read-ahead register
+// the image of a run at PDU offset f_p: the PDU's length less f_p, the length from the registers or, for T3,
+// from the T3 read's (both sums from registers, the run's T3 compare beside them)
+wire [24:0] plen_t3 = pdu_len(t3_hl_r, t3_dl_r);
 function [63:0] iscsi_image(input [24:0] f_p, input f_bnd);
-    reg        t3;
-    reg [2:0]  q;
-    reg [7:0]  b4, b5, b6, b7;
-    reg [15:0] t_hl;
-    reg [23:0] t_dl;
     reg [31:0] v;
     begin
-        t3 = cfg_self && f_p <= 25'd7;
-        q = f_p[2:0];
-        b4 = ra_r[8*(3'd4 - q) +: 8];
-        b5 = ra_r[8*(3'd5 - q) +: 8];
-        b6 = ra_r[8*(3'd6 - q) +: 8];
-        b7 = ra_r[8*(3'd7 - q) +: 8];
-        t_hl = t3 && q <= 3'd4 ? 16'd48 + {6'd0, b4, 2'b00} : r_hdr_len;
-        t_dl = !t3 ? r_dl : q <= 3'd5 ? {b5, b6, b7} : q == 3'd6 ? {r_dl[7:0], b6, b7} : {r_dl[15:0], b7};
-        v = {7'd0, pdu_len(t_hl, t_dl)} - {7'd0, f_p};
+        v = {7'd0, cfg_self && f_p <= 25'd7 ? plen_t3 : plen_r} - {7'd0, f_p};
         iscsi_image = f_bnd ? 64'd0 : {v, v};
     end
 endfunction
@@ -543,8 +544,10 @@ always @(posedge clk) begin
             len_off_r <= r_len_off;
         end
     end
-    if (!r_mimg_ok)
-        ra_r <= ra;
+    if (!r_mimg_ok) begin
+        t3_hl_r <= t3_hl_n;
+        t3_dl_r <= t3_dl_n;
+    end
     if (rst) begin
         in_xfer <= 1'b0;
         mimg_ok_r <= 1'b0;
