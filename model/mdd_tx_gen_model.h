@@ -107,7 +107,8 @@ typedef struct mdd_txg_pipe {
     unsigned cur;       /* the one F takes words from (the head descriptor's); the other has the second one's */
     mdd_txg_layout lay[2];
     mdd_txg_snap f_cur; /* the state after the last lane F generated */
-    bool t3_rd;         /* F read a T3 marker's length bytes ahead in the last cycle (its lane is taken now) */
+    unsigned t3_rd;     /* F's cycles reading a T3 marker's lengths ahead (at 2 its lane is taken) */
+    bool plen_ok;       /* F's PDU length sum (a register a cycle behind its lengths) is current */
     mdd_txg_f_model fm; /* stage F (its word is the RTL's to be: rtl/mdd_txg_f.v); F's walk checks it */
     mdd_txg_lword scratch[4]; /* the words D, P, M and X make in a cycle */
 } mdd_txg_pipe;

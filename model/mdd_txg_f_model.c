@@ -18,13 +18,14 @@ int mdd_txg_f_model_init(mdd_txg_f_model *m, unsigned w)
 
 /* F's registers as this cycle sees them: a transfer's first word starts from the descriptor. */
 struct f_regs {
-    bool lost, mimg_ok;
+    bool lost, mimg_ok, plen_ok;
     uint32_t hoff, hdr_len, data_len, len_off;
 };
 
 static void regs_now(const mdd_txg_f_model *m, const mdd_txg_f_in *in, struct f_regs *r)
 {
     r->mimg_ok = m->mimg_ok; /* cleared at a transfer's end: a T3 read may precede its first word */
+    r->plen_ok = m->plen_ok;
     if (m->in_xfer) {
         r->lost = m->lost;
         r->hoff = m->hoff;
@@ -66,9 +67,10 @@ static void run_image(const mdd_txg_f_model *m, const mdd_txg_f_in *in, const st
     }
     if (in->r_bnd[run])
         return;
+    (void)r;
     const uint32_t p = in->r_p[run];
     const bool t3 = in->self && p <= mdd_txg_last_len(false);
-    const uint32_t v = pdu_len(in, t3 ? m->t3_hl : r->hdr_len, t3 ? m->t3_dl : r->data_len) - p;
+    const uint32_t v = (t3 ? m->plen_t3 : m->plen) - p;
     mdd_txg_put_be32(img, v);
     mdd_txg_put_be32(img + 4, v);
 }
@@ -81,6 +83,7 @@ static mdd_txg_fc_in fc_inputs(const mdd_txg_f_in *in, const struct f_regs *r, b
     fi.op = in->op;
     fi.consume = consume;
     fi.mimg_ok = r->mimg_ok;
+    fi.plen_ok = r->plen_ok;
     fi.avail = in->avail;
     fi.a = in->avail;
     fi.last_in = in->last_in;
@@ -105,6 +108,7 @@ static mdd_txg_fc_in fc_inputs(const mdd_txg_f_in *in, const struct f_regs *r, b
 
 /* The cycle's outcome and F's next registers. */
 struct f_next {
+    bool lens; /* length bytes are taken */
     bool lost, mimg_ok;
     uint32_t hoff, hdr_len, data_len, len_off;
 };
@@ -114,6 +118,7 @@ static void f_cycle(const mdd_txg_f_model *m, const mdd_txg_f_in *in, mdd_txg_f_
     memset(out, 0, sizeof *out);
     struct f_regs r;
     regs_now(m, in, &r);
+    nx->lens = false;
     nx->lost = r.lost;
     nx->mimg_ok = r.mimg_ok;
     nx->hdr_len = r.hdr_len;
@@ -201,6 +206,7 @@ static void f_cycle(const mdd_txg_f_model *m, const mdd_txg_f_in *in, mdd_txg_f_
             if (p == len_first)
                 len_off = r.hoff + (in->hl[i] - hl_off);
             mdd_txg_parse_byte(in->iscsi, p, in->hb[i], &hl, &dl);
+            nx->lens = true;
         }
         if (at[last_len] >= 0) {
             const unsigned i = (unsigned)at[last_len];
@@ -224,7 +230,7 @@ static void f_cycle(const mdd_txg_f_model *m, const mdd_txg_f_in *in, mdd_txg_f_
 
         /* FRAME where the word ends before a lane; the T3 read */
         if (fo->why == MDD_TXG_FC_T3_READ) {
-            nx->mimg_ok = true;
+            nx->mimg_ok = m->t3_half; /* the second read's cycle: the length sum is made */
         } else if (fo->why == MDD_TXG_FC_T3_FRAME) {
             mdd_rx_word_merge(o, MDD_ERR_FRAME, 0, r.hoff, PDUS_BEFORE(off), last_len - in->plow[off] + 1u,
                               in->avail);
@@ -267,25 +273,36 @@ void mdd_txg_f_tick(mdd_txg_f_model *m, const mdd_txg_f_in *in)
     mdd_txg_f_out out;
     struct f_next nx;
     f_cycle(m, in, &out, &nx);
-    if (!m->mimg_ok) { /* the T3 read: the lengths after the length bytes from PDU offset q = plow[off] on, the
-                        * window's bytes from F's first lane's host byte */
-        struct f_regs r;
-        regs_now(m, in, &r);
+    struct f_regs r;
+    regs_now(m, in, &r);
+    const bool active = !in->rst && in->present && in->go && (in->bad || r.lost || in->dv);
+    /* the length sums, a cycle behind the registers they are made from */
+    const uint32_t plen_n = pdu_len(in, r.hdr_len, r.data_len), plen_t3_n = pdu_len(in, m->t3_hl, m->t3_dl);
+    if (!m->mimg_ok && !m->t3_half) {
+        /* the T3 read: the lengths after the length bytes from PDU offset q = plow[off] on, the window's bytes
+         * from F's first lane's host byte */
         const unsigned q = in->off < m->w ? in->plow[in->off] & 7 : 0, last_len = mdd_txg_last_len(false);
+        uint32_t hl = r.hdr_len, dl = r.data_len;
         for (unsigned k = q; k <= last_len; k++)
-            mdd_txg_parse_byte(true, k, in->hl_off <= m->w ? in->win[in->hl_off + (k - q)] : 0, &r.hdr_len,
-                               &r.data_len);
-        m->t3_hl = r.hdr_len;
-        m->t3_dl = r.data_len;
+            mdd_txg_parse_byte(true, k, in->hl_off <= m->w ? in->win[in->hl_off + (k - q)] : 0, &hl, &dl);
+        m->t3_hl = hl;
+        m->t3_dl = dl;
     }
+    m->plen = plen_n;
+    m->plen_t3 = plen_t3_n;
+    m->plen_ok = !in->rst && in->present && !(out.emit && (out.stop || nx.lens));
+    const bool t3_half = m->t3_half;
+    if (active)
+        m->t3_half = out.fc.why == MDD_TXG_FC_T3_READ && !t3_half;
     if (in->rst) {
         m->in_xfer = false;
         m->mimg_ok = false;
+        m->t3_half = false;
         return;
     }
     if (!out.emit) {
-        if (out.fc.why == MDD_TXG_FC_T3_READ && out.fc.idle)
-            m->mimg_ok = true; /* the bytes are in ra: the lane is taken next cycle */
+        if (active && out.fc.why == MDD_TXG_FC_T3_READ)
+            m->mimg_ok = t3_half; /* after the second read the lane is taken */
         return;
     }
     m->in_xfer = !out.stop;

@@ -17,12 +17,17 @@
  * first byte; so the word brings per run (run[i] says which a marker lane is in) p, mval and boundary, and F
  * makes one image per run: MPA {0, 0, mval}, an iSCSI marker at a PDU boundary 0, else both copies the PDU's
  * length less p, the length from F's hdr_len / data_len registers, or, for T3 (a marker inside a self-framed
- * header's length bytes, p <= 7), from the T3 read's registers t3_hl / t3_dl. T3 is a one-cycle slow path: F's
- * control ends a word before a T3 lane other than F's first; at F's first lane, with the bytes in the ring, the
- * cycle is the read (MDD_TXG_FC_T3_READ: nothing taken, t3_hl / t3_dl take the lengths after the bytes from the
- * marker's PDU offset to the last length byte, read from the window at hl_off, and mimg_ok is set), and the next
- * cycle the lane is taken with its image from them (the read, a (W + 1)-way select, and the image's sums are then in
- * separate cycles). t3_hl / t3_dl load every cycle mimg_ok is clear; mimg_ok stays set to the marker's last byte (a marker cut by a word's end is continued with the
+ * header's length bytes, p <= 7), from the T3 read's registers t3_hl / t3_dl. No sum is in front of a lane's byte:
+ * the PDU lengths are registers (plen of hdr_len / data_len, plen_t3 of t3_hl / t3_dl) made a cycle after the
+ * values they sum, so an image is one subtraction and a byte select. plen_ok says plen is current (cleared by a
+ * cycle that takes length bytes, ends a transfer or has no descriptor); F's control ends a word before a marker
+ * lane that needs plen while it is not (MDD_TXG_FC_PLEN: a cycle after a header's lengths or a transfer's start).
+ * T3 is a two-cycle slow path: F's control ends a word before a T3 lane other than F's first; at F's first lane,
+ * with the bytes in the ring, two cycles are the read (MDD_TXG_FC_T3_READ, nothing taken: in the first t3_hl /
+ * t3_dl take the lengths after the bytes from the marker's PDU offset to the last length byte, read from the
+ * window at hl_off; in the second plen_t3 is made and mimg_ok set), and the next cycle the lane is taken with its
+ * image (the read, a (W + 1)-way select, the sum and the image are in separate cycles). t3_hl / t3_dl load every
+ * cycle mimg_ok and t3_half are clear; mimg_ok stays set to the marker's last byte (a marker cut by a word's end is continued with the
  * same image: no host byte is taken in between) and is cleared at a transfer's end.
  * The word's lengths are never needed in the cycle they are parsed: F's control ends a word after iSCSI's last
  * length byte when a marker follows in the word (and after MPA's always).
@@ -118,7 +123,11 @@ typedef struct mdd_txg_f_model {
     unsigned w;
     bool in_xfer, lost, mimg_ok;
     uint32_t hoff, hdr_len, data_len, len_off;
-    uint32_t t3_hl, t3_dl;              /* the T3 read's lengths (loaded while !mimg_ok) */
+    uint32_t t3_hl, t3_dl;              /* the T3 read's lengths (loaded while !mimg_ok and !t3_half) */
+    bool t3_half;                       /* the first of the T3 read's two cycles is done */
+    uint32_t plen, plen_t3;             /* the PDU length of hdr_len / data_len and of t3_hl / t3_dl, a cycle old */
+    bool plen_ok;                       /* plen is hdr_len / data_len's: no length byte taken, no transfer's end
+                                         * and a descriptor at the head in the last cycle */
 } mdd_txg_f_model;
 
 int mdd_txg_f_model_init(mdd_txg_f_model *m, unsigned w);

@@ -32,7 +32,9 @@ void mdd_txg_fc_eval(unsigned w, const mdd_txg_fc_in *in, mdd_txg_fc_out *out)
         const bool t3_short = t3_i && i == in->off && last_len - in->plow[i] >= in->avail;
         missing |= (uint64_t)miss << i;
         t3 |= (uint64_t)t3_i << i;
-        before |= (uint64_t)(miss || t3_i || cls == MDD_TXG_L_AFTER) << i;
+        /* an iSCSI marker's image from F's length sum (not at a boundary, not T3), the sum stale */
+        const bool plen_i = cls == MDD_TXG_L_MRK && !in->mpa && !bnd && !upto && !in->plen_ok;
+        before |= (uint64_t)(miss || t3_i || cls == MDD_TXG_L_AFTER || plen_i) << i;
         t3s |= (uint64_t)t3_short << i;
         after |= (uint64_t)((in->mpa || (in->mrk_after >> i & 1)) && cls == MDD_TXG_L_HDR && parse && upto &&
                             in->plow[i] == last_len && i + 1 < in->n) << i;
@@ -59,11 +61,13 @@ void mdd_txg_fc_eval(unsigned w, const mdd_txg_fc_in *in, mdd_txg_fc_out *out)
                        : !(t3s >> i & 1) ? MDD_TXG_FC_T3_READ
                        : in->last_in     ? MDD_TXG_FC_T3_FRAME
                                          : MDD_TXG_FC_T3_WAIT;
-        } else {
+        } else if (in->cls[i] == MDD_TXG_L_AFTER) {
             out->why = MDD_TXG_FC_AFTER;
+        } else {
+            out->why = MDD_TXG_FC_PLEN;
         }
-        out->idle = i == in->off &&
-                    (out->why == MDD_TXG_FC_WAIT || out->why == MDD_TXG_FC_T3_WAIT || out->why == MDD_TXG_FC_T3_READ);
+        out->idle = i == in->off && (out->why == MDD_TXG_FC_WAIT || out->why == MDD_TXG_FC_T3_WAIT ||
+                                     out->why == MDD_TXG_FC_T3_READ || out->why == MDD_TXG_FC_PLEN);
         return;
     }
     out->why = MDD_TXG_FC_LEN;

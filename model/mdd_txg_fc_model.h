@@ -19,6 +19,9 @@
  *     avail is a wait, or, with tlast in the ring, FRAME; with the bytes there the cycle is the read (T3_READ:
  *     F takes nothing and loads its read-ahead register, and the next cycle the lane is not T3 any more);
  *   - before it: an AFTER lane (a host byte after a descriptor-framed PDU: FRAME);
+ *   - before it: a lane of an iSCSI marker whose image is the PDU's length from F's registers less p (not at a
+ *     PDU boundary, not T3) while that length's sum, a register computed from F's registers a cycle before, is
+ *     stale (plen_ok clear: F's length registers moved in the last cycle, or the transfer changed);
  *   - after it: the MPA header's last length byte (an HDR lane with parse) when lanes follow: the length's
  *     check against the ULP header (FRAME) is then the next cycle's, from a register, and no ring byte enters
  *     the control; iSCSI's last length byte when a marker lane follows in the word (the marker's image needs
@@ -56,6 +59,7 @@ enum {
     MDD_TXG_FC_AFTER,       /* FRAME at an AFTER lane */
     MDD_TXG_FC_LEN,         /* after the last length byte (lane next - 1): MPA's, iSCSI's before a marker */
     MDD_TXG_FC_T3_READ,     /* T3 at F's first lane, the bytes there: F reads them ahead this cycle, takes nothing */
+    MDD_TXG_FC_PLEN,        /* an iSCSI marker whose image needs F's length sum, a cycle old and stale (plen_ok) */
     MDD_TXG_FC_WHYS
 };
 
@@ -66,7 +70,8 @@ typedef struct mdd_txg_fc_in {
     /* F's registers */
     bool consume;                       /* the transfer is bad or lost */
     bool mimg_ok;                       /* the marker at F's first lane has its image (a marker cut by a word's
-                                         * end, or a T3 marker read ahead in the last cycle) */
+                                         * end, or a T3 marker read ahead in the last cycles) */
+    bool plen_ok;                       /* F's PDU length sum matches its length registers */
     uint8_t avail;                      /* this transfer's bytes in the host ring (at most 3W + 8) */
     uint16_t a;                         /* avail + hl_off (hl_off: F's register, hl[off]; 0 with consume) */
     bool last_in;                       /* the transfer's tlast is in the ring */
@@ -89,8 +94,8 @@ typedef struct mdd_txg_fc_out {
     uint8_t next;                       /* lanes [off, next) taken */
     uint8_t hl_end;                     /* hl where the taking stops: bytes used hl_end - hl_off */
     bool stop;                          /* the transfer ends with this cycle */
-    bool idle;                          /* nothing is taken: F's first lane waits (WAIT, T3_WAIT or T3_READ at
-                                         * lane off) */
+    bool idle;                          /* nothing is taken: F's first lane waits (WAIT, T3_WAIT, T3_READ or PLEN
+                                         * at lane off) */
 } mdd_txg_fc_out;
 
 void mdd_txg_fc_eval(unsigned w, const mdd_txg_fc_in *in, mdd_txg_fc_out *out);

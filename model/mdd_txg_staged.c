@@ -606,13 +606,15 @@ struct f_res {
 /* F's control block for this cycle: D's word at the head of the current pipeline's FIFO (consume: the
  * transfer is bad or lost). */
 static void f_control(const mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, const mdd_txg_layout *pp, bool consume,
-                      bool mimg_ok, unsigned avail, bool end, mdd_txg_fc_in *fi, mdd_txg_fc_out *fo)
+                      bool mimg_ok, bool plen_ok, unsigned avail, bool end, mdd_txg_fc_in *fi,
+                      mdd_txg_fc_out *fo)
 {
     memset(fi, 0, sizeof *fi);
     fi->mpa = c->mpa;
     fi->op = (uint8_t)c->dif_op;
     fi->consume = consume;
     fi->mimg_ok = mimg_ok;
+    fi->plen_ok = plen_ok;
     fi->avail = (uint8_t)avail;
     fi->a = (uint16_t)avail;
     fi->last_in = end;
@@ -788,13 +790,13 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
     const unsigned avail = m->hb_end ? m->hb_e0 : m->hb_cnt; /* this transfer's bytes */
     const bool end = m->hb_end;
     unsigned u = 0;
-    bool stop = false, any = false, t3_read = false;
+    bool stop = false, any = false, t3_read = false, lens = false;
     /* F's control block (mdd_txg_fc_model) on the same word, checked against the walk below */
     const bool f_word = !(bad || lost) && pp->xf.cnt;
     mdd_txg_fc_in fi;
     mdd_txg_fc_out fo;
     if (bad || lost || f_word)
-        f_control(m, c, pp, bad || lost, mimg_ok || pipe->t3_rd, avail, end, &fi, &fo);
+        f_control(m, c, pp, bad || lost, mimg_ok || pipe->t3_rd == 2, pipe->plen_ok, avail, end, &fi, &fo);
     unsigned w_next = 0;
     bool w_frame = false, w_len_frame = false; /* FRAME, and FRAME at MPA's length (the data path's) */
     if (bad || lost) { /* consumed, not generated */
@@ -822,6 +824,13 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
                 ended = true;
                 break;
             }
+            /* an iSCSI marker's image from F's length sum (not at a boundary, not T3) waits for the sum to be
+             * current: a cycle after a header's lengths or a transfer's start */
+            if (l->cls == MDD_TXG_L_MRK && c->iscsi && !l->boundary && !(c->self && l->p <= c->last_len) &&
+                !pipe->plen_ok) {
+                ended = true;
+                break;
+            }
             if (l->cls == MDD_TXG_L_MRK) {
                 bool frame = false;
                 if (!mimg_ok) {
@@ -845,7 +854,7 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
                                     break;
                                 }
                                 frame = true; /* (no host byte at all: stopped above) */
-                            } else if (!pipe->t3_rd) { /* the read's cycle: nothing taken, the lane next cycle */
+                            } else if (pipe->t3_rd < 2) { /* the read's two cycles: nothing taken */
                                 t3_read = true;
                                 ended = true;
                                 break;
@@ -898,6 +907,7 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
                 const uint32_t p = l->p;
                 if (p == (c->mpa ? (uint32_t)MDD_MPA_LEN_OFF : (uint32_t)MDD_ISCSI_DSL_OFF))
                     len_off = hoff;
+                lens = lens || l->cls == MDD_TXG_L_HDR;
                 mdd_txg_parse_byte(c->iscsi, p, b, &hdr_len, &data_len);
                 if (p == c->last_len) {
                     if (c->mpa && data_len < c->ulp) {
@@ -997,9 +1007,11 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
     }
     mdd_txg_f_tick(&m->pipe.fm, &fbi);
     if (t3_read)
-        pipe->t3_rd = true; /* (no word leaves) */
+        pipe->t3_rd++; /* (no word leaves) */
+    /* F's length sum is current in the next cycle unless length bytes are taken or the transfer ends now */
+    pipe->plen_ok = !(g->emit && (stop || lens));
     if (g->emit) {
-        pipe->t3_rd = false;
+        pipe->t3_rd = 0;
         m->in_xfer = !stop;
         m->lost = lost;
         m->mimg_ok = mimg_ok;
@@ -1181,6 +1193,15 @@ void mdd_txg_staged_cycle(mdd_tx_gen_model *m, bool advance, struct mdd_txg_gen 
     struct f_res fr;
     memset(&fr, 0, sizeof fr);
     memset(g, 0, sizeof *g);
+    if (!(advance && m->fifo_cnt != 0)) {
+        /* F does not run: its registers that move every cycle (the length sums) still do */
+        mdd_txg_f_in fbi;
+        f_block_in(m, &c, &pipe->lay[pipe->cur], &fbi);
+        fbi.present = m->fifo_cnt != 0;
+        fbi.go = advance;
+        mdd_txg_f_tick(&pipe->fm, &fbi);
+        pipe->plen_ok = m->fifo_cnt != 0;
+    }
     if (advance && m->fifo_cnt != 0) {
         f_stage(m, &c, g, &fr);
         if (!m->e0_bad && !m->lost && pipe->lay[pipe->cur].xf.cnt == 0) {

@@ -201,7 +201,7 @@ wire [NW-1:0] c_n   = consume ? {NW{1'b0}} : n;
 wire          fc_stop, fc_idle;
 
 mdd_txg_fc #(.W(W)) fc (
-    .cfg_mpa(cfg_mpa), .cfg_op(cfg_op), .consume(consume), .mimg_ok(r_mimg_ok),
+    .cfg_mpa(cfg_mpa), .cfg_op(cfg_op), .consume(consume), .mimg_ok(r_mimg_ok), .plen_ok(plen_ok_r),
     .avail(avail), .a(consume ? {1'b0, avail} : a), .last_in(last_in),
     .off(c_off), .n(c_n), .cls(cls), .mb(mb), .boundary(boundary), .parse(parse), .upto_len(upto_len),
     .mrk_after(mrk_after), .plow(plow), .hl(hl), .hl_n(hl_n), .next_v(next_v), .next_swh(next_swh),
@@ -223,7 +223,7 @@ function [24:0] pdu_len(input [15:0] f_hl, input [23:0] f_dl);
     end
 endfunction
 
-wire [24:0] plen_r = pdu_len(r_hdr_len, r_dl);
+wire [24:0] plen_now = pdu_len(r_hdr_len, r_dl);      // (AFTER's FRAME)
 
 // -------------------------------------------------------------------------
 // Marker images, one per run
@@ -250,14 +250,19 @@ wire [15:0] t3_hl_n = q_off <= 3'd4 ? 16'd48 + {6'd0, ra4, 2'b00} : r_hdr_len;
 wire [23:0] t3_dl_n = q_off <= 3'd5 ? {ra5, ra6, ra7} : q_off == 3'd6 ? {r_dl[7:0], ra6, ra7} : {r_dl[15:0], ra7};
 reg  [15:0] t3_hl_r = 16'd0;
 reg  [23:0] t3_dl_r = 24'd0;
+reg         t3_half_r = 1'b0;  // the first of the T3 read's two cycles is done
 
-// the image of a run at PDU offset f_p: the PDU's length less f_p, the length from the registers or, for T3,
-// from the T3 read's (both sums from registers, the run's T3 compare beside them)
-wire [24:0] plen_t3 = pdu_len(t3_hl_r, t3_dl_r);
+// the PDU lengths, each a register made a cycle after the lengths it sums (plen_ok_r: plen_r is current; F's
+// control ends a word before a marker that needs it while it is not)
+reg  [24:0] plen_r = 25'd0;
+reg  [24:0] plen_t3_r = 25'd0;
+reg         plen_ok_r = 1'b0;
+
+// the image of a run at PDU offset f_p: the PDU's length less f_p, the length plen_r or, for T3, plen_t3_r
 function [63:0] iscsi_image(input [24:0] f_p, input f_bnd);
     reg [31:0] v;
     begin
-        v = {7'd0, cfg_self && f_p <= 25'd7 ? plen_t3 : plen_r} - {7'd0, f_p};
+        v = {7'd0, cfg_self && f_p <= 25'd7 ? plen_t3_r : plen_r} - {7'd0, f_p};
         iscsi_image = f_bnd ? 64'd0 : {v, v};
     end
 endfunction
@@ -451,8 +456,8 @@ always @* begin
     end else if (after_frame) begin
         fr_off = hoff_n;                // the AFTER lane's byte: after the bytes taken
         fr_unit = pdus + {31'd0, |(is_ep & lt_next)};
-        fr_exp = {39'd0, plen_r};
-        fr_got = {39'd0, plen_r};
+        fr_exp = {39'd0, plen_now};
+        fr_got = {39'd0, plen_now};
     end else begin
         fr_off = p_len_off_all;
         fr_unit = pdus_at(plen_lane);
@@ -523,7 +528,7 @@ always @* begin
         if (mrk_last[i]) last_mb_end = mb[3*i +: 3] == (cfg_mpa ? 3'd3 : 3'd7);
 end
 wire t3_read = active && !consume && fc_why == WHY_T3_READ;
-wire mimg_ok_n = emit && fc_stop ? 1'b0 : t3_read ? 1'b1 : t3_frame ? 1'b0 : |mrk_w ? !last_mb_end : r_mimg_ok;
+wire mimg_ok_n = emit && fc_stop ? 1'b0 : t3_read ? t3_half_r : t3_frame ? 1'b0 : |mrk_w ? !last_mb_end : r_mimg_ok;
 
 // in_xfer moves with a word; the others whenever F runs (the same values when no word leaves: nothing taken, no
 // byte, no event), so their enable is not the word's outcome
@@ -544,13 +549,20 @@ always @(posedge clk) begin
             len_off_r <= r_len_off;
         end
     end
-    if (!r_mimg_ok) begin
+    if (active)
+        t3_half_r <= t3_read && !t3_half_r;
+    if (!r_mimg_ok && !t3_half_r) begin
         t3_hl_r <= t3_hl_n;
         t3_dl_r <= t3_dl_n;
     end
+    plen_r <= plen_now;
+    plen_t3_r <= pdu_len(t3_hl_r, t3_dl_r);
+    plen_ok_r <= present && !(emit && fc_stop) && !(active && |pe);
     if (rst) begin
         in_xfer <= 1'b0;
         mimg_ok_r <= 1'b0;
+        t3_half_r <= 1'b0;
+        plen_ok_r <= 1'b0;
     end
 end
 

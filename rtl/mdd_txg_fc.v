@@ -28,7 +28,10 @@
  *     at F's first lane a T3 lane not read yet (mimg_ok clear): with the ring
  *     short of the lengths a wait, or FRAME with tlast in the ring, else the
  *     read itself (F loads its read-ahead register and takes nothing; the
- *     next cycle the lane is not T3); an AFTER lane (FRAME);
+ *     next cycle the lane is not T3); an AFTER lane (FRAME); a lane of an
+ *     iSCSI marker whose image is the PDU's length from F's registers less p
+ *     (not at a boundary, not T3) while that length's sum, a register made
+ *     from F's registers a cycle before, is stale (plen_ok clear);
  *   after the lane: MPA's last length byte when lanes follow (the length's
  *     check against the ULP header is then the next cycle's, from the parse
  *     register); iSCSI's last length byte when a marker lane follows in the
@@ -40,7 +43,8 @@
  * consumed: min(avail, W) bytes.
  *
  * Outputs: why (0 taken whole, 1 wait, 2 the transfer's end, 3 T3, 4 T3 short
- * (a wait), 5 T3 short (FRAME), 6 AFTER, 7 after the last length byte, 8 the T3 read), next (lanes
+ * (a wait), 5 T3 short (FRAME), 6 AFTER, 7 after the last length byte, 8 the T3 read, 9 the length sum
+ * stale), next (lanes
  * [off, next) taken), hl_end (hl where the taking stops: bytes used
  * hl_end - hl_off; with consume the bytes used), stop (the transfer ends).
  *
@@ -53,6 +57,7 @@ module mdd_txg_fc #(
     input  wire [2:0]           cfg_op,
     input  wire                 consume,
     input  wire                 mimg_ok,
+    input  wire                 plen_ok,
     input  wire [AW-1:0]        avail,
     input  wire [AW:0]          a,
     input  wire                 last_in,
@@ -73,7 +78,7 @@ module mdd_txg_fc #(
     output reg  [NW-1:0]        next,
     output reg  [NW-1:0]        hl_end,
     output reg                  stop,
-    output wire                 idle        // nothing taken: F's first lane waits (WAIT, T3 short, the T3 read)
+    output wire                 idle        // nothing taken: F's first lane waits (WAIT, T3 short, T3 read, PLEN)
 );
 
 localparam NW = $clog2(W + 1);
@@ -83,7 +88,7 @@ localparam AW = $clog2(3 * W + 9);
 localparam [3:0] L_MRK = 4'd1, L_HDR = 4'd2, L_PAY = 4'd5, L_PI = 4'd6, L_AFTER = 4'd9, L_SPI = 4'd10;
 localparam [2:0] OP_INSERT = 3'd1;
 localparam [3:0] WHY_POP = 4'd0, WHY_WAIT = 4'd1, WHY_STOP = 4'd2, WHY_T3 = 4'd3, WHY_T3_WAIT = 4'd4,
-                 WHY_T3_FRAME = 4'd5, WHY_AFTER = 4'd6, WHY_LEN = 4'd7, WHY_T3_READ = 4'd8;
+                 WHY_T3_FRAME = 4'd5, WHY_AFTER = 4'd6, WHY_LEN = 4'd7, WHY_T3_READ = 4'd8, WHY_PLEN = 4'd9;
 
 localparam [31:0] W32 = W;
 localparam [NW-1:0] WN = W32[NW-1:0];
@@ -101,7 +106,7 @@ wire [NW*W-1:0] next_at;    // next, if it does
 wire [W-1:0] stop_at;       // stop, if it does
 wire [W-1:0] at_off_m;      // F's first lane
 wire [W-1:0] wait_at;       // the lane's end is a wait (a byte missing, or T3 short), when tlast is not in
-wire [W-1:0] read_at;       // it is the T3 read
+wire [W-1:0] read_at;       // it is the T3 read, or a wait for the length sum
 
 genvar gi;
 generate
@@ -127,7 +132,9 @@ generate
         // T3 at F's first lane reads the bytes up to the last length byte: last_len - p more than this one
         wire [2:0] need = last_len - plow[3*gi +: 3];
         wire t3_short = t3 && at_off && {{(AW - 3){1'b0}}, need} >= avail;
-        assign end_before[gi] = in_word && (missing || t3 || c == L_AFTER);
+        // an iSCSI marker's image from F's length sum, the sum stale
+        wire plen = c == L_MRK && !cfg_mpa && !boundary[gi] && !upto_len[gi] && !plen_ok;
+        assign end_before[gi] = in_word && (missing || t3 || c == L_AFTER || plen);
         assign end_after[gi] = in_word && not_last && (cfg_mpa || mrk_after[gi]) && c == L_HDR && parse[gi] && upto_len[gi] &&
                                plow[3*gi +: 3] == last_len;
         assign hl_at[NW*gi +: NW] = end_before[gi] ? cnt : cnt_n;
@@ -136,11 +143,11 @@ generate
                                    missing ? (last_in ? WHY_STOP : WHY_WAIT) :
                                    t3 ? (!at_off ? WHY_T3 : !t3_short ? WHY_T3_READ :
                                          last_in ? WHY_T3_FRAME : WHY_T3_WAIT) :
-                                   WHY_AFTER;
+                                   c == L_AFTER ? WHY_AFTER : WHY_PLEN;
         assign stop_at[gi] = last_in && end_before[gi] && missing;
         assign at_off_m[gi] = at_off;
         assign wait_at[gi] = missing || t3_short;
-        assign read_at[gi] = t3 && !missing && !t3_short;
+        assign read_at[gi] = (t3 && !missing && !t3_short) || plen;
     end
 endgenerate
 

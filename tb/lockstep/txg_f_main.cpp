@@ -92,12 +92,13 @@ class Bench {
     void summary(FILE *f) const {
         std::fprintf(f, "txg-f W=%u: %" PRIu64 " cycles, %" PRIu64 " words (%" PRIu64 " consumed), ended by: whole %" PRIu64
                         ", wait %" PRIu64 ", transfer end %" PRIu64 ", T3 %" PRIu64 ", T3 wait %" PRIu64
-                        ", T3 FRAME %" PRIu64 ", AFTER %" PRIu64 ", after the length %" PRIu64 "; T3 reads %" PRIu64
+                        ", T3 FRAME %" PRIu64 ", AFTER %" PRIu64 ", after the length %" PRIu64 ", length sum stale %"
+                        PRIu64 "; T3 reads %" PRIu64
                         " (%" PRIu64 " words held), T3 images %" PRIu64
                         ", two runs %" PRIu64 ", MPA length FRAME %" PRIu64 ", publish %" PRIu64 ", UPSTREAM %" PRIu64
                         ", DESC %" PRIu64 ", %" PRIu64 " checks\n",
                      kW, cycles_, words_, consumed_, whys_[0], whys_[1], whys_[2], whys_[3], whys_[4], whys_[5],
-                     whys_[6], whys_[7], t3_reads_, holds_, t3_images_, two_runs_, len_frames_, publishes_, ups_, descs_, checks_);
+                     whys_[6], whys_[7], whys_[9], t3_reads_, holds_, t3_images_, two_runs_, len_frames_, publishes_, ups_, descs_, checks_);
     }
     uint64_t checks() const { return checks_; }
 

@@ -75,11 +75,12 @@ class Bench {
     void summary(FILE *f) const {
         std::fprintf(f, "txg-fc W=%u: %" PRIu64 " cycles, words ended by: whole %" PRIu64 ", wait %" PRIu64
                         ", transfer end %" PRIu64 ", T3 %" PRIu64 ", T3 wait %" PRIu64 ", T3 FRAME %" PRIu64
-                        ", AFTER %" PRIu64 ", after the length %" PRIu64 ", T3 read %" PRIu64 "; consumed %" PRIu64
+                        ", AFTER %" PRIu64 ", after the length %" PRIu64 ", T3 read %" PRIu64 ", length sum stale %"
+                        PRIu64 "; consumed %" PRIu64
                         ", stops %" PRIu64
                         ", %" PRIu64 " checks\n",
                      kW, cycles_, whys_[0], whys_[1], whys_[2], whys_[3], whys_[4], whys_[5], whys_[6], whys_[7],
-                     whys_[8], consumed_, stops_, checks_);
+                     whys_[8], whys_[9], consumed_, stops_, checks_);
     }
     uint64_t checks() const { return checks_; }
 
@@ -90,6 +91,7 @@ class Bench {
         in_.op = (uint8_t)rng_.below(5);
         in_.consume = rng_.chance(p_consume_);
         in_.mimg_ok = rng_.chance(0.5);
+        in_.plen_ok = rng_.chance(0.8);
         // the ring: mostly a few bytes (the waits and T3 reads), up to full
         switch (rng_.below(4)) {
         case 0: in_.avail = (uint8_t)rng_.below(4); break;
@@ -145,6 +147,7 @@ class Bench {
         top_->cfg_op = in_.op;
         top_->consume = in_.consume;
         top_->mimg_ok = in_.mimg_ok;
+        top_->plen_ok = in_.plen_ok;
         top_->avail = in_.avail;
         top_->a = in_.a;
         top_->last_in = in_.last_in;
