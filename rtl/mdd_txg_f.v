@@ -18,15 +18,18 @@
  *   - marker lanes take their run's image (a word holds two marker runs at
  *     most; per run the word brings its PDU offset p, MPA's FPDU offset mval
  *     and whether it sits at a PDU boundary): MPA {0, 0, mval}, at a boundary
- *     0, else both copies the PDU's length less p, the length from the
- *     hdr_len / data_len registers, or for T3 (p <= 7, a self-framed header's
- *     length bytes still ahead) from the T3 read's registers: T3 is a
- *     one-cycle slow path (the control ends a word before a T3 lane other
- *     than F's first; at F's first lane the cycle is the read, T3_READ:
- *     nothing is taken, t3_hl_r / t3_dl_r take the lengths parsed from the
- *     window's bytes at hl_off and mimg_ok_r is set, and the next cycle the
- *     lane is taken), so the (W + 1)-way read and the image's sums are in
- *     separate cycles;
+ *     0, else both copies the PDU's length less p: plen_r, the PDU length of
+ *     the hdr_len / data_len registers, or for T3 (p <= 7, a self-framed
+ *     header's length bytes still ahead) plen_t3_r, of the T3 read's lengths.
+ *     Both are registers made a cycle behind the lengths they sum (D-079), so
+ *     an image is a subtraction and a byte select; plen_ok_r says plen_r is
+ *     current, and the control ends a word before a marker that needs it
+ *     while it is not (PLEN: a cycle after length bytes are taken or a
+ *     transfer ends).  T3 is a two-cycle slow path: the control ends a word
+ *     before a T3 lane other than F's first; at F's first lane two cycles are
+ *     the read (T3_READ, nothing taken: t3_hl_r / t3_dl_r take the lengths
+ *     parsed from the window's bytes at hl_off, then plen_t3_r their sum, and
+ *     mimg_ok_r is set), and the next cycle the lane is taken;
  *   - the self-framing parse gathers the length bytes by their PDU offset
  *     (one lane each) and shifts them into data_len as the lane walk does; at
  *     the last length byte iSCSI publishes the lengths to P, MPA checks
@@ -45,9 +48,10 @@
  * Registers (loaded from the descriptor on a transfer's first word, moved
  * when a word is emitted): in_xfer, lost, hoff, hdr_len, data_len, len_off;
  * mimg_ok (the marker at F's first lane has its image: read ahead, or a
- * marker cut by the word's end; cleared at the transfer's end) and
- * t3_hl_r / t3_dl_r (loaded while mimg_ok is clear).  Outputs are combinational: the generator's output
- * register takes the word.  Not here yet: the resume fields of the
+ * marker cut by the word's end; cleared at the transfer's end), t3_half_r,
+ * t3_hl_r / t3_dl_r (loaded while mimg_ok and t3_half are clear), plen_r,
+ * plen_t3_r, plen_ok_r (every cycle).  Outputs are combinational: the
+ * generator's output register takes the word.  Not here yet: the resume fields of the
  * transfer's last word and its descriptor.
  *
  * Parameters: W, bytes per word (4, 8, 16, 32 or 64).
