@@ -131,16 +131,17 @@ mdd_desc_check #(.TX(0)) desc_check (.desc(nd), .bad(nd_bad));
 // Descriptor FIFO: two entries, e0 is the head (the current transfer's)
 // -------------------------------------------------------------------------
 
-reg [511:0] e0_desc = 512'd0;
-reg [511:0] e1_desc = 512'd0;
-reg         e0_bad = 1'b0;
-reg         e1_bad = 1'b0;
-reg [1:0]   fifo_cnt = 2'd0;
-// beside each entry, its first chunk's wrap thresholds (below): period - MRK_POS and period + ml - MRK_POS,
-// computed as the descriptor enters, so no subtraction of the marker position sits in front of the lanes
-reg [19:0]  e0_db = 20'd0, e1_db = 20'd0, e0_dbml = 20'd0, e1_dbml = 20'd0;
-reg [19:0]  e0_tail = 20'd0, e1_tail = 20'd0;   // ml - MRK_POS
-reg         e0_head = 1'b0, e1_head = 1'b0;     // MRK_POS < ml: the transfer starts inside a marker
+// The two entries are slots of a ring read at rd_r: a pop moves rd_r, a push writes the slot after the queued
+// one, so no entry is copied and the transfer's end (pop, late: after the beat's lane count) drives one register,
+// not the head's 574-bit next-value select (ECP5: that select's routing was the critical path, D-080).
+// Beside each entry, its first chunk's wrap thresholds (below): period - MRK_POS and period + ml - MRK_POS,
+// computed as the descriptor enters, so no subtraction of the marker position sits in front of the lanes;
+// ml - MRK_POS; MRK_POS < ml (the transfer starts inside a marker).
+localparam QW = 512 + 1 + 20 + 20 + 20 + 1;
+reg [QW-1:0] q0 = {QW{1'b0}};
+reg [QW-1:0] q1 = {QW{1'b0}};
+reg          rd_r = 1'b0;
+reg [1:0]    fifo_cnt = 2'd0;
 wire [19:0] nd_ml   = nd[MDD_DESC_PROTO_LSB +: MDD_DESC_PROTO_W] == MDD_PROTO_ISCSI[MDD_DESC_PROTO_W-1:0] ?
                       MDD_ISCSI_MRK_LEN[19:0] : MDD_MPA_MRK_LEN[19:0];
 wire [19:0] nd_db   = {1'b0, nd[MDD_DESC_MRK_PERIOD_LSB +: MDD_DESC_MRK_PERIOD_W]} -
@@ -148,6 +149,16 @@ wire [19:0] nd_db   = {1'b0, nd[MDD_DESC_MRK_PERIOD_LSB +: MDD_DESC_MRK_PERIOD_W
 wire [19:0] nd_dbml = nd_db + nd_ml;
 wire [19:0] nd_tail = nd_ml - {1'b0, nd[MDD_DESC_MRK_POS_LSB +: MDD_DESC_MRK_POS_W]};
 wire        nd_head = {1'b0, nd[MDD_DESC_MRK_POS_LSB +: MDD_DESC_MRK_POS_W]} < nd_ml;
+wire [QW-1:0] nd_q  = {nd, nd_bad, nd_db, nd_dbml, nd_tail, nd_head};
+
+// the head entry
+wire [QW-1:0] e0_q = rd_r ? q1 : q0;
+wire [511:0] e0_desc = e0_q[QW-1 -: 512];
+wire         e0_bad  = e0_q[61];
+wire [19:0]  e0_db   = e0_q[60:41];
+wire [19:0]  e0_dbml = e0_q[40:21];
+wire [19:0]  e0_tail = e0_q[20:1];
+wire         e0_head = e0_q[0];
 
 wire have_desc = fifo_cnt != 2'd0;
 assign s_axis_rx_desc_tready = fifo_cnt != 2'd2;
@@ -172,11 +183,10 @@ reg [31:0]  woffb_r = 32'd0;
 reg [31:0]  seqb_r = 32'd0;
 reg [18:0]  mpos_r = 19'd0;          // marker position of the next input byte
 reg [7:0]   done_cnt = 8'd0;         // kept lanes of the current beat already emitted (a whole number of periods)
-// while a beat is split (split_r): done_cnt + mrk_period (the inclusive rank that ends this part) and the marker
-// position minus done_cnt (the beat's rank 0 as a marker position), kept as registers so that the part's end
-// and the next marker position are one compare and one add from the beat's count
+// while a beat is split (split_r): done_cnt + mrk_period (the inclusive rank that ends this part: c_lim_r, below)
+// and the marker position minus done_cnt (the beat's rank 0 as a marker position), kept as registers so that the
+// part's end and the next marker position are one compare and one add from the beat's count
 reg         split_r = 1'b0;
-reg [19:0]  lim_r = 20'd0;
 reg [19:0]  mb_r = 20'd0;            // c_mb of the transfer's next part or beat
 
 reg         m_valid_r = 1'b0;
@@ -234,8 +244,12 @@ function eq_u;
     eq_u = t[19:8] == 12'd0 && c == t[7:0];
 endfunction
 
-// A chunk takes at most mrk_period kept lanes: it ends before the kept lane of rank mrk_period.
-wire [19:0] c_lim = split_r ? lim_r : {1'b0, h_period};
+// A chunk takes at most mrk_period kept lanes: it ends before the kept lane of rank mrk_period.  c_lim is a
+// register (while split_r done_cnt + mrk_period, else the head's period, made from their next values), so the part's end
+// (c_final, then the FIFO's pop and the 512-bit head's enable) starts at a register, not at a select from the
+// head descriptor.
+reg  [19:0] c_lim_r = 20'd0;
+wire [19:0] c_lim = c_lim_r;
 wire [19:0] c_mb = in_xfer ? mb_r : {1'b0, h_mpos};     // = cur_mpos - done_cnt
 wire        c_final = !chunking || le_u(f_total, c_lim);
 wire [7:0]  c_nin = c_final ? c_total : h_period[7:0];
@@ -362,6 +376,13 @@ end
 wire ev_desc = e0_bad && !in_xfer;
 wire ev_up = a_user && done_cnt == 8'd0 && a_total != 8'd0 && !e0_bad;
 
+// the head's marker period after this cycle (a pop moves to the other slot; a push into an empty FIFO is the head)
+wire         wr_slot = rd_r ^ (fifo_cnt == 2'd1);
+wire         rd_n = rd_r ^ pop;
+localparam PER_LSB = QW - 512 + MDD_DESC_MRK_PERIOD_LSB;     // the period's place in a slot
+wire [18:0]  period_n = push && wr_slot == rd_n ? nd[MDD_DESC_MRK_PERIOD_LSB +: MDD_DESC_MRK_PERIOD_W] :
+                        rd_n ? q1[PER_LSB +: MDD_DESC_MRK_PERIOD_W] : q0[PER_LSB +: MDD_DESC_MRK_PERIOD_W];
+
 always @(posedge clk) begin
     if (rst) begin
         a_valid <= 1'b0;
@@ -380,7 +401,6 @@ always @(posedge clk) begin
             in_xfer <= !xfer_end;
             done_cnt <= c_final ? 8'd0 : done_cnt + h_period[7:0];    // a part that is not the last: mrk_period
             split_r <= !c_final;
-            lim_r <= c_lim + {1'b0, h_period};
             mb_r <= c_final ? mpos_next : c_mb - {1'b0, h_period};
             db_r <= db_next;
             dbml_r <= dbml_next;
@@ -403,20 +423,13 @@ always @(posedge clk) begin
     end
     // FIFO entries: the next value with and without a pop is selected by pop last (pop waits for the beat's
     // lane count through c_final; the rest is ready earlier).  A pop needs a queued entry, a push a free one.
-    e0_desc <= pop ? (push && fifo_cnt == 2'd1 ? nd : e1_desc) : (push && fifo_cnt == 2'd0 ? nd : e0_desc);
-    e0_db <= pop ? (push && fifo_cnt == 2'd1 ? nd_db : e1_db) : (push && fifo_cnt == 2'd0 ? nd_db : e0_db);
-    e0_dbml <= pop ? (push && fifo_cnt == 2'd1 ? nd_dbml : e1_dbml) : (push && fifo_cnt == 2'd0 ? nd_dbml : e0_dbml);
-    e0_tail <= pop ? (push && fifo_cnt == 2'd1 ? nd_tail : e1_tail) : (push && fifo_cnt == 2'd0 ? nd_tail : e0_tail);
-    e0_head <= pop ? (push && fifo_cnt == 2'd1 ? nd_head : e1_head) : (push && fifo_cnt == 2'd0 ? nd_head : e0_head);
-    e0_bad <= pop ? (push && fifo_cnt == 2'd1 ? nd_bad : e1_bad) : (push && fifo_cnt == 2'd0 ? nd_bad : e0_bad);
-    if (push && !pop && fifo_cnt == 2'd1) begin
-        e1_desc <= nd;
-        e1_bad <= nd_bad;
-        e1_db <= nd_db;
-        e1_dbml <= nd_dbml;
-        e1_tail <= nd_tail;
-        e1_head <= nd_head;
-    end
+    c_lim_r <= (emit ? !c_final : split_r) && !rst ? (emit ? c_lim + {1'b0, h_period} : c_lim) :
+               {1'b0, period_n};
+    if (push && !wr_slot)
+        q0 <= nd_q;
+    if (push && wr_slot)
+        q1 <= nd_q;
+    rd_r <= rst ? 1'b0 : rd_n;
 end
 
 // -------------------------------------------------------------------------
