@@ -681,7 +681,9 @@ for (gx = 0; gx < 2; gx = gx + 1) begin : g_pi
             assign got[8*gj + gm] = pres[gj] ? p_raw[128*gx + 8*gj + gm]
                                   : c_x ? st_got[8*gj + gm] : img[8*gj + gm];
         end
-        assign ff[gj] = got[8*gj +: 8] == 8'hFF;
+        // (the escape looks at present bytes only, whose got is the received byte, this word's or carried: so
+        // ff skips got's expected-image leg, and the guard result's select and the image stay out of the escape)
+        assign ff[gj] = (pres[gj] ? p_raw[128*gx + 8*gj +: 8] : st_got[8*gj +: 8]) == 8'hFF;
     end
     wire [15:0] present = (c_x ? st_present : 16'd0) | pres;
 
@@ -919,6 +921,16 @@ reg [NE-1:0]     q_kv = {NE{1'b0}};
 reg [NE*8-1:0]   q_kcode = {NE*8{1'b0}}, q_kbyte = {NE*8{1'b0}};
 reg [NE*32-1:0]  q_koff = {NE*32{1'b0}}, q_kunit = {NE*32{1'b0}};
 reg [NE*64-1:0]  q_kexp = {NE*64{1'b0}}, q_kgot = {NE*64{1'b0}};
+// the candidates' order, compared here and registered: stage 3's ranking is then a few gates in front of its
+// select, not a 40-bit compare (q_klt[NE*a + b]: candidate a's (err_off, code) is below candidate b's)
+reg [NE*NE-1:0]  q_klt = {NE*NE{1'b0}};
+reg [NE*NE-1:0]  k_lt;
+integer ea, eb;
+always @* begin
+    for (ea = 0; ea < NE; ea = ea + 1)
+        for (eb = 0; eb < NE; eb = eb + 1)
+            k_lt[NE*ea + eb] = lt40({k_off[32*ea +: 32], k_code[8*ea +: 8]}, {k_off[32*eb +: 32], k_code[8*eb +: 8]});
+end
 
 wire move_q = advance_q && e_valid;
 always @(posedge clk) begin
@@ -926,7 +938,7 @@ always @(posedge clk) begin
         q_pass <= e_pass;
         q_emap <= c_emap; q_ecnt <= c_ecnt;
         q_kv <= ev_v; q_kcode <= k_code; q_kbyte <= k_byte; q_koff <= k_off; q_kunit <= k_unit;
-        q_kexp <= k_exp; q_kgot <= k_got;
+        q_kexp <= k_exp; q_kgot <= k_got; q_klt <= k_lt;
     end
     if (advance_q) begin
         q_valid <= e_valid;
@@ -947,13 +959,11 @@ always @* begin
         win[ej] = q_kv[ej];
         for (el = 0; el < NE; el = el + 1) begin
             if (el < ej) begin      // an earlier kind goes first on a tie
-                if (q_kv[el] && !lt40({q_koff[32*ej +: 32], q_kcode[8*ej +: 8]},
-                                      {q_koff[32*el +: 32], q_kcode[8*el +: 8]})) begin
+                if (q_kv[el] && !q_klt[NE*ej + el]) begin
                     win[ej] = 1'b0;
                 end
             end else if (el > ej) begin
-                if (q_kv[el] && lt40({q_koff[32*el +: 32], q_kcode[8*el +: 8]},
-                                     {q_koff[32*ej +: 32], q_kcode[8*ej +: 8]})) begin
+                if (q_kv[el] && q_klt[NE*el + ej]) begin
                     win[ej] = 1'b0;
                 end
             end
