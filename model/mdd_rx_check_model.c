@@ -28,14 +28,16 @@ static bool have(const mdd_rx_check_in *in, int e)
     unsigned n = need(in, e);
     return n == 0 || (n == 1 && in->res0_valid[e]) || (n == 2 && in->res0_valid[e] && in->res1_valid[e]);
 }
-/* Four stages (RTL r_*, e_*, q_*, m_*): the word enters (with its lane decode), is checked (state, compares),
- * its events and each kind's candidate are formed, and the candidates are ranked; each stage moves when the next
- * can take its word. The twin computes the whole word at the check stage (mdd_rx_word_merge ranks as it goes)
- * and carries it through the last two registers: events and ranking need no state, so where they happen cannot
- * be seen. */
+/* Five stages (RTL r_*, e_*, v_*, q_*, m_*): the word enters (with its lane decode), is checked (state, compares;
+ * the PI bytes' compares are reduced in stage 1b, v_*), its events and each kind's candidate are formed, and the
+ * candidates are ranked; each stage moves when the next can take its word. The twin computes the whole word at
+ * the check stage (mdd_rx_word_merge ranks as it goes) and carries it through the last three registers: the PI
+ * bytes that differed carry across words in stage 1b as in stage 1, in word order, and events and ranking need
+ * no state, so where they happen cannot be seen. */
 static bool advance_m(const mdd_rx_check_model *m, const mdd_rx_check_in *in) { return in->m_ready || !m->m_valid; }
 static bool advance_q(const mdd_rx_check_model *m, const mdd_rx_check_in *in) { return advance_m(m, in) || !m->q_valid; }
-static bool advance(const mdd_rx_check_model *m, const mdd_rx_check_in *in) { return advance_q(m, in) || !m->e_valid; }
+static bool advance_v(const mdd_rx_check_model *m, const mdd_rx_check_in *in) { return advance_q(m, in) || !m->v_valid; }
+static bool advance(const mdd_rx_check_model *m, const mdd_rx_check_in *in) { return advance_v(m, in) || !m->e_valid; }
 
 /* What the check stage sees: stage 0's word and counts, this cycle's engine results. */
 static void stage1_in(const mdd_rx_check_model *m, const mdd_rx_check_in *in, mdd_rx_check_in *w)
@@ -345,6 +347,7 @@ void mdd_rx_check_tick(mdd_rx_check_model *m, const mdd_rx_check_in *in)
     stage1_in(m, in, &w);
     bool adv_m = advance_m(m, in);
     bool adv_q = advance_q(m, in);
+    bool adv_v = advance_v(m, in);
     bool adv = advance(m, in);
     bool tk = take(m, &w);
     bool s_ready = !m->r_valid || tk;
@@ -352,10 +355,14 @@ void mdd_rx_check_tick(mdd_rx_check_model *m, const mdd_rx_check_in *in)
         m->m = m->q;
     if (adv_m)
         m->m_valid = m->q_valid;
-    if (adv_q && m->e_valid)
-        m->q = m->e;
+    if (adv_q && m->v_valid)
+        m->q = m->v;
     if (adv_q)
-        m->q_valid = m->e_valid;
+        m->q_valid = m->v_valid;
+    if (adv_v && m->e_valid)
+        m->v = m->e;
+    if (adv_v)
+        m->v_valid = m->e_valid;
     if (tk) {
         step s;
         compute(m, &w, &s);
@@ -380,6 +387,7 @@ void mdd_rx_check_tick(mdd_rx_check_model *m, const mdd_rx_check_in *in)
     if (in->rst) {
         m->m_valid = false;
         m->q_valid = false;
+        m->v_valid = false;
         m->e_valid = false;
         m->r_valid = false;
         memset(m->dig, 0, sizeof m->dig);

@@ -85,14 +85,17 @@ typedef struct mdd_rx_check_model {
     uint32_t pdus, blocks;   /* PDU ends / PIs completed so far in the transfer */
     /* stage 0 register (RTL r_*: the word and the result counts it needs; the RTL also registers the word's
      * lane decode, mdd_rx_check_dec, which the twin derives from the word); stage 1 (RTL e_*: the checked word,
-     * its record merged here at once; the RTL holds the parts of its events) and stage 2 (RTL q_*: the RTL
-     * holds each kind's candidate) registers; the output register */
+     * its record merged here at once; the RTL holds the parts of its events and the PI bytes' differences),
+     * stage 1b (RTL v_*: the PI compares reduced) and stage 2 (RTL q_*: the RTL holds each kind's candidate)
+     * registers; the output register */
     bool r_valid;
     mdd_rx_word r;
     uint8_t r_nend[MDD_RX_ENGS];
     bool r_part[MDD_RX_ENGS];
     bool e_valid;
     mdd_rx_word e;
+    bool v_valid;
+    mdd_rx_word v;
     bool q_valid;
     mdd_rx_word q;
     bool m_valid;

@@ -51,8 +51,14 @@
  *     registered with the word, and the last stage ranks them (smallest
  *     err_off, then code, then kind: six comparators) and takes the winner
  *     with a one-hot mux (D-061: the ranking was half the word's depth).
- *   - Wide increments (reference tag, block index, offsets) use prefix-AND
- *     carries: a plain + maps to a ripple carry.
+ *   - Five stages: 0 the word and its lane decode (r_*), 1 the checks and
+ *     the stream state (e_*), 1b the PI compares reduced: the bytes that
+ *     differed, carried across words, each subfield's event and the PI's
+ *     first event (v_*, D-082), 2 each kind's candidate and the ranking's
+ *     compares (q_*), 3 the ranking (m_*).
+ *   - Wide increments of a word's position (offsets) use prefix-AND carries;
+ *     a count added to a register (reference tag, block index: 0-2 PIs) is a
+ *     plain adder, the vendor's carry chain (D-082).
  *
  * TX mode (TX = 1, docs/tx-path.md; the TX path runs two check stages after
  * its generator, guard engines then digest engines, docs/tx-path.md section 8):
@@ -212,12 +218,14 @@ mdd_rx_check_dec #(.W(W), .ENG_MASK(ENG_MASK), .TX(TX)) dec (
 
 reg              r_valid = 1'b0;
 reg              e_valid = 1'b0;     // stage 1's (declared here for the flow control)
+reg              v_valid = 1'b0;     // stage 1b's
 reg [8*W-1:0]    r_data = {8*W{1'b0}}, r_tag = {8*W{1'b0}};
 reg [4*W-1:0]    r_aux = {4*W{1'b0}};
 reg              r_first = 1'b0, r_last = 1'b0, r_dbad = 1'b0, r_err_v = 1'b0;
 reg [31:0]       r_woff = 32'd0, r_err_off = 32'd0, r_err_unit = 32'd0;
 reg [7:0]        r_nin = 8'd0, r_xflags = 8'd0, r_err_code = 8'd0, r_err_byte = 8'd0, r_ecnt = 8'd0;
 reg [511:0]      r_desc = 512'd0;
+reg [47:0]       r_ref_i1 = 48'd1;    // the descriptor's reference tag + 1 (off the PI compare's path)
 reg [63:0]       r_err_exp = 64'd0, r_err_got = 64'd0;
 reg [15:0]       r_emap = 16'd0;
 reg [1:0]        r_hd_nend = 2'd0, r_dd_nend = 2'd0, r_gd_nend = 2'd0;
@@ -260,7 +268,8 @@ endfunction
 reg  q_valid = 1'b0;
 wire advance_m = m_ready || !m_valid;                          // stage 3 can move
 wire advance_q = m_ready || !m_valid || !q_valid;              // stage 2
-wire advance = m_ready || !m_valid || !q_valid || !e_valid;    // stage 1
+wire advance_v = m_ready || !m_valid || !q_valid || !v_valid;  // stage 1b
+wire advance = m_ready || !m_valid || !q_valid || !v_valid || !e_valid;    // stage 1
 wire have_all = have(r_hd_nend, r_hd_part, hd_res0_valid, hd_res1_valid)
              && have(r_dd_nend, r_dd_part, dd_res0_valid, dd_res1_valid)
              && have(r_gd_nend, r_gd_part, gd_res0_valid, gd_res1_valid);
@@ -272,12 +281,16 @@ assign dd_pop = take ? r_dd_nend + {1'b0, r_dd_part} : 2'd0;
 assign gd_pop = take ? r_gd_nend + {1'b0, r_gd_part} : 2'd0;
 assign gd_fmt = r_desc[MDD_DESC_PI_FMT_LSB +: MDD_DESC_PI_FMT_W];
 
+// (a plain +: the vendor's carry chain, off every loop)
+wire [47:0] s_ref_i1 = s_desc[MDD_DESC_REF_TAG_LSB +: 48] + 48'd1;
+
 // the r_* fields load whenever stage 0 can take a word (r_valid says whether one came): s_valid stays out of
 // their enable
 always @(posedge clk) begin
     if (s_ready) begin
         r_data <= s_data; r_tag <= s_tag; r_aux <= s_aux; r_first <= s_first; r_last <= s_last;
         r_woff <= s_woff; r_nin <= s_nin; r_dbad <= s_dbad; r_desc <= s_desc; r_xflags <= s_xflags;
+        r_ref_i1 <= s_ref_i1;
         r_err_v <= s_err_v; r_err_code <= s_err_code; r_err_byte <= s_err_byte; r_err_off <= s_err_off;
         r_err_unit <= s_err_unit; r_err_exp <= s_err_exp; r_err_got <= s_err_got; r_emap <= s_emap;
         r_ecnt <= s_ecnt;
@@ -608,8 +621,7 @@ reg [47:0]  st_fref = 48'd0;
 reg [31:0]  st_punit = 32'd0;
 reg [15:0]  st_present = 16'd0;
 reg [127:0] st_got = 128'd0;   // PI byte j at bits [8j+7:8j]
-reg [2:0]   st_pmis = 3'd0;
-reg [11:0]  st_pmby = 12'd0;   // 4 bits per subfield
+reg [47:0]  st_ref_i1 = 48'd1; // st_ref + 1, kept beside it: the compare's expected reference tag is then a select
 reg [95:0]  st_soff = 96'd0;   // 32 bits per subfield
 
 wire [63:0] b_gexp  = r_first ? r_desc[MDD_DESC_DIF_PART_LSB +: 64] : st_gexp;
@@ -625,15 +637,10 @@ wire         pf_b  = p_fin_b;
 wire [63:0] fgexp_a = p_carry ? st_fgexp : (p_ga1 ? gd_res1 : p_ga0 ? gd_res0 : b_gexp);
 wire [63:0] fgexp_b = p_gb1 ? gd_res1 : p_gb0 ? gd_res0 : b_gexp;
 wire [47:0] fref_a  = p_carry ? st_fref : b_ref;
-/* verilator lint_off UNUSEDSIGNAL */   // incr64 results: the low bits are used
-wire [63:0] ref_i1  = incr64({16'd0, b_ref});             // b_ref + 1
-wire [63:0] ref_i2  = incr64({17'd0, b_ref[47:1]});       // (b_ref + 2) >> 1
-wire [63:0] blk_i1  = incr64({32'd0, b_blocks});
-wire [63:0] blk_i2  = incr64({33'd0, b_blocks[31:1]});
-/* verilator lint_on UNUSEDSIGNAL */
-wire [47:0] fref_b  = ref_inc ? ref_i1[47:0] : b_ref;
+wire [47:0] ref_i1  = r_first ? r_ref_i1 : st_ref_i1;     // b_ref + 1
+wire [47:0] fref_b  = ref_inc ? ref_i1 : b_ref;
 wire [31:0] punit_a = p_carry ? st_punit : b_blocks;
-wire [31:0] punit_b = blk_i1[31:0];
+wire [31:0] punit_b = b_blocks + 32'd1;
 wire [127:0] img_a  = pi_image(pi_fmt, fgexp_a, app_tag, fref_a);
 wire [127:0] img_b  = pi_image(pi_fmt, fgexp_b, app_tag, fref_b);
 
@@ -652,12 +659,9 @@ endgenerate
 
 wire [31:0]  pf_present;   // 16 per PI
 wire [255:0] pf_got;
-wire [5:0]   pf_mis;       // 3 per PI
-wire [23:0]  pf_mby;
 wire [191:0] pf_soff;
-wire [5:0]   pe_m;         // PI A guard/app/ref, PI B guard/app/ref: checked and a byte differed
 wire [1:0]   pe_c;         // per PI: its events are due (it ends here or at the transfer's end, not escaped)
-wire [47:0]  pe_byte;
+wire [31:0]  pe_dif;       // per PI byte: present and differs from the expected (under the app mask)
 wire [191:0] pe_off, pe_unit;
 wire [383:0] pe_exp, pe_got;
 
@@ -668,7 +672,7 @@ for (gx = 0; gx < 2; gx = gx + 1) begin : g_pi
     wire [63:0]   fgexp = (gx != 0) ? fgexp_b : fgexp_a;
     wire [47:0]   fref  = (gx != 0) ? fref_b : fref_a;
     wire [31:0]   punit = (gx != 0) ? punit_b : punit_a;
-    wire [15:0]   pres, dif, ff;
+    wire [15:0]   pres, ff;
     wire [127:0]  got;
     for (gj = 0; gj < 16; gj = gj + 1) begin : g_byte
         assign pres[gj] = p_pres[16*gx + gj];
@@ -676,7 +680,8 @@ for (gx = 0; gx < 2; gx = gx + 1) begin : g_pi
         // byte in the compare's path); app bytes under app_mask
         wire       last_app = m_app[gj] && (gj == 15 || !m_app[(gj + 1) % 16]);
         wire [7:0] am = m_app[gj] ? (last_app ? app_mask[7:0] : app_mask[15:8]) : 8'hFF;
-        assign dif[gj] = pres[gj] && (|((got[8*gj +: 8] ^ img[8*gj +: 8]) & am));
+        // (registered per byte: the carried differences and the subfields' reductions are stage 1b's)
+        assign pe_dif[16*gx + gj] = pres[gj] && (|((p_raw[128*gx + 8*gj +: 8] ^ img[8*gj +: 8]) & am));
         for (gm = 0; gm < 8; gm = gm + 1) begin : g_bit
             assign got[8*gj + gm] = pres[gj] ? p_raw[128*gx + 8*gj + gm]
                                   : c_x ? st_got[8*gj + gm] : img[8*gj + gm];
@@ -687,17 +692,10 @@ for (gx = 0; gx < 2; gx = gx + 1) begin : g_pi
     end
     wire [15:0] present = (c_x ? st_present : 16'd0) | pres;
 
-    // subfields (gm 0 guard, 1 app, 2 ref): first differing byte, offset of the first byte here
-    wire [2:0]  mis;
-    wire [11:0] mby;
+    // subfields (gm 0 guard, 1 app, 2 ref): offset of the first byte here
     wire [95:0] soff;
     for (gm = 0; gm < 3; gm = gm + 1) begin : g_sub
         wire [15:0]  m     = (gm == 0) ? m_guard : (gm == 1) ? m_app : m_ref;
-        wire [3:0]   start = (gm == 0) ? 4'd0 : (gm == 1) ? app_start : ref_start;
-        wire         mis0  = c_x && st_pmis[gm];
-        wire [15:0]  dm    = dif & m;
-        assign mis[gm] = mis0 || (|dm);
-        assign mby[4*gm +: 4] = mis0 ? st_pmby[4*gm +: 4] : low_idx16(dm) - start;
         assign soff[32*gm +: 32] = (c_x && (|(st_present & m))) ? st_soff[32*gm +: 32]
                                  : p_soff[96*gx + 32*gm +: 32];
     end
@@ -710,9 +708,7 @@ for (gx = 0; gx < 2; gx = gx + 1) begin : g_pi
     wire open    = (gx != 0) ? p_any_b && !pf_b : (p_carry || p_any_a) && !pf_a;
     wire raise   = pi_chk && (ends || (r_last && open)) && !escaped;
     wire [191:0] val = pi_fields(pi_fmt, got);
-    assign pe_m[3*gx +: 3] = {dif_chk[2] && ref_inc && mis[2], dif_chk[1] && mis[1], dif_chk[0] && mis[0]};
     assign pe_c[gx] = raise;
-    assign pe_byte[24*gx +: 24] = {4'd0, mby[11:8], 4'd0, mby[7:4], 4'd0, mby[3:0]};
     assign pe_off[96*gx +: 96] = soff;
     assign pe_unit[96*gx +: 96] = {punit, punit, punit};
     assign pe_exp[192*gx +: 192] = {{16'd0, fref} & rmask, {48'd0, app_tag}, fgexp & gmask};
@@ -720,8 +716,6 @@ for (gx = 0; gx < 2; gx = gx + 1) begin : g_pi
 
     assign pf_present[16*gx +: 16] = present;
     assign pf_got[128*gx +: 128] = got;
-    assign pf_mis[3*gx +: 3] = mis;
-    assign pf_mby[12*gx +: 12] = mby;
     assign pf_soff[96*gx +: 96] = soff;
 end
 endgenerate
@@ -730,9 +724,12 @@ endgenerate
 wire        n_pact  = !r_last && (pf_a ? (!pf_b && p_any_b) : (p_carry || p_any_a));
 wire [63:0] n_gexp  = p_e1 ? gd_res1 : p_e0 ? gd_res0 : b_gexp;
 wire [1:0]  n_grs   = p_rs1 ? 2'd1 : pf_a ? 2'd2 : b_grs;
-wire [1:0]  n_pis   = {pf_b, pf_a && !pf_b};     // PIs completed in the word
-wire [47:0] n_ref   = (!ref_inc || n_pis == 2'd0) ? b_ref : n_pis[1] ? {ref_i2[46:0], b_ref[0]} : ref_i1[47:0];
-wire [31:0] n_blocks = (n_pis == 2'd0) ? b_blocks : n_pis[1] ? {blk_i2[30:0], b_blocks[0]} : blk_i1[31:0];
+wire [1:0]  n_pis   = {pf_b, pf_a && !pf_b};     // PIs completed in the word (B ends only after A: a count)
+// (plain adders of a small count: each a carry chain straight into its register, no select behind it)
+wire [1:0]  ref_add  = ref_inc ? n_pis : 2'd0;
+wire [47:0] n_ref    = b_ref + {46'd0, ref_add};
+wire [47:0] n_ref_i1 = ref_i1 + {46'd0, ref_add};
+wire [31:0] n_blocks = b_blocks + {30'd0, n_pis};
 
 // ---------------------------------------------------------------------------
 // Resume fields on the last word (docs/rx-path.md section 4); a disabled engine's fields are echoed
@@ -797,22 +794,23 @@ reg [3:0]        e_dg_evm = 4'd0, e_dg_evc = 4'd0;
 reg [31:0]       e_dg_byte = 32'd0;
 reg [127:0]      e_dg_off = 128'd0, e_dg_unit = 128'd0;
 reg [255:0]      e_dg_exp = 256'd0, e_dg_got = 256'd0;
-reg [5:0]        e_pe_m = 6'd0;
 reg [1:0]        e_pe_c = 2'd0;
-reg [47:0]       e_pe_byte = 48'd0;
+reg [31:0]       e_pe_dif = 32'd0;
+reg              e_pcarry = 1'b0, e_pf_a = 1'b0;        // PI A continues the carried PI; PI A ended
+reg [47:0]       e_pmask = 48'd0;                       // guard, app, ref byte masks
+reg [2:0]        e_pchk = 3'd0;                         // guard, app, ref checked (ref: and it follows blocks)
+reg [3:0]        e_app_start = 4'd0, e_ref_start = 4'd0;
 reg [191:0]      e_pe_off = 192'd0, e_pe_unit = 192'd0;
 reg [383:0]      e_pe_exp = 384'd0, e_pe_got = 384'd0;
 
 always @(posedge clk) begin
     if (take) begin
-        st_gexp <= n_gexp; st_grs <= n_grs; st_ref <= n_ref; st_pact <= n_pact;
+        st_gexp <= n_gexp; st_grs <= n_grs; st_ref <= n_ref; st_ref_i1 <= n_ref_i1; st_pact <= n_pact;
         st_fgexp <= pf_a ? fgexp_b : fgexp_a;
         st_fref <= pf_a ? fref_b : fref_a;
         st_punit <= pf_a ? punit_b : punit_a;
         st_present <= pf_present[16*pf_a +: 16];
         st_got <= pf_got[128*pf_a +: 128];
-        st_pmis <= pf_mis[3*pf_a +: 3];
-        st_pmby <= pf_mby[12*pf_a +: 12];
         st_soff <= pf_soff[96*pf_a +: 96];
         st_pdus <= n_pdus; st_blocks <= n_blocks;
         e_pass <= c_pass;
@@ -821,7 +819,9 @@ always @(posedge clk) begin
         e_ecnt <= r_ecnt;
         e_dg_evm <= dg_evm; e_dg_evc <= dg_evc; e_dg_byte <= dg_byte; e_dg_off <= dg_off;
         e_dg_unit <= dg_unit; e_dg_exp <= dg_exp; e_dg_got <= dg_got;
-        e_pe_m <= pe_m; e_pe_c <= pe_c; e_pe_byte <= pe_byte; e_pe_off <= pe_off; e_pe_unit <= pe_unit;
+        e_pe_c <= pe_c; e_pe_dif <= pe_dif; e_app_start <= app_start; e_ref_start <= ref_start;
+        e_pcarry <= p_carry; e_pf_a <= pf_a; e_pmask <= {m_ref, m_app, m_guard};
+        e_pchk <= {dif_chk[2] && ref_inc, dif_chk[1:0]}; e_pe_off <= pe_off; e_pe_unit <= pe_unit;
         e_pe_exp <= pe_exp; e_pe_got <= pe_got;
     end
     if (advance) begin
@@ -829,9 +829,71 @@ always @(posedge clk) begin
     end
     if (rst) begin
         e_valid <= 1'b0;
-        st_gexp <= 64'd0; st_grs <= 2'd0; st_ref <= 48'd0; st_pact <= 1'b0; st_fgexp <= 64'd0; st_fref <= 48'd0;
-        st_punit <= 32'd0; st_present <= 16'd0; st_got <= 128'd0; st_pmis <= 3'd0; st_pmby <= 12'd0;
+        st_gexp <= 64'd0; st_grs <= 2'd0; st_ref <= 48'd0; st_ref_i1 <= 48'd1; st_pact <= 1'b0; st_fgexp <= 64'd0; st_fref <= 48'd0;
+        st_punit <= 32'd0; st_present <= 16'd0; st_got <= 128'd0; 
         st_soff <= 96'd0; st_pdus <= 32'd0; st_blocks <= 32'd0;
+    end
+end
+
+// ---------------------------------------------------------------------------
+// Stage 1b: the PI bytes' compare, reduced from the registered differences
+// (D-082).  A PI's bytes arrive in order, so the bytes that differed so far
+// carry across words, and the lowest of them is the first difference.
+// ---------------------------------------------------------------------------
+reg [15:0]  st_pdm = 16'd0;    // the carried PI's bytes that differed so far (bit j: PI byte j)
+wire [31:0] pf_dm;             // 16 per PI
+wire [95:0] pe_dm;             // per PI and subfield: its bytes that differed (the first is found in stage 2)
+wire [5:0]  pe_m;              // PI A guard/app/ref, PI B guard/app/ref: checked and a byte differed
+wire [5:0]  pe_v  = pe_m & {{3{e_pe_c[1]}}, {3{e_pe_c[0]}}};     // ... and its event is due
+// the PI candidate: the first valid event of the six (registered: stage 2 selects by it at once)
+wire [5:0]  pe_first = pe_v & ~{pe_v[4:0] | {pe_v[3:0], 1'b0} | {pe_v[2:0], 2'b0} | {pe_v[1:0], 3'b0}
+                                | {pe_v[0], 4'b0}, 1'b0};
+generate
+for (gx = 0; gx < 2; gx = gx + 1) begin : g_pic
+    wire [15:0] dm = ((gx == 0 && e_pcarry) ? st_pdm : 16'd0) | e_pe_dif[16*gx +: 16];
+    for (gm = 0; gm < 3; gm = gm + 1) begin : g_sub
+        assign pe_dm[48*gx + 16*gm +: 16] = dm & e_pmask[16*gm +: 16];
+        assign pe_m[3*gx + gm] = e_pchk[gm] && (|(dm & e_pmask[16*gm +: 16]));
+    end
+    assign pf_dm[16*gx +: 16] = dm;
+end
+endgenerate
+
+reg [PW-1:0]     v_pass = {PW{1'b0}};
+reg              v_err_v = 1'b0;
+reg [31:0]       v_err_off = 32'd0, v_err_unit = 32'd0;
+reg [7:0]        v_err_code = 8'd0, v_err_byte = 8'd0, v_ecnt = 8'd0;
+reg [63:0]       v_err_exp = 64'd0, v_err_got = 64'd0;
+reg [15:0]       v_emap = 16'd0;
+reg [3:0]        v_dg_evm = 4'd0, v_dg_evc = 4'd0;
+reg [31:0]       v_dg_byte = 32'd0;
+reg [127:0]      v_dg_off = 128'd0, v_dg_unit = 128'd0;
+reg [255:0]      v_dg_exp = 256'd0, v_dg_got = 256'd0;
+reg [5:0]        v_pe_v = 6'd0, v_pe_first = 6'd0;
+reg [95:0]       v_pe_dm = 96'd0;
+reg [3:0]        v_app_start = 4'd0, v_ref_start = 4'd0;
+reg [191:0]      v_pe_off = 192'd0, v_pe_unit = 192'd0;
+reg [383:0]      v_pe_exp = 384'd0, v_pe_got = 384'd0;
+
+wire move_v = advance_v && e_valid;
+always @(posedge clk) begin
+    if (move_v) begin
+        st_pdm <= pf_dm[16*e_pf_a +: 16];
+        v_pass <= e_pass;
+        v_err_v <= e_err_v; v_err_code <= e_err_code; v_err_byte <= e_err_byte; v_err_off <= e_err_off;
+        v_err_unit <= e_err_unit; v_err_exp <= e_err_exp; v_err_got <= e_err_got; v_emap <= e_emap;
+        v_ecnt <= e_ecnt;
+        v_dg_evm <= e_dg_evm; v_dg_evc <= e_dg_evc; v_dg_byte <= e_dg_byte; v_dg_off <= e_dg_off;
+        v_dg_unit <= e_dg_unit; v_dg_exp <= e_dg_exp; v_dg_got <= e_dg_got;
+        v_pe_v <= pe_v; v_pe_first <= pe_first; v_pe_dm <= pe_dm; v_app_start <= e_app_start; v_ref_start <= e_ref_start;
+        v_pe_off <= e_pe_off; v_pe_unit <= e_pe_unit; v_pe_exp <= e_pe_exp; v_pe_got <= e_pe_got;
+    end
+    if (advance_v) begin
+        v_valid <= e_valid;
+    end
+    if (rst) begin
+        v_valid <= 1'b0;
+        st_pdm <= 16'd0;
     end
 end
 
@@ -842,37 +904,42 @@ end
 // ---------------------------------------------------------------------------
 wire [NE-1:0] ev_v;     // the kind has an event
 wire [9:0]    all_v;    // every event: header A, B, data A, B, PI A guard/app/ref, PI B guard/app/ref
-wire [3:0]    dg_ev = e_dg_evm & e_dg_evc;
-wire [5:0]    pe_v  = e_pe_m & {{3{e_pe_c[1]}}, {3{e_pe_c[0]}}};
+wire [3:0]    dg_ev = v_dg_evm & v_dg_evc;
 wire [1:0]    dg_sel = {dg_ev[2], dg_ev[0]};    // per digest: the kind offers field A's event (else B's)
-// the PI candidate: the first valid event of the six
-wire [5:0]    pe_first = pe_v & ~{pe_v[4:0] | {pe_v[3:0], 1'b0} | {pe_v[2:0], 2'b0} | {pe_v[1:0], 3'b0}
-                                  | {pe_v[0], 4'b0}, 1'b0};
-assign ev_v = {|pe_v, |dg_ev[3:2], |dg_ev[1:0], e_err_v};
-assign all_v = {pe_v, dg_ev};
+assign ev_v = {|v_pe_v, |dg_ev[3:2], |dg_ev[1:0], v_err_v};
+assign all_v = {v_pe_v, dg_ev};
 
 wire [NE*8-1:0]  k_code, k_byte;
 wire [NE*32-1:0] k_off, k_unit;
 wire [NE*64-1:0] k_exp, k_got;
 
 // kind 0: the incoming record
-assign k_code[7:0] = e_err_code;
-assign k_byte[7:0] = e_err_byte;
-assign k_off[31:0] = e_err_off;
-assign k_unit[31:0] = e_err_unit;
-assign k_exp[63:0] = e_err_exp;
-assign k_got[63:0] = e_err_got;
+assign k_code[7:0] = v_err_code;
+assign k_byte[7:0] = v_err_byte;
+assign k_off[31:0] = v_err_off;
+assign k_unit[31:0] = v_err_unit;
+assign k_exp[63:0] = v_err_exp;
+assign k_got[63:0] = v_err_got;
 
 // kinds 1 (header digest) and 2 (data digest): field A's event, else field B's
 generate
 for (gk = 0; gk < 2; gk = gk + 1) begin : g_kdig
     wire a = dg_sel[gk];
     assign k_code[8*(1 + gk) +: 8] = (gk != 0) ? MDD_ERR_DDIG[7:0] : MDD_ERR_HDIG[7:0];
-    assign k_byte[8*(1 + gk) +: 8] = a ? e_dg_byte[16*gk +: 8] : e_dg_byte[16*gk + 8 +: 8];
-    assign k_off[32*(1 + gk) +: 32] = a ? e_dg_off[64*gk +: 32] : e_dg_off[64*gk + 32 +: 32];
-    assign k_unit[32*(1 + gk) +: 32] = a ? e_dg_unit[64*gk +: 32] : e_dg_unit[64*gk + 32 +: 32];
-    assign k_exp[64*(1 + gk) +: 64] = a ? e_dg_exp[128*gk +: 64] : e_dg_exp[128*gk + 64 +: 64];
-    assign k_got[64*(1 + gk) +: 64] = a ? e_dg_got[128*gk +: 64] : e_dg_got[128*gk + 64 +: 64];
+    assign k_byte[8*(1 + gk) +: 8] = a ? v_dg_byte[16*gk +: 8] : v_dg_byte[16*gk + 8 +: 8];
+    assign k_off[32*(1 + gk) +: 32] = a ? v_dg_off[64*gk +: 32] : v_dg_off[64*gk + 32 +: 32];
+    assign k_unit[32*(1 + gk) +: 32] = a ? v_dg_unit[64*gk +: 32] : v_dg_unit[64*gk + 32 +: 32];
+    assign k_exp[64*(1 + gk) +: 64] = a ? v_dg_exp[128*gk +: 64] : v_dg_exp[128*gk + 64 +: 64];
+    assign k_got[64*(1 + gk) +: 64] = a ? v_dg_got[128*gk +: 64] : v_dg_got[128*gk + 64 +: 64];
+end
+endgenerate
+
+// each PI subfield's first differing byte, relative to the subfield's start
+wire [47:0] pe_byte;
+generate
+for (gk = 0; gk < 6; gk = gk + 1) begin : g_pbyte
+    wire [3:0] start = (gk % 3 == 0) ? 4'd0 : (gk % 3 == 1) ? v_app_start : v_ref_start;
+    assign pe_byte[8*gk +: 8] = {4'd0, low_idx16(v_pe_dm[16*gk +: 16]) - start};
 end
 endgenerate
 
@@ -884,13 +951,13 @@ integer ek;
 always @* begin
     kp_code = 8'd0; kp_byte = 8'd0; kp_off = 32'd0; kp_unit = 32'd0; kp_exp = 64'd0; kp_got = 64'd0;
     for (ek = 0; ek < 6; ek = ek + 1) begin
-        kp_code = kp_code | ({8{pe_first[ek]}} & ((ek % 3 == 0) ? MDD_ERR_GUARD[7:0]
+        kp_code = kp_code | ({8{v_pe_first[ek]}} & ((ek % 3 == 0) ? MDD_ERR_GUARD[7:0]
                                                   : (ek % 3 == 1) ? MDD_ERR_APP[7:0] : MDD_ERR_REF[7:0]));
-        kp_byte = kp_byte | ({8{pe_first[ek]}} & e_pe_byte[8*ek +: 8]);
-        kp_off  = kp_off  | ({32{pe_first[ek]}} & e_pe_off[32*ek +: 32]);
-        kp_unit = kp_unit | ({32{pe_first[ek]}} & e_pe_unit[32*ek +: 32]);
-        kp_exp  = kp_exp  | ({64{pe_first[ek]}} & e_pe_exp[64*ek +: 64]);
-        kp_got  = kp_got  | ({64{pe_first[ek]}} & e_pe_got[64*ek +: 64]);
+        kp_byte = kp_byte | ({8{v_pe_first[ek]}} & pe_byte[8*ek +: 8]);
+        kp_off  = kp_off  | ({32{v_pe_first[ek]}} & v_pe_off[32*ek +: 32]);
+        kp_unit = kp_unit | ({32{v_pe_first[ek]}} & v_pe_unit[32*ek +: 32]);
+        kp_exp  = kp_exp  | ({64{v_pe_first[ek]}} & v_pe_exp[64*ek +: 64]);
+        kp_got  = kp_got  | ({64{v_pe_first[ek]}} & v_pe_got[64*ek +: 64]);
     end
 end
 assign k_code[31:24] = kp_code;
@@ -902,14 +969,14 @@ assign k_got[255:192] = kp_got;
 
 reg [15:0] c_emap;
 always @* begin
-    c_emap = e_emap;
+    c_emap = v_emap;
     c_emap[MDD_ERR_HDIG]  = c_emap[MDD_ERR_HDIG]  | all_v[0] | all_v[1];
     c_emap[MDD_ERR_DDIG]  = c_emap[MDD_ERR_DDIG]  | all_v[2] | all_v[3];
     c_emap[MDD_ERR_GUARD] = c_emap[MDD_ERR_GUARD] | all_v[4] | all_v[7];
     c_emap[MDD_ERR_APP]   = c_emap[MDD_ERR_APP]   | all_v[5] | all_v[8];
     c_emap[MDD_ERR_REF]   = c_emap[MDD_ERR_REF]   | all_v[6] | all_v[9];
 end
-wire [7:0] c_ecnt = e_ecnt + {3'd0, popc16({6'd0, all_v})};
+wire [7:0] c_ecnt = v_ecnt + {3'd0, popc16({6'd0, all_v})};
 
 // ---------------------------------------------------------------------------
 // Registers of stage 2: the word and the four candidates
@@ -932,16 +999,16 @@ always @* begin
             k_lt[NE*ea + eb] = lt40({k_off[32*ea +: 32], k_code[8*ea +: 8]}, {k_off[32*eb +: 32], k_code[8*eb +: 8]});
 end
 
-wire move_q = advance_q && e_valid;
+wire move_q = advance_q && v_valid;
 always @(posedge clk) begin
     if (move_q) begin
-        q_pass <= e_pass;
+        q_pass <= v_pass;
         q_emap <= c_emap; q_ecnt <= c_ecnt;
         q_kv <= ev_v; q_kcode <= k_code; q_kbyte <= k_byte; q_koff <= k_off; q_kunit <= k_unit;
         q_kexp <= k_exp; q_kgot <= k_got; q_klt <= k_lt;
     end
     if (advance_q) begin
-        q_valid <= e_valid;
+        q_valid <= v_valid;
     end
     if (rst) begin
         q_valid <= 1'b0;
