@@ -340,6 +340,11 @@ wire [63:0] rmask   = (ref_len >= 5'd6) ? 64'hFFFF_FFFF_FFFF : 64'hFFFF_FFFF;
 // Parallel networks over the lanes (log2(W) levels each)
 // ---------------------------------------------------------------------------
 
+// the error code of PI subfield j (0 guard, 1 app, 2 ref)
+function [7:0] pi_code(input integer j);
+    pi_code = (j == 0) ? MDD_ERR_GUARD[7:0] : (j == 1) ? MDD_ERR_APP[7:0] : MDD_ERR_REF[7:0];
+endfunction
+
 // a < b by a comparator tree
 function lt40(input [39:0] a, input [39:0] b);
     integer s, u;
@@ -644,23 +649,21 @@ wire [31:0] punit_b = b_blocks + 32'd1;
 wire [127:0] img_a  = pi_image(pi_fmt, fgexp_a, app_tag, fref_a);
 wire [127:0] img_b  = pi_image(pi_fmt, fgexp_b, app_tag, fref_b);
 
-// per lane: the expected byte (CHECK_REPLACE writes it)
+// per lane: TX fills its digest lanes here; PI lanes are rewritten by CHECK_REPLACE (and TX INSERT) in stage 1b,
+// from the registered images (the lane's byte select then follows a register, not the expectation's selects)
 wire [8*W-1:0] c_data;
 generate
 for (gi = 0; gi < W; gi = gi + 1) begin : g_pl
-    wire [3:0] a  = r_aux[4*gi +: 4];
-    wire [7:0] e  = pf1[gi] ? img_b[8*a +: 8] : img_a[8*a +: 8];
-    // TX fills its digest lanes; PI lanes are rewritten by CHECK_REPLACE (and TX INSERT)
     assign c_data[8*gi +: 8] = (is_tx && ln_h[gi]) ? dg_fill[8*gi +: 8]
-                             : (is_tx && ln_d[gi]) ? dg_fill[8*W + 8*gi +: 8]
-                             : (ln_pi[gi] && pi_fill) ? e : r_data[8*gi +: 8];
+                             : (is_tx && ln_d[gi]) ? dg_fill[8*W + 8*gi +: 8] : r_data[8*gi +: 8];
 end
 endgenerate
 
 wire [31:0]  pf_present;   // 16 per PI
 wire [255:0] pf_got;
 wire [191:0] pf_soff;
-wire [1:0]   pe_c;         // per PI: its events are due (it ends here or at the transfer's end, not escaped)
+wire [1:0]   pe_due;       // per PI: its events are due (it ends here or at the transfer's end) unless escaped
+wire [31:0]  pe_ff;        // per PI byte: present (this word or carried) and 0xFF, for the escape in stage 1b
 wire [31:0]  pe_dif;       // per PI byte: present and differs from the expected (under the app mask)
 wire [191:0] pe_off, pe_unit;
 wire [383:0] pe_exp, pe_got;
@@ -700,15 +703,12 @@ for (gx = 0; gx < 2; gx = gx + 1) begin : g_pi
                                  : p_soff[96*gx + 32*gm +: 32];
     end
 
-    // escape (D-033) from the app / ref bytes present, then the subfield events
-    wire app_ff  = &(~(present & m_app) | ff);
-    wire ref_ff  = &(~(present & m_ref) | ff);
-    wire escaped = (|(present & m_app)) && app_ff && (ref_inc || ref_ff);
+    // the subfield events are due at the PI's end (the escape, D-033, is stage 1b's)
     wire ends    = (gx != 0) ? pf_b : pf_a;
     wire open    = (gx != 0) ? p_any_b && !pf_b : (p_carry || p_any_a) && !pf_a;
-    wire raise   = pi_chk && (ends || (r_last && open)) && !escaped;
     wire [191:0] val = pi_fields(pi_fmt, got);
-    assign pe_c[gx] = raise;
+    assign pe_due[gx] = pi_chk && (ends || (r_last && open));
+    assign pe_ff[16*gx +: 16] = present & ff;
     assign pe_off[96*gx +: 96] = soff;
     assign pe_unit[96*gx +: 96] = {punit, punit, punit};
     assign pe_exp[192*gx +: 192] = {{16'd0, fref} & rmask, {48'd0, app_tag}, fgexp & gmask};
@@ -794,8 +794,12 @@ reg [3:0]        e_dg_evm = 4'd0, e_dg_evc = 4'd0;
 reg [31:0]       e_dg_byte = 32'd0;
 reg [127:0]      e_dg_off = 128'd0, e_dg_unit = 128'd0;
 reg [255:0]      e_dg_exp = 256'd0, e_dg_got = 256'd0;
-reg [1:0]        e_pe_c = 2'd0;
+reg [1:0]        e_pe_due = 2'd0;
+reg [31:0]       e_pe_ff = 32'd0, e_pe_present = 32'd0;
+reg              e_ref_inc = 1'b0;
 reg [31:0]       e_pe_dif = 32'd0;
+reg [255:0]      e_img = 256'd0;                        // PI A's and PI B's expected images
+reg [W-1:0]      e_fill = {W{1'b0}}, e_fill_b = {W{1'b0}};  // PI lanes to rewrite; of them, PI B's
 reg              e_pcarry = 1'b0, e_pf_a = 1'b0;        // PI A continues the carried PI; PI A ended
 reg [47:0]       e_pmask = 48'd0;                       // guard, app, ref byte masks
 reg [2:0]        e_pchk = 3'd0;                         // guard, app, ref checked (ref: and it follows blocks)
@@ -819,7 +823,8 @@ always @(posedge clk) begin
         e_ecnt <= r_ecnt;
         e_dg_evm <= dg_evm; e_dg_evc <= dg_evc; e_dg_byte <= dg_byte; e_dg_off <= dg_off;
         e_dg_unit <= dg_unit; e_dg_exp <= dg_exp; e_dg_got <= dg_got;
-        e_pe_c <= pe_c; e_pe_dif <= pe_dif; e_app_start <= app_start; e_ref_start <= ref_start;
+        e_pe_due <= pe_due; e_pe_ff <= pe_ff; e_pe_present <= pf_present; e_ref_inc <= ref_inc; e_pe_dif <= pe_dif; e_img <= {img_b, img_a};
+        e_fill <= pi_fill ? ln_pi : {W{1'b0}}; e_fill_b <= pf1; e_app_start <= app_start; e_ref_start <= ref_start;
         e_pcarry <= p_carry; e_pf_a <= pf_a; e_pmask <= {m_ref, m_app, m_guard};
         e_pchk <= {dif_chk[2] && ref_inc, dif_chk[1:0]}; e_pe_off <= pe_off; e_pe_unit <= pe_unit;
         e_pe_exp <= pe_exp; e_pe_got <= pe_got;
@@ -844,7 +849,8 @@ reg [15:0]  st_pdm = 16'd0;    // the carried PI's bytes that differed so far (b
 wire [31:0] pf_dm;             // 16 per PI
 wire [95:0] pe_dm;             // per PI and subfield: its bytes that differed (the first is found in stage 2)
 wire [5:0]  pe_m;              // PI A guard/app/ref, PI B guard/app/ref: checked and a byte differed
-wire [5:0]  pe_v  = pe_m & {{3{e_pe_c[1]}}, {3{e_pe_c[0]}}};     // ... and its event is due
+wire [1:0]  pe_c;              // per PI: its events are due and it is not escaped
+wire [5:0]  pe_v  = pe_m & {{3{pe_c[1]}}, {3{pe_c[0]}}};         // ... and its event is due
 // the PI candidate: the first valid event of the six (registered: stage 2 selects by it at once)
 wire [5:0]  pe_first = pe_v & ~{pe_v[4:0] | {pe_v[3:0], 1'b0} | {pe_v[2:0], 2'b0} | {pe_v[1:0], 3'b0}
                                 | {pe_v[0], 4'b0}, 1'b0};
@@ -856,19 +862,84 @@ for (gx = 0; gx < 2; gx = gx + 1) begin : g_pic
         assign pe_m[3*gx + gm] = e_pchk[gm] && (|(dm & e_pmask[16*gm +: 16]));
     end
     assign pf_dm[16*gx +: 16] = dm;
+    // escape (D-033): the app bytes present all 0xFF (and, when the reference tag does not follow blocks,
+    // the ref bytes present too)
+    wire [15:0] present = e_pe_present[16*gx +: 16];
+    wire [15:0] ff      = e_pe_ff[16*gx +: 16];
+    wire [15:0] m_app_b = e_pmask[16 +: 16];
+    wire [15:0] m_ref_b = e_pmask[32 +: 16];
+    wire app_ff  = &(~(present & m_app_b) | ff);
+    wire ref_ff  = &(~(present & m_ref_b) | ff);
+    wire escaped = (|(present & m_app_b)) && app_ff && (e_ref_inc || ref_ff);
+    assign pe_c[gx] = e_pe_due[gx] && !escaped;
+end
+endgenerate
+
+// kinds 0-2's candidates
+wire [3:0]    dg_ev = e_dg_evm & e_dg_evc;
+wire [1:0]    dg_sel = {dg_ev[2], dg_ev[0]};    // per digest: the kind offers field A's event (else B's)
+wire [23:0]   kc_code, kc_byte;
+wire [95:0]   kc_off, kc_unit;
+wire [191:0]  kc_exp, kc_got;
+
+// kind 0: the incoming record
+assign kc_code[7:0] = e_err_code;
+assign kc_byte[7:0] = e_err_byte;
+assign kc_off[31:0] = e_err_off;
+assign kc_unit[31:0] = e_err_unit;
+assign kc_exp[63:0] = e_err_exp;
+assign kc_got[63:0] = e_err_got;
+
+// kinds 1 (header digest) and 2 (data digest): field A's event, else field B's
+generate
+for (gk = 0; gk < 2; gk = gk + 1) begin : g_kdig
+    wire a = dg_sel[gk];
+    assign kc_code[8*(1 + gk) +: 8] = (gk != 0) ? MDD_ERR_DDIG[7:0] : MDD_ERR_HDIG[7:0];
+    assign kc_byte[8*(1 + gk) +: 8] = a ? e_dg_byte[16*gk +: 8] : e_dg_byte[16*gk + 8 +: 8];
+    assign kc_off[32*(1 + gk) +: 32] = a ? e_dg_off[64*gk +: 32] : e_dg_off[64*gk + 32 +: 32];
+    assign kc_unit[32*(1 + gk) +: 32] = a ? e_dg_unit[64*gk +: 32] : e_dg_unit[64*gk + 32 +: 32];
+    assign kc_exp[64*(1 + gk) +: 64] = a ? e_dg_exp[128*gk +: 64] : e_dg_exp[128*gk + 64 +: 64];
+    assign kc_got[64*(1 + gk) +: 64] = a ? e_dg_got[128*gk +: 64] : e_dg_got[128*gk + 64 +: 64];
+end
+endgenerate
+
+// the ranking's compares (stage 3 reads candidate a below candidate b for a > b only): among kinds 0-2, and each
+// PI event against each of them (stage 2 takes the PI candidate's by its first event: no compare follows that pick)
+reg [8:0]  kc_lt;
+reg [17:0] pk_lt;
+integer ca, cb;
+always @* begin
+    kc_lt = 9'd0;
+    for (ca = 0; ca < 3; ca = ca + 1)
+        for (cb = 0; cb < ca; cb = cb + 1)
+            kc_lt[3*ca + cb] = lt40({kc_off[32*ca +: 32], kc_code[8*ca +: 8]}, {kc_off[32*cb +: 32], kc_code[8*cb +: 8]});
+    for (ca = 0; ca < 6; ca = ca + 1)
+        for (cb = 0; cb < 3; cb = cb + 1)
+            pk_lt[3*ca + cb] = lt40({e_pe_off[32*ca +: 32], pi_code(ca % 3)}, {kc_off[32*cb +: 32], kc_code[8*cb +: 8]});
+end
+
+// CHECK_REPLACE (and TX INSERT): each PI lane's byte from its PI's image, at the lane's PI byte index (aux)
+wire [8*W-1:0] v_data;
+generate
+for (gi = 0; gi < W; gi = gi + 1) begin : g_fill
+    wire [3:0] a = e_pass[16*W + 4*gi +: 4];
+    wire [7:0] e = e_fill_b[gi] ? e_img[128 + 8*a +: 8] : e_img[8*a +: 8];
+    assign v_data[8*gi +: 8] = e_fill[gi] ? e : e_pass[8*gi +: 8];
 end
 endgenerate
 
 reg [PW-1:0]     v_pass = {PW{1'b0}};
 reg              v_err_v = 1'b0;
-reg [31:0]       v_err_off = 32'd0, v_err_unit = 32'd0;
-reg [7:0]        v_err_code = 8'd0, v_err_byte = 8'd0, v_ecnt = 8'd0;
-reg [63:0]       v_err_exp = 64'd0, v_err_got = 64'd0;
+reg [7:0]        v_ecnt = 8'd0;
 reg [15:0]       v_emap = 16'd0;
-reg [3:0]        v_dg_evm = 4'd0, v_dg_evc = 4'd0;
-reg [31:0]       v_dg_byte = 32'd0;
-reg [127:0]      v_dg_off = 128'd0, v_dg_unit = 128'd0;
-reg [255:0]      v_dg_exp = 256'd0, v_dg_got = 256'd0;
+reg [3:0]        v_dg_ev = 4'd0;
+// kinds 0-2's candidates (the incoming record, the header and data digests' first events) and the ranking's
+// compares that do not depend on the PI's first event: each PI event against each of them, both ways
+reg [23:0]       v_kc_code = 24'd0, v_kc_byte = 24'd0;
+reg [95:0]       v_kc_off = 96'd0, v_kc_unit = 96'd0;
+reg [191:0]      v_kc_exp = 192'd0, v_kc_got = 192'd0;
+reg [8:0]        v_kc_lt = 9'd0;           // [3a + b]: candidate a below candidate b (a > b)
+reg [17:0]       v_pk_lt = 18'd0;          // [3ek + b]: PI event ek below candidate b
 reg [5:0]        v_pe_v = 6'd0, v_pe_first = 6'd0;
 reg [95:0]       v_pe_dm = 96'd0;
 reg [3:0]        v_app_start = 4'd0, v_ref_start = 4'd0;
@@ -879,12 +950,12 @@ wire move_v = advance_v && e_valid;
 always @(posedge clk) begin
     if (move_v) begin
         st_pdm <= pf_dm[16*e_pf_a +: 16];
-        v_pass <= e_pass;
-        v_err_v <= e_err_v; v_err_code <= e_err_code; v_err_byte <= e_err_byte; v_err_off <= e_err_off;
-        v_err_unit <= e_err_unit; v_err_exp <= e_err_exp; v_err_got <= e_err_got; v_emap <= e_emap;
-        v_ecnt <= e_ecnt;
-        v_dg_evm <= e_dg_evm; v_dg_evc <= e_dg_evc; v_dg_byte <= e_dg_byte; v_dg_off <= e_dg_off;
-        v_dg_unit <= e_dg_unit; v_dg_exp <= e_dg_exp; v_dg_got <= e_dg_got;
+        v_pass <= {e_pass[PW-1:8*W], v_data};
+        v_err_v <= e_err_v; v_emap <= e_emap; v_ecnt <= e_ecnt;
+        v_dg_ev <= dg_ev;
+        v_kc_code <= kc_code; v_kc_byte <= kc_byte; v_kc_off <= kc_off; v_kc_unit <= kc_unit;
+        v_kc_exp <= kc_exp; v_kc_got <= kc_got;
+        v_kc_lt <= kc_lt; v_pk_lt <= pk_lt;
         v_pe_v <= pe_v; v_pe_first <= pe_first; v_pe_dm <= pe_dm; v_app_start <= e_app_start; v_ref_start <= e_ref_start;
         v_pe_off <= e_pe_off; v_pe_unit <= e_pe_unit; v_pe_exp <= e_pe_exp; v_pe_got <= e_pe_got;
     end
@@ -900,39 +971,23 @@ end
 // ---------------------------------------------------------------------------
 // Stage 2: the events and each kind's candidate (D-036).  Within a kind the
 // events' offsets are ordered, so a kind offers its first valid event (a
-// one-hot pick); the ranking across kinds is stage 3.
+// one-hot pick); the ranking across kinds is stage 3.  Kinds 0-2's
+// candidates and every compare the ranking needs are stage 1b's (D-083).
 // ---------------------------------------------------------------------------
 wire [NE-1:0] ev_v;     // the kind has an event
 wire [9:0]    all_v;    // every event: header A, B, data A, B, PI A guard/app/ref, PI B guard/app/ref
-wire [3:0]    dg_ev = v_dg_evm & v_dg_evc;
-wire [1:0]    dg_sel = {dg_ev[2], dg_ev[0]};    // per digest: the kind offers field A's event (else B's)
-assign ev_v = {|v_pe_v, |dg_ev[3:2], |dg_ev[1:0], v_err_v};
-assign all_v = {v_pe_v, dg_ev};
+assign ev_v = {|v_pe_v, |v_dg_ev[3:2], |v_dg_ev[1:0], v_err_v};
+assign all_v = {v_pe_v, v_dg_ev};
 
 wire [NE*8-1:0]  k_code, k_byte;
 wire [NE*32-1:0] k_off, k_unit;
 wire [NE*64-1:0] k_exp, k_got;
-
-// kind 0: the incoming record
-assign k_code[7:0] = v_err_code;
-assign k_byte[7:0] = v_err_byte;
-assign k_off[31:0] = v_err_off;
-assign k_unit[31:0] = v_err_unit;
-assign k_exp[63:0] = v_err_exp;
-assign k_got[63:0] = v_err_got;
-
-// kinds 1 (header digest) and 2 (data digest): field A's event, else field B's
-generate
-for (gk = 0; gk < 2; gk = gk + 1) begin : g_kdig
-    wire a = dg_sel[gk];
-    assign k_code[8*(1 + gk) +: 8] = (gk != 0) ? MDD_ERR_DDIG[7:0] : MDD_ERR_HDIG[7:0];
-    assign k_byte[8*(1 + gk) +: 8] = a ? v_dg_byte[16*gk +: 8] : v_dg_byte[16*gk + 8 +: 8];
-    assign k_off[32*(1 + gk) +: 32] = a ? v_dg_off[64*gk +: 32] : v_dg_off[64*gk + 32 +: 32];
-    assign k_unit[32*(1 + gk) +: 32] = a ? v_dg_unit[64*gk +: 32] : v_dg_unit[64*gk + 32 +: 32];
-    assign k_exp[64*(1 + gk) +: 64] = a ? v_dg_exp[128*gk +: 64] : v_dg_exp[128*gk + 64 +: 64];
-    assign k_got[64*(1 + gk) +: 64] = a ? v_dg_got[128*gk +: 64] : v_dg_got[128*gk + 64 +: 64];
-end
-endgenerate
+assign k_code[23:0] = v_kc_code;
+assign k_byte[23:0] = v_kc_byte;
+assign k_off[95:0] = v_kc_off;
+assign k_unit[95:0] = v_kc_unit;
+assign k_exp[191:0] = v_kc_exp;
+assign k_got[191:0] = v_kc_got;
 
 // each PI subfield's first differing byte, relative to the subfield's start
 wire [47:0] pe_byte;
@@ -951,8 +1006,7 @@ integer ek;
 always @* begin
     kp_code = 8'd0; kp_byte = 8'd0; kp_off = 32'd0; kp_unit = 32'd0; kp_exp = 64'd0; kp_got = 64'd0;
     for (ek = 0; ek < 6; ek = ek + 1) begin
-        kp_code = kp_code | ({8{v_pe_first[ek]}} & ((ek % 3 == 0) ? MDD_ERR_GUARD[7:0]
-                                                  : (ek % 3 == 1) ? MDD_ERR_APP[7:0] : MDD_ERR_REF[7:0]));
+        kp_code = kp_code | ({8{v_pe_first[ek]}} & pi_code(ek % 3));
         kp_byte = kp_byte | ({8{v_pe_first[ek]}} & pe_byte[8*ek +: 8]);
         kp_off  = kp_off  | ({32{v_pe_first[ek]}} & v_pe_off[32*ek +: 32]);
         kp_unit = kp_unit | ({32{v_pe_first[ek]}} & v_pe_unit[32*ek +: 32]);
@@ -994,9 +1048,13 @@ reg [NE*NE-1:0]  q_klt = {NE*NE{1'b0}};
 reg [NE*NE-1:0]  k_lt;
 integer ea, eb;
 always @* begin
-    for (ea = 0; ea < NE; ea = ea + 1)
-        for (eb = 0; eb < NE; eb = eb + 1)
-            k_lt[NE*ea + eb] = lt40({k_off[32*ea +: 32], k_code[8*ea +: 8]}, {k_off[32*eb +: 32], k_code[8*eb +: 8]});
+    k_lt = {NE*NE{1'b0}};     // (entries a <= b: stage 3 does not read them)
+    for (ea = 0; ea < 3; ea = ea + 1) begin
+        for (eb = 0; eb < ea; eb = eb + 1)
+            k_lt[NE*ea + eb] = v_kc_lt[3*ea + eb];
+        for (eb = 0; eb < 6; eb = eb + 1)       // the PI candidate (kind 3) is its first event
+            k_lt[NE*3 + ea] = k_lt[NE*3 + ea] | (v_pe_first[eb] & v_pk_lt[3*eb + ea]);
+    end
 end
 
 wire move_q = advance_q && v_valid;
