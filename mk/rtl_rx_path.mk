@@ -11,7 +11,8 @@ RX_PATH_SRCS := rtl/mdd_rx_path.v rtl/mdd_check_stage.v rtl/mdd_rx_check.v rtl/m
                 $(RX_LOCATE_SRCS)
 RX_PATH_MODULES := mdd_rx_path mdd_rx_check mdd_rx_ctx mdd_fifo
 
-# make test: one default run and one with tiny periods per W; make regress: five more seeds per W.
+# make test: one default run and one with tiny periods per W (three streams interleaved: each piece resumes from its
+# descriptor after other streams' transfers); make regress: five more seeds per W.
 RX_PATH_TEST_CYCLES  := 4 1000000 8 1000000 16 600000 32 400000 64 300000
 RX_PATH_SMALL_CYCLES := 4 400000 8 400000 16 300000 32 200000 64 150000
 RX_PATH_REGRESS_SEEDS := 11 12 13 14 15
@@ -43,7 +44,7 @@ rx-path-lockstep-w$(1): $(call rx_path_bin,$(1))
 	    --cycles $(call per_seed,$(call rx_path_cycles,$(1),$(RX_PATH_TEST_CYCLES))) min_xfers=100,$(RX_PATH_DIR)/vcd/w$(1))
 
 rx-path-small-w$(1): $(call rx_path_bin,$(1))
-	$$(call RUN_SEEDS,lockstep-rx-path-small-w$(1),$(call rx_path_bin,$(1)) small=1 \
+	$$(call RUN_SEEDS,lockstep-rx-path-small-w$(1),$(call rx_path_bin,$(1)) small=1 interleave=3 \
 	    --cycles $(call per_seed,$(call rx_path_cycles,$(1),$(RX_PATH_SMALL_CYCLES))) min_xfers=100, \
 	    $(RX_PATH_DIR)/vcd/small_w$(1))
 
@@ -85,12 +86,21 @@ rx-path-selftest: $(call rx_path_bin,8)
 rx-path-junk-w8: $(call rx_path_bin,8)
 	$(call RUN_SEEDS,lockstep-rx-path-junk-w8,$< --cycles 60000 p_reset=0 junk=reserved p_junk=1,$(RX_PATH_DIR)/vcd/junk_w8)
 
+# Directed: 130..145 PDUs in one transfer, bit flips in its last tenth, so that the PDU index an error reports is
+# past bit 7's carry (mdd_rx_check keeps the count + 128 beside the count, D-084): at least 5 such first errors
+# (no tuser beats: an UPSTREAM error would come first).
+.PHONY: rx-path-many-w8
+rx-path-many-w8: $(call rx_path_bin,8)
+	$(call RUN_SEEDS,lockstep-rx-path-many-w8,$< --cycles 80000 small=1 pdus_min=130 max_xfers=1 p_corrupt=0.8 \
+	    p_corrupt_any=1 corrupt_tail=10 p_user=0 min_xfers=20 min_far=5,$(RX_PATH_DIR)/vcd/many_w8)
+
 # make test runs the RX path at W = 4, 8 and 32, make regress at every W: the W = 64 build was 588 s of CI's
 # 2946 (1379 s with the machine shared; W = 32 about a quarter of it, 2026-12-02) and grows with mdd_rx_loc_pdu's
 # W = 64 size (issue 20). The TX path, the core's blocks and every block harness still run W = 64 in make test.
 RX_PATH_TEST_WS  := 4 8 32
 RX_PATH_EXTRA_WS := $(filter-out $(RX_PATH_TEST_WS),$(WS))
-LOCKSTEP_TESTS += $(foreach w,$(RX_PATH_TEST_WS),rx-path-lockstep-w$(w) rx-path-small-w$(w)) rx-path-junk-w8 rx-path-selftest
+LOCKSTEP_TESTS += $(foreach w,$(RX_PATH_TEST_WS),rx-path-lockstep-w$(w) rx-path-small-w$(w)) rx-path-junk-w8 rx-path-many-w8 \
+                  rx-path-selftest
 REGRESS_TESTS  += $(foreach w,$(WS),$(foreach s,$(RX_PATH_REGRESS_SEEDS),rx-path-regress-w$(w)-s$(s))) \
                   $(foreach w,$(RX_PATH_EXTRA_WS),rx-path-lockstep-w$(w) rx-path-small-w$(w))
 LINT_TARGETS   += $(foreach m,$(RX_PATH_MODULES),$(foreach w,$(WS),rx-path-lint-$(m)-w$(w)))

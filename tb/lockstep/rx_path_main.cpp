@@ -17,8 +17,8 @@
 //   order    the context beat comes after the transfer's tlast beat
 //
 // Build-time parameter (-D): RX_PATH_W (the Verilated -GW value). Knobs: as rx_locate_main.cpp (p_valid,
-// p_ready, phase, p_desc, p_reset, small, p_holes, p_user, p_corrupt, p_side, p_junk, max_xfers, min_xfers,
-// inject_fault, inject_golden) and --bench (full-rate traffic: input bytes per cycle and stalls).
+// p_ready, phase, p_desc, p_reset, small, p_holes, p_user, p_corrupt, p_corrupt_any, corrupt_tail, pdus_min,
+// p_side, p_junk, max_xfers, min_xfers, min_far, inject_fault, inject_golden) and --bench (full-rate traffic: input bytes per cycle and stalls).
 #include "lockstep.h"
 #include "rx_side.h"
 

@@ -10,7 +10,8 @@
 //            out/out_tag; tkeep all ones on every beat but the last (contiguous from lane 0 on the last)
 //   context  all sixteen words of the context beat = the reference's context
 //   order    the context beat comes after the transfer's tlast beat
-// Knobs: those of rx_stim.h, min_xfers, inject_golden (a transfer whose expectation is corrupted: must be
+// Knobs: those of rx_stim.h, min_xfers, min_far (transfers whose first error, a PDU-indexed one, is at index
+// >= 128: at least this many; with pdus_min), inject_golden (a transfer whose expectation is corrupted: must be
 // reported), p_route (the core only: the share of transfers whose descriptor carries COREDESC.TO_DEP, which the
 // core takes out before the RX path; next_data_routed() says whether the next data packet is such a transfer's).
 #pragma once
@@ -80,6 +81,7 @@ class Side : public Stim<W, CheckedXfer, mdd_rx_path_in> {
     Side(const ls::Options &opt, double p_corrupt_default, double p_corrupt_any_default, bool core_desc = false)
         : Base(opt, p_corrupt_default, p_corrupt_any_default, core_desc), opt_(opt) {
         min_xfers_ = opt.u64("min_xfers", 0);
+        min_far_ = opt.u64("min_far", 0);
         inject_golden_ = opt.has("inject_golden") ? (int64_t)opt.u64("inject_golden", 0) : -1;
         p_route_ = opt.prob("p_route", 0.0);
         verbose_ = opt.flag("verbose", false);
@@ -130,6 +132,9 @@ class Side : public Stim<W, CheckedXfer, mdd_rx_path_in> {
             chk.fail("volume", "junk=reserved: " + std::to_string(junk_checked_) +
                                    " junk transfers checked, fewer than the " + std::to_string(this->reserved_count()) +
                                    " reserved descriptor bits (each must be set once): run longer");
+        if (far_first_ < min_far_)
+            chk.fail("volume", std::to_string(far_first_) + " transfers whose first error is at PDU index >= 128, "
+                                   "fewer than min_far=" + std::to_string(min_far_));
     }
 
     uint64_t checks() const { return checks_; }
@@ -165,6 +170,8 @@ class Side : public Stim<W, CheckedXfer, mdd_rx_path_in> {
         std::fprintf(f, "  reference events:");
         for (unsigned c = 1; c <= MDD_ERR_FRAME; ++c) std::fprintf(f, " %s %" PRIu64, mdd_err_name(c), ev_count_[c]);
         std::fprintf(f, "; transfers whose context reports an error %" PRIu64 "\n", err_xfers_);
+        if (this->pdus_min_)
+            std::fprintf(f, "  transfers whose first error is at PDU index >= 128: %" PRIu64 "\n", far_first_);
         std::fprintf(f,
                      "  resets %" PRIu64 " (%" PRIu64 " transfers dropped), beats with holes %" PRIu64
                      ", null beats %" PRIu64 ", input stalls %" PRIu64 ", output stalls %" PRIu64 "\n",
@@ -187,6 +194,11 @@ class Side : public Stim<W, CheckedXfer, mdd_rx_path_in> {
     // the reference's results are in the record: count its events, arm the scoreboard self-test
     void reference_done(Xfer &x, const mdd_rxref_result &res) override {
         for (size_t k = 0; k < res.n_ev; ++k) ++ev_count_[res.ev[k].code & 15];
+        // the error a transfer's context reports: its PDU index past bit 7's carry (pdus_min streams)
+        if (res.n_ev > 0 && res.ev[0].err_unit >= 128) {
+            const unsigned c = res.ev[0].code & 15;
+            if (c == MDD_ERR_HDIG || c == MDD_ERR_DDIG || c == MDD_ERR_MRK || c == MDD_ERR_FRAME) ++far_first_;
+        }
         if ((int64_t)x.id >= inject_golden_ && inject_golden_ >= 0 && !x.out.empty()) {
             x.out_tag[0] ^= 1;  // a wrong expectation must be reported
             inject_golden_ = -1;
@@ -343,6 +355,8 @@ class Side : public Stim<W, CheckedXfer, mdd_rx_path_in> {
     const ls::Options &opt_;
     std::clock_t cpu_start_ = 0;
     uint64_t min_xfers_;
+    uint64_t min_far_;          // min_far: transfers whose first error is at PDU index >= 128, at least
+    uint64_t far_first_ = 0;
     int64_t inject_golden_;
     size_t data_xfer_ = 0;  // index in queue_ of the transfer whose data is being delivered
 

@@ -9,10 +9,14 @@
 //   legal_bhs  1: iSCSI PDUs with a legal Data-In BHS (mdd_gen_cfg.legal_bhs; the same draws otherwise), so that
 //              Wireshark decodes a capture of them (pcap= of the core harness); default 0
 //   corruption in p_corrupt of the streams 1..3 bit flips: in markers and length fields, or (p_corrupt_any
-//              of the time) in any byte
+//              of the time) in any byte; corrupt_tail=P: only in the last P percent of the stream's bytes
+//   many PDUs  pdus_min=N: N..N+15 PDUs per stream (default: the generator's draw, at most 40), so that the
+//              counts a transfer keeps (the PDU index an error reports) cross their low bits' carries
 //   transfers  each stream cut at random points into up to max_xfers pieces; a piece's descriptor is the
 //              reference's resume image of the previous one; sometimes a descriptor-framed "side" piece or a
-//              "junk" transfer with an illegal descriptor before it
+//              "junk" transfer with an illegal descriptor before it; interleave=N: N streams open at once, each
+//              transfer the next piece of one of them drawn at random (connections interleaved: a piece resumes
+//              from its descriptor after other streams' transfers, not from what the previous transfer left)
 //   beats      tkeep holes (p_holes of the transfers), null beats, tuser (p_user), random tvalid/tready levels
 //              that change every `phase` cycles, descriptor-channel gaps (p_desc), resets (p_reset)
 //   reference  every transfer is run through mdd_rxref_run() once, when it is generated: the harness gets its
@@ -101,6 +105,17 @@ struct Xfer {
 template <unsigned W, class XferT, class In>
 class Stim {
   protected:
+    // interleave: the other open streams, each with what the current one keeps in stream_, cuts_, piece_, ...
+    struct Parked {
+        mdd_gen_stream stream{};
+        bool ok = false;
+        std::vector<size_t> cuts;
+        size_t piece = 0;
+        uint64_t chain[8] = {0};
+        std::vector<std::pair<size_t, uint8_t>> flips;
+        uint32_t id = ls::WireRec::kNone;
+    };
+
     static constexpr uint64_t kLanes = W == 64 ? ~0ull : ((1ull << W) - 1);
 
     // p_corrupt_default, p_corrupt_any_default: the harness's defaults of the p_corrupt / p_corrupt_any knobs
@@ -123,6 +138,9 @@ class Stim {
         p_side_ = ls::fixed_if(bench_, 0.0, opt.prob("p_side", 0.05));
         p_junk_ = ls::fixed_if(bench_, 0.0, opt.prob("p_junk", 0.03));
         max_xfers_ = opt.u64("max_xfers", bench_ ? 3 : 12, 1, 100000);
+        pdus_min_ = (unsigned)opt.u64("pdus_min", 0, 0, 4096);
+        corrupt_tail_ = opt.u64("corrupt_tail", 100, 1, 100);
+        parked_.resize(opt.u64("interleave", 1, 1, 16) - 1);
         worst_ = opt.str("worst", "");
         legal_bhs_ = opt.flag("legal_bhs", false);
         const std::string junk = opt.str("junk", "any");
@@ -135,6 +153,8 @@ class Stim {
     }
     virtual ~Stim() {
         if (stream_ok_) mdd_gen_free(&stream_);
+        for (Parked &p : parked_)
+            if (p.ok) mdd_gen_free(&p.stream);
     }
 
   public:
@@ -193,6 +213,7 @@ class Stim {
             c.nodata_pct = 0;  // a PDU without data can be shorter than a word
             c.max_data = 0;
         }
+        if (pdus_min_ && c.proto != MDD_PROTO_RAW) c.n_pdus = pdus_min_ + (unsigned)rng_.below(16);
         // the directed worst cases (every field still on)
         if (worst_ == "mrk" && c.proto == MDD_PROTO_ISCSI) {
             c.mrk_period = 12;  // MarkInt = 1: a marker every 4 bytes of the stream
@@ -246,7 +267,7 @@ class Stim {
         std::vector<size_t> cand;
         const bool mpa = stream_.cfg.proto == MDD_PROTO_MPA;
         const bool any = rng_.chance(p_corrupt_any_);
-        for (size_t j = 0; j < stream_.wire_len; ++j) {
+        for (size_t j = stream_.wire_len - stream_.wire_len * corrupt_tail_ / 100; j < stream_.wire_len; ++j) {
             unsigned kind = stream_.tag[j] & 7u;
             uint32_t off = stream_.off_of[j];
             if (any) cand.push_back(j);
@@ -406,6 +427,11 @@ class Stim {
 
     // Queue the next transfers: junk / side transfers and the next piece of the stream.
     void generate() {
+        if (!parked_.empty()) {
+            // interleave: continue one of the open streams (the current one included), drawn at random
+            const size_t k = (size_t)rng_.below(parked_.size() + 1);
+            if (k < parked_.size()) swap_stream(parked_[k]);
+        }
         if (!stream_ok_ || piece_ + 1 >= cuts_.size()) new_stream();
         const size_t a = cuts_[piece_], b = cuts_[piece_ + 1];
         if (rng_.chance(p_junk_)) {
@@ -458,6 +484,21 @@ class Stim {
         beat_held_ = false;
         if (stream_ok_) mdd_gen_free(&stream_);
         stream_ok_ = false;
+        for (Parked &p : parked_) {
+            if (p.ok) mdd_gen_free(&p.stream);
+            p.ok = false;
+        }
+    }
+
+    // interleave: the current stream's state and a parked one's change places
+    void swap_stream(Parked &p) {
+        std::swap(stream_, p.stream);
+        std::swap(stream_ok_, p.ok);
+        cuts_.swap(p.cuts);
+        std::swap(piece_, p.piece);
+        for (unsigned i = 0; i < 8; ++i) std::swap(chain_desc_[i], p.chain[i]);
+        flips_.swap(p.flips);
+        std::swap(stream_id_, p.id);
     }
 
     // rst, the descriptor channel and the data channel of in_ for this cycle (the harness draws its ready
@@ -569,6 +610,8 @@ class Stim {
         if (beat_xfer_) --beat_xfer_;
     }
 
+    std::vector<Parked> parked_;
+
     ls::Rng rng_;
     In in_;
 
@@ -579,6 +622,8 @@ class Stim {
     uint64_t res_swept_ = 0;     // junk=reserved: junk transfers made so far
     double p_valid_, p_ready_, p_desc_, p_reset_, p_holes_, p_user_, p_corrupt_, p_corrupt_any_, p_side_, p_junk_;
     uint64_t phase_, max_xfers_;
+    unsigned pdus_min_ = 0;        // pdus_min: PDUs per stream at least (0: the generator's draw)
+    uint64_t corrupt_tail_ = 100;  // corrupt_tail: flips only in the stream's last this percent of bytes
     std::string worst_;  // directed worst case of the bench: mrk, pdu, blk or empty
 
     mdd_gen_stream stream_{};
