@@ -75,7 +75,7 @@
  *     otherwise DIG_PART / DIG_OPEN come from the data digest as on RX and
  *     HDIG_OPEN = 0.
  *
- * Pipeline (D-061), each stage a few LUT levels:
+ * Pipeline (D-061, D-082), each stage a few LUT levels:
  *   0  r_*: the word with its lane decode (mdd_rx_check_dec: every mask,
  *      count, offset and gathered PI byte that depends on the word alone);
  *   1  e_*: the word is taken when the results it needs are at the heads of
@@ -83,11 +83,15 @@
  *      engine of that word); the checks against the stream state, the state
  *      update, and per field / PI subfield whether a byte differed, whether
  *      its event is due and the event's values;
+ *   1b v_*: the PI compare's reduction (the bytes that differed, carried),
+ *      kinds 0-2's candidates and the ranking's compares, the PI lanes' fill;
  *   2  q_*: the events and each kind's candidate (its first event);
  *   3  m_*: the ranking of the four candidates.
- * A stage moves when the next can take its word: advance = m_ready |
- * ~m_valid | ~q_valid | ~e_valid, s_ready = ~r_valid | (advance & results
- * there).  Latency 4.  rst clears the valids and the stream state.
+ * A stage moves when the next can take its word: stage 1's advance = m_ready
+ * | ~full4, where full4 is the registered AND of the four later valids (D-084:
+ * stage 0's load enable is then two LUTs from registers), s_ready = ~r_valid
+ * | (advance & results there).  Latency 5.  rst clears the valids and the
+ * stream state.
  *
  * Parameters:
  *   W         bytes per word: 4, 8, 16, 32, 64
@@ -185,13 +189,14 @@ wire [4:0]       guard_len_d, ref_len_d;
 wire [3:0]       app_start_d, ref_start_d;
 wire [15:0]      m_guard_d, m_app_d, m_ref_d;
 wire [W-1:0]     ln_h_d, ln_d_d, ln_pi_d;
-wire [4*W-1:0]   ln_qeq_d;
 wire [6:0]       n_ep_d;
 wire [2*W-1:0]   d_fl1_d, d_fl2_d, d_in_a_d, d_in_b_d;
 wire [1:0]       d_fin_a_d, d_fin_b_d, d_sa0_d, d_sa1_d, d_sb0_d, d_sb1_d, d_fa0_d, d_fa1_d, d_fb0_d, d_fb1_d;
 wire [1:0]       d_e0_d, d_e1_d, d_rs1_d;
 wire [127:0]     d_off_d;
 wire [27:0]      d_ucnt_d;
+wire [15:0]      d_gpres_d, d_gs1_d, d_gs2_d;
+wire [127:0]     d_graw_d;
 wire [W-1:0]     p_f1_d;
 wire             p_fin_a_d, p_fin_b_d, p_any_a_d, p_any_b_d, p_ga0_d, p_ga1_d, p_gb0_d, p_gb1_d;
 wire             p_e0_d, p_e1_d, p_rs1_d;
@@ -204,12 +209,13 @@ mdd_rx_check_dec #(.W(W), .ENG_MASK(ENG_MASK), .TX(TX)) dec (
     .en_h(en_h_d), .en_d(en_d_d), .en_g(en_g_d),
     .guard_len(guard_len_d), .app_start(app_start_d), .ref_start(ref_start_d), .ref_len(ref_len_d),
     .m_guard(m_guard_d), .m_app(m_app_d), .m_ref(m_ref_d),
-    .ln_h(ln_h_d), .ln_d(ln_d_d), .ln_pi(ln_pi_d), .ln_qeq(ln_qeq_d), .n_ep(n_ep_d),
+    .ln_h(ln_h_d), .ln_d(ln_d_d), .ln_pi(ln_pi_d), .n_ep(n_ep_d),
     .d_fl1(d_fl1_d), .d_fl2(d_fl2_d), .d_in_a(d_in_a_d), .d_in_b(d_in_b_d),
     .d_fin_a(d_fin_a_d), .d_fin_b(d_fin_b_d),
     .d_sa0(d_sa0_d), .d_sa1(d_sa1_d), .d_sb0(d_sb0_d), .d_sb1(d_sb1_d),
     .d_fa0(d_fa0_d), .d_fa1(d_fa1_d), .d_fb0(d_fb0_d), .d_fb1(d_fb1_d),
     .d_e0(d_e0_d), .d_e1(d_e1_d), .d_rs1(d_rs1_d), .d_off(d_off_d), .d_ucnt(d_ucnt_d),
+    .d_gpres(d_gpres_d), .d_graw(d_graw_d), .d_gs1(d_gs1_d), .d_gs2(d_gs2_d),
     .p_f1(p_f1_d), .p_fin_a(p_fin_a_d), .p_fin_b(p_fin_b_d), .p_any_a(p_any_a_d), .p_any_b(p_any_b_d),
     .p_ga0(p_ga0_d), .p_ga1(p_ga1_d), .p_gb0(p_gb0_d), .p_gb1(p_gb1_d),
     .p_e0(p_e0_d), .p_e1(p_e1_d), .p_rs1(p_rs1_d),
@@ -236,13 +242,14 @@ reg [4:0]        guard_len = 5'd0, ref_len = 5'd0;
 reg [3:0]        app_start = 4'd0, ref_start = 4'd0;
 reg [15:0]       m_guard = 16'd0, m_app = 16'd0, m_ref = 16'd0;
 reg [W-1:0]      ln_h = {W{1'b0}}, ln_d = {W{1'b0}}, ln_pi = {W{1'b0}};
-reg [4*W-1:0]    ln_qeq = {4*W{1'b0}};
 reg [6:0]        n_ep = 7'd0;
 reg [2*W-1:0]    d_fl1 = {2*W{1'b0}}, d_fl2 = {2*W{1'b0}}, d_in_a = {2*W{1'b0}}, d_in_b = {2*W{1'b0}};
 reg [1:0]        d_fin_a = 2'd0, d_fin_b = 2'd0, d_sa0 = 2'd0, d_sa1 = 2'd0, d_sb0 = 2'd0, d_sb1 = 2'd0;
 reg [1:0]        d_fa0 = 2'd0, d_fa1 = 2'd0, d_fb0 = 2'd0, d_fb1 = 2'd0, d_e0 = 2'd0, d_e1 = 2'd0, d_rs1 = 2'd0;
 reg [127:0]      d_off = 128'd0;
 reg [27:0]       d_ucnt = 28'd0;
+reg [15:0]       d_gpres = 16'd0, d_gs1 = 16'd0, d_gs2 = 16'd0;
+reg [127:0]      d_graw = 128'd0;
 reg [W-1:0]      p_f1 = {W{1'b0}};
 reg              p_fin_a = 1'b0, p_fin_b = 1'b0, p_any_a = 1'b0, p_any_b = 1'b0;
 reg              p_ga0 = 1'b0, p_ga1 = 1'b0, p_gb0 = 1'b0, p_gb1 = 1'b0, p_e0 = 1'b0, p_e1 = 1'b0, p_rs1 = 1'b0;
@@ -266,10 +273,11 @@ endfunction
 
 // (each written out from registers and inputs: a chain of named enables is a chain of LUTs)
 reg  q_valid = 1'b0;
+reg  full4 = 1'b0;      // m_valid & q_valid & v_valid & e_valid, registered: stage 0's load enable is then short
 wire advance_m = m_ready || !m_valid;                          // stage 3 can move
 wire advance_q = m_ready || !m_valid || !q_valid;              // stage 2
 wire advance_v = m_ready || !m_valid || !q_valid || !v_valid;  // stage 1b
-wire advance = m_ready || !m_valid || !q_valid || !v_valid || !e_valid;    // stage 1
+wire advance = m_ready || !full4;                              // stage 1
 wire have_all = have(r_hd_nend, r_hd_part, hd_res0_valid, hd_res1_valid)
              && have(r_dd_nend, r_dd_part, dd_res0_valid, dd_res1_valid)
              && have(r_gd_nend, r_gd_part, gd_res0_valid, gd_res1_valid);
@@ -298,12 +306,12 @@ always @(posedge clk) begin
         r_gd_nend <= s_gd_nend; r_gd_part <= s_gd_part;
         en_h <= en_h_d; en_d <= en_d_d; en_g <= en_g_d;
         guard_len <= guard_len_d; app_start <= app_start_d; ref_start <= ref_start_d; ref_len <= ref_len_d; m_guard <= m_guard_d; m_app <= m_app_d; m_ref <= m_ref_d;
-        ln_h <= ln_h_d; ln_d <= ln_d_d; ln_pi <= ln_pi_d; ln_qeq <= ln_qeq_d; n_ep <= n_ep_d;
+        ln_h <= ln_h_d; ln_d <= ln_d_d; ln_pi <= ln_pi_d; n_ep <= n_ep_d;
         d_fl1 <= d_fl1_d; d_fl2 <= d_fl2_d; d_in_a <= d_in_a_d; d_in_b <= d_in_b_d;
         d_fin_a <= d_fin_a_d; d_fin_b <= d_fin_b_d; d_sa0 <= d_sa0_d; d_sa1 <= d_sa1_d;
         d_sb0 <= d_sb0_d; d_sb1 <= d_sb1_d; d_fa0 <= d_fa0_d; d_fa1 <= d_fa1_d; d_fb0 <= d_fb0_d;
         d_fb1 <= d_fb1_d; d_e0 <= d_e0_d; d_e1 <= d_e1_d; d_rs1 <= d_rs1_d; d_off <= d_off_d;
-        d_ucnt <= d_ucnt_d;
+        d_ucnt <= d_ucnt_d; d_gpres <= d_gpres_d; d_graw <= d_graw_d; d_gs1 <= d_gs1_d; d_gs2 <= d_gs2_d;
         p_f1 <= p_f1_d; p_fin_a <= p_fin_a_d; p_fin_b <= p_fin_b_d; p_any_a <= p_any_a_d;
         p_any_b <= p_any_b_d; p_ga0 <= p_ga0_d; p_ga1 <= p_ga1_d; p_gb0 <= p_gb0_d; p_gb1 <= p_gb1_d;
         p_e0 <= p_e0_d; p_e1 <= p_e1_d; p_rs1 <= p_rs1_d; p_pres <= p_pres_d; p_raw <= p_raw_d;
@@ -345,25 +353,10 @@ function [7:0] pi_code(input integer j);
     pi_code = (j == 0) ? MDD_ERR_GUARD[7:0] : (j == 1) ? MDD_ERR_APP[7:0] : MDD_ERR_REF[7:0];
 endfunction
 
-// a < b by a comparator tree
+// a < b: a plain compare, the vendor's carry chain (D-084: shorter than a comparator tree in LUTs, on both
+// vendors)
 function lt40(input [39:0] a, input [39:0] b);
-    integer s, u;
-    reg [63:0] l, e;
-    begin
-        l = 64'd0;
-        e = {64{1'b1}};
-        for (u = 0; u < 40; u = u + 1) begin
-            l[u] = !a[u] && b[u];
-            e[u] = a[u] == b[u];
-        end
-        for (s = 1; s < 64; s = 2 * s) begin
-            for (u = 0; u + s < 64; u = u + 2 * s) begin
-                l[u] = l[u + s] || (e[u + s] && l[u]);
-                e[u] = e[u + s] && e[u];
-            end
-        end
-        lt40 = l[0];
-    end
+    lt40 = a < b;
 endfunction
 
 function [4:0] popc16(input [15:0] x);
@@ -457,29 +450,23 @@ function [191:0] pi_fields(input [1:0] fmt, input [127:0] got);
     end
 endfunction
 
-// data bit m of lane i at [m*W + i] (the digest gathers)
-wire [8*W-1:0] ln_bit;
 genvar gi, gj, gm;
-generate
-for (gi = 0; gi < W; gi = gi + 1) begin : g_lane
-    for (gm = 0; gm < 8; gm = gm + 1) begin : g_bit
-        assign ln_bit[gm*W + gi] = r_data[8*gi + gm];
-    end
-end
-endgenerate
 
 // PDU / block counters at the word start (fresh at a transfer's first word)
 reg  [31:0] st_pdus = 32'd0;
+reg  [31:0] st_pdus_p128 = 32'd128;   // st_pdus + 128, kept beside it: the units' high bits are then a select
 reg  [31:0] st_blocks = 32'd0;
 wire [31:0] b_pdus   = r_first ? 32'd0 : st_pdus;
+wire [31:0] b_pdus_p128 = r_first ? 32'd128 : st_pdus_p128;
 wire [31:0] b_blocks = r_first ? 32'd0 : st_blocks;
 
-// base + a lane count (< 128): the low 7 bits add, the high bits take the base's own increment
-/* verilator lint_off UNUSEDSIGNAL */   // incr64 results: the low bits are used
-wire [63:0] pdus_i   = incr64({39'd0, b_pdus[31:7]});
+// base + a lane count (< 128): the low 7 bits add, the high bits take (base >> 7) + 1 when they carry
+/* verilator lint_off UNUSEDSIGNAL */   // b_pdus_p128's low bits equal b_pdus's
+wire [24:0] pdus_hi1 = b_pdus_p128[31:7];
 /* verilator lint_on UNUSEDSIGNAL */
-wire [24:0] pdus_hi1 = pdus_i[24:0];
 wire [31:0] n_pdus = plus_count(b_pdus, pdus_hi1, n_ep);
+// (a plain +: the vendor's carry chain, off the units' path)
+wire [31:0] n_pdus_p128 = b_pdus_p128 + {25'd0, n_ep};
 
 // ---------------------------------------------------------------------------
 // Candidates for the word's error record: 0 the incoming record, 1 header digest,
@@ -537,12 +524,10 @@ for (gk = 0; gk < 2; gk = gk + 1) begin : g_dig
     wire [31:0]  x_fb  = d_fb1[gk] ? r1 : d_fb0[gk] ? r0 : b_exp;
     wire [31:0]  x_end = d_e1[gk] ? r1 : d_e0[gk] ? r0 : b_exp;
 
-    // per lane: the byte differs from the expected digest's byte aux[1:0]
-    wire [W-1:0] mm;
-    for (gi = 0; gi < W; gi = gi + 1) begin : g_mm
+    // TX, per lane: the expected digest's byte aux[1:0]
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_fill
         wire [31:0] ex = fl2[gi] ? r1 : fl1[gi] ? r0 : b_exp;
         wire [1:0]  q  = r_aux[4*gi +: 2];
-        assign mm[gi] = r_data[8*gi +: 8] != ex[8*q +: 8];
         assign dg_fill[8*W*gk + 8*gi +: 8] = ex[8*q +: 8];
     end
 
@@ -551,18 +536,24 @@ for (gk = 0; gk < 2; gk = gk + 1) begin : g_dig
     wire [3:0]  f_mby;
     wire [63:0] f_off, f_unit, f_got, f_exp;
     for (gx = 0; gx < 2; gx = gx + 1) begin : g_fld
-        wire [W-1:0] in_x  = (gx != 0) ? in_b : in_a;
         wire         c_x   = (gx != 0) ? 1'b0 : carry;
         wire [31:0]  init  = c_x ? st_got : ((gx != 0) ? x_sb : x_sa);
-        wire [3:0]   pres, dif;
+        wire [3:0]   pres  = d_gpres[8*gk + 4*gx +: 4];
+        wire [31:0]  raw   = d_graw[64*gk + 32*gx +: 32];
+        wire [3:0]   dif;
         wire [31:0]  got;
+        // byte j differs from its expected value: compared with each source, then the source picked (the
+        // compares follow registers only, not r_first's select of the carried value)
         for (gj = 0; gj < 4; gj = gj + 1) begin : g_byte
-            wire [W-1:0] sel = in_x & ln_qeq[gj*W +: W];
-            assign pres[gj] = |sel;
-            assign dif[gj] = |(sel & mm);
-            for (gm = 0; gm < 8; gm = gm + 1) begin : g_bit
-                assign got[8*gj + gm] = pres[gj] ? |(sel & ln_bit[gm*W +: W]) : init[8*gj + gm];
-            end
+            wire [7:0] rb    = raw[8*gj +: 8];
+            wire       s1    = d_gs1[8*gk + 4*gx + gj];
+            wire       s2    = d_gs2[8*gk + 4*gx + gj];
+            wire       ne_r1 = rb != r1[8*gj +: 8];
+            wire       ne_r0 = rb != r0[8*gj +: 8];
+            wire       ne_dp = rb != dpart[8*gj +: 8];
+            wire       ne_st = rb != st_exp[8*gj +: 8];
+            assign dif[gj] = pres[gj] && (s2 ? ne_r1 : s1 ? ne_r0 : r_first ? ne_dp : ne_st);
+            assign got[8*gj +: 8] = pres[gj] ? rb : init[8*gj +: 8];
         end
         wire       mis0 = c_x && st_mis;
         wire       mis  = mis0 || (|dif);
@@ -816,7 +807,7 @@ always @(posedge clk) begin
         st_present <= pf_present[16*pf_a +: 16];
         st_got <= pf_got[128*pf_a +: 128];
         st_soff <= pf_soff[96*pf_a +: 96];
-        st_pdus <= n_pdus; st_blocks <= n_blocks;
+        st_pdus <= n_pdus; st_pdus_p128 <= n_pdus_p128; st_blocks <= n_blocks;
         e_pass <= c_pass;
         e_err_v <= r_err_v; e_err_code <= r_err_code; e_err_byte <= r_err_byte; e_err_off <= r_err_off;
         e_err_unit <= r_err_unit; e_err_exp <= r_err_exp; e_err_got <= r_err_got; e_emap <= r_emap;
@@ -836,7 +827,7 @@ always @(posedge clk) begin
         e_valid <= 1'b0;
         st_gexp <= 64'd0; st_grs <= 2'd0; st_ref <= 48'd0; st_ref_i1 <= 48'd1; st_pact <= 1'b0; st_fgexp <= 64'd0; st_fref <= 48'd0;
         st_punit <= 32'd0; st_present <= 16'd0; st_got <= 128'd0; 
-        st_soff <= 96'd0; st_pdus <= 32'd0; st_blocks <= 32'd0;
+        st_soff <= 96'd0; st_pdus <= 32'd0; st_pdus_p128 <= 32'd128; st_blocks <= 32'd0;
     end
 end
 
@@ -1129,6 +1120,13 @@ always @(posedge clk) begin
     if (rst) begin
         m_valid <= 1'b0;
     end
+end
+
+// full4 follows the four valids' next values (each stage's enable as above)
+wire full4_d = (advance_m ? q_valid : m_valid) && (advance_q ? v_valid : q_valid)
+            && (advance_v ? e_valid : v_valid) && (advance ? take : e_valid);
+always @(posedge clk) begin
+    full4 <= full4_d && !rst;
 end
 
 endmodule

@@ -56,7 +56,6 @@ module mdd_rx_check_dec #(
     output wire [W-1:0]     ln_h,       // HDIG lane, engine built
     output wire [W-1:0]     ln_d,       // DDIG lane, engine built
     output wire [W-1:0]     ln_pi,      // PI lane, guard enabled
-    output wire [4*W-1:0]   ln_qeq,     // aux[1:0] = j at [j*W + i]
     output wire [6:0]       n_ep,       // EP flags in the word
 
     // digests: [gk*W +: W] / [gk] / [64*gk + 32*gx +: 32] / [14*gk + 7*gx +: 7]
@@ -79,6 +78,10 @@ module mdd_rx_check_dec #(
     output wire [1:0]       d_rs1,      // an end flag after the word's last field end
     output wire [127:0]     d_off,      // offset of the field's first byte
     output wire [27:0]      d_ucnt,     // EP flags before the field's first byte
+    output wire [15:0]      d_gpres,    // per digest and field 4 bits: digest byte j is in the word
+    output wire [127:0]     d_graw,     // per digest and field 32 bits: byte j at [8j +: 8] (0 when absent)
+    output wire [15:0]      d_gs1,      // per digest and field 4 bits: byte j's lane has one / two end flags
+    output wire [15:0]      d_gs2,      //   below it (its expected value is the engine's first / second result)
 
     // PI
     output wire [W-1:0]     p_f1,       // a PI end below the lane (the lane is in PI B)
@@ -152,6 +155,7 @@ wire [W-1:0]    ln_plast;     // aux = pi_len - 1: a PI's last byte
 wire [W-1:0]    ln_ps0, ln_ps1, ln_ps2;   // PI subfield of aux: guard, app, ref
 wire [W-1:0]    ln_fh, ln_fd, ln_fg;      // end flags EH / ED / EB of enabled engines
 wire [8*W-1:0]  ln_bit;       // data bit m of lane i at [m*W + i]
+wire [4*W-1:0]  ln_qeq;       // aux[1:0] = j at [j*W + i]
 wire [16*W-1:0] ln_aeq;       // aux = j at [j*W + i]
 
 genvar gi, gj, gm, gk, gx;
@@ -243,6 +247,18 @@ for (gk = 0; gk < 2; gk = gk + 1) begin : g_dig
         wire [W-1:0] b_x = (gx != 0) ? b_sb : b_sa;
         assign d_off[64*gk + 32*gx +: 32] = plus_count(woff, woff_hi1, lane_popc(ln_ho & b_x));
         assign d_ucnt[14*gk + 7*gx +: 7] = lane_popc(ln_ep & b_x);
+        // the field's bytes gathered here, one lane each (a field is one digest's four bytes), with the end
+        // flags below their lanes: the checker compares whole bytes without a lane's byte select
+        wire [W-1:0] in_x = (gx != 0) ? in_b : in_a;
+        for (gj = 0; gj < 4; gj = gj + 1) begin : g_byte
+            wire [W-1:0] sel = in_x & ln_qeq[gj*W +: W];
+            assign d_gpres[8*gk + 4*gx + gj] = |sel;
+            assign d_gs1[8*gk + 4*gx + gj] = |(sel & fl1);
+            assign d_gs2[8*gk + 4*gx + gj] = |(sel & lane_below_or(fl12));
+            for (gm = 0; gm < 8; gm = gm + 1) begin : g_bit
+                assign d_graw[64*gk + 32*gx + 8*gj + gm] = |(sel & ln_bit[gm*W +: W]);
+            end
+        end
     end
 end
 endgenerate
