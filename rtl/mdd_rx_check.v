@@ -90,8 +90,10 @@
  * A stage moves when the next can take its word: stage 1's advance = m_ready
  * | ~full4, where full4 is the registered AND of the four later valids (D-084:
  * stage 0's load enable is then two LUTs from registers), s_ready = ~r_valid
- * | (advance & results there).  Latency 5.  rst clears the valids and the
- * stream state.
+ * | (advance & results there).  Stage 0's and stage 1's registers load when
+ * the stage can move, whether a word came or not (r_valid / e_valid say);
+ * only the stream state waits for stage 1's take (D-085).  Latency 5.  rst
+ * clears the valids and the stream state.
  *
  * Parameters:
  *   W         bytes per word: 4, 8, 16, 32, 64
@@ -808,6 +810,10 @@ always @(posedge clk) begin
         st_got <= pf_got[128*pf_a +: 128];
         st_soff <= pf_soff[96*pf_a +: 96];
         st_pdus <= n_pdus; st_pdus_p128 <= n_pdus_p128; st_blocks <= n_blocks;
+    end
+    // the pipeline registers load whenever stage 1 advances (e_valid says whether a word was taken): only the
+    // stream state above waits for take, whose fan-out is then small
+    if (advance) begin
         e_pass <= c_pass;
         e_err_v <= r_err_v; e_err_code <= r_err_code; e_err_byte <= r_err_byte; e_err_off <= r_err_off;
         e_err_unit <= r_err_unit; e_err_exp <= r_err_exp; e_err_got <= r_err_got; e_emap <= r_emap;
@@ -819,8 +825,6 @@ always @(posedge clk) begin
         e_pcarry <= p_carry; e_pf_a <= pf_a; e_pmask <= {m_ref, m_app, m_guard};
         e_pchk <= {dif_chk[2] && ref_inc, dif_chk[1:0]}; e_pe_off <= pe_off; e_pe_unit <= pe_unit;
         e_pe_exp <= pe_exp; e_pe_got <= pe_got;
-    end
-    if (advance) begin
         e_valid <= take;
     end
     if (rst) begin
@@ -1122,9 +1126,10 @@ always @(posedge clk) begin
     end
 end
 
-// full4 follows the four valids' next values (each stage's enable as above)
+// full4 follows the four valids' next values (each stage's enable as above; stage 1's take written out, so
+// that full4 does not read the take net, which spreads over the stream state's registers)
 wire full4_d = (advance_m ? q_valid : m_valid) && (advance_q ? v_valid : q_valid)
-            && (advance_v ? e_valid : v_valid) && (advance ? take : e_valid);
+            && (advance_v ? e_valid : v_valid) && (advance ? r_valid && have_all : e_valid);
 always @(posedge clk) begin
     full4 <= full4_d && !rst;
 end
