@@ -238,6 +238,7 @@ reg [63:0]       r_err_exp = 64'd0, r_err_got = 64'd0;
 reg [15:0]       r_emap = 16'd0;
 reg [1:0]        r_hd_nend = 2'd0, r_dd_nend = 2'd0, r_gd_nend = 2'd0;
 reg              r_hd_part = 1'b0, r_dd_part = 1'b0, r_gd_part = 1'b0;
+reg [1:0]        r_hd_n = 2'd0, r_dd_n = 2'd0, r_gd_n = 2'd0;     // results the word pops: nend + part (<= 2)
 
 reg              en_h = 1'b0, en_d = 1'b0, en_g = 1'b0;
 reg [4:0]        guard_len = 5'd0, ref_len = 5'd0;
@@ -265,11 +266,10 @@ reg [191:0]      p_soff = 192'd0;
 // one after it can take its word.  Stage 1 takes a word when every result it
 // needs is at the head of its engine's FIFO, and pops exactly those.
 // ---------------------------------------------------------------------------
-function have(input [1:0] nend, input part, input v0, input v1);
-    reg [1:0] n;
+// n: the results the word pops, registered (0..2); one LUT4 of registers and the FIFO heads' valids
+function have(input [1:0] n, input v0, input v1);
     begin
-        n = nend + {1'b0, part};
-        have = (n == 2'd0) || (n == 2'd1 && v0) || (n == 2'd2 && v0 && v1);
+        have = (n == 2'd0) || (v0 && (!n[1] || v1));
     end
 endfunction
 
@@ -280,15 +280,19 @@ wire advance_m = m_ready || !m_valid;                          // stage 3 can mo
 wire advance_q = m_ready || !m_valid || !q_valid;              // stage 2
 wire advance_v = m_ready || !m_valid || !q_valid || !v_valid;  // stage 1b
 wire advance = m_ready || !full4;                              // stage 1
-wire have_all = have(r_hd_nend, r_hd_part, hd_res0_valid, hd_res1_valid)
-             && have(r_dd_nend, r_dd_part, dd_res0_valid, dd_res1_valid)
-             && have(r_gd_nend, r_gd_part, gd_res0_valid, gd_res1_valid);
+wire have_all = have(r_hd_n, hd_res0_valid, hd_res1_valid)
+             && have(r_dd_n, dd_res0_valid, dd_res1_valid)
+             && have(r_gd_n, gd_res0_valid, gd_res1_valid);
 wire take = r_valid && advance && have_all;
-assign s_ready = !r_valid || (advance && have_all);
+// s_ready enables stage 0's registers (about 2.5k at W = 8): its logic reads registers only, never the advance
+// or take nets, which spread over stages 1's registers and the stream state. stall_s is full4 & r_valid,
+// registered apart (equal to full4 wherever s_ready reads it), so synthesis cannot share advance's LUT.
+reg  stall_s = 1'b0;
+assign s_ready = !r_valid || ((m_ready || !stall_s) && have_all);
 
-assign hd_pop = take ? r_hd_nend + {1'b0, r_hd_part} : 2'd0;
-assign dd_pop = take ? r_dd_nend + {1'b0, r_dd_part} : 2'd0;
-assign gd_pop = take ? r_gd_nend + {1'b0, r_gd_part} : 2'd0;
+assign hd_pop = take ? r_hd_n : 2'd0;
+assign dd_pop = take ? r_dd_n : 2'd0;
+assign gd_pop = take ? r_gd_n : 2'd0;
 assign gd_fmt = r_desc[MDD_DESC_PI_FMT_LSB +: MDD_DESC_PI_FMT_W];
 
 // (a plain +: the vendor's carry chain, off every loop)
@@ -306,6 +310,8 @@ always @(posedge clk) begin
         r_ecnt <= s_ecnt;
         r_hd_nend <= s_hd_nend; r_hd_part <= s_hd_part; r_dd_nend <= s_dd_nend; r_dd_part <= s_dd_part;
         r_gd_nend <= s_gd_nend; r_gd_part <= s_gd_part;
+        r_hd_n <= s_hd_nend + {1'b0, s_hd_part}; r_dd_n <= s_dd_nend + {1'b0, s_dd_part};
+        r_gd_n <= s_gd_nend + {1'b0, s_gd_part};
         en_h <= en_h_d; en_d <= en_d_d; en_g <= en_g_d;
         guard_len <= guard_len_d; app_start <= app_start_d; ref_start <= ref_start_d; ref_len <= ref_len_d; m_guard <= m_guard_d; m_app <= m_app_d; m_ref <= m_ref_d;
         ln_h <= ln_h_d; ln_d <= ln_d_d; ln_pi <= ln_pi_d; n_ep <= n_ep_d;
@@ -542,10 +548,11 @@ for (gk = 0; gk < 2; gk = gk + 1) begin : g_dig
         wire [31:0]  init  = c_x ? st_got : ((gx != 0) ? x_sb : x_sa);
         wire [3:0]   pres  = d_gpres[8*gk + 4*gx +: 4];
         wire [31:0]  raw   = d_graw[64*gk + 32*gx +: 32];
-        wire [3:0]   dif;
+        wire [3:0]   dif_f, dif_c;
         wire [31:0]  got;
         // byte j differs from its expected value: compared with each source, then the source picked (the
-        // compares follow registers only, not r_first's select of the carried value)
+        // compares follow registers only). Both cases of r_first (the descriptor's partial value or the
+        // carried one) are reduced apart and picked last, so r_first's wide fanout meets the result only.
         for (gj = 0; gj < 4; gj = gj + 1) begin : g_byte
             wire [7:0] rb    = raw[8*gj +: 8];
             wire       s1    = d_gs1[8*gk + 4*gx + gj];
@@ -554,13 +561,20 @@ for (gk = 0; gk < 2; gk = gk + 1) begin : g_dig
             wire       ne_r0 = rb != r0[8*gj +: 8];
             wire       ne_dp = rb != dpart[8*gj +: 8];
             wire       ne_st = rb != st_exp[8*gj +: 8];
-            assign dif[gj] = pres[gj] && (s2 ? ne_r1 : s1 ? ne_r0 : r_first ? ne_dp : ne_st);
+            wire       ne_rs = s2 ? ne_r1 : ne_r0;
+            assign dif_f[gj] = pres[gj] && ((s1 || s2) ? ne_rs : ne_dp);
+            assign dif_c[gj] = pres[gj] && ((s1 || s2) ? ne_rs : ne_st);
             assign got[8*gj +: 8] = pres[gj] ? rb : init[8*gj +: 8];
         end
-        wire       mis0 = c_x && st_mis;
-        wire       mis  = mis0 || (|dif);
-        wire [1:0] fj   = dif[0] ? 2'd0 : dif[1] ? 2'd1 : dif[2] ? 2'd2 : 2'd3;
-        wire [1:0] mby  = mis0 ? st_mby : fj;
+        // carry (hence mis0) is never set with r_first
+        wire       mis0  = ((gx != 0) ? 1'b0 : st_act) && st_mis;
+        wire       mis_f = |dif_f;
+        wire       mis_c = mis0 || (|dif_c);
+        wire       mis   = r_first ? mis_f : mis_c;
+        wire [1:0] fj_f  = dif_f[0] ? 2'd0 : dif_f[1] ? 2'd1 : dif_f[2] ? 2'd2 : 2'd3;
+        wire [1:0] fj_c  = mis0 ? st_mby :
+                           dif_c[0] ? 2'd0 : dif_c[1] ? 2'd1 : dif_c[2] ? 2'd2 : 2'd3;
+        wire [1:0] mby   = r_first ? fj_f : fj_c;
         wire [31:0] off  = c_x ? st_off : d_off[64*gk + 32*gx +: 32];
         wire [31:0] unit = c_x ? st_unit : plus_count(b_pdus, pdus_hi1, d_ucnt[14*gk + 7*gx +: 7]);
         // ends at its last byte here, or open at the end of the transfer
@@ -659,7 +673,7 @@ wire [1:0]   pe_due;       // per PI: its events are due (it ends here or at the
 wire [31:0]  pe_ff;        // per PI byte: present (this word or carried) and 0xFF, for the escape in stage 1b
 wire [31:0]  pe_dif;       // per PI byte: present and differs from the expected (under the app mask)
 wire [191:0] pe_off, pe_unit;
-wire [383:0] pe_exp, pe_got;
+wire [383:0] pe_exp;
 
 generate
 for (gx = 0; gx < 2; gx = gx + 1) begin : g_pi
@@ -678,13 +692,12 @@ for (gx = 0; gx < 2; gx = gx + 1) begin : g_pi
         wire [7:0] am = m_app[gj] ? (last_app ? app_mask[7:0] : app_mask[15:8]) : 8'hFF;
         // (registered per byte: the carried differences and the subfields' reductions are stage 1b's)
         assign pe_dif[16*gx + gj] = pres[gj] && (|((p_raw[128*gx + 8*gj +: 8] ^ img[8*gj +: 8]) & am));
-        for (gm = 0; gm < 8; gm = gm + 1) begin : g_bit
-            assign got[8*gj + gm] = pres[gj] ? p_raw[128*gx + 8*gj + gm]
-                                  : c_x ? st_got[8*gj + gm] : img[8*gj + gm];
-        end
-        // (the escape looks at present bytes only, whose got is the received byte, this word's or carried: so
-        // ff skips got's expected-image leg, and the guard result's select and the image stay out of the escape)
-        assign ff[gj] = (pres[gj] ? p_raw[128*gx + 8*gj +: 8] : st_got[8*gj +: 8]) == 8'hFF;
+        // the bytes received so far, this word's or carried; a byte not received reads as its expected
+        // image, which stage 1b puts in (a carried PI's image equals the previous word's, so the carried
+        // bytes need not hold it), keeping the carry's and the image's selects out of this path
+        assign got[8*gj +: 8] = pres[gj] ? p_raw[128*gx + 8*gj +: 8] : st_got[8*gj +: 8];
+        // (the escape looks at present bytes only, whose got is the received byte, this word's or carried)
+        assign ff[gj] = got[8*gj +: 8] == 8'hFF;
     end
     wire [15:0] present = (c_x ? st_present : 16'd0) | pres;
 
@@ -699,13 +712,11 @@ for (gx = 0; gx < 2; gx = gx + 1) begin : g_pi
     // the subfield events are due at the PI's end (the escape, D-033, is stage 1b's)
     wire ends    = (gx != 0) ? pf_b : pf_a;
     wire open    = (gx != 0) ? p_any_b && !pf_b : (p_carry || p_any_a) && !pf_a;
-    wire [191:0] val = pi_fields(pi_fmt, got);
     assign pe_due[gx] = pi_chk && (ends || (r_last && open));
     assign pe_ff[16*gx +: 16] = present & ff;
     assign pe_off[96*gx +: 96] = soff;
     assign pe_unit[96*gx +: 96] = {punit, punit, punit};
     assign pe_exp[192*gx +: 192] = {{16'd0, fref} & rmask, {48'd0, app_tag}, fgexp & gmask};
-    assign pe_got[192*gx +: 192] = val;
 
     assign pf_present[16*gx +: 16] = present;
     assign pf_got[128*gx +: 128] = got;
@@ -798,7 +809,9 @@ reg [47:0]       e_pmask = 48'd0;                       // guard, app, ref byte 
 reg [2:0]        e_pchk = 3'd0;                         // guard, app, ref checked (ref: and it follows blocks)
 reg [3:0]        e_app_start = 4'd0, e_ref_start = 4'd0;
 reg [191:0]      e_pe_off = 192'd0, e_pe_unit = 192'd0;
-reg [383:0]      e_pe_exp = 384'd0, e_pe_got = 384'd0;
+reg [383:0]      e_pe_exp = 384'd0;
+reg [255:0]      e_pf_got = 256'd0;                     // PI A's and PI B's bytes received so far
+reg [1:0]        e_pi_fmt = 2'd0;
 
 always @(posedge clk) begin
     if (take) begin
@@ -824,7 +837,7 @@ always @(posedge clk) begin
         e_fill <= pi_fill ? ln_pi : {W{1'b0}}; e_fill_b <= pf1; e_app_start <= app_start; e_ref_start <= ref_start;
         e_pcarry <= p_carry; e_pf_a <= pf_a; e_pmask <= {m_ref, m_app, m_guard};
         e_pchk <= {dif_chk[2] && ref_inc, dif_chk[1:0]}; e_pe_off <= pe_off; e_pe_unit <= pe_unit;
-        e_pe_exp <= pe_exp; e_pe_got <= pe_got;
+        e_pe_exp <= pe_exp; e_pf_got <= pf_got; e_pi_fmt <= pi_fmt;
         e_valid <= take;
     end
     if (rst) begin
@@ -849,6 +862,18 @@ wire [5:0]  pe_v  = pe_m & {{3{pe_c[1]}}, {3{pe_c[0]}}};         // ... and its 
 // the PI candidate: the first valid event of the six (registered: stage 2 selects by it at once)
 wire [5:0]  pe_first = pe_v & ~{pe_v[4:0] | {pe_v[3:0], 1'b0} | {pe_v[2:0], 2'b0} | {pe_v[1:0], 3'b0}
                                 | {pe_v[0], 4'b0}, 1'b0};
+// each PI's received fields, its bytes not received read as the expected image
+wire [383:0] pe_got;
+generate
+for (gx = 0; gx < 2; gx = gx + 1) begin : g_pig
+    wire [127:0] g;
+    for (gj = 0; gj < 16; gj = gj + 1) begin : g_byte
+        assign g[8*gj +: 8] = e_pe_present[16*gx + gj] ? e_pf_got[128*gx + 8*gj +: 8] : e_img[128*gx + 8*gj +: 8];
+    end
+    assign pe_got[192*gx +: 192] = pi_fields(e_pi_fmt, g);
+end
+endgenerate
+
 generate
 for (gx = 0; gx < 2; gx = gx + 1) begin : g_pic
     wire [15:0] dm = ((gx == 0 && e_pcarry) ? st_pdm : 16'd0) | e_pe_dif[16*gx +: 16];
@@ -952,7 +977,7 @@ always @(posedge clk) begin
         v_kc_exp <= kc_exp; v_kc_got <= kc_got;
         v_kc_lt <= kc_lt; v_pk_lt <= pk_lt;
         v_pe_v <= pe_v; v_pe_first <= pe_first; v_pe_dm <= pe_dm; v_app_start <= e_app_start; v_ref_start <= e_ref_start;
-        v_pe_off <= e_pe_off; v_pe_unit <= e_pe_unit; v_pe_exp <= e_pe_exp; v_pe_got <= e_pe_got;
+        v_pe_off <= e_pe_off; v_pe_unit <= e_pe_unit; v_pe_exp <= e_pe_exp; v_pe_got <= pe_got;
     end
     if (advance_v) begin
         v_valid <= e_valid;
@@ -1132,6 +1157,7 @@ wire full4_d = (advance_m ? q_valid : m_valid) && (advance_q ? v_valid : q_valid
             && (advance_v ? e_valid : v_valid) && (advance ? r_valid && have_all : e_valid);
 always @(posedge clk) begin
     full4 <= full4_d && !rst;
+    stall_s <= full4_d && (s_ready ? s_valid : r_valid) && !rst;
 end
 
 endmodule
