@@ -279,15 +279,15 @@ reg  full4 = 1'b0;      // m_valid & q_valid & v_valid & e_valid, registered: st
 wire advance_m = m_ready || !m_valid;                          // stage 3 can move
 wire advance_q = m_ready || !m_valid || !q_valid;              // stage 2
 wire advance_v = m_ready || !m_valid || !q_valid || !v_valid;  // stage 1b
+reg  stall_s = 1'b0;
 wire advance = m_ready || !full4;                              // stage 1
 wire have_all = have(r_hd_n, hd_res0_valid, hd_res1_valid)
              && have(r_dd_n, dd_res0_valid, dd_res1_valid)
              && have(r_gd_n, gd_res0_valid, gd_res1_valid);
-wire take = r_valid && advance && have_all;
+wire take = r_valid && (m_ready || !stall_s) && have_all;
 // s_ready enables stage 0's registers (about 2.5k at W = 8): its logic reads registers only, never the advance
 // or take nets, which spread over stages 1's registers and the stream state. stall_s is full4 & r_valid,
 // registered apart (equal to full4 wherever s_ready reads it), so synthesis cannot share advance's LUT.
-reg  stall_s = 1'b0;
 assign s_ready = !r_valid || ((m_ready || !stall_s) && have_all);
 
 assign hd_pop = take ? r_hd_n : 2'd0;
