@@ -84,14 +84,18 @@
  *      update, and per field / PI subfield whether a byte differed, whether
  *      its event is due and the event's values;
  *   1b v_*: the PI compare's reduction (the bytes that differed, carried),
- *      kinds 0-2's candidates and the ranking's compares, the PI lanes' fill;
+ *      kinds 0-2's candidates and the ranking's compares, the PI lanes' fill,
+ *      each PI's received fields (its bytes not received read as the image);
  *   2  q_*: the events and each kind's candidate (its first event);
  *   3  m_*: the ranking of the four candidates.
  * A stage moves when the next can take its word: stage 1's advance = m_ready
  * | ~full4, where full4 is the registered AND of the four later valids (D-084:
  * stage 0's load enable is then two LUTs from registers), s_ready = ~r_valid
- * | (advance & results there).  Stage 0's and stage 1's registers load when
- * the stage can move, whether a word came or not (r_valid / e_valid say);
+ * | (advance & results there), take = r_valid & advance & results there;
+ * both read stall_s (full4 & r_valid, a register of its own) in place of
+ * full4, so neither is built from the advance net (D-086).  Stage 0's and
+ * stage 1's registers load when the stage can move, whether a word came or
+ * not (r_valid / e_valid say);
  * only the stream state waits for stage 1's take (D-085).  Latency 5.  rst
  * clears the valids and the stream state.
  *
@@ -285,9 +289,10 @@ wire have_all = have(r_hd_n, hd_res0_valid, hd_res1_valid)
              && have(r_dd_n, dd_res0_valid, dd_res1_valid)
              && have(r_gd_n, gd_res0_valid, gd_res1_valid);
 wire take = r_valid && (m_ready || !stall_s) && have_all;
-// s_ready enables stage 0's registers (about 2.5k at W = 8): its logic reads registers only, never the advance
-// or take nets, which spread over stages 1's registers and the stream state. stall_s is full4 & r_valid,
-// registered apart (equal to full4 wherever s_ready reads it), so synthesis cannot share advance's LUT.
+// s_ready enables stage 0's registers (about 2.5k at W = 8), take the stream state's: both read registers only,
+// never the advance net, which spreads over stage 1's registers (nor s_ready the take net). stall_s is
+// full4 & r_valid, registered apart (equal to full4 wherever r_valid holds, the only case either reads it), so
+// synthesis cannot build them from advance's LUT (yosys merges identical registers even when kept: D-086).
 assign s_ready = !r_valid || ((m_ready || !stall_s) && have_all);
 
 assign hd_pop = take ? r_hd_n : 2'd0;
@@ -566,7 +571,7 @@ for (gk = 0; gk < 2; gk = gk + 1) begin : g_dig
             assign dif_c[gj] = pres[gj] && ((s1 || s2) ? ne_rs : ne_st);
             assign got[8*gj +: 8] = pres[gj] ? rb : init[8*gj +: 8];
         end
-        // carry (hence mis0) is never set with r_first
+        // mis0 leaves out carry's !r_first: it is read only through mis_c / fj_c, picked when r_first is clear
         wire       mis0  = ((gx != 0) ? 1'b0 : st_act) && st_mis;
         wire       mis_f = |dif_f;
         wire       mis_c = mis0 || (|dif_c);
