@@ -44,6 +44,16 @@ function [W-1:0] lane_above_or(input [W-1:0] x);
     end
 endfunction
 
+// bit i = (i >= x) and bit i = (i < x), x a lane count (0..W): each bit a function of x alone (one LUT at W <= 32),
+// where a compare per lane is mapped to a carry chain
+function [W-1:0] lanes_from(input [7:0] x);
+    lanes_from = {W{1'b1}} << x;
+endfunction
+
+function [W-1:0] lanes_below(input [7:0] x);
+    lanes_below = ~({W{1'b1}} << x);
+endfunction
+
 // the lanes below the lowest set lane of x (every lane when x = 0)
 function [W-1:0] lane_before_first(input [W-1:0] x);
     lane_before_first = ~(lane_below_or(x) | x);

@@ -171,7 +171,7 @@ localparam [NW-1:0] WN = W32[NW-1:0];
 `include "mdd_lane_fn.vh"
 
 localparam [3:0] L_MRK = 4'd1, L_HDR = 4'd2, L_HDIG = 4'd3, L_PI = 4'd6, L_PAD = 4'd7, L_DDIG = 4'd8,
-                 L_SPI = 4'd10;
+                 L_AFTER = 4'd9, L_SPI = 4'd10;
 localparam [2:0] OP_INSERT = 3'd1;
 localparam [3:0] WHY_POP = 4'd0, WHY_T3_FRAME = 4'd5, WHY_AFTER = 4'd6, WHY_T3_READ = 4'd8;
 
@@ -200,19 +200,26 @@ integer i;
 // -------------------------------------------------------------------------
 // Control
 // -------------------------------------------------------------------------
-wire [NW-1:0] c_off = consume ? {NW{1'b0}} : off;
-wire [NW-1:0] c_n   = consume ? {NW{1'b0}} : n;
+// The control sees the word's lanes and F's registers as they are, consume only in its last select (why, hl_end,
+// stop and idle are the consume case's there): so consume (in_xfer, lost_r) is not in front of the lane compares.
+// Its next is then off, not 0, when consuming: F's lanes taken (in_w) are qualified by !consume, and fc_next
+// leaves F as the consume case of lanes [0, 0) gives it.
 wire          fc_stop, fc_idle;
+wire [NW-1:0] c_next;
 
 mdd_txg_fc #(.W(W)) fc (
     .cfg_mpa(cfg_mpa), .cfg_op(cfg_op), .consume(consume), .mimg_ok(r_mimg_ok), .plen_ok(plen_ok_r),
-    .avail(avail), .a(consume ? {1'b0, avail} : a), .last_in(last_in),
-    .off(c_off), .n(c_n), .cls(cls), .mb(mb), .boundary(boundary), .parse(parse), .upto_len(upto_len),
+    .avail(avail), .a(a), .last_in(last_in),
+    .off(off), .n(n), .cls(cls), .mb(mb), .boundary(boundary), .parse(parse), .upto_len(upto_len),
     .mrk_after(mrk_after), .plow(plow), .hl(hl), .hl_n(hl_n), .next_v(next_v), .next_swh(next_swh),
-    .why(fc_why), .next(fc_next), .hl_end(fc_hl_end), .stop(fc_stop), .idle(fc_idle)
+    .why(fc_why), .next(c_next), .hl_end(fc_hl_end), .stop(fc_stop), .idle(fc_idle)
 );
+assign fc_next = consume ? {NW{1'b0}} : c_next;
 
 wire [NW-1:0] used_n = fc_hl_end - (consume ? {NW{1'b0}} : hl_off);
+// the host offset of the word's host-lane count 0 (a lane's host byte is at hbase + hl): made beside the control,
+// so an offset after it is one addition of a lane's count
+wire [31:0]   hbase = consume ? r_hoff : r_hoff - {{(32 - NW){1'b0}}, hl_off};
 assign used = {{(8 - NW){1'b0}}, used_n};
 
 // -------------------------------------------------------------------------
@@ -280,24 +287,28 @@ wire [63:0] img1 = cfg_mpa ? {16'd0, r_mval1, 32'd0} : iscsi_image(r_p1, r_bnd1)
 // Lanes are looked at from F's first lane to the word's end ([off, n): registered inputs only) and qualified by
 // the control's outcome last (before next), so the gathers run beside the control, not after it.
 wire [W-1:0] in_w;      // taken this cycle: [off, next)
-wire [W-1:0] in_rest;   // [off, n)
+wire [W-1:0] in_rest;   // [off, n) (consume not looked at: every use is qualified by it or is the control's)
 wire [W-1:0] lt_next;   // before next
 wire [W-1:0] is_mrk, is_host, is_ep, ups_pre, len_lane;
 wire [2:0]   last_len = cfg_mpa ? 3'd1 : 3'd7;
 wire [8*W-1:0] plane;   // parse lanes in [off, n), by PDU offset (bit 8i + p)
 
+wire [W-1:0] from_off = lanes_from({{(8 - NW){1'b0}}, off});
+wire [W-1:0] below_n = lanes_below({{(8 - NW){1'b0}}, n});
+wire [W-1:0] below_next = lanes_below({{(8 - NW){1'b0}}, c_next});
+
 genvar gi;
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_lane
-        localparam [31:0] I32 = gi;
         wire [3:0] c = cls[4*gi +: 4];
         wire [2:0] p = plow[3*gi +: 3];
-        assign in_rest[gi] = !consume && I32[NW-1:0] >= off && I32[NW-1:0] < n;
-        assign lt_next[gi] = I32[NW-1:0] < fc_next;
-        assign in_w[gi] = in_rest[gi] && lt_next[gi];
+        assign in_rest[gi] = from_off[gi] && below_n[gi];
+        assign lt_next[gi] = below_next[gi];
+        assign in_w[gi] = !consume && in_rest[gi] && lt_next[gi];
         assign is_mrk[gi] = c == L_MRK;
         assign is_host[gi] = c == L_HDR || c == 4'd5 || c == L_SPI || (c == L_PI && cfg_op != OP_INSERT);
-        assign is_ep[gi] = I32[NW-1:0] < n && flags[4*gi + 3];
+        assign is_ep[gi] = below_n[gi] && flags[4*gi + 3];
+        assign is_after[gi] = in_rest[gi] && c == L_AFTER;
         assign ups_pre[gi] = in_rest[gi] && is_host[gi] && hb_up[gi];
         wire pl = in_rest[gi] && parse[gi] && c == L_HDR;
         assign plane[8*gi +: 8] = pl ? (8'd1 << p) : 8'd0;
@@ -402,8 +413,9 @@ wire [15:0] p_hl_all = !cfg_mpa && pe_all[4] ? 16'd48 + {6'd0, pb[39:32], 2'b00}
 wire [23:0] p_dl_all = shift_len(pe_all);
 wire        pfirst_all = cfg_mpa ? pe_all[0] : pe_all[5];
 wire        p_last = |(len_lane & lt_next);     // the last length byte is taken
-wire [31:0] p_len_off = (cfg_mpa ? pe[0] : pe[5]) ? r_hoff + {{(32 - NW){1'b0}}, pfirst_hl - hl_off} : r_len_off;
-wire [31:0] p_len_off_all = pfirst_all ? r_hoff + {{(32 - NW){1'b0}}, pfirst_hl - hl_off} : r_len_off;
+wire [31:0] pfirst_off = hbase + {{(32 - NW){1'b0}}, pfirst_hl};
+wire [31:0] p_len_off = (cfg_mpa ? pe[0] : pe[5]) ? pfirst_off : r_len_off;
+wire [31:0] p_len_off_all = pfirst_all ? pfirst_off : r_len_off;
 // ULPDU_Length < the ULP header (8 bits): its high byte 0 (this word's, or the shifted-in value's) and the low
 // byte below (the 24-bit compare of the shifted value, without the shift in front of it)
 wire        len_short = cfg_mpa && (pe_all[0] ? pb[7:0] == 8'd0 : r_dl[15:0] == 16'd0) && pb[15:8] < cfg_ulp;
@@ -426,21 +438,37 @@ end
 // the first mark from F's first lane on (registered inputs only): the word's first UPSTREAM if it is taken
 wire [W-1:0]  ups_cand = consume ? ups_c : ups_pre;
 wire [W-1:0]  ups_first = ups_cand & ~lane_below_or(ups_cand);
-reg  [NW-1:0] ups_pos;          // the first one's byte: hl - hl_off (word) or index (consume)
+reg  [NW-1:0] ups_pos;          // the first one's byte: hl (word) or index (consume)
 reg  [NW-1:0] ups_hl;           // its hl (word)
 always @* begin
     ups_pos = {NW{1'b0}};
     ups_hl = {NW{1'b0}};
     for (i = 0; i < W; i = i + 1)
         if (ups_first[i]) begin
-            ups_pos = ups_pos | (consume ? i[NW-1:0] : hl[NW*i +: NW] - hl_off);
+            ups_pos = ups_pos | (consume ? i[NW-1:0] : hl[NW*i +: NW]);
             ups_hl = ups_hl | hl[NW*i +: NW];
         end
 end
 wire        ev_up = consume ? |ups_c : |(ups_first & lt_next);
 wire [6:0]  n_up = lane_popc(consume ? ups_c : ups_pre & lt_next);
-wire [31:0] up_off = r_hoff + {{(32 - NW){1'b0}}, ups_pos};
-wire [31:0] hoff_n = r_hoff + {24'd0, used};
+wire [31:0] up_off = hbase + {{(32 - NW){1'b0}}, ups_pos};
+wire [31:0] hoff_n = hbase + {{(32 - NW){1'b0}}, fc_hl_end};     // r_hoff + used
+
+// AFTER's FRAME is at the word's first AFTER lane in [off, n) when the control ends the word there (every AFTER
+// lane ends it): its offset and PDU count from that lane, beside the control rather than from its outcome
+wire [W-1:0]  is_after;
+wire [W-1:0]  aft_first = is_after & ~lane_below_or(is_after);
+reg  [NW-1:0] aft_lane, aft_hl;
+always @* begin
+    aft_lane = {NW{1'b0}};
+    aft_hl = {NW{1'b0}};
+    for (i = 0; i < W; i = i + 1)
+        if (aft_first[i]) begin
+            aft_lane = aft_lane | i[NW-1:0];
+            aft_hl = aft_hl | hl[NW*i +: NW];
+        end
+end
+wire [31:0] aft_off = hbase + {{(32 - NW){1'b0}}, aft_hl};
 
 wire        t3_frame = active && !consume && fc_why == WHY_T3_FRAME;
 wire        after_frame = active && !consume && fc_why == WHY_AFTER;
@@ -458,8 +486,8 @@ always @* begin
         fr_exp = {61'd0, 3'd7 - t3_p} + 64'd1;
         fr_got = {{(64 - AW){1'b0}}, avail};
     end else if (after_frame) begin
-        fr_off = hoff_n;                // the AFTER lane's byte: after the bytes taken
-        fr_unit = pdus + {31'd0, |(is_ep & lt_next)};
+        fr_off = aft_off;               // the AFTER lane's byte: after the bytes taken
+        fr_unit = pdus_at(aft_lane);
         fr_exp = {39'd0, plen_now};
         fr_got = {39'd0, plen_now};
     end else begin
@@ -519,7 +547,7 @@ assign o_dbad = bad;
 assign o_xflags = {7'd0, lost_n};
 assign df_pop = emit && !consume && fc_why == WHY_POP;
 assign df_set = emit && !consume && fc_why != WHY_POP;
-assign df_off = fc_next;
+assign df_off = c_next;
 assign flush = emit && (fc_stop || (lost_n && !r_lost) || ev_desc);
 
 // inside a marker after the word: its last marker lane is not the marker's last byte

@@ -108,6 +108,9 @@ wire [W-1:0] at_off_m;      // F's first lane
 wire [W-1:0] wait_at;       // the lane's end is a wait (a byte missing, or T3 short), when tlast is not in
 wire [W-1:0] read_at;       // it is the T3 read, or a wait for the length sum
 
+wire [W-1:0] from_off = lanes_from({{(8 - NW){1'b0}}, off});
+wire [W-1:0] below_n = lanes_below({{(8 - NW){1'b0}}, n});
+
 genvar gi;
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_lane
@@ -121,7 +124,7 @@ generate
         end else begin : g_mid
             assign cnt_n = hl[NW*(gi+1) +: NW];
         end
-        wire in_word = I32[NW-1:0] >= off && I32[NW-1:0] < n;
+        wire in_word = from_off[gi] && below_n[gi];
         wire not_last = I32N[NW:0] < {1'b0, n};
         wire at_off = I32[NW-1:0] == off;
         wire mrk0 = c == L_MRK && mb[3*gi +: 3] == 3'd0;
