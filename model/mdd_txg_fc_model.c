@@ -7,7 +7,16 @@
 #include "mdd/formats.h"
 #include "mdd_tx_gen_int.h"
 
+static void decide(unsigned w, const mdd_txg_fc_in *in, mdd_txg_fc_out *out);
+
 void mdd_txg_fc_eval(unsigned w, const mdd_txg_fc_in *in, mdd_txg_fc_out *out)
+{
+    decide(w, in, out);
+    for (unsigned i = in->off; i < out->next; i++)
+        out->host_take |= (uint64_t)mdd_txg_needs_host(in->op, in->cls[i]) << i;
+}
+
+static void decide(unsigned w, const mdd_txg_fc_in *in, mdd_txg_fc_out *out)
 {
     memset(out, 0, sizeof *out);
     const unsigned last_len = mdd_txg_last_len(in->mpa);

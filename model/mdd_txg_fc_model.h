@@ -96,6 +96,8 @@ typedef struct mdd_txg_fc_out {
     bool stop;                          /* the transfer ends with this cycle */
     bool idle;                          /* nothing is taken: F's first lane waits (WAIT, T3_WAIT, T3_READ or PLEN
                                          * at lane off) */
+    uint64_t host_take;                 /* the host lanes taken, lanes [off, next) that need a host byte (F's
+                                         * parse and UPSTREAM gather from them; the RTL makes them without next) */
 } mdd_txg_fc_out;
 
 void mdd_txg_fc_eval(unsigned w, const mdd_txg_fc_in *in, mdd_txg_fc_out *out);

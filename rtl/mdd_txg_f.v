@@ -206,13 +206,15 @@ integer i;
 // leaves F as the consume case of lanes [0, 0) gives it.
 wire          fc_stop, fc_idle;
 wire [NW-1:0] c_next;
+wire [W-1:0]  host_take;        // the host lanes taken (the parse's and UPSTREAM's lanes), made without next
 
 mdd_txg_fc #(.W(W)) fc (
     .cfg_mpa(cfg_mpa), .cfg_op(cfg_op), .consume(consume), .mimg_ok(r_mimg_ok), .plen_ok(plen_ok_r),
     .avail(avail), .a(a), .last_in(last_in),
     .off(off), .n(n), .cls(cls), .mb(mb), .boundary(boundary), .parse(parse), .upto_len(upto_len),
     .mrk_after(mrk_after), .plow(plow), .hl(hl), .hl_n(hl_n), .next_v(next_v), .next_swh(next_swh),
-    .why(fc_why), .next(c_next), .hl_end(fc_hl_end), .stop(fc_stop), .idle(fc_idle)
+    .why(fc_why), .next(c_next), .hl_end(fc_hl_end), .stop(fc_stop), .idle(fc_idle),
+    .host_take(host_take)
 );
 assign fc_next = consume ? {NW{1'b0}} : c_next;
 
@@ -378,7 +380,7 @@ always @* begin
     plen_lane = {NW{1'b0}};
     for (i = 0; i < W; i = i + 1) begin
         pe_all = pe_all | plane[8*i +: 8];
-        pe = pe | (plane[8*i +: 8] & {8{lt_next[i]}});
+        pe = pe | (plane[8*i +: 8] & {8{host_take[i]}});
         for (j = 0; j < 8; j = j + 1)
             if (plane[8*i + j]) pb[8*j +: 8] = pb[8*j +: 8] | hb[8*i +: 8];
         if (cfg_mpa ? plane[8*i] : plane[8*i + 5]) pfirst_hl = pfirst_hl | hl[NW*i +: NW];
@@ -412,7 +414,7 @@ wire [23:0] p_dl = shift_len(pe);
 wire [15:0] p_hl_all = !cfg_mpa && pe_all[4] ? 16'd48 + {6'd0, pb[39:32], 2'b00} : r_hdr_len;
 wire [23:0] p_dl_all = shift_len(pe_all);
 wire        pfirst_all = cfg_mpa ? pe_all[0] : pe_all[5];
-wire        p_last = |(len_lane & lt_next);     // the last length byte is taken
+wire        p_last = |(len_lane & host_take);   // the last length byte is taken
 wire [31:0] pfirst_off = hbase + {{(32 - NW){1'b0}}, pfirst_hl};
 wire [31:0] p_len_off = (cfg_mpa ? pe[0] : pe[5]) ? pfirst_off : r_len_off;
 wire [31:0] p_len_off_all = pfirst_all ? pfirst_off : r_len_off;
@@ -449,8 +451,8 @@ always @* begin
             ups_hl = ups_hl | hl[NW*i +: NW];
         end
 end
-wire        ev_up = consume ? |ups_c : |(ups_first & lt_next);
-wire [6:0]  n_up = lane_popc(consume ? ups_c : ups_pre & lt_next);
+wire        ev_up = consume ? |ups_c : |(ups_first & host_take);
+wire [6:0]  n_up = lane_popc(consume ? ups_c : ups_pre & host_take);
 wire [31:0] up_off = hbase + {{(32 - NW){1'b0}}, ups_pos};
 wire [31:0] hoff_n = hbase + {{(32 - NW){1'b0}}, fc_hl_end};     // r_hoff + used
 

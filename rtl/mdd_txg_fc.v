@@ -44,9 +44,10 @@
  *
  * Outputs: why (0 taken whole, 1 wait, 2 the transfer's end, 3 T3, 4 T3 short
  * (a wait), 5 T3 short (FRAME), 6 AFTER, 7 after the last length byte, 8 the T3 read, 9 the length sum
- * stale), next (lanes
- * [off, next) taken), hl_end (hl where the taking stops: bytes used
- * hl_end - hl_off; with consume the bytes used), stop (the transfer ends).
+ * stale), next (lanes [off, next) taken), hl_end (hl where the taking stops:
+ * bytes used hl_end - hl_off; with consume the bytes used), stop (the transfer
+ * ends), host_take (the host lanes taken, made without next: F's parse and
+ * UPSTREAM read them).
  *
  * Parameters: W, bytes per word (4, 8, 16, 32 or 64).
  */
@@ -78,7 +79,8 @@ module mdd_txg_fc #(
     output reg  [NW-1:0]        next,
     output reg  [NW-1:0]        hl_end,
     output reg                  stop,
-    output wire                 idle        // nothing taken: F's first lane waits (WAIT, T3 short, T3 read, PLEN)
+    output wire                 idle,       // nothing taken: F's first lane waits (WAIT, T3 short, T3 read, PLEN)
+    output wire [W-1:0]         host_take   // the host lanes taken: in [off, next) and needing a host byte
 );
 
 localparam NW = $clog2(W + 1);
@@ -107,6 +109,8 @@ wire [W-1:0] stop_at;       // stop, if it does
 wire [W-1:0] at_off_m;      // F's first lane
 wire [W-1:0] wait_at;       // the lane's end is a wait (a byte missing, or T3 short), when tlast is not in
 wire [W-1:0] read_at;       // it is the T3 read, or a wait for the length sum
+wire [W-1:0] ring_end;      // an end that does not look at the ring: before the lane (T3, AFTER, PLEN) or after it
+wire [W-1:0] host_there;    // a host lane of the word whose byte is in the ring
 
 wire [W-1:0] from_off = lanes_from({{(8 - NW){1'b0}}, off});
 wire [W-1:0] below_n = lanes_below({{(8 - NW){1'b0}}, n});
@@ -151,6 +155,8 @@ generate
         assign at_off_m[gi] = at_off;
         assign wait_at[gi] = missing || t3_short;
         assign read_at[gi] = (t3 && !missing && !t3_short) || plen;
+        assign ring_end[gi] = (in_word && (t3 || c == L_AFTER || plen)) || end_after[gi];
+        assign host_there[gi] = in_word && host && {{(AW + 1 - NW){1'b0}}, cnt} < a;
     end
 endgenerate
 
@@ -178,6 +184,11 @@ wire stop_e = |(first_end & stop_at);
 // or is a T3 lane short of its bytes, and tlast is not in the ring; or it is the T3 read
 assign idle = !consume && |(at_off_m & end_before & ((wait_at & {W{!last_in}}) | read_at));
 wire avail_le_w = avail <= {{(AW - NW){1'b0}}, WN};
+
+// A host lane is taken iff no end comes before it: a byte missing at an earlier lane is missing at this one too
+// (hl is monotone), so that is its own byte in the ring and no end at an earlier lane among the rules that do not
+// read the ring (those before a lane are never a host lane's own): beside the priority select, not behind next.
+assign host_take = {W{!consume}} & host_there & ~lane_below_or(ring_end);
 
 always @* begin
     why = WHY_POP;

@@ -181,7 +181,8 @@ class Bench {
         chk.eq("hl_end", out_.hl_end, top_->hl_end);
         chk.eq("stop", out_.stop, top_->stop);
         chk.eq("idle", out_.idle, top_->idle);
-        checks_ += 5;
+        chk.eq("host_take", lanes(out_.host_take), (uint64_t)top_->host_take);
+        checks_ += 6;
     }
 
     void count() {
