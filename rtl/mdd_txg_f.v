@@ -552,17 +552,24 @@ assign df_set = emit && !consume && fc_why != WHY_POP;
 assign df_off = c_next;
 assign flush = emit && (fc_stop || (lost_n && !r_lost) || ev_desc);
 
-// inside a marker after the word: its last marker lane is not the marker's last byte
+// inside a marker after the word: a marker lane is taken and the last lane taken is a marker lane other than its
+// marker's last byte (a marker's bytes are consecutive lanes, so a non-marker lane taken after the last marker
+// lane taken means that lane was its marker's last byte): the lane before next, from next's decode rather than
+// from the taken marker lanes' last
 wire [W-1:0] mrk_w = in_w & is_mrk;
-wire [W-1:0] mrk_last = mrk_w & ~lane_above_or(mrk_w);
-reg          last_mb_end;
-always @* begin
-    last_mb_end = 1'b0;
-    for (i = 0; i < W; i = i + 1)
-        if (mrk_last[i]) last_mb_end = mb[3*i +: 3] == (cfg_mpa ? 3'd3 : 3'd7);
-end
+wire [W-1:0] mrk_cut;           // a marker lane other than its marker's last byte (the lane before next is in
+                                // [off, n) whenever a marker lane is taken)
+wire [W-1:0] at_next1;          // the lane before next
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_cut
+        localparam [31:0] I32N = gi + 1;
+        assign mrk_cut[gi] = is_mrk[gi] && mb[3*gi +: 3] != (cfg_mpa ? 3'd3 : 3'd7);
+        assign at_next1[gi] = c_next == I32N[NW-1:0];
+    end
+endgenerate
+wire last_cut = |(mrk_cut & at_next1);
 wire t3_read = active && !consume && fc_why == WHY_T3_READ;
-wire mimg_ok_n = emit && fc_stop ? 1'b0 : t3_read ? t3_half_r : t3_frame ? 1'b0 : |mrk_w ? !last_mb_end : r_mimg_ok;
+wire mimg_ok_n = emit && fc_stop ? 1'b0 : t3_read ? t3_half_r : t3_frame ? 1'b0 : |mrk_w ? last_cut : r_mimg_ok;
 
 // in_xfer moves with a word; the others whenever F runs (the same values when no word leaves: nothing taken, no
 // byte, no event), so their enable is not the word's outcome

@@ -109,7 +109,7 @@ wire [W-1:0] stop_at;       // stop, if it does
 wire [W-1:0] at_off_m;      // F's first lane
 wire [W-1:0] wait_at;       // the lane's end is a wait (a byte missing, or T3 short), when tlast is not in
 wire [W-1:0] read_at;       // it is the T3 read, or a wait for the length sum
-wire [W-1:0] ring_end;      // an end that does not look at the ring: before the lane (T3, AFTER, PLEN) or after it
+wire [W-1:0] ring_before;   // an end that does not look at the ring, before the lane (T3, AFTER, PLEN)
 wire [W-1:0] host_there;    // a host lane of the word whose byte is in the ring
 
 wire [W-1:0] from_off = lanes_from({{(8 - NW){1'b0}}, off});
@@ -155,31 +155,42 @@ generate
         assign at_off_m[gi] = at_off;
         assign wait_at[gi] = missing || t3_short;
         assign read_at[gi] = (t3 && !missing && !t3_short) || plen;
-        assign ring_end[gi] = (in_word && (t3 || c == L_AFTER || plen)) || end_after[gi];
+        assign ring_before[gi] = in_word && (t3 || c == L_AFTER || plen);
         assign host_there[gi] = in_word && host && {{(AW + 1 - NW){1'b0}}, cnt} < a;
     end
 endgenerate
 
-wire [W-1:0] ends = end_before | end_after;
+// F's first lane apart: whether the word ends before it (its flags alone, the only ones that read mimg_ok) is
+// looked at after the priority select over the other lanes, so F's registers that only that lane reads are not
+// in front of the select
+wire         end_off = |(at_off_m & end_before);
+wire [W-1:0] ends = (end_before & ~at_off_m) | end_after;
 wire [W-1:0] first_end = ends & ~lane_below_or(ends);
 
-// the first end's outcome: an AND-OR select by its one-hot
-reg [NW-1:0] hl_e, next_e;
-reg [3:0] why_e;
+// an end's outcome: an AND-OR select by its one-hot (the first end's, and F's first lane's)
+reg [NW-1:0] hl_e, next_e, hl_o, next_o;
+reg [3:0] why_e, why_o;
 integer i;
 always @* begin
     hl_e = {NW{1'b0}};
     next_e = {NW{1'b0}};
     why_e = 4'd0;
+    hl_o = {NW{1'b0}};
+    next_o = {NW{1'b0}};
+    why_o = 4'd0;
     for (i = 0; i < W; i = i + 1) begin
         hl_e = hl_e | (hl_at[NW*i +: NW] & {NW{first_end[i]}});
         next_e = next_e | (next_at[NW*i +: NW] & {NW{first_end[i]}});
         why_e = why_e | (why_at[4*i +: 4] & {4{first_end[i]}});
+        hl_o = hl_o | (hl_at[NW*i +: NW] & {NW{at_off_m[i]}});
+        next_o = next_o | (next_at[NW*i +: NW] & {NW{at_off_m[i]}});
+        why_o = why_o | (why_at[4*i +: 4] & {4{at_off_m[i]}});
     end
 end
 
 wire any_end = |ends;
 wire stop_e = |(first_end & stop_at);
+wire stop_o = |(at_off_m & stop_at);
 // from F's first lane's flags alone (the first end, if anything ends there): it needs a byte that is not there,
 // or is a T3 lane short of its bytes, and tlast is not in the ring; or it is the T3 read
 assign idle = !consume && |(at_off_m & end_before & ((wait_at & {W{!last_in}}) | read_at));
@@ -188,7 +199,10 @@ wire avail_le_w = avail <= {{(AW - NW){1'b0}}, WN};
 // A host lane is taken iff no end comes before it: a byte missing at an earlier lane is missing at this one too
 // (hl is monotone), so that is its own byte in the ring and no end at an earlier lane among the rules that do not
 // read the ring (those before a lane are never a host lane's own): beside the priority select, not behind next.
-assign host_take = {W{!consume}} & host_there & ~lane_below_or(ring_end);
+// (F's first lane apart, as above: when it ends before itself nothing is taken)
+wire rb_off = |(at_off_m & ring_before);
+assign host_take = {W{!consume && !rb_off}} & host_there &
+                   ~lane_below_or((ring_before & ~at_off_m) | end_after);
 
 always @* begin
     why = WHY_POP;
@@ -199,6 +213,11 @@ always @* begin
         next = off;
         hl_end = avail_le_w ? avail[NW-1:0] : WN;
         stop = last_in && avail_le_w;
+    end else if (end_off) begin
+        why = why_o;
+        next = next_o;
+        hl_end = hl_o;
+        stop = stop_o;
     end else if (!any_end) begin
         stop = last_in && {{(AW + 1 - NW){1'b0}}, hl_n} >= a && next_v && next_swh;
     end else begin
