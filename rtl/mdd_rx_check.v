@@ -581,7 +581,9 @@ for (gk = 0; gk < 2; gk = gk + 1) begin : g_dig
                            dif_c[0] ? 2'd0 : dif_c[1] ? 2'd1 : dif_c[2] ? 2'd2 : 2'd3;
         wire [1:0] mby   = r_first ? fj_f : fj_c;
         wire [31:0] off  = c_x ? st_off : d_off[64*gk + 32*gx +: 32];
-        wire [31:0] unit = c_x ? st_unit : plus_count(b_pdus, pdus_hi1, d_ucnt[14*gk + 7*gx +: 7]);
+        // (a transfer's first word counts from 0: r_first picked after the sum, not in front of it)
+        wire [6:0]  ucnt = d_ucnt[14*gk + 7*gx +: 7];
+        wire [31:0] unit = c_x ? st_unit : r_first ? {25'd0, ucnt} : plus_count(st_pdus, st_pdus_p128[31:7], ucnt);
         // ends at its last byte here, or open at the end of the transfer
         wire ends = (gx != 0) ? fin_b : fin_a;
         wire open = (gx != 0) ? (|in_b) && !fin_b : (carry || (|in_a)) && !fin_a;
@@ -640,6 +642,8 @@ reg [15:0]  st_present = 16'd0;
 reg [127:0] st_got = 128'd0;   // PI byte j at bits [8j+7:8j]
 reg [47:0]  st_ref_i1 = 48'd1; // st_ref + 1, kept beside it: the compare's expected reference tag is then a select
 reg [95:0]  st_soff = 96'd0;   // 32 bits per subfield
+reg [2:0]   st_subp = 3'd0;    // per subfield (guard, app, ref): a byte of it in st_present (the masks are the
+                               // transfer's, so this word's equal the next one's wherever that one carries)
 
 wire [63:0] b_gexp  = r_first ? r_desc[MDD_DESC_DIF_PART_LSB +: 64] : st_gexp;
 wire [1:0]  b_grs   = r_first ? 2'd0 : st_grs;
@@ -709,8 +713,7 @@ for (gx = 0; gx < 2; gx = gx + 1) begin : g_pi
     // subfields (gm 0 guard, 1 app, 2 ref): offset of the first byte here
     wire [95:0] soff;
     for (gm = 0; gm < 3; gm = gm + 1) begin : g_sub
-        wire [15:0]  m     = (gm == 0) ? m_guard : (gm == 1) ? m_app : m_ref;
-        assign soff[32*gm +: 32] = (c_x && (|(st_present & m))) ? st_soff[32*gm +: 32]
+        assign soff[32*gm +: 32] = (c_x && st_subp[gm]) ? st_soff[32*gm +: 32]
                                  : p_soff[96*gx + 32*gm +: 32];
     end
 
@@ -827,6 +830,8 @@ always @(posedge clk) begin
         st_present <= pf_present[16*pf_a +: 16];
         st_got <= pf_got[128*pf_a +: 128];
         st_soff <= pf_soff[96*pf_a +: 96];
+        st_subp <= {|(pf_present[16*pf_a +: 16] & m_ref), |(pf_present[16*pf_a +: 16] & m_app),
+                    |(pf_present[16*pf_a +: 16] & m_guard)};
         st_pdus <= n_pdus; st_pdus_p128 <= n_pdus_p128; st_blocks <= n_blocks;
     end
     // the pipeline registers load whenever stage 1 advances (e_valid says whether a word was taken): only the
@@ -849,7 +854,7 @@ always @(posedge clk) begin
         e_valid <= 1'b0;
         st_gexp <= 64'd0; st_grs <= 2'd0; st_ref <= 48'd0; st_ref_i1 <= 48'd1; st_pact <= 1'b0; st_fgexp <= 64'd0; st_fref <= 48'd0;
         st_punit <= 32'd0; st_present <= 16'd0; st_got <= 128'd0; 
-        st_soff <= 96'd0; st_pdus <= 32'd0; st_pdus_p128 <= 32'd128; st_blocks <= 32'd0;
+        st_soff <= 96'd0; st_subp <= 3'd0; st_pdus <= 32'd0; st_pdus_p128 <= 32'd128; st_blocks <= 32'd0;
     end
 end
 
@@ -929,18 +934,37 @@ end
 endgenerate
 
 // the ranking's compares (stage 3 reads candidate a below candidate b for a > b only): among kinds 0-2, and each
-// PI event against each of them (stage 2 takes the PI candidate's by its first event: no compare follows that pick)
+// PI event against each of them (stage 2 takes the PI candidate's by its first event: no compare follows that pick).
+// A digest kind's key is its field A's or B's: both are compared and the kind's pick comes after the compares, so
+// the pick (from the events) does not sit in front of the carry chains (kind 0's two keys are one: the duplicate
+// compares merge)
+wire [119:0] key_a = {MDD_ERR_DDIG[7:0], e_dg_off[64 +: 32], MDD_ERR_HDIG[7:0], e_dg_off[0 +: 32], e_err_code, e_err_off};
+wire [119:0] key_b = {MDD_ERR_DDIG[7:0], e_dg_off[96 +: 32], MDD_ERR_HDIG[7:0], e_dg_off[32 +: 32], e_err_code, e_err_off};
+wire [2:0]   key_sel = {dg_sel, 1'b1};      // per kind: its field A's key
+function [39:0] key40(input [39:0] k);      // {offset, code}: the offset is the key's major part
+    key40 = {k[31:0], k[39:32]};
+endfunction
 reg [8:0]  kc_lt;
 reg [17:0] pk_lt;
+reg [3:0]  lt4;
+reg [1:0]  lt2;
 integer ca, cb;
 always @* begin
     kc_lt = 9'd0;
     for (ca = 0; ca < 3; ca = ca + 1)
-        for (cb = 0; cb < ca; cb = cb + 1)
-            kc_lt[3*ca + cb] = lt40({kc_off[32*ca +: 32], kc_code[8*ca +: 8]}, {kc_off[32*cb +: 32], kc_code[8*cb +: 8]});
+        for (cb = 0; cb < ca; cb = cb + 1) begin
+            lt4[0] = lt40(key40(key_a[40*ca +: 40]), key40(key_a[40*cb +: 40]));
+            lt4[1] = lt40(key40(key_a[40*ca +: 40]), key40(key_b[40*cb +: 40]));
+            lt4[2] = lt40(key40(key_b[40*ca +: 40]), key40(key_a[40*cb +: 40]));
+            lt4[3] = lt40(key40(key_b[40*ca +: 40]), key40(key_b[40*cb +: 40]));
+            kc_lt[3*ca + cb] = lt4[{!key_sel[ca], !key_sel[cb]}];
+        end
     for (ca = 0; ca < 6; ca = ca + 1)
-        for (cb = 0; cb < 3; cb = cb + 1)
-            pk_lt[3*ca + cb] = lt40({e_pe_off[32*ca +: 32], pi_code(ca % 3)}, {kc_off[32*cb +: 32], kc_code[8*cb +: 8]});
+        for (cb = 0; cb < 3; cb = cb + 1) begin
+            lt2[0] = lt40({e_pe_off[32*ca +: 32], pi_code(ca % 3)}, key40(key_a[40*cb +: 40]));
+            lt2[1] = lt40({e_pe_off[32*ca +: 32], pi_code(ca % 3)}, key40(key_b[40*cb +: 40]));
+            pk_lt[3*ca + cb] = lt2[!key_sel[cb]];
+        end
 end
 
 // CHECK_REPLACE (and TX INSERT): each PI lane's byte from its PI's image, at the lane's PI byte index (aux)
