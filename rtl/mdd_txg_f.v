@@ -559,12 +559,10 @@ assign flush = emit && (fc_stop || (lost_n && !r_lost) || ev_desc);
 wire [W-1:0] mrk_w = in_w & is_mrk;
 wire [W-1:0] mrk_cut;           // a marker lane other than its marker's last byte (the lane before next is in
                                 // [off, n) whenever a marker lane is taken)
-wire [W-1:0] at_next1;          // the lane before next
+wire [W-1:0] at_next1 = below_next & ~(below_next >> 1);      // the lane before next: [0, next)'s top lane
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_cut
-        localparam [31:0] I32N = gi + 1;
         assign mrk_cut[gi] = is_mrk[gi] && mb[3*gi +: 3] != (cfg_mpa ? 3'd3 : 3'd7);
-        assign at_next1[gi] = c_next == I32N[NW-1:0];
     end
 endgenerate
 wire last_cut = |(mrk_cut & at_next1);

@@ -141,7 +141,8 @@ generate
         wire t3_short = t3 && at_off && {{(AW - 3){1'b0}}, need} >= avail;
         // an iSCSI marker's image from F's length sum, the sum stale
         wire plen = c == L_MRK && !cfg_mpa && !boundary[gi] && !upto_len[gi] && !plen_ok;
-        assign end_before[gi] = in_word && (missing || t3 || c == L_AFTER || plen);
+        assign ring_before[gi] = in_word && (t3 || c == L_AFTER || plen);
+        assign end_before[gi] = ring_before[gi] || (in_word && missing);
         assign end_after[gi] = in_word && not_last && (cfg_mpa || mrk_after[gi]) && c == L_HDR && parse[gi] && upto_len[gi] &&
                                plow[3*gi +: 3] == last_len;
         assign hl_at[NW*gi +: NW] = end_before[gi] ? cnt : cnt_n;
@@ -155,7 +156,6 @@ generate
         assign at_off_m[gi] = at_off;
         assign wait_at[gi] = missing || t3_short;
         assign read_at[gi] = (t3 && !missing && !t3_short) || plen;
-        assign ring_before[gi] = in_word && (t3 || c == L_AFTER || plen);
         assign host_there[gi] = in_word && host && {{(AW + 1 - NW){1'b0}}, cnt} < a;
     end
 endgenerate
