@@ -94,12 +94,23 @@ rx-path-many-w8: $(call rx_path_bin,8)
 	$(call RUN_SEEDS,lockstep-rx-path-many-w8,$< --cycles 80000 small=1 pdus_min=130 max_xfers=1 p_corrupt=0.8 \
 	    p_corrupt_any=1 corrupt_tail=10 p_user=0 min_xfers=20 min_far=5,$(RX_PATH_DIR)/vcd/many_w8)
 
+# Directed: the checker's first-error ranking (D-088). At W = 32 a word can hold two fields of one digest kind
+# (MPA's CRCs of FPDUs shorter than a word); every stream corrupted, the second and third bit flips within a word
+# of the first, so that an error lies between a word's two digest fields. At least min_rank_ab words per seed whose
+# first error depends on which field keys the digest's candidate (the checker twin counts them): a ranking with
+# the keys of a pair swapped diverges in the context beat (seeds 1-3).
+.PHONY: rx-path-rank-w32
+rx-path-rank-w32: $(call rx_path_bin,32)
+	$(call RUN_SEEDS,lockstep-rx-path-rank-w32,$< --cycles 400000 small=1 p_corrupt=1 p_corrupt_any=1 corrupt_near=1 \
+	    min_xfers=1000 min_rank_ab=3,$(RX_PATH_DIR)/vcd/rank_w32)
+
 # make test runs the RX path at W = 4, 8 and 32, make regress at every W: the W = 64 build was 588 s of CI's
 # 2946 (1379 s with the machine shared; W = 32 about a quarter of it, 2026-12-02) and grows with mdd_rx_loc_pdu's
 # W = 64 size (issue 20). The TX path, the core's blocks and every block harness still run W = 64 in make test.
 RX_PATH_TEST_WS  := 4 8 32
 RX_PATH_EXTRA_WS := $(filter-out $(RX_PATH_TEST_WS),$(WS))
 LOCKSTEP_TESTS += $(foreach w,$(RX_PATH_TEST_WS),rx-path-lockstep-w$(w) rx-path-small-w$(w)) rx-path-junk-w8 rx-path-many-w8 \
+                  rx-path-rank-w32 \
                   rx-path-selftest
 REGRESS_TESTS  += $(foreach w,$(WS),$(foreach s,$(RX_PATH_REGRESS_SEEDS),rx-path-regress-w$(w)-s$(s))) \
                   $(foreach w,$(RX_PATH_EXTRA_WS),rx-path-lockstep-w$(w) rx-path-small-w$(w))

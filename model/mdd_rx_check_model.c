@@ -81,7 +81,82 @@ typedef struct step {
     uint32_t pdus, blocks;
     uint8_t pop[MDD_RX_ENGS];
     bool contract_error;
+    /* coverage of the ranking (D-088), not behaviour: each digest kind's fields with bytes in this word (the
+     * RTL's fields A and B, by offset) and every event's key, to tell whether a digest kind's candidate ranked
+     * by its other field's key (the mutant the ranking bench must kill) would pick another first error */
+    struct { uint32_t off[2]; unsigned n; } fld[2];
+    struct { unsigned code; uint32_t off; unsigned kind; } ev[24]; /* kind 0 incoming, 1 HDIG, 2 DDIG, 3 PI */
+    unsigned n_ev;
+    bool rank_alt;                 /* the word's first error differs under that mutant: */
+    unsigned alt_code;             /* ... the mutant's first error */
+    uint32_t alt_off;
 } step;
+
+static void note_fld(step *s, unsigned k, uint32_t off)
+{
+    unsigned n = s->fld[k].n;
+    for (unsigned j = 0; j < n; j++)
+        if (s->fld[k].off[j] == off)
+            return;
+    if (n == 2)
+        return;
+    if (n == 1 && off < s->fld[k].off[0]) { /* a carried field whose bytes ended in the previous word */
+        s->fld[k].off[1] = s->fld[k].off[0];
+        s->fld[k].off[0] = off;
+    } else {
+        s->fld[k].off[n] = off;
+    }
+    s->fld[k].n = n + 1;
+}
+
+static void note_ev(step *s, unsigned kind, unsigned code, uint32_t off)
+{
+    if (s->n_ev < sizeof s->ev / sizeof s->ev[0]) {
+        s->ev[s->n_ev].code = code;
+        s->ev[s->n_ev].off = off;
+        s->ev[s->n_ev].kind = kind;
+        s->n_ev++;
+    }
+}
+
+static bool key_lt(unsigned ca, uint32_t oa, unsigned cb, uint32_t ob)
+{
+    return oa < ob || (oa == ob && ca < cb);
+}
+
+/* The ranking with a digest kind's candidate keyed by its other field in the word: the first error it picks,
+ * when that differs from the word's (s->out). */
+static void rank_coverage(step *s)
+{
+    for (unsigned k = 0; k < 2; k++) {
+        if (s->fld[k].n != 2)
+            continue;
+        int c = -1;
+        for (unsigned e = 0; e < s->n_ev && c < 0; e++)
+            if (s->ev[e].kind == 1 + k)
+                c = (int)e;
+        if (c < 0)
+            continue;
+        bool other = false;
+        unsigned oc = 0;
+        uint32_t oo = 0;
+        for (unsigned e = 0; e < s->n_ev; e++)
+            if (s->ev[e].kind != 1 + k && (!other || key_lt(s->ev[e].code, s->ev[e].off, oc, oo))) {
+                other = true;
+                oc = s->ev[e].code;
+                oo = s->ev[e].off;
+            }
+        if (!other)
+            continue;
+        const uint32_t alt = s->ev[c].off == s->fld[k].off[0] ? s->fld[k].off[1] : s->fld[k].off[0];
+        const bool wins = key_lt(s->ev[c].code, s->ev[c].off, oc, oo);
+        if (wins != key_lt(s->ev[c].code, alt, oc, oo)) {
+            s->rank_alt = true;
+            s->alt_code = wins ? oc : s->ev[c].code;
+            s->alt_off = wins ? oo : s->ev[c].off;
+        }
+    }
+}
 
 static void pi_finish(step *s, mdd_rx_check_pi *p, const struct mdd_pifmt *f, unsigned prot, unsigned chk,
                       uint16_t app_tag, uint16_t app_mask)
@@ -99,18 +174,23 @@ static void pi_finish(step *s, mdd_rx_check_pi *p, const struct mdd_pifmt *f, un
     bool escaped = app_present > 0 && app_ff && (prot != 3 || ref_ff);
     if (!escaped) {
         uint64_t gmask = f->guard_len >= 8 ? ~0ull : ((1ull << (8 * f->guard_len)) - 1);
-        if ((chk & MDD_DIFCHK_GUARD) && p->mis[0])
+        if ((chk & MDD_DIFCHK_GUARD) && p->mis[0]) {
             mdd_rx_word_merge(&s->out, MDD_ERR_GUARD, p->mbyte[0], p->soff[0], p->unit, p->fgexp & gmask,
                               pi_value(p->got, 0, f->guard_len));
-        if ((chk & MDD_DIFCHK_APP) && p->mis[1])
+            note_ev(s, 3, MDD_ERR_GUARD, p->soff[0]);
+        }
+        if ((chk & MDD_DIFCHK_APP) && p->mis[1]) {
             mdd_rx_word_merge(&s->out, MDD_ERR_APP, p->mbyte[1], p->soff[1], p->unit, app_tag,
                               pi_value(p->got, f->app_off, 2));
+            note_ev(s, 3, MDD_ERR_APP, p->soff[1]);
+        }
         (void)app_mask;
         if ((chk & MDD_DIFCHK_REF) && prot != 3 && p->mis[2]) {
             unsigned n = f->ref_len > 8 ? 8 : f->ref_len;
             uint64_t rmask = f->ref_len >= 6 ? 0xFFFFFFFFFFFFull : 0xFFFFFFFFull;
             mdd_rx_word_merge(&s->out, MDD_ERR_REF, p->mbyte[2], p->soff[2], p->unit, p->fref & rmask,
                               pi_value(p->got, f->pi_len - n, n));
+            note_ev(s, 3, MDD_ERR_REF, p->soff[2]);
         }
     }
     p->act = false;
@@ -119,8 +199,11 @@ static void pi_finish(step *s, mdd_rx_check_pi *p, const struct mdd_pifmt *f, un
 /* tx: the digest was filled, not checked: no event */
 static void dig_finish(step *s, mdd_rx_check_dig *g, unsigned code, bool tx)
 {
-    if (g->mis && !tx)
+    if (g->mis && !tx) {
         mdd_rx_word_merge(&s->out, code, g->mbyte, g->off, g->unit, g->exp, g->got);
+        note_fld(s, code == MDD_ERR_DDIG, g->off);
+        note_ev(s, code == MDD_ERR_DDIG ? 2 : 1, code, g->off);
+    }
     g->act = false;
 }
 
@@ -128,6 +211,8 @@ static void compute(const mdd_rx_check_model *m, const mdd_rx_check_in *in, step
 {
     memset(s, 0, sizeof *s);
     MDD_RX_WORD_COPY(&s->out, , in, s_);
+    if (in->s_err_v)
+        note_ev(s, 0, in->s_err_code, in->s_err_off);
     const uint64_t *d = in->s_desc;
     unsigned proto = (unsigned)DGET(d, PROTO), dif_op = (unsigned)DGET(d, DIF_OP);
     unsigned prot = (unsigned)DGET(d, PROT_TYPE), chk = (unsigned)DGET(d, DIF_CHK);
@@ -182,6 +267,7 @@ static void compute(const mdd_rx_check_model *m, const mdd_rx_check_in *in, step
                 g->unit = s->pdus;
                 g->got = g->exp;
             }
+            note_fld(s, kind == MDD_KIND_DDIG, g->off);
             unsigned sh = 8 * (a & 3);
             g->got = (g->got & ~(0xFFu << sh)) | ((uint32_t)b << sh);
             if (b != (uint8_t)(g->exp >> sh) && !g->mis) {
@@ -321,6 +407,7 @@ static void compute(const mdd_rx_check_model *m, const mdd_rx_check_in *in, step
             DSET(od, HDIG_OPEN, hopen);
         }
     }
+    rank_coverage(s);
 }
 
 unsigned mdd_rx_check_gd_fmt(const mdd_rx_check_model *m) { return (unsigned)DGET(m->r.desc, PI_FMT); }
@@ -368,6 +455,19 @@ void mdd_rx_check_tick(mdd_rx_check_model *m, const mdd_rx_check_in *in)
         compute(m, &w, &s);
         if (s.contract_error)
             m->contract_errors++;
+        /* coverage: the mutant's first error would change the transfer's so far (the context's, D-036) */
+        const bool prior = !w.s_first && m->cov_best_v;
+        if (s.rank_alt && s.out.err_v) {
+            const bool t_lt = !prior || key_lt(s.out.err_code, s.out.err_off, m->cov_best_code, m->cov_best_off);
+            const bool a_lt = !prior || key_lt(s.alt_code, s.alt_off, m->cov_best_code, m->cov_best_off);
+            if (t_lt || a_lt)
+                m->cov_rank_ab++;
+        }
+        if (s.out.err_v && (!prior || key_lt(s.out.err_code, s.out.err_off, m->cov_best_code, m->cov_best_off))) {
+            m->cov_best_code = s.out.err_code;
+            m->cov_best_off = s.out.err_off;
+        }
+        m->cov_best_v = prior || s.out.err_v;
         m->dig[0] = s.dig[0];
         m->dig[1] = s.dig[1];
         m->pi = s.pi;

@@ -101,6 +101,12 @@ typedef struct mdd_rx_check_model {
     bool m_valid;
     mdd_rx_word m;
     uint64_t contract_errors; /* engine counts that disagree with the word's end flags */
+    /* coverage, not behaviour: words whose first error would differ, and change the transfer's first error so
+     * far, if a digest kind's candidate were ranked by the key of its other field in the word (D-088's pairs) */
+    uint64_t cov_rank_ab;
+    bool cov_best_v;          /* the transfer's first error so far */
+    unsigned cov_best_code;
+    uint32_t cov_best_off;
 } mdd_rx_check_model;
 
 /* eng_mask: bits 0-2 = MDD_ENGINE_HDIG/DDIG/GUARD (RTL ENG_MASK); tx: RTL TX. */

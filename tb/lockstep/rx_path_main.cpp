@@ -18,7 +18,10 @@
 //
 // Build-time parameter (-D): RX_PATH_W (the Verilated -GW value). Knobs: as rx_locate_main.cpp (p_valid,
 // p_ready, phase, p_desc, p_reset, small, p_holes, p_user, p_corrupt, p_corrupt_any, corrupt_tail, pdus_min,
-// p_side, p_junk, max_xfers, min_xfers, min_far, inject_fault, inject_golden) and --bench (full-rate traffic: input bytes per cycle and stalls).
+// corrupt_near, p_side, p_junk, max_xfers, min_xfers, min_far, inject_fault, inject_golden), min_rank_ab (at
+// least this many words whose first error the checker's ranking takes from a digest kind's second field in the
+// word, or from its first with a second there: the checker twin counts them, mdd_rx_check_model.cov_rank_ab) and
+// --bench (full-rate traffic: input bytes per cycle and stalls).
 #include "lockstep.h"
 #include "rx_side.h"
 
@@ -60,6 +63,7 @@ class RxPathBench {
         if (mdd_rx_path_model_init(&model_, kW, RX_PATH_DATA_DEPTH, RX_PATH_RES_DEPTH) != 0)
             ls::Options::die("bad model parameter W=%u", kW);
         inject_fault_ = opt.has("inject_fault") ? (int64_t)opt.u64("inject_fault", 0) : -1;
+        min_rank_ab_ = opt.u64("min_rank_ab", 0);
         cycles_ = opt.cycles;
         std::string vec = opt.str("vectors", "");
         if (!vec.empty()) {
@@ -147,10 +151,20 @@ class RxPathBench {
             chk.fail("contract", "a word's CRC result counts disagree with its end flags (checker twin)");
         tr.post();
 
-        if (cyc + 1 == cycles_) rx_.final_checks(chk);
+        if (cyc + 1 == cycles_) {
+            rx_.final_checks(chk);
+            if (rank_ab() < min_rank_ab_)
+                chk.fail("volume", std::to_string(rank_ab()) + " words whose first error hangs on a digest pair's "
+                                   "field A / B key, fewer than min_rank_ab=" + std::to_string(min_rank_ab_));
+        }
     }
 
-    void summary(FILE *f) const { rx_.summary(f); }
+    void summary(FILE *f) const {
+        rx_.summary(f);
+        std::fprintf(f, "  words whose first error hangs on a digest pair's field A / B key: %" PRIu64 "\n", rank_ab());
+    }
+    // the checker twin's coverage count (mdd_rx_check_model.cov_rank_ab)
+    uint64_t rank_ab() const { return model_.stage.chk.cov_rank_ab; }
     uint64_t checks() const { return rx_.checks(); }
 
   private:
@@ -193,6 +207,7 @@ class RxPathBench {
     rxs::Side<kW> rx_;
     std::unique_ptr<Vmdd_rx_path> top_;
     mdd_rx_path_model model_;
+    uint64_t min_rank_ab_ = 0;  // min_rank_ab: at least this many words where the ranking's A / B keys matter
     FILE *vectors_ = nullptr;
     int64_t inject_fault_;
     uint64_t cycles_ = 0;

@@ -9,7 +9,9 @@
 //   legal_bhs  1: iSCSI PDUs with a legal Data-In BHS (mdd_gen_cfg.legal_bhs; the same draws otherwise), so that
 //              Wireshark decodes a capture of them (pcap= of the core harness); default 0
 //   corruption in p_corrupt of the streams 1..3 bit flips: in markers and length fields, or (p_corrupt_any
-//              of the time) in any byte; corrupt_tail=P: only in the last P percent of the stream's bytes
+//              of the time) in any byte; corrupt_tail=P: only in the last P percent of the stream's bytes;
+//              corrupt_near=1: the second and third flips in any byte less than W from the first (several
+//              errors in one word, so that the checker's first-error ranking has candidates to order)
 //   many PDUs  pdus_min=N: N..N+15 PDUs per stream (default: the generator's draw, at most 40), so that the
 //              counts a transfer keeps (the PDU index an error reports) cross their low bits' carries
 //   transfers  each stream cut at random points into up to max_xfers pieces; a piece's descriptor is the
@@ -140,6 +142,7 @@ class Stim {
         max_xfers_ = opt.u64("max_xfers", bench_ ? 3 : 12, 1, 100000);
         pdus_min_ = (unsigned)opt.u64("pdus_min", 0, 0, 4096);
         corrupt_tail_ = opt.u64("corrupt_tail", 100, 1, 100);
+        corrupt_near_ = opt.flag("corrupt_near", false);
         parked_.resize(opt.u64("interleave", 1, 1, 16) - 1);
         worst_ = opt.str("worst", "");
         legal_bhs_ = opt.flag("legal_bhs", false);
@@ -277,8 +280,17 @@ class Stim {
         }
         if (cand.empty()) return;
         unsigned k = 1 + (unsigned)rng_.below(3);
+        size_t j0 = 0;
         for (unsigned i = 0; i < k; ++i) {
-            size_t j = cand[rng_.below(cand.size())];
+            size_t j;
+            if (i > 0 && corrupt_near_) {
+                const size_t lo = j0 >= W - 1 ? j0 - (W - 1) : 0;
+                j = lo + (size_t)rng_.below(j0 + W - lo);
+                if (j >= stream_.wire_len) j = j0;
+            } else {
+                j = cand[rng_.below(cand.size())];
+            }
+            if (i == 0) j0 = j;
             const uint8_t m = (uint8_t)(1u << rng_.below(8));
             stream_.wire[j] ^= m;
             flips_.push_back({j, m});
@@ -624,6 +636,7 @@ class Stim {
     uint64_t phase_, max_xfers_;
     unsigned pdus_min_ = 0;        // pdus_min: PDUs per stream at least (0: the generator's draw)
     uint64_t corrupt_tail_ = 100;  // corrupt_tail: flips only in the stream's last this percent of bytes
+    bool corrupt_near_ = false;    // corrupt_near: flips after the first within W - 1 bytes of it
     std::string worst_;  // directed worst case of the bench: mrk, pdu, blk or empty
 
     mdd_gen_stream stream_{};
