@@ -48,9 +48,14 @@ static void stage1_in(const mdd_rx_check_model *m, const mdd_rx_check_in *in, md
     memcpy(w->s_nend, m->r_nend, sizeof w->s_nend);
     memcpy(w->s_part, m->r_part, sizeof w->s_part);
 }
+/* an absent engine's word needs none of its results (the check stage ties its counts to 0): as the RTL, its
+ * terms are left out */
 static bool take(const mdd_rx_check_model *m, const mdd_rx_check_in *w)
 {
-    return w->s_valid && advance(m, w) && have(w, 0) && have(w, 1) && have(w, 2);
+    bool h = true;
+    for (int e = 0; e < MDD_RX_ENGS; e++)
+        h = h && (!has_eng(m, (unsigned)e) || have(w, e));
+    return w->s_valid && advance(m, w) && h;
 }
 
 /* Expected byte j of a PI: guard, app tag, reference tag, all big-endian. */
@@ -423,7 +428,7 @@ void mdd_rx_check_eval(const mdd_rx_check_model *m, const mdd_rx_check_in *in, m
     /* a taken word pops exactly the results it needs (compute() agrees); no need to run the lanes here */
     if (tk)
         for (int e = 0; e < MDD_RX_ENGS; e++)
-            out->pop[e] = (uint8_t)need(&w, e);
+            out->pop[e] = has_eng(m, (unsigned)e) ? (uint8_t)need(&w, e) : 0;
     out->m_valid = m->m_valid;
     MDD_RX_WORD_COPY(out, m_, &m->m, );
 }

@@ -285,9 +285,11 @@ wire advance_q = m_ready || !m_valid || !q_valid;              // stage 2
 wire advance_v = m_ready || !m_valid || !q_valid || !v_valid;  // stage 1b
 reg  stall_s = 1'b0;
 wire advance = m_ready || !full4;                              // stage 1
-wire have_all = have(r_hd_n, hd_res0_valid, hd_res1_valid)
-             && have(r_dd_n, dd_res0_valid, dd_res1_valid)
-             && have(r_gd_n, gd_res0_valid, gd_res1_valid);
+// an absent engine's word needs none of its results (the check stage ties its counts to 0): its terms fold away,
+// so s_ready and take read only the engines the configuration has
+wire have_all = (!ENG_MASK[MDD_ENGINE_HDIG] || have(r_hd_n, hd_res0_valid, hd_res1_valid))
+             && (!ENG_MASK[MDD_ENGINE_DDIG] || have(r_dd_n, dd_res0_valid, dd_res1_valid))
+             && (!ENG_MASK[MDD_ENGINE_GUARD] || have(r_gd_n, gd_res0_valid, gd_res1_valid));
 wire take = r_valid && (m_ready || !stall_s) && have_all;
 // s_ready enables stage 0's registers (about 2.5k at W = 8), take the stream state's: both read registers only,
 // never the advance net, which spreads over stage 1's registers (nor s_ready the take net). stall_s is
@@ -295,9 +297,9 @@ wire take = r_valid && (m_ready || !stall_s) && have_all;
 // synthesis cannot build them from advance's LUT (yosys merges identical registers even when kept: D-086).
 assign s_ready = !r_valid || ((m_ready || !stall_s) && have_all);
 
-assign hd_pop = take ? r_hd_n : 2'd0;
-assign dd_pop = take ? r_dd_n : 2'd0;
-assign gd_pop = take ? r_gd_n : 2'd0;
+assign hd_pop = (take && ENG_MASK[MDD_ENGINE_HDIG]) ? r_hd_n : 2'd0;
+assign dd_pop = (take && ENG_MASK[MDD_ENGINE_DDIG]) ? r_dd_n : 2'd0;
+assign gd_pop = (take && ENG_MASK[MDD_ENGINE_GUARD]) ? r_gd_n : 2'd0;
 assign gd_fmt = r_desc[MDD_DESC_PI_FMT_LSB +: MDD_DESC_PI_FMT_W];
 
 // (a plain +: the vendor's carry chain, off every loop)
