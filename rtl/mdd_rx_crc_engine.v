@@ -76,16 +76,18 @@ module mdd_rx_crc_engine #(
 
 localparam AW = $clog2(DEPTH);
 
+`include "mdd_lane_fn.vh"
+
 // ---------------------------------------------------------------------------
 // Split the word at its end bits: lanes up to the first end belong to the
 // message open at the word's start (A), lanes after it to the next one (B).
 // ---------------------------------------------------------------------------
-wire [W-1:0] end1 = s_end & ~(s_end - {{(W-1){1'b0}}, 1'b1});   // lowest end bit
-wire [W-1:0] end2_all = s_end & ~end1;
+// lanes at or below the first end bit (all lanes when there is none) are those with no end bit below them: a
+// prefix OR (the lowest end bit and the mask under it as s_end - 1 and end1 - 1 were two carry chains in series)
+wire [W-1:0] end_below = lane_below_or(s_end);
+wire [W-1:0] upto1 = ~end_below;
 wire         has_end1 = |s_end;
-wire         has_end2 = |end2_all;
-// lanes at or below the first end bit (all lanes when there is none)
-wire [W-1:0] upto1 = has_end1 ? (end1 | (end1 - {{(W-1){1'b0}}, 1'b1})) : {W{1'b1}};
+wire         has_end2 = |(s_end & end_below);     // an end bit with another below it
 wire [W-1:0] incl_a = s_incl & upto1;
 wire [W-1:0] incl_b = s_incl & ~upto1;
 
