@@ -138,8 +138,29 @@ function [GL:0] count_zeros(input [GS-1:0] keep, input integer n);   // clear bi
     end
 endfunction
 
+// zeros among the 2*GS lanes of groups g-1 and g (g odd): four quarter counts (one LUT level each) summed as a
+// balanced tree, from the keep bits, not after the group counts (P2's first prefix level, made in P1)
+function [KW-1:0] count_zeros_pair(input [2*GS-1:0] keep);
+    integer b;
+    reg [KW-1:0] q0, q1, q2, q3;
+    begin
+        q0 = {KW{1'b0}};
+        q1 = {KW{1'b0}};
+        q2 = {KW{1'b0}};
+        q3 = {KW{1'b0}};
+        for (b = 0; b < GS / 2; b = b + 1) begin
+            q0 = q0 + {{(KW-1){1'b0}}, !keep[b]};
+            q1 = q1 + {{(KW-1){1'b0}}, !keep[GS / 2 + b]};
+            q2 = q2 + {{(KW-1){1'b0}}, !keep[GS + b]};
+            q3 = q3 + {{(KW-1){1'b0}}, !keep[3 * GS / 2 + b]};
+        end
+        count_zeros_pair = (q0 + q1) + (q2 + q3);
+    end
+endfunction
+
 wire [W*GL-1:0]      lz_d;
 wire [NG*(GL+1)-1:0] gz_d;
+wire [NG*KW-1:0]     s1_d;      // P2's prefix after its first level: the pair sum for odd g, the group's own for even g
 
 generate
 for (g = 0; g < NG; g = g + 1) begin : g_group_count
@@ -152,13 +173,22 @@ for (g = 0; g < NG; g = g + 1) begin : g_group_count
         assign lz_d[(g*GS+i)*GL +: GL] = zeros_before[GL-1:0];
     end
     assign gz_d[g*(GL+1) +: GL+1] = count_zeros(keep, GS);
+    if (g % 2 == 1) begin : g_pair
+        assign s1_d[g*KW +: KW] = count_zeros_pair(s_keep[(g-1)*GS +: 2*GS]);
+    end else begin : g_single
+        assign s1_d[g*KW +: KW] = {{(KW-GL-1){1'b0}}, gz_d[g*(GL+1) +: GL+1]};
+    end
 end
 endgenerate
 
 reg [LW-1:0]        p1_lanes = {LW{1'b0}};
 reg [W-1:0]         p1_keep = {W{1'b0}};
 reg [W*GL-1:0]      p1_lz = {W*GL{1'b0}};
+// (one or the other is read: the group counts when the word is one group, the first level's sums otherwise)
+/* verilator lint_off UNUSEDSIGNAL */
 reg [NG*(GL+1)-1:0] p1_gz = {NG*(GL+1){1'b0}};
+reg [NG*KW-1:0]     p1_s1 = {NG*KW{1'b0}};
+/* verilator lint_on UNUSEDSIGNAL */
 reg                 p1_last = 1'b0;
 reg [META_W-1:0]    p1_meta = {META_W{1'b0}};
 reg                 p1_valid = 1'b0;
@@ -169,6 +199,7 @@ always @(posedge clk) begin
         p1_keep  <= s_keep;
         p1_lz    <= lz_d;
         p1_gz    <= gz_d;
+        p1_s1    <= s1_d;
         p1_last  <= s_last;
         p1_meta  <= s_meta;
     end
@@ -194,9 +225,14 @@ endgenerate
 // g_sk[l].sum: inclusive prefix sums of the group zero counts after l adder levels
 generate
 for (l = 0; l <= LG; l = l + 1) begin : g_sk
-    wire [NG*KW-1:0] sum;
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [NG*KW-1:0] sum;       // (level 0 is read only when the word is one group)
+    /* verilator lint_on UNUSEDSIGNAL */
     if (l == 0) begin : g_base
         assign sum = gz_wide;
+    end else if (l == 1) begin : g_reg
+        // the first level's sums come registered from P1 (a level of adders off P2's path)
+        assign sum = p1_s1;
     end else begin : g_level
         for (g = 0; g < NG; g = g + 1) begin : g_node
             if ((g >> (l - 1)) % 2 == 1) begin : g_add
