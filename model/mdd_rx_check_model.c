@@ -124,11 +124,6 @@ static void note_ev(step *s, unsigned kind, unsigned code, uint32_t off)
     }
 }
 
-static bool key_lt(unsigned ca, uint32_t oa, unsigned cb, uint32_t ob)
-{
-    return oa < ob || (oa == ob && ca < cb);
-}
-
 /* The ranking with a digest kind's candidate keyed by its other field in the word: the first error it picks,
  * when that differs from the word's (s->out). */
 static void rank_coverage(step *s)
@@ -146,7 +141,7 @@ static void rank_coverage(step *s)
         unsigned oc = 0;
         uint32_t oo = 0;
         for (unsigned e = 0; e < s->n_ev; e++)
-            if (s->ev[e].kind != 1 + k && (!other || key_lt(s->ev[e].code, s->ev[e].off, oc, oo))) {
+            if (s->ev[e].kind != 1 + k && (!other || mdd_rx_err_before(s->ev[e].code, s->ev[e].off, oc, oo))) {
                 other = true;
                 oc = s->ev[e].code;
                 oo = s->ev[e].off;
@@ -154,8 +149,8 @@ static void rank_coverage(step *s)
         if (!other)
             continue;
         const uint32_t alt = s->ev[c].off == s->fld[k].off[0] ? s->fld[k].off[1] : s->fld[k].off[0];
-        const bool wins = key_lt(s->ev[c].code, s->ev[c].off, oc, oo);
-        if (wins != key_lt(s->ev[c].code, alt, oc, oo)) {
+        const bool wins = mdd_rx_err_before(s->ev[c].code, s->ev[c].off, oc, oo);
+        if (wins != mdd_rx_err_before(s->ev[c].code, alt, oc, oo)) {
             s->rank_alt = true;
             s->alt_code = wins ? oc : s->ev[c].code;
             s->alt_off = wins ? oo : s->ev[c].off;
@@ -463,12 +458,12 @@ void mdd_rx_check_tick(mdd_rx_check_model *m, const mdd_rx_check_in *in)
         /* coverage: the mutant's first error would change the transfer's so far (the context's, D-036) */
         const bool prior = !w.s_first && m->cov_best_v;
         if (s.rank_alt && s.out.err_v) {
-            const bool t_lt = !prior || key_lt(s.out.err_code, s.out.err_off, m->cov_best_code, m->cov_best_off);
-            const bool a_lt = !prior || key_lt(s.alt_code, s.alt_off, m->cov_best_code, m->cov_best_off);
+            const bool t_lt = !prior || mdd_rx_err_before(s.out.err_code, s.out.err_off, m->cov_best_code, m->cov_best_off);
+            const bool a_lt = !prior || mdd_rx_err_before(s.alt_code, s.alt_off, m->cov_best_code, m->cov_best_off);
             if (t_lt || a_lt)
                 m->cov_rank_ab++;
         }
-        if (s.out.err_v && (!prior || key_lt(s.out.err_code, s.out.err_off, m->cov_best_code, m->cov_best_off))) {
+        if (s.out.err_v && (!prior || mdd_rx_err_before(s.out.err_code, s.out.err_off, m->cov_best_code, m->cov_best_off))) {
             m->cov_best_code = s.out.err_code;
             m->cov_best_off = s.out.err_off;
         }

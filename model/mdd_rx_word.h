@@ -77,11 +77,17 @@ typedef struct mdd_rx_word {
         (d)->dp##ecnt = (s)->sp##ecnt;                                  \
     } while (0)
 
-/* The error record of a word being built, merged event by event (D-036: smallest err_off, ties smaller code). */
+/* The first-error order (D-036): event a comes before event b by the smaller err_off, ties by the smaller code. */
+static inline bool mdd_rx_err_before(unsigned code_a, uint32_t off_a, unsigned code_b, uint32_t off_b)
+{
+    return off_a < off_b || (off_a == off_b && code_a < code_b);
+}
+
+/* The error record of a word being built, merged event by event (D-036). */
 static inline void mdd_rx_word_merge(mdd_rx_word *w, unsigned code, unsigned err_byte, uint32_t err_off,
                                      uint32_t err_unit, uint64_t err_exp, uint64_t err_got)
 {
-    if (!w->err_v || err_off < w->err_off || (err_off == w->err_off && code < w->err_code)) {
+    if (!w->err_v || mdd_rx_err_before(code, err_off, w->err_code, w->err_off)) {
         w->err_code = (uint8_t)code;
         w->err_byte = (uint8_t)err_byte;
         w->err_off = err_off;
