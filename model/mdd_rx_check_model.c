@@ -84,7 +84,6 @@ typedef struct step {
     mdd_rx_check_dig dig[2];
     mdd_rx_check_pi pi;
     uint32_t pdus, blocks;
-    uint8_t pop[MDD_RX_ENGS];
     bool contract_error;
     /* coverage of the ranking (D-088), not behaviour: each digest kind's fields with bytes in this word (the
      * RTL's fields A and B, by offset) and every event's key, to tell whether a digest kind's candidate ranked
@@ -346,7 +345,6 @@ static void compute(const mdd_rx_check_model *m, const mdd_rx_check_in *in, step
     for (int e = 0; e < MDD_RX_ENGS; e++) {
         if (used[e] != in->s_nend[e])
             s->contract_error = true;
-        s->pop[e] = (uint8_t)need(in, e);
     }
 
     if (in->s_last) {
@@ -420,7 +418,8 @@ void mdd_rx_check_eval(const mdd_rx_check_model *m, const mdd_rx_check_in *in, m
     bool tk = take(m, &w);
     out->s_ready = !m->r_valid || tk;
     out->gd_fmt = mdd_rx_check_gd_fmt(m);
-    /* a taken word pops exactly the results it needs (compute() agrees); no need to run the lanes here */
+    /* a taken word pops exactly the results it needs, none of an absent engine's (compute()'s contract check
+     * fails a word whose end flags use other counts); no need to run the lanes here */
     if (tk)
         for (int e = 0; e < MDD_RX_ENGS; e++)
             out->pop[e] = has_eng(m, (unsigned)e) ? (uint8_t)need(&w, e) : 0;
