@@ -77,10 +77,10 @@ $(foreach s,$(TXG_STAGES),$(eval $(call TXG_STAGE,$(s))))
 .PHONY: txg-icarus-build
 txg-icarus-build:
 	@mkdir -p $(TXG_DIR)/icarus
-	@for w in $(WS); do for m in $(TXG_STAGES); do \
+	@for w in $(WS); do for m in $(TXG_STAGES) lay; do \
 	    $(IVERILOG) $(IVERILOG_FLAGS) -y rtl -o $(TXG_DIR)/icarus/$${m}_w$$w.vvp -s mdd_txg_$$m -Pmdd_txg_$$m.W=$$w rtl/mdd_txg_$$m.v \
 	    > $(TXG_DIR)/icarus/$${m}_w$$w.log 2>&1; rc=$$?; cat $(TXG_DIR)/icarus/$${m}_w$$w.log; \
 	    test $$rc -eq 0 -a ! -s $(TXG_DIR)/icarus/$${m}_w$$w.log || exit 1; done; done
-	@echo "txg-icarus-build: $(foreach s,$(TXG_STAGES),mdd_txg_$(s)) elaborate in Icarus at W = $(WS)"
+	@echo "txg-icarus-build: $(foreach s,$(TXG_STAGES) lay,mdd_txg_$(s)) elaborate in Icarus at W = $(WS)"
 
 ICARUS_TESTS += txg-icarus-build

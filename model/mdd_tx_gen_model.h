@@ -83,6 +83,18 @@ typedef struct mdd_txg_fifo {
     mdd_txg_lword e[2];
 } mdd_txg_fifo;
 
+/* A cycle's inputs of a layout pipeline as the RTL's takes them (rtl/mdd_txg_lay.v), recorded for the harness that
+ * runs the RTL pipelines beside the staged twin: its descriptor, F's take of the head word and parse, the flush. */
+typedef struct mdd_txg_lay_io {
+    bool present, bad;
+    uint64_t desc[8];
+    bool f_pop, f_set;
+    uint8_t f_off;
+    bool pr_v;
+    uint32_t pr_hl, pr_dl;
+    bool flush, flush_stop;
+} mdd_txg_lay_io;
+
 /* One layout pipeline (M, P, D, X) and the transfer it lays out. */
 typedef struct mdd_txg_layout {
     bool m_started;    /* its descriptor's layout has begun (cleared when F ends the transfer) */
@@ -100,6 +112,7 @@ typedef struct mdd_txg_layout {
     mdd_txg_x_model xm; /* stage X (rtl/mdd_txg_x.v): two halves, the mid register between them */
     mdd_txg_lword x_mid; /* the walk's lanes of the word in X's mid register */
     mdd_txg_fifo mp, pd, df, xf; /* M -> P -> D -> X -> F */
+    mdd_txg_lay_io io;  /* this cycle's inputs (not state) */
 } mdd_txg_layout;
 
 typedef struct mdd_txg_pipe {

@@ -1109,6 +1109,18 @@ static void lay_cycle(mdd_tx_gen_model *m, mdd_txg_layout *l, const uint64_t *d,
     mdd_txg_pipe *pipe = &m->pipe;
     struct mdd_txg_cfg c;
     mdd_txg_cfg_of(&c, d);
+    mdd_txg_lay_io *io = &l->io;
+    io->present = present;
+    io->bad = bad;
+    memcpy(io->desc, d, sizeof io->desc);
+    if (fr) {
+        io->f_pop = fr->df_pop;
+        io->f_set = fr->df_set;
+        io->f_off = (uint8_t)fr->df_off;
+        io->pr_v = fr->publish;
+        io->pr_hl = fr->pr_hl;
+        io->pr_dl = fr->pr_dl;
+    }
     const unsigned mp0 = l->mp.cnt, pd0 = l->pd.cnt, df0 = l->df.cnt, xf0 = l->xf.cnt;
     mdd_txg_lword *d_out = &pipe->scratch[0], *p_out = &pipe->scratch[1], *m_out = &pipe->scratch[2];
     mdd_txg_lword *x_out = &pipe->scratch[3];
@@ -1189,6 +1201,9 @@ void mdd_txg_staged_cycle(mdd_tx_gen_model *m, bool advance, struct mdd_txg_gen 
     struct mdd_txg_cfg c;
     mdd_txg_cfg_of(&c, m->e0_desc);
 
+    memset(&pipe->lay[0].io, 0, sizeof pipe->lay[0].io);
+    memset(&pipe->lay[1].io, 0, sizeof pipe->lay[1].io);
+
     /* F, from the current pipeline */
     struct f_res fr;
     memset(&fr, 0, sizeof fr);
@@ -1222,6 +1237,8 @@ void mdd_txg_staged_cycle(mdd_tx_gen_model *m, bool advance, struct mdd_txg_gen 
 
     if (fr.flush) { /* the current transfer ends, or its bytes are lost to FRAME: its layout stops */
         mdd_txg_layout *l = &pipe->lay[cur];
+        l->io.flush = true;
+        l->io.flush_stop = g->stop;
         l->mp.cnt = l->pd.cnt = l->df.cnt = l->xf.cnt = 0;
         l->xm.mid_v = false; /* X's flush */
         l->m_active = false;

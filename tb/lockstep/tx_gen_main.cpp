@@ -21,11 +21,19 @@
 // (the twin alone against the references, the RTL not run), staged=N (the staged twin of docs/timing.md section 4
 // with N = 1 or 2 layout pipelines, which has no RTL yet: with model_only=1), min_t3_wait (staged: F's words that
 // must end at a T3 lane with the host ring short of the lengths, mdd_txg_fc_model's MDD_TXG_FC_T3_WAIT).
+//
+// Built with TXG_LAY_SHADOW (Verilated top rtl/mdd_txg_lay.v instead of the generator): the staged twin runs alone
+// against the references (model_only=1, staged=2 unless staged=1 is given), and the RTL of its two layout
+// pipelines runs beside it, compared with the twin's every cycle (tb/lockstep/txg_lay_shadow.h).
 #include "lockstep.h"
 
 #include "tx_stim.h"
 
+#ifdef TXG_LAY_SHADOW
+#include "txg_lay_shadow.h"
+#else
 #include "Vmdd_tx_gen.h"
+#endif
 
 extern "C" {
 #include "mdd/formats.h"
@@ -63,10 +71,15 @@ using txs::Xfer;
 class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
   public:
     explicit Bench(const ls::Options &opt) : Stim(opt), opt_(opt) {
+#ifdef TXG_LAY_SHADOW
+        model_only_ = true;
+        staged_ = (unsigned)opt.u64("staged", 2, 1, 2);
+#else
         top_.reset(new Vmdd_tx_gen);
         model_only_ = opt.u64("model_only", 0) != 0;
         staged_ = (unsigned)opt.u64("staged", 0, 0, 2);
         if (staged_ && !model_only_) ls::Options::die("staged=N (the staged twin) has no RTL yet: add model_only=1");
+#endif
         if (mdd_tx_gen_model_init_staged(&model_, kW, staged_) != 0) ls::Options::die("W=%u not supported", kW);
         min_xfers_ = opt.u64("min_xfers", 0);
         min_t3_wait_ = opt.u64("min_t3_wait", 0);
@@ -74,7 +87,11 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
         cpu_start_ = std::clock();
     }
 
+#ifdef TXG_LAY_SHADOW
+    void trace_rtl(VerilatedVcdC *vcd) { shadow_.trace(vcd); }
+#else
     void trace_rtl(VerilatedVcdC *vcd) { top_->trace(vcd, 99); }
+#endif
 
     void model_signals(ls::Vcd &vcd) {
         s_rst_ = vcd.add("rst", 1);
@@ -117,8 +134,7 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
         draw_inputs();
         if (!model_only_) {
             drive_rtl();
-            top_->clk = 0;
-            top_->eval();
+            rtl_clock(0);
         }
 
         mdd_tx_gen_out mo;
@@ -128,11 +144,12 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
         handshakes(chk, mo);
 
         tr.pre();
-        if (!model_only_) {
-            top_->clk = 1;
-            top_->eval();
-        }
+        if (!model_only_) rtl_clock(1);
         mdd_tx_gen_tick(&model_, &in_);
+#ifdef TXG_LAY_SHADOW
+        shadow_.step(model_, in_.rst);
+        shadow_.compare(chk, model_);
+#endif
         tr.post();
         if (model_.staged_errors)
             chk.failf("stages", "a stage's word disagrees with the byte-by-byte rules (%" PRIu64 " times)",
@@ -184,6 +201,10 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
                      fe[MDD_TXG_FC_POP], fe[MDD_TXG_FC_WAIT], fe[MDD_TXG_FC_STOP], fe[MDD_TXG_FC_T3], fe[MDD_TXG_FC_T3_WAIT], fe[MDD_TXG_FC_T3_FRAME],
                      fe[MDD_TXG_FC_AFTER], fe[MDD_TXG_FC_LEN], fe[MDD_TXG_FC_T3_READ], fe[MDD_TXG_FC_PLEN]);
         }
+#ifdef TXG_LAY_SHADOW
+        std::fprintf(f, "  layout pipelines in RTL beside the twin's: %" PRIu64 " head words compared (%" PRIu64
+                        " field checks)\n", shadow_.words(), shadow_.checks());
+#endif
         if (opt_.bench && cycles_)
             std::fprintf(f,
                          "bench tx-gen W=%u: %.3f generated lanes/cycle (%.1f%% of W), %.3f host bytes/cycle\n",
@@ -191,9 +212,23 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
                          (double)host_bytes_ / (double)cycles_);
     }
 
+#ifdef TXG_LAY_SHADOW
+    uint64_t checks() const { return checks_ + shadow_.checks(); }
+#else
     uint64_t checks() const { return checks_; }
+#endif
 
   private:
+#ifdef TXG_LAY_SHADOW
+    void drive_rtl() {}
+    void rtl_clock(int) {}
+    void compare(ls::Checker &, const mdd_tx_gen_out &) {}
+#else
+    void rtl_clock(int clk) {
+        top_->clk = clk;
+        top_->eval();
+    }
+
     void drive_rtl() {
         top_->rst = in_.rst;
         put_bytes(top_->s_axis_tx_tdata, in_.s_axis_tx_tdata, kW);
@@ -241,6 +276,7 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
         chk.eq("m_emap", mo.m_emap, top_->m_emap);
         chk.eq("m_ecnt", mo.m_ecnt, top_->m_ecnt);
     }
+#endif
 
     // ---- handshakes and the golden comparison ----
 
@@ -361,7 +397,11 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
     }
 
     const ls::Options &opt_;
+#ifdef TXG_LAY_SHADOW
+    LayShadow<kW> shadow_;
+#else
     std::unique_ptr<Vmdd_tx_gen> top_;
+#endif
     mdd_tx_gen_model model_;
     uint64_t min_xfers_, min_t3_wait_;
     static constexpr unsigned kHang = 5000;
