@@ -12,7 +12,7 @@ TXG_DIR := $(BUILD)/txg
 # make test runs every stage's bench at W = 4, 8 and 64 (lint and Icarus at every W); W = 16 and 32 in make regress:
 # their 14 builds were about 250 s of CI's wall time (D-078).
 TXG_TEST_WS := 4 8 64
-TXG_STAGES := m p d fc hbuf f x
+TXG_STAGES := m p d fc hbuf f x r
 TXG_REGRESS_SEEDS := 11 12 13 14 15
 TXG_m_TEST_CYCLES := 400000
 TXG_m_FAULT := k
@@ -31,6 +31,8 @@ TXG_f_DEPS := rtl/mdd_txg_fc.v
 TXG_x_TEST_CYCLES := 300000
 TXG_x_FAULT := take
 TXG_x_DEPS := rtl/mdd_lane_rotate.v rtl/mdd_lane_expand_ctl.v rtl/mdd_lane_count.v
+TXG_r_TEST_CYCLES := 300000
+TXG_r_FAULT := o_desc
 txg_bin = $(BUILD)/vl/txg_$(1)_w$(2)/txg_$(1)_w$(2)
 
 # $(1) stage, $(2) W

@@ -134,6 +134,7 @@ struct mdd_txg_gen {
     mdd_rx_word o;
     bool emit, stop;
     unsigned used;
+    uint64_t spi; /* staged: the lanes that are stripped PI (stage R's) */
 };
 
 /* Lane classes of the staged generator's layout words (mdd_txg_lane.cls). */

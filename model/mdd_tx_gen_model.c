@@ -8,6 +8,8 @@
  */
 #include "mdd_tx_gen_model.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mdd/formats.h"
@@ -35,6 +37,7 @@ int mdd_tx_gen_model_init_staged(mdd_tx_gen_model *m, unsigned w, unsigned pipes
         mdd_txg_x_model_init(&m->pipe.lay[k].xm, w);
     }
     mdd_txg_f_model_init(&m->pipe.fm, w);
+    mdd_txg_r_model_init(&m->r, w);
     return 0;
 }
 
@@ -54,6 +57,7 @@ struct gen {
     mdd_rx_word o;
     bool emit, stop;
     unsigned used;
+    uint64_t spi; /* staged */
     struct st s;
 };
 
@@ -416,13 +420,18 @@ void mdd_tx_gen_eval(const mdd_tx_gen_model *m, const mdd_tx_gen_in *in, mdd_tx_
     memset(out, 0, sizeof *out);
     out->s_axis_tx_desc_tready = m->fifo_cnt != 2;
     out->s_axis_tx_tready = in_ready(m);
+    if (m->staged) { /* the second output register, behind stage R */
+        out->m_valid = m->m2_valid_r;
+        MDD_RX_WORD_COPY(out, m_, &m->m2, );
+        return;
+    }
     out->m_valid = m->m_valid_r;
     MDD_RX_WORD_COPY(out, m_, &m->m, );
 }
 
 void mdd_tx_gen_tick(mdd_tx_gen_model *m, const mdd_tx_gen_in *in)
 {
-    const bool advance = in->m_ready || !m->m_valid_r;
+    const bool advance = in->m_ready || !(m->staged ? m->m2_valid_r : m->m_valid_r);
     const bool run = advance && m->fifo_cnt != 0;
     const bool push = in->s_axis_tx_desc_tvalid && m->fifo_cnt != 2;
     const bool accept = in->s_axis_tx_tvalid && in_ready(m);
@@ -435,14 +444,55 @@ void mdd_tx_gen_tick(mdd_tx_gen_model *m, const mdd_tx_gen_in *in)
         g.emit = sg.emit;
         g.stop = sg.stop;
         g.used = sg.used;
+        g.spi = sg.spi;
     } else if (run) {
         gen_word(m, &g);
     }
     const bool emit = run && g.emit;
     const bool pop = emit && g.stop;
 
-    if (emit)
+    if (m->staged) { /* stage R: the first register's word moves to the second with its resume fields */
+        mdd_txg_r_in ri;
+        memset(&ri, 0, sizeof ri);
+        ri.rst = in->rst;
+        ri.go = advance && m->m_valid_r;
+        memcpy(ri.tag, m->m.tag, sizeof ri.tag);
+        ri.spi = m->m_spi;
+        ri.first = m->m.first;
+        ri.last = m->m.last;
+        ri.dbad = m->m.dbad;
+        memcpy(ri.desc, m->m.desc, sizeof ri.desc);
+        ri.hdr_len = m->m_hdr_len;
+        ri.data_len = m->m_data_len;
+        if (ri.go) {
+            mdd_txg_r_state after;
+            m->m2 = m->m;
+            mdd_txg_r_eval(&m->r, &ri, &after, m->m2.desc);
+            if (memcmp(m->m2.desc, m->m_walk_desc, sizeof m->m_walk_desc) != 0) {
+                m->staged_errors++;
+                if (getenv("MDD_TXG_DEBUG"))
+                    fprintf(stderr, "R: resume fields differ from the lane walk's (wire %u mrk_pos %u pdu_off %u "
+                                    "fpdu_woff %u dif_pos %u skip %u pass %u)\n",
+                            after.wire, after.mrk_pos, after.pdu_off, after.fpdu_woff, after.dif_pos, after.skip,
+                            after.pass);
+            }
+        }
+        mdd_txg_r_tick(&m->r, &ri);
+        if (in->rst)
+            m->m2_valid_r = false;
+        else if (advance)
+            m->m2_valid_r = m->m_valid_r;
+    }
+    if (emit) {
         m->m = g.o;
+        if (m->staged) { /* R writes the resume fields (the walk's are its check) */
+            memcpy(m->m_walk_desc, g.o.desc, sizeof m->m_walk_desc);
+            memcpy(m->m.desc, m->e0_desc, sizeof m->m.desc);
+            m->m_spi = g.spi;
+            m->m_hdr_len = m->hdr_len;
+            m->m_data_len = m->data_len;
+        }
+    }
     if (in->rst)
         m->m_valid_r = false;
     else if (advance)

@@ -26,6 +26,7 @@
 #include "mdd_txg_p_model.h"
 #include "mdd_txg_fc_model.h"
 #include "mdd_txg_f_model.h"
+#include "mdd_txg_r_model.h"
 #include "mdd_txg_x_model.h"
 
 #ifdef __cplusplus
@@ -176,9 +177,15 @@ typedef struct mdd_tx_gen_model {
     uint32_t mrk_pos, pdu_off, hdr_len, data_len, dif_pos, fpdu_woff, len_off, pdus;
     uint32_t skip, pass;
     uint8_t mimg[8];    /* the marker being generated */
-    /* output register */
+    /* output register (staged: the first of two, F's word; stage R's state and the second follow) */
     bool m_valid_r;
     mdd_rx_word m;
+    uint64_t m_spi;                 /* staged: the word's stripped-PI lanes */
+    uint32_t m_hdr_len, m_data_len; /* staged: F's lengths after the word */
+    uint64_t m_walk_desc[8];        /* staged: the descriptor with the lane walk's resume fields (R's check) */
+    mdd_txg_r_model r;              /* staged: stage R */
+    bool m2_valid_r;
+    mdd_rx_word m2;
     /* the staged generator instead of the lane walk (F uses the transfer state above) */
     bool staged;
     unsigned staged_pipes;

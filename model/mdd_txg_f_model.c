@@ -186,6 +186,7 @@ static void f_cycle(const mdd_txg_f_model *m, const mdd_txg_f_in *in, mdd_txg_f_
             }
             o->tag[i] = (uint8_t)(kind | in->flags[i] | ((in->k >> i & 1) ? MDD_TAGM_K : 0));
             o->aux[i] = in->aux[i];
+            out->spi |= (uint64_t)(cls == MDD_TXG_L_SPI) << i;
         }
         if (last_mrk >= 0) /* inside a marker after the word: its T3 read is done */
             nx->mimg_ok = in->mb[last_mrk] != (in->mpa ? MDD_MPA_MRK_LEN : MDD_ISCSI_MRK_LEN) - 1;

@@ -109,6 +109,7 @@ typedef struct mdd_txg_f_out {
     mdd_txg_fc_out fc;                  /* the control's decision (why, next, hl_end, stop) */
     bool emit;                          /* a word leaves (its fields below; desc not set) */
     mdd_rx_word o;
+    uint64_t spi;                       /* the lanes taken that are stripped PI (SPI: no wire position) */
     unsigned used;                      /* host bytes consumed */
     bool stop;                          /* the transfer ends with this word */
     bool df_pop;                        /* D's word is done */

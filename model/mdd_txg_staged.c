@@ -726,7 +726,8 @@ static void f_block_check(mdd_tx_gen_model *m, const mdd_txg_f_in *fi, const mdd
                           const struct mdd_txg_gen *g, const struct f_res *r)
 {
     const bool ok = fo->emit == g->emit &&
-                    (!g->emit || (word_eq(&fo->o, &g->o, m->w) && fo->used == g->used && fo->stop == g->stop &&
+                    (!g->emit || (word_eq(&fo->o, &g->o, m->w) && fo->spi == g->spi && fo->used == g->used &&
+                                  fo->stop == g->stop &&
                                   fo->df_pop == r->df_pop && fo->df_set == r->df_set &&
                                   (!r->df_set || fo->df_off == r->df_off) && fo->flush == r->flush &&
                                   fo->publish == r->publish &&
@@ -932,6 +933,7 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
                 hoff++;
             }
             const unsigned kind = mdd_txg_kind_of(l->cls);
+            g->spi |= (uint64_t)(l->cls == MDD_TXG_L_SPI) << i;
             o->data[i] = kind == MDD_KIND_HDR || kind == MDD_KIND_PAY || (kind == MDD_KIND_PI && host) ? b : 0;
             o->tag[i] = (uint8_t)(kind | l->flags | (l->k ? MDD_TAGM_K : 0));
             o->aux[i] = l->aux;

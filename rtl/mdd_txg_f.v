@@ -140,6 +140,7 @@ module mdd_txg_f #(
     output reg  [63:0]          o_err_got,
     output wire [15:0]          o_emap,
     output wire [7:0]           o_ecnt,
+    output wire [W-1:0]         o_spi,      // lanes taken that are stripped PI (no wire position: stage R)
     output wire [7:0]           used,
     output wire                 stop,
     output wire                 df_pop,
@@ -557,6 +558,13 @@ assign flush = emit && (fc_stop || (lost_n && !r_lost) || ev_desc);
 // lane taken means that lane was its marker's last byte): the lane before next, from next's decode rather than
 // from the taken marker lanes' last
 wire [W-1:0] mrk_w = in_w & is_mrk;
+wire [W-1:0] is_spi;
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_spi
+        assign is_spi[gi] = cls[4*gi +: 4] == L_SPI;
+    end
+endgenerate
+assign o_spi = in_w & is_spi;
 wire [W-1:0] mrk_cut;           // a marker lane other than its marker's last byte (the lane before next is in
                                 // [off, n) whenever a marker lane is taken)
 wire [W-1:0] at_next1 = below_next & ~(below_next >> 1);      // the lane before next: [0, next)'s top lane

@@ -341,6 +341,7 @@ class Bench {
         }
         chk.eq("o_emap", o.emap, top_->o_emap);
         chk.eq("o_ecnt", o.ecnt, top_->o_ecnt);
+        chk.eq("o_spi", out_.spi, lanes((uint64_t)top_->o_spi));
         chk.eq("used", out_.used, top_->used);
         chk.eq("stop", out_.stop, top_->stop);
         chk.eq("df_pop", out_.df_pop, top_->df_pop);
