@@ -339,43 +339,56 @@ wire       ld_lk = !ld_raw && (!ld_self || ld_pdu_off > (ld_mpa ? 25'd1 : 25'd7)
 wire signed [AW-1:0] ld_b = -$signed({{(AW - 25){1'b0}}, ld_pdu_off});
 
 // the layout of the lengths, computed as they enter the parse register (from F or the descriptor): each bound
-// is hl or hl + dl plus a small constant (from the configuration, the pad, "data length not 0")
-wire        k_hdig = load ? ld_hdig : hdig_r;
-wire        k_ddig = load ? ld_ddig : ddig_r;
-wire        k_mpa = load ? ld_mpa : mpa_r;
-wire        k_self = load ? ld_self : self_r;
-wire [11:0] k_np = {3'd0, load ? ld_np : np_r};
-wire [1:0]  k_pad = load ? 2'd0 - ld_hdr_len[1:0] - ld_data_len[1:0] : 2'd0 - pr_hl[1:0] - pr_dl[1:0];
-wire        k_dnz = load ? ld_data_len != 24'd0 : pr_dl != 24'd0;
-wire [11:0] k_hd = k_hdig ? 12'd4 : 12'd0;
-wire [11:0] k_tail = k_hd + {10'd0, k_pad} + (k_ddig && (k_mpa || k_dnz) ? 12'd4 : 12'd0);
-wire [11:0] k_c [B_HDR:NB-1];
-assign k_c[B_HDR]   = 12'd0;
-assign k_c[B_PS]    = k_hd;
-assign k_c[B_PE]    = k_hd;
-assign k_c[B_PDE]   = k_hd + {10'd0, k_pad};
-assign k_c[B_LC]    = k_pad != 2'd0 ? k_hd + {10'd0, k_pad} - 12'd1 : k_dnz ? k_hd - 12'd1 : 12'hFFF;
-assign k_c[B_LEN]   = k_tail;
-assign k_c[B_LEN4]  = k_tail - 12'd4;
-assign k_c[B_LENLL] = k_tail + (k_mpa ? 12'd1 : 12'd7);
-assign k_c[B_STOP]  = k_tail + (k_self ? k_np : 12'd1);
-assign k_c[B_LENNP] = k_tail + k_np;
-wire        k_lc_hl = k_pad == 2'd0 && !k_dnz;        // the last covered byte is the header's last
-wire        k_lc_v = k_pad != 2'd0 || k_dnz || k_mpa;
-wire [11:0] k_hl = load ? ld_hdr_len : pr_hl;
-wire [AW-1:0] k_hl_w = {{(AW - 12){1'b0}}, k_hl};
-wire [AW-1:0] k_s = k_hl_w + {{(AW - 24){1'b0}}, load ? ld_data_len : pr_dl};
+// is hl or hl + dl plus a small constant (from the configuration, the pad, "data length not 0").  Two copies, one
+// on the descriptor's values (a load) and one on F's parse and the registers, selected after the sums: the load
+// (the pipeline's start, a wide fan-out) is then not in front of the carry chains.
+wire [AW-1:0] lay_src [0:1][B_HDR:NB-1];
+wire          lc_v_src [0:1];
+genvar gs, gk;
+generate
+    for (gs = 0; gs < 2; gs = gs + 1) begin : g_src
+        wire        k_hdig = gs == 0 ? ld_hdig : hdig_r;
+        wire        k_ddig = gs == 0 ? ld_ddig : ddig_r;
+        wire        k_mpa  = gs == 0 ? ld_mpa : mpa_r;
+        wire        k_self = gs == 0 ? ld_self : self_r;
+        wire [11:0] k_np   = {3'd0, gs == 0 ? ld_np : np_r};
+        wire [11:0] k_hl   = gs == 0 ? ld_hdr_len : pr_hl;
+        wire [23:0] k_dl   = gs == 0 ? ld_data_len : pr_dl;
+        wire [1:0]  k_pad  = 2'd0 - k_hl[1:0] - k_dl[1:0];
+        wire        k_dnz  = k_dl != 24'd0;
+        wire [11:0] k_hd   = k_hdig ? 12'd4 : 12'd0;
+        wire [11:0] k_tail = k_hd + {10'd0, k_pad} + (k_ddig && (k_mpa || k_dnz) ? 12'd4 : 12'd0);
+        wire [11:0] k_c [B_HDR:NB-1];
+        assign k_c[B_HDR]   = 12'd0;
+        assign k_c[B_PS]    = k_hd;
+        assign k_c[B_PE]    = k_hd;
+        assign k_c[B_PDE]   = k_hd + {10'd0, k_pad};
+        assign k_c[B_LC]    = k_pad != 2'd0 ? k_hd + {10'd0, k_pad} - 12'd1 : k_dnz ? k_hd - 12'd1 : 12'hFFF;
+        assign k_c[B_LEN]   = k_tail;
+        assign k_c[B_LEN4]  = k_tail - 12'd4;
+        assign k_c[B_LENLL] = k_tail + (k_mpa ? 12'd1 : 12'd7);
+        assign k_c[B_STOP]  = k_tail + (k_self ? k_np : 12'd1);
+        assign k_c[B_LENNP] = k_tail + k_np;
+        wire          k_lc_hl = k_pad == 2'd0 && !k_dnz;        // the last covered byte is the header's last
+        wire [AW-1:0] k_hl_w = {{(AW - 12){1'b0}}, k_hl};
+        wire [AW-1:0] k_s = k_hl_w + {{(AW - 24){1'b0}}, k_dl};
+        assign lc_v_src[gs] = k_pad != 2'd0 || k_dnz || k_mpa;
+        for (gk = B_HDR; gk < NB; gk = gk + 1) begin : g_lay
+            wire from_hl = gk == B_HDR || gk == B_PS || (gk == B_LC && k_lc_hl);
+            assign lay_src[gs][gk] = (from_hl ? k_hl_w : k_s) + {{(AW - 12){k_c[gk][11]}}, k_c[gk]};
+        end
+    end
+endgenerate
+wire k_lc_v = load ? lc_v_src[0] : lc_v_src[1];
 
 // the bounds as PDU offsets, registered with the lengths: a reload adds b only
 reg [AW-1:0] lay [B_HDR:NB-1];
 reg        pr_lc_v_r = 1'b0;
 wire        lay_lc_v = pr_lc_v_r;
 wire [AW-1:0] lay_n [B_HDR:NB-1];
-genvar gk;
 generate
     for (gk = B_HDR; gk < NB; gk = gk + 1) begin : g_lay
-        wire from_hl = gk == B_HDR || gk == B_PS || (gk == B_LC && k_lc_hl);
-        assign lay_n[gk] = (from_hl ? k_hl_w : k_s) + {{(AW - 12){k_c[gk][11]}}, k_c[gk]};
+        assign lay_n[gk] = load ? lay_src[0][gk] : lay_src[1][gk];
     end
 endgenerate
 
