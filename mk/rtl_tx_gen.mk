@@ -14,6 +14,10 @@ tx_gen_bin = $(BUILD)/vl/tx_gen_w$(1)/tx_gen_w$(1)
 TXG_LAY_SRCS := rtl/mdd_txg_lay.v rtl/mdd_txg_fifo2.v rtl/mdd_txg_m.v rtl/mdd_txg_p.v rtl/mdd_txg_d.v rtl/mdd_txg_x.v \
                 rtl/mdd_lane_expand_ctl.v rtl/mdd_lane_count.v rtl/mdd_lane_rotate.v rtl/mdd_formats.vh rtl/mdd_lane_fn.vh
 txg_lay_bin = $(BUILD)/vl/txg_lay_w$(1)/txg_lay_w$(1)
+# the harness built around the staged generator (rtl/mdd_txg.v, TXG_STAGED_RTL), in lockstep with the staged twin
+TXG_TOP_SRCS := rtl/mdd_txg.v $(TXG_LAY_SRCS) rtl/mdd_desc_check.v rtl/mdd_txg_hbuf.v rtl/mdd_compact.v \
+                rtl/mdd_lane_expand.v rtl/mdd_txg_f.v rtl/mdd_txg_fc.v rtl/mdd_txg_r.v
+txg_top_bin = $(BUILD)/vl/txg_top_w$(1)/txg_top_w$(1)
 tx_gen_idx = $(if $(filter 4,$(1)),1,$(if $(filter 8,$(1)),3,$(if $(filter 16,$(1)),5,$(if $(filter 32,$(1)),7,9))))
 tx_gen_cycles = $(word 2,$(wordlist $(call tx_gen_idx,$(1),$(2)),99,$(2)))
 
@@ -46,11 +50,29 @@ tx-gen-bench-w$(1): $(call tx_gen_bin,$(1))
 tx-gen-lint-w$(1):
 	$$(call VL_LINT,mdd_tx_gen,-GW=$(1))
 	$$(call VL_LINT,mdd_txg_lay,-GW=$(1))
+	$$(call VL_LINT,mdd_txg,-GW=$(1))
 
 # The staged twin with its layout pipelines in RTL beside it (rtl/mdd_txg_lay.v, two instances driven with the
 # inputs the twin's pipelines take): every field F reads compared every cycle, the references checking the twin.
 $(call txg_lay_bin,$(1)): $(TXG_LAY_SRCS) tb/lockstep/tx_gen_main.cpp tb/lockstep/txg_lay_shadow.h $(LS_HDRS) $(LIBMDD)
 	$$(call VL_BUILD,$$(@D),mdd_txg_lay,tb/lockstep/tx_gen_main.cpp,-GW=$(1) -CFLAGS -DTX_GEN_W=$(1) -CFLAGS -DTXG_LAY_SHADOW)
+
+# The staged generator's RTL (rtl/mdd_txg.v) in lockstep with the staged twin, the references checking both.
+$(call txg_top_bin,$(1)): $(TXG_TOP_SRCS) tb/lockstep/tx_gen_main.cpp $(LS_HDRS) $(LIBMDD)
+	$$(call VL_BUILD,$$(@D),mdd_txg,tb/lockstep/tx_gen_main.cpp,-GW=$(1) -CFLAGS -DTX_GEN_W=$(1) -CFLAGS -DTXG_STAGED_RTL)
+
+.PHONY: tx-gen-top-w$(1)
+tx-gen-top-w$(1): $(call txg_top_bin,$(1))
+	$$(call RUN_SEEDS,top-tx-gen-w$(1),$(call txg_top_bin,$(1)) \
+	    --cycles $(call per_seed,$(call tx_gen_cycles,$(1),$(TX_GEN_TEST_CYCLES))) min_xfers=100,$(TX_GEN_DIR)/vcd/top_w$(1))
+
+# the trickling host with T3 cuts, and failed descriptors with tuser beats (as the staged twin's suites below)
+.PHONY: tx-gen-top-trickle-w$(1) tx-gen-top-junk-w$(1)
+tx-gen-top-trickle-w$(1): $(call txg_top_bin,$(1))
+	$$(call RUN_SEEDS,top-trickle-tx-gen-w$(1),$(call txg_top_bin,$(1)) p_valid=0.3 p_holes=0.8 p_t3=0.6 --cycles 200000 \
+	    min_xfers=10 min_t3_wait=1,$(TX_GEN_DIR)/vcd/top_trickle_w$(1))
+tx-gen-top-junk-w$(1): $(call txg_top_bin,$(1))
+	$$(call RUN_SEEDS,top-junk-tx-gen-w$(1),$(call txg_top_bin,$(1)) p_user=0.2 p_junk=0.3 --cycles 100000,$(TX_GEN_DIR)/vcd/top_junk_w$(1))
 
 .PHONY: tx-gen-lay-w$(1)
 tx-gen-lay-w$(1): $(call txg_lay_bin,$(1))
@@ -94,10 +116,11 @@ $(foreach w,$(WS),$(eval $(call TX_GEN_CONFIG,$(w))))
 
 LINT_TARGETS += $(foreach w,$(WS),tx-gen-lint-w$(w))
 # make test sweeps W over $(PATH_TEST_WS); make regress over all of $(WS) (D-053)
-LOCKSTEP_TESTS += $(foreach w,$(PATH_TEST_WS),tx-gen-lockstep-w$(w) tx-gen-staged-w$(w) tx-gen-lay-w$(w)) tx-gen-staged-trickle-w4 \
-                  tx-gen-staged-trickle-w8 tx-gen-junk-w8
+LOCKSTEP_TESTS += $(foreach w,$(PATH_TEST_WS),tx-gen-lockstep-w$(w) tx-gen-staged-w$(w) tx-gen-lay-w$(w) tx-gen-top-w$(w)) \
+                  tx-gen-staged-trickle-w4 \
+                  tx-gen-staged-trickle-w8 tx-gen-junk-w8 tx-gen-top-trickle-w8 tx-gen-top-junk-w8
 REGRESS_TESTS  += $(foreach w,$(WS),$(foreach s,$(TX_GEN_REGRESS_SEEDS),tx-gen-regress-w$(w)-s$(s)) tx-gen-staged-w$(w) \
-                  tx-gen-lay-w$(w))
+                  tx-gen-lay-w$(w) tx-gen-top-w$(w))
 BENCH_LOCKSTEP += $(foreach w,$(WS),tx-gen-bench-w$(w) tx-gen-staged-bench-w$(w))
 
 # The staged twin under AddressSanitizer and UBSan (it runs only inside this harness): W = 8, one seed, the RTL

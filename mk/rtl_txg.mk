@@ -83,6 +83,10 @@ txg-icarus-build:
 	    $(IVERILOG) $(IVERILOG_FLAGS) -y rtl -o $(TXG_DIR)/icarus/$${m}_w$$w.vvp -s mdd_txg_$$m -Pmdd_txg_$$m.W=$$w rtl/mdd_txg_$$m.v \
 	    > $(TXG_DIR)/icarus/$${m}_w$$w.log 2>&1; rc=$$?; cat $(TXG_DIR)/icarus/$${m}_w$$w.log; \
 	    test $$rc -eq 0 -a ! -s $(TXG_DIR)/icarus/$${m}_w$$w.log || exit 1; done; done
-	@echo "txg-icarus-build: $(foreach s,$(TXG_STAGES) lay,mdd_txg_$(s)) elaborate in Icarus at W = $(WS)"
+	@for w in $(WS); do \
+	    $(IVERILOG) $(IVERILOG_FLAGS) -y rtl -o $(TXG_DIR)/icarus/top_w$$w.vvp -s mdd_txg -Pmdd_txg.W=$$w rtl/mdd_txg.v \
+	    > $(TXG_DIR)/icarus/top_w$$w.log 2>&1; rc=$$?; cat $(TXG_DIR)/icarus/top_w$$w.log; \
+	    test $$rc -eq 0 -a ! -s $(TXG_DIR)/icarus/top_w$$w.log || exit 1; done
+	@echo "txg-icarus-build: $(foreach s,$(TXG_STAGES) lay,mdd_txg_$(s)) and mdd_txg elaborate in Icarus at W = $(WS)"
 
 ICARUS_TESTS += txg-icarus-build

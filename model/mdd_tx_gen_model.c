@@ -38,6 +38,7 @@ int mdd_tx_gen_model_init_staged(mdd_tx_gen_model *m, unsigned w, unsigned pipes
     }
     mdd_txg_f_model_init(&m->pipe.fm, w);
     mdd_txg_r_model_init(&m->r, w);
+    mdd_txg_hbuf_model_init(&m->hbuf, w, 4, 0);
     return 0;
 }
 
@@ -412,7 +413,35 @@ static void gen_word(const mdd_tx_gen_model *m, struct gen *g)
 
 /* ------------------------------------------------------------------------------------------------------ */
 
-static bool in_ready(const mdd_tx_gen_model *m) { return !m->hb_end1 && m->hb_cnt + m->w <= m->buf; }
+static bool in_ready(const mdd_tx_gen_model *m)
+{
+    if (m->staged) { /* the ring's: its compaction moves */
+        mdd_txg_hbuf_in hi;
+        mdd_txg_hbuf_out ho;
+        memset(&hi, 0, sizeof hi);
+        mdd_txg_hbuf_eval(&m->hbuf, &hi, &ho);
+        return ho.s_tready;
+    }
+    return !m->hb_end1 && m->hb_cnt + m->w <= m->buf;
+}
+
+/* Staged: the host buffer as the lane walk reads it (hb[0 ..) the bytes from the read pointer on, hb_e0 / hb_e1
+ * the transfers' ends relative to it), rebuilt from the ring after each edge. */
+static void ring_view(mdd_tx_gen_model *m)
+{
+    const mdd_txg_hbuf_model *h = &m->hbuf;
+    const unsigned mask = h->ptr_mask;
+    m->hb_cnt = (h->wr - h->rd) & mask;
+    m->hb_end = h->end0;
+    m->hb_e0 = h->end0 ? (h->e0 - h->rd) & mask : 0;
+    m->hb_end1 = h->end1;
+    m->hb_e1 = h->end1 ? (h->e1 - h->rd) & mask : 0;
+    for (unsigned j = 0; j < MDD_TX_GEN_MAX_BUF; j++) {
+        const bool in = j < m->hb_cnt;
+        m->hb[j] = in ? h->ring[(h->rd + j) % h->ring_n] : 0;
+        m->hb_up[j] = in && h->up[(h->rd + j) % h->ring_n];
+    }
+}
 
 void mdd_tx_gen_eval(const mdd_tx_gen_model *m, const mdd_tx_gen_in *in, mdd_tx_gen_out *out)
 {
@@ -519,6 +548,20 @@ void mdd_tx_gen_tick(mdd_tx_gen_model *m, const mdd_tx_gen_in *in)
         memcpy(m->mimg, g.s.mimg, 8);
     }
 
+    if (m->staged) { /* the ring: F's bytes taken, the beat into its compaction */
+        mdd_txg_hbuf_in hi;
+        memset(&hi, 0, sizeof hi);
+        hi.rst = in->rst;
+        memcpy(hi.s_tdata, in->s_axis_tx_tdata, m->w);
+        hi.s_tkeep = in->s_axis_tx_tkeep;
+        hi.s_tuser = in->s_axis_tx_tuser;
+        hi.s_tlast = in->s_axis_tx_tlast;
+        hi.s_tvalid = in->s_axis_tx_tvalid;
+        hi.take = emit ? g.used : 0;
+        hi.pop = pop;
+        mdd_txg_hbuf_tick(&m->hbuf, &hi);
+        ring_view(m);
+    } else {
     /* host buffer: drop the consumed bytes, append the accepted beat's kept bytes */
     const unsigned used = emit ? g.used : 0;
     unsigned cnt = m->hb_cnt - used;
@@ -565,6 +608,7 @@ void mdd_tx_gen_tick(mdd_tx_gen_model *m, const mdd_tx_gen_in *in)
     m->hb_e0 = e0;
     m->hb_end1 = end1;
     m->hb_e1 = e1;
+    }
 
     /* descriptor FIFO */
     const unsigned fc = m->fifo_cnt;

@@ -25,6 +25,7 @@
 #include "mdd_txg_d_model.h"
 #include "mdd_txg_p_model.h"
 #include "mdd_txg_fc_model.h"
+#include "mdd_txg_hbuf_model.h"
 #include "mdd_txg_f_model.h"
 #include "mdd_txg_r_model.h"
 #include "mdd_txg_x_model.h"
@@ -33,7 +34,7 @@
 extern "C" {
 #endif
 
-#define MDD_TX_GEN_MAX_BUF (3 * MDD_RX_MAX_W + 8)
+#define MDD_TX_GEN_MAX_BUF (4 * MDD_RX_MAX_W) /* the staged generator's ring: 4W */
 
 /* ---- the staged generator (docs/timing.md section 4; model/mdd_txg_staged.c), chosen at init ----
  * Four stages, a word per cycle each: M lays out W wire lanes (marker bytes, the window's K), P the PDU fields
@@ -184,6 +185,7 @@ typedef struct mdd_tx_gen_model {
     uint32_t m_hdr_len, m_data_len; /* staged: F's lengths after the word */
     uint64_t m_walk_desc[8];        /* staged: the descriptor with the lane walk's resume fields (R's check) */
     mdd_txg_r_model r;              /* staged: stage R */
+    mdd_txg_hbuf_model hbuf;        /* staged: the host byte ring (hb .. hb_e1 above are its view, rebuilt each cycle) */
     bool m2_valid_r;
     mdd_rx_word m2;
     /* the staged generator instead of the lane walk (F uses the transfer state above) */

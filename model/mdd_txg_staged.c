@@ -603,6 +603,14 @@ struct f_res {
     unsigned df_off;
 };
 
+/* The current transfer's host bytes in the ring as F sees them: saturated at 3W + 8 (F's width; F never uses
+ * more than W + 8 of them in a cycle, so the decisions are the same). */
+static unsigned f_avail(const mdd_tx_gen_model *m)
+{
+    const unsigned avail = m->hb_end ? m->hb_e0 : m->hb_cnt, cap = 3 * m->w + 8;
+    return avail < cap ? avail : cap;
+}
+
 /* F's control block for this cycle: D's word at the head of the current pipeline's FIFO (consume: the
  * transfer is bad or lost). */
 static void f_control(const mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, const mdd_txg_layout *pp, bool consume,
@@ -661,7 +669,7 @@ static void f_block_in(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, const m
     fi->ld_data_len = (uint32_t)F(DATA_LEN, d);
     fi->present = fi->go = true;
     fi->bad = m->e0_bad;
-    fi->avail = (uint8_t)(m->hb_end ? m->hb_e0 : m->hb_cnt);
+    fi->avail = (uint8_t)f_avail(m);
     fi->last_in = m->hb_end;
     fi->dv = pp->xf.cnt > 0;
     unsigned hl_off = 0;
@@ -788,7 +796,7 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
     mdd_rx_word *o = &g->o;
     mdd_txg_word_begin(o, d, bad, !m->in_xfer, hoff);
 
-    const unsigned avail = m->hb_end ? m->hb_e0 : m->hb_cnt; /* this transfer's bytes */
+    const unsigned avail = f_avail(m); /* this transfer's bytes */
     const bool end = m->hb_end;
     unsigned u = 0;
     bool stop = false, any = false, t3_read = false, lens = false;

@@ -99,7 +99,6 @@ localparam SW = 2 * G * W;
 localparam AW = 28;
 
 `include "mdd_formats.vh"
-`include "mdd_lane_fn.vh"
 
 initial begin
     if (W != 4 && W != 8 && W != 16 && W != 32 && W != 64) begin

@@ -22,6 +22,9 @@
 // with N = 1 or 2 layout pipelines, which has no RTL yet: with model_only=1), min_t3_wait (staged: F's words that
 // must end at a T3 lane with the host ring short of the lengths, mdd_txg_fc_model's MDD_TXG_FC_T3_WAIT).
 //
+// Built with TXG_STAGED_RTL (Verilated top rtl/mdd_txg.v, the staged generator): the RTL against the staged twin
+// (staged=2), every output every cycle, with the same reference checks.
+//
 // Built with TXG_LAY_SHADOW (Verilated top rtl/mdd_txg_lay.v instead of the generator): the staged twin runs alone
 // against the references (model_only=1, staged=2 unless staged=1 is given), and the RTL of its two layout
 // pipelines runs beside it, compared with the twin's every cycle (tb/lockstep/txg_lay_shadow.h).
@@ -29,10 +32,14 @@
 
 #include "tx_stim.h"
 
-#ifdef TXG_LAY_SHADOW
+#if defined(TXG_LAY_SHADOW)
 #include "txg_lay_shadow.h"
+#elif defined(TXG_STAGED_RTL)
+#include "Vmdd_txg.h"
+using TopRtl = Vmdd_txg;
 #else
 #include "Vmdd_tx_gen.h"
+using TopRtl = Vmdd_tx_gen;
 #endif
 
 extern "C" {
@@ -74,11 +81,17 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
 #ifdef TXG_LAY_SHADOW
         model_only_ = true;
         staged_ = (unsigned)opt.u64("staged", 2, 1, 2);
+#elif defined(TXG_STAGED_RTL)
+        top_.reset(new TopRtl);
+        model_only_ = opt.u64("model_only", 0) != 0;
+        staged_ = (unsigned)opt.u64("staged", 2, 2, 2);
 #else
-        top_.reset(new Vmdd_tx_gen);
+        top_.reset(new TopRtl);
         model_only_ = opt.u64("model_only", 0) != 0;
         staged_ = (unsigned)opt.u64("staged", 0, 0, 2);
-        if (staged_ && !model_only_) ls::Options::die("staged=N (the staged twin) has no RTL yet: add model_only=1");
+        if (staged_ && !model_only_)
+            ls::Options::die("staged=N: the staged generator's RTL is the harness built with TXG_STAGED_RTL (txg_top_w<W>); "
+                             "add model_only=1");
 #endif
         if (mdd_tx_gen_model_init_staged(&model_, kW, staged_) != 0) ls::Options::die("W=%u not supported", kW);
         min_xfers_ = opt.u64("min_xfers", 0);
@@ -400,7 +413,7 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
 #ifdef TXG_LAY_SHADOW
     LayShadow<kW> shadow_;
 #else
-    std::unique_ptr<Vmdd_tx_gen> top_;
+    std::unique_ptr<TopRtl> top_;
 #endif
     mdd_tx_gen_model model_;
     uint64_t min_xfers_, min_t3_wait_;

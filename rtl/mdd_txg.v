@@ -1,0 +1,392 @@
+// SPDX-License-Identifier: MIT
+`resetall
+`timescale 1ns / 1ps
+`default_nettype none
+
+/*
+ * The staged TX generator (docs/timing.md section 4): the same ports and the
+ * same output stream as mdd_tx_gen, each counter in a stage of its own so
+ * that no loop runs through the whole word (not instantiated yet: it replaces
+ * mdd_tx_gen in mdd_tx_path once it meets the budgets).  Its twin is the
+ * staged option of model/mdd_tx_gen_model.c (staged = 2).
+ *
+ *   descriptor FIFO (two entries, validated as they enter: mdd_desc_check)
+ *   host bytes -> mdd_txg_hbuf (compaction, a ring of 4W bytes, F's window)
+ *   two layout pipelines mdd_txg_lay (M, P, D, X) taking turns: the current
+ *     one lays out the head descriptor's transfer, the other the second's
+ *   the lane fill (mdd_lane_expand: the window's bytes onto X's host lanes)
+ *   stage F (mdd_txg_f: lanes, marker values, the parse, events, the end)
+ *   the first output register, stage R (mdd_txg_r: the resume fields of the
+ *     transfer's last word), the second output register (the outputs)
+ *
+ * F works on the head of the current pipeline's FIFO; when it ends the
+ * transfer (stop) the descriptor FIFO pops, the pipeline is flushed and waits
+ * for its next descriptor, and F takes the other pipeline's words from the
+ * next cycle.  F's parse of a self-framed header goes back to the current
+ * pipeline's P.  The output registers move together when the second is empty
+ * or taken (advance); F runs on advance.  rst is synchronous.
+ *
+ * Parameters:
+ *   W  bytes per word: 4, 8, 16, 32, 64
+ */
+module mdd_txg #(
+    parameter W = 8
+) (
+    input  wire           clk,
+    input  wire           rst,
+
+    input  wire [8*W-1:0] s_axis_tx_tdata,
+    input  wire [W-1:0]   s_axis_tx_tkeep,
+    input  wire           s_axis_tx_tlast,
+    input  wire           s_axis_tx_tuser,
+    input  wire           s_axis_tx_tvalid,
+    output wire           s_axis_tx_tready,
+
+    input  wire [511:0]   s_axis_tx_desc_tdata,
+    input  wire           s_axis_tx_desc_tvalid,
+    output wire           s_axis_tx_desc_tready,
+
+    output reg            m_valid = 1'b0,
+    input  wire           m_ready,
+    output reg  [8*W-1:0] m_data = {8*W{1'b0}},
+    output reg  [8*W-1:0] m_tag = {8*W{1'b0}},
+    output reg  [4*W-1:0] m_aux = {4*W{1'b0}},
+    output reg            m_first = 1'b0,
+    output reg            m_last = 1'b0,
+    output reg  [31:0]    m_woff = 32'd0,
+    output reg  [7:0]     m_nin = 8'd0,
+    output reg            m_dbad = 1'b0,
+    output reg  [511:0]   m_desc = 512'd0,
+    output reg  [7:0]     m_xflags = 8'd0,
+    output reg            m_err_v = 1'b0,
+    output reg  [7:0]     m_err_code = 8'd0,
+    output reg  [7:0]     m_err_byte = 8'd0,
+    output reg  [31:0]    m_err_off = 32'd0,
+    output reg  [31:0]    m_err_unit = 32'd0,
+    output reg  [63:0]    m_err_exp = 64'd0,
+    output reg  [63:0]    m_err_got = 64'd0,
+    output reg  [15:0]    m_emap = 16'd0,
+    output reg  [7:0]     m_ecnt = 8'd0
+);
+
+`include "mdd_formats.vh"
+
+localparam NW  = $clog2(W + 1);
+localparam L   = $clog2(W);
+localparam G   = (L + 1) / 2;
+localparam SW  = 2 * G * W;
+localparam R   = 4;                   // the ring's rows: 4W bytes
+localparam NP  = $clog2(R * W);       // ring positions (pointers have one more bit: the wrap)
+localparam AW  = $clog2(3 * W + 9);   // F's byte counts (up to 3W + 8)
+localparam WIN = W + 8;
+localparam [31:0] CAP32 = 3 * W + 8;
+localparam [NP:0] CAP = CAP32[NP:0];
+
+initial begin
+    if (W != 4 && W != 8 && W != 16 && W != 32 && W != 64) begin
+        $display("Error: W (%0d) must be 4, 8, 16, 32 or 64 (%m)", W);
+        $finish;
+    end
+end
+
+// ---------------------------------------------------------------------------
+// Descriptor FIFO (docs/tx-path.md section 2)
+// ---------------------------------------------------------------------------
+reg  [511:0] e0_desc = 512'd0, e1_desc = 512'd0;
+reg          e0_bad = 1'b0, e1_bad = 1'b0;
+reg  [1:0]   fifo_cnt = 2'd0;
+wire         nd_bad;
+
+mdd_desc_check #(.TX(1)) desc_check (.desc(s_axis_tx_desc_tdata), .bad(nd_bad));
+
+wire present = fifo_cnt != 2'd0;
+
+// the head descriptor's configuration (F's)
+wire [1:0]  c_proto = e0_desc[MDD_DESC_PROTO_LSB +: MDD_DESC_PROTO_W];
+wire        c_mpa   = c_proto == MDD_PROTO_MPA[1:0];
+wire [2:0]  c_op    = e0_desc[MDD_DESC_DIF_OP_LSB +: MDD_DESC_DIF_OP_W];
+
+// ---------------------------------------------------------------------------
+// Flow
+// ---------------------------------------------------------------------------
+reg          o1_valid = 1'b0;            // the first output register holds a word
+wire         advance = m_ready || !m_valid;
+wire         f_emit, f_stop, f_flush;
+wire         emit = advance && present && f_emit;
+wire         pop = emit && f_stop;
+wire         push = s_axis_tx_desc_tvalid && fifo_cnt != 2'd2;
+
+assign s_axis_tx_desc_tready = fifo_cnt != 2'd2;
+
+// ---------------------------------------------------------------------------
+// The host byte ring
+// ---------------------------------------------------------------------------
+wire [7:0]       f_used;
+wire [NP:0]      h_rd, h_wr, h_e0, h_e1;
+wire             h_end0, h_end1;
+wire [8*WIN-1:0] h_win;
+wire [WIN-1:0]   h_win_up;
+wire [NW-1:0]    hl_off;
+wire             f_in_xfer, f_lost;
+wire             consume = e0_bad || (f_in_xfer && f_lost);
+/* verilator lint_off UNUSEDSIGNAL */
+wire             h_in_v, h_in_last, h_end1_u;
+wire [NW-1:0]    h_in_k;
+/* verilator lint_on UNUSEDSIGNAL */
+
+mdd_txg_hbuf #(.W(W), .R(R), .WIN(WIN)) u_hbuf (
+    .clk(clk), .rst(rst),
+    .s_tdata(s_axis_tx_tdata), .s_tkeep(s_axis_tx_tkeep), .s_tuser(s_axis_tx_tuser), .s_tlast(s_axis_tx_tlast),
+    .s_tvalid(s_axis_tx_tvalid), .s_tready(s_axis_tx_tready),
+    .take(emit ? f_used[NW-1:0] : {NW{1'b0}}), .pop(pop),
+    .rd_base(h_rd[NP-1:0] - (consume ? {NP{1'b0}} : {{(NP - NW){1'b0}}, hl_off})),
+    .win(h_win), .win_up(h_win_up), .rd(h_rd), .wr(h_wr), .end0(h_end0), .e0(h_e0), .end1(h_end1_u), .e1(h_e1),
+    .in_v(h_in_v), .in_k(h_in_k), .in_last(h_in_last));
+assign h_end1 = h_end1_u;
+
+// the current transfer's bytes from rd, saturated at F's 3W + 8
+wire [NP:0]  h_avail = (h_end0 ? h_e0 : h_wr) - h_rd;
+wire [AW-1:0] f_avail = h_avail > CAP ? CAP32[AW-1:0] : h_avail[AW-1:0];
+
+// ---------------------------------------------------------------------------
+// The layout pipelines
+// ---------------------------------------------------------------------------
+reg          cur = 1'b0;                 // the pipeline F takes words from
+wire         f_df_pop, f_df_set, f_publish;
+wire [NW-1:0] f_df_off;
+wire [15:0]  f_pr_hl;
+wire [23:0]  f_pr_dl;
+/* verilator lint_off UNUSEDSIGNAL */
+wire [31:0]  f_pr_pdu;
+/* verilator lint_on UNUSEDSIGNAL */
+
+wire [1:0]         l_v, l_v1, l_bnd0, l_bnd1, l_o1_bnd0, l_o1_upto0;
+wire [2*NW-1:0]    l_off, l_n, l_hl_n;
+wire [8*W-1:0]     l_cls, l_flags, l_aux;
+wire [6*W-1:0]     l_mb, l_plow;
+wire [2*W-1:0]     l_k, l_boundary, l_parse, l_upto, l_mrk_after, l_run;
+/* verilator lint_off UNUSEDSIGNAL */
+wire [2*W-1:0]     l_host;
+wire [1:0]         l_started, l_active;
+wire [15:0]        l_fill;
+/* verilator lint_on UNUSEDSIGNAL */
+wire [2*NW*W-1:0]  l_hl;
+wire [49:0]        l_r_p0, l_r_p1;
+wire [31:0]        l_r_mval0, l_r_mval1;
+wire [63:0]        l_pdus;
+wire [2*SW-1:0]    l_sel;
+wire [7:0]         l_o1_cls0;
+wire [5:0]         l_o1_mb0;
+
+genvar gk;
+generate
+    for (gk = 0; gk < 2; gk = gk + 1) begin : g_lay
+        wire mine = cur == gk;
+        mdd_txg_lay #(.W(W)) u_lay (
+            .clk(clk), .rst(rst),
+            .present(mine ? present : fifo_cnt == 2'd2), .desc(mine ? e0_desc : e1_desc),
+            .bad(mine ? e0_bad : e1_bad),
+            .f_pop(mine && emit && f_df_pop), .f_set(mine && emit && f_df_set), .f_off(f_df_off),
+            .pr_v(mine && emit && f_publish), .pr_hl(f_pr_hl[11:0]), .pr_dl(f_pr_dl),
+            .flush(mine && emit && f_flush), .flush_stop(f_stop),
+            .o_v(l_v[gk]), .o_off(l_off[NW*gk +: NW]), .o_n(l_n[NW*gk +: NW]),
+            .o_cls(l_cls[4*W*gk +: 4*W]), .o_flags(l_flags[4*W*gk +: 4*W]), .o_aux(l_aux[4*W*gk +: 4*W]),
+            .o_mb(l_mb[3*W*gk +: 3*W]), .o_plow(l_plow[3*W*gk +: 3*W]), .o_k(l_k[W*gk +: W]),
+            .o_boundary(l_boundary[W*gk +: W]), .o_parse(l_parse[W*gk +: W]), .o_upto(l_upto[W*gk +: W]),
+            .o_mrk_after(l_mrk_after[W*gk +: W]), .o_run(l_run[W*gk +: W]), .o_host(l_host[W*gk +: W]),
+            .o_hl(l_hl[NW*W*gk +: NW*W]), .o_hl_n(l_hl_n[NW*gk +: NW]),
+            .o_r_p0(l_r_p0[25*gk +: 25]), .o_r_p1(l_r_p1[25*gk +: 25]),
+            .o_r_mval0(l_r_mval0[16*gk +: 16]), .o_r_mval1(l_r_mval1[16*gk +: 16]),
+            .o_r_bnd0(l_bnd0[gk]), .o_r_bnd1(l_bnd1[gk]), .o_pdus(l_pdus[32*gk +: 32]), .o_sel(l_sel[SW*gk +: SW]),
+            .o1_v(l_v1[gk]), .o1_cls0(l_o1_cls0[4*gk +: 4]), .o1_mb0(l_o1_mb0[3*gk +: 3]),
+            .o1_bnd0(l_o1_bnd0[gk]), .o1_upto0(l_o1_upto0[gk]),
+            .started(l_started[gk]), .active(l_active[gk]), .fill(l_fill[8*gk +: 8]));
+    end
+endgenerate
+
+// the current pipeline's head word
+wire [NW-1:0]   x_off  = l_off[NW*cur +: NW];
+wire [NW-1:0]   x_n    = l_n[NW*cur +: NW];
+wire [NW*W-1:0] x_hl   = l_hl[NW*W*cur +: NW*W];
+wire [SW-1:0]   x_sel  = l_sel[SW*cur +: SW];
+wire [3:0]      x1_cls = l_o1_cls0[4*cur +: 4];
+// the word behind it: its lane 0 ends the transfer when no host byte is left (T1, as F's control's lanes)
+wire x1_host = x1_cls == 4'd2 || x1_cls == 4'd5 || x1_cls == 4'd10 || (x1_cls == 4'd6 && c_op != 3'd1);
+wire x1_swh  = x1_cls == 4'd1 ? l_o1_mb0[3*cur +: 3] == 3'd0 &&
+                                (l_o1_bnd0[cur] || (!c_mpa && l_o1_upto0[cur]))
+                              : x1_cls == 4'd9 || x1_host;
+
+// F's first lane's host-lane count, and the bytes of the transfer from that lane's count 0 on
+reg [NW-1:0] hl_at_off;
+integer i;
+always @* begin
+    hl_at_off = {NW{1'b0}};
+    for (i = 0; i < W; i = i + 1)
+        if (x_off == i[NW-1:0]) hl_at_off = x_hl[NW*i +: NW];
+end
+assign hl_off = l_v[cur] ? hl_at_off : {NW{1'b0}};
+wire [AW:0] f_a = {1'b0, f_avail} + {{(AW + 1 - NW){1'b0}}, hl_off};
+
+// the lane fill: window byte hl[i] (and its tuser mark) to lane i, through X's selects
+wire [9*W-1:0] fill_src, fill_dst;
+wire [8*W-1:0] f_hb;
+wire [W-1:0]   f_hb_up;
+generate
+    for (gk = 0; gk < W; gk = gk + 1) begin : g_fill
+        assign fill_src[9*gk +: 9] = {h_win_up[gk], h_win[8*gk +: 8]};
+        assign f_hb[8*gk +: 8] = fill_dst[9*gk +: 8];
+        assign f_hb_up[gk] = fill_dst[9*gk + 8];
+    end
+endgenerate
+mdd_lane_expand #(.W(W), .LANE_W(9)) u_fill (.src(fill_src), .sel(x_sel), .dst(fill_dst));
+
+// ---------------------------------------------------------------------------
+// F
+// ---------------------------------------------------------------------------
+wire [8*W-1:0]  f_data, f_tag;
+wire [4*W-1:0]  f_aux;
+wire            f_first, f_last, f_dbad, f_err_v;
+wire [31:0]     f_woff, f_err_off, f_err_unit;
+wire [7:0]      f_nin, f_xflags, f_err_code, f_err_byte, f_ecnt;
+wire [63:0]     f_err_exp, f_err_got;
+wire [15:0]     f_emap;
+wire [W-1:0]    f_spi;
+wire [15:0]     f_hdr_len;
+wire [23:0]     f_data_len;
+/* verilator lint_off UNUSEDSIGNAL */
+wire [3:0]      f_why;
+wire [NW-1:0]   f_next, f_hl_end;
+wire            f_mimg_ok;
+wire [31:0]     f_hoff, f_len_off;
+/* verilator lint_on UNUSEDSIGNAL */
+
+mdd_txg_f #(.W(W)) u_f (
+    .clk(clk), .rst(rst),
+    .cfg_mpa(c_mpa), .cfg_self(e0_desc[MDD_DESC_SELF_FRAME_LSB]), .cfg_hdig(e0_desc[MDD_DESC_HDIG_EN_LSB]),
+    .cfg_ddig(e0_desc[MDD_DESC_DDIG_EN_LSB]), .cfg_op(c_op),
+    .cfg_ulp(e0_desc[MDD_DESC_ULP_HDR_LEN_LSB +: MDD_DESC_ULP_HDR_LEN_W]),
+    .ld_hdr_len({4'd0, e0_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W]}),
+    .ld_data_len(e0_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W]),
+    .present(present), .bad(e0_bad), .go(advance),
+    .avail(f_avail), .last_in(h_end0), .win(h_win), .win_up(h_win_up),
+    .dv(l_v[cur]), .off(x_off), .n(x_n), .cls(l_cls[4*W*cur +: 4*W]), .flags(l_flags[4*W*cur +: 4*W]),
+    .aux(l_aux[4*W*cur +: 4*W]), .mb(l_mb[3*W*cur +: 3*W]), .k(l_k[W*cur +: W]),
+    .boundary(l_boundary[W*cur +: W]), .parse(l_parse[W*cur +: W]), .upto_len(l_upto[W*cur +: W]),
+    .mrk_after(l_mrk_after[W*cur +: W]), .run(l_run[W*cur +: W]), .plow(l_plow[3*W*cur +: 3*W]),
+    .hl(x_hl), .hl_n(l_hl_n[NW*cur +: NW]), .hl_off(hl_off), .a(f_a), .hb(f_hb), .hb_up(f_hb_up),
+    .r_p0(l_r_p0[25*cur +: 25]), .r_p1(l_r_p1[25*cur +: 25]),
+    .r_mval0(l_r_mval0[16*cur +: 16]), .r_mval1(l_r_mval1[16*cur +: 16]),
+    .r_bnd0(l_bnd0[cur]), .r_bnd1(l_bnd1[cur]), .pdus(l_pdus[32*cur +: 32]),
+    .next_v(l_v1[cur]), .next_swh(x1_swh),
+    .fc_why(f_why), .fc_next(f_next), .fc_hl_end(f_hl_end),
+    .emit(f_emit), .o_data(f_data), .o_tag(f_tag), .o_aux(f_aux), .o_first(f_first), .o_last(f_last),
+    .o_woff(f_woff), .o_nin(f_nin), .o_dbad(f_dbad), .o_xflags(f_xflags), .o_err_v(f_err_v),
+    .o_err_code(f_err_code), .o_err_byte(f_err_byte), .o_err_off(f_err_off), .o_err_unit(f_err_unit),
+    .o_err_exp(f_err_exp), .o_err_got(f_err_got), .o_emap(f_emap), .o_ecnt(f_ecnt), .o_spi(f_spi),
+    .used(f_used), .stop(f_stop), .df_pop(f_df_pop), .df_set(f_df_set), .df_off(f_df_off), .flush(f_flush),
+    .publish(f_publish), .pr_pdu(f_pr_pdu), .pr_hl(f_pr_hl), .pr_dl(f_pr_dl),
+    .in_xfer(f_in_xfer), .lost_r(f_lost), .mimg_ok_r(f_mimg_ok), .hoff_r(f_hoff), .hdr_len_r(f_hdr_len),
+    .data_len_r(f_data_len), .len_off_r(f_len_off));
+
+// ---------------------------------------------------------------------------
+// The first output register, stage R, the second output register
+// ---------------------------------------------------------------------------
+reg [8*W-1:0]  o1_data = {8*W{1'b0}}, o1_tag = {8*W{1'b0}};
+reg [4*W-1:0]  o1_aux = {4*W{1'b0}};
+reg            o1_first = 1'b0, o1_last = 1'b0, o1_dbad = 1'b0, o1_err_v = 1'b0;
+reg [31:0]     o1_woff = 32'd0, o1_err_off = 32'd0, o1_err_unit = 32'd0;
+reg [7:0]      o1_nin = 8'd0, o1_xflags = 8'd0, o1_err_code = 8'd0, o1_err_byte = 8'd0, o1_ecnt = 8'd0;
+reg [63:0]     o1_err_exp = 64'd0, o1_err_got = 64'd0;
+reg [15:0]     o1_emap = 16'd0;
+reg [511:0]    o1_desc = 512'd0;
+reg [W-1:0]    o1_spi = {W{1'b0}};
+wire [511:0]   r_desc;
+
+mdd_txg_r #(.W(W)) u_r (
+    .clk(clk), .rst(rst), .go(advance && o1_valid), .tag(o1_tag), .spi(o1_spi), .first(o1_first),
+    .last(o1_last), .dbad(o1_dbad), .desc(o1_desc), .hdr_len(f_hdr_len), .data_len(f_data_len),
+    .o_desc(r_desc));
+
+always @(posedge clk) begin
+    if (advance && o1_valid) begin
+        m_data <= o1_data;
+        m_tag <= o1_tag;
+        m_aux <= o1_aux;
+        m_first <= o1_first;
+        m_last <= o1_last;
+        m_woff <= o1_woff;
+        m_nin <= o1_nin;
+        m_dbad <= o1_dbad;
+        m_desc <= r_desc;
+        m_xflags <= o1_xflags;
+        m_err_v <= o1_err_v;
+        m_err_code <= o1_err_code;
+        m_err_byte <= o1_err_byte;
+        m_err_off <= o1_err_off;
+        m_err_unit <= o1_err_unit;
+        m_err_exp <= o1_err_exp;
+        m_err_got <= o1_err_got;
+        m_emap <= o1_emap;
+        m_ecnt <= o1_ecnt;
+    end
+    if (advance) begin
+        m_valid <= o1_valid;
+        o1_valid <= emit;
+    end
+    if (emit) begin
+        o1_data <= f_data;
+        o1_tag <= f_tag;
+        o1_aux <= f_aux;
+        o1_first <= f_first;
+        o1_last <= f_last;
+        o1_woff <= f_woff;
+        o1_nin <= f_nin;
+        o1_dbad <= f_dbad;
+        o1_desc <= e0_desc;
+        o1_xflags <= f_xflags;
+        o1_err_v <= f_err_v;
+        o1_err_code <= f_err_code;
+        o1_err_byte <= f_err_byte;
+        o1_err_off <= f_err_off;
+        o1_err_unit <= f_err_unit;
+        o1_err_exp <= f_err_exp;
+        o1_err_got <= f_err_got;
+        o1_emap <= f_emap;
+        o1_ecnt <= f_ecnt;
+        o1_spi <= f_spi;
+    end
+    // F ends the transfer: the other pipeline has the next one's words
+    if (pop) begin
+        cur <= !cur;
+    end
+
+    if (pop) begin
+        e0_desc <= e1_desc;
+        e0_bad <= e1_bad;
+    end
+    if (push) begin
+        if (fifo_cnt == 2'd0 || (fifo_cnt == 2'd1 && pop)) begin
+            e0_desc <= s_axis_tx_desc_tdata;
+            e0_bad <= nd_bad;
+        end else begin
+            e1_desc <= s_axis_tx_desc_tdata;
+            e1_bad <= nd_bad;
+        end
+    end
+    fifo_cnt <= fifo_cnt + {1'b0, push} - {1'b0, pop};
+
+    if (rst) begin
+        m_valid <= 1'b0;
+        o1_valid <= 1'b0;
+        fifo_cnt <= 2'd0;
+        cur <= 1'b0;
+    end
+end
+
+/* verilator lint_off UNUSEDSIGNAL */
+wire unused = |{h_e1, h_end1, f_used[7:NW], f_pr_hl[15:12]};
+/* verilator lint_on UNUSEDSIGNAL */
+
+endmodule
+
+`resetall
