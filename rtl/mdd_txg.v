@@ -216,15 +216,11 @@ wire x1_swh  = x1_cls == 4'd1 ? l_o1_mb0[3*cur +: 3] == 3'd0 &&
                                 (l_o1_bnd0[cur] || (!c_mpa && l_o1_upto0[cur]))
                               : x1_cls == 4'd9 || x1_host;
 
-// F's first lane's host-lane count, and the bytes of the transfer from that lane's count 0 on
-reg [NW-1:0] hl_at_off;
-integer i;
-always @* begin
-    hl_at_off = {NW{1'b0}};
-    for (i = 0; i < W; i = i + 1)
-        if (x_off == i[NW-1:0]) hl_at_off = x_hl[NW*i +: NW];
-end
-assign hl_off = l_v[cur] ? hl_at_off : {NW{1'b0}};
+// F's first lane's host-lane count (hl at off), a register (D-074): 0 for a word F has not taken from (a word
+// enters the head with off 0 after a pop or a flush), F's hl_end when it leaves the word at next; and the bytes
+// of the transfer from that lane's count 0 on
+reg [NW-1:0] hl_off_r = {NW{1'b0}};
+assign hl_off = hl_off_r;
 wire [AW:0] f_a = {1'b0, f_avail} + {{(AW + 1 - NW){1'b0}}, hl_off};
 
 // the lane fill: window byte hl[i] (and its tuser mark) to lane i, through X's selects
@@ -253,9 +249,10 @@ wire [15:0]     f_emap;
 wire [W-1:0]    f_spi;
 wire [15:0]     f_hdr_len;
 wire [23:0]     f_data_len;
+wire [NW-1:0]   f_hl_end;
 /* verilator lint_off UNUSEDSIGNAL */
 wire [3:0]      f_why;
-wire [NW-1:0]   f_next, f_hl_end;
+wire [NW-1:0]   f_next;
 wire            f_mimg_ok;
 wire [31:0]     f_hoff, f_len_off;
 /* verilator lint_on UNUSEDSIGNAL */
@@ -359,6 +356,11 @@ always @(posedge clk) begin
     if (pop) begin
         cur <= !cur;
     end
+    if (emit && (f_df_pop || f_flush)) begin
+        hl_off_r <= {NW{1'b0}};
+    end else if (emit && f_df_set) begin
+        hl_off_r <= f_hl_end;
+    end
 
     if (pop) begin
         e0_desc <= e1_desc;
@@ -380,6 +382,7 @@ always @(posedge clk) begin
         o1_valid <= 1'b0;
         fifo_cnt <= 2'd0;
         cur <= 1'b0;
+        hl_off_r <= {NW{1'b0}};
     end
 end
 
