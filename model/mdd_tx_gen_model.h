@@ -117,6 +117,12 @@ typedef struct mdd_txg_layout {
     mdd_txg_lay_io io;  /* this cycle's inputs (not state) */
 } mdd_txg_layout;
 
+/* F's parse of a self-framed header's lengths on its way to P (a register between F and P). */
+typedef struct mdd_txg_pub {
+    bool v;
+    uint32_t pdu, hl, dl;
+} mdd_txg_pub;
+
 typedef struct mdd_txg_pipe {
     unsigned n;         /* layout pipelines: 1, or 2 taking turns (the next transfer laid out while F ends this one) */
     unsigned cur;       /* the one F takes words from (the head descriptor's); the other has the second one's */
@@ -124,6 +130,7 @@ typedef struct mdd_txg_pipe {
     mdd_txg_snap f_cur; /* the state after the last lane F generated */
     unsigned t3_rd;     /* F's cycles reading a T3 marker's lengths ahead (at 2 its lane is taken) */
     bool plen_ok;       /* F's PDU length sum (a register a cycle behind its lengths) is current */
+    mdd_txg_pub pr_d;   /* F's parse of the last cycle: the current pipeline's P takes it in this one */
     mdd_txg_f_model fm; /* stage F (its word is the RTL's to be: rtl/mdd_txg_f.v); F's walk checks it */
     mdd_txg_lword scratch[4]; /* the words D, P, M and X make in a cycle */
 } mdd_txg_pipe;

@@ -1114,7 +1114,7 @@ static void lay_start(mdd_txg_layout *l, const uint64_t *d, bool bad, mdd_txg_m_
 
 /* M, P, D and X of one pipeline for a cycle; F has already taken from xf (f_pop / f_set, f_off). */
 static void lay_cycle(mdd_tx_gen_model *m, mdd_txg_layout *l, const uint64_t *d, bool bad, bool present,
-                      const struct f_res *fr)
+                      const struct f_res *fr, const mdd_txg_pub *pub)
 {
     mdd_txg_pipe *pipe = &m->pipe;
     struct mdd_txg_cfg c;
@@ -1127,9 +1127,11 @@ static void lay_cycle(mdd_tx_gen_model *m, mdd_txg_layout *l, const uint64_t *d,
         io->f_pop = fr->df_pop;
         io->f_set = fr->df_set;
         io->f_off = (uint8_t)fr->df_off;
-        io->pr_v = fr->publish;
-        io->pr_hl = fr->pr_hl;
-        io->pr_dl = fr->pr_dl;
+    }
+    if (pub) {
+        io->pr_v = pub->v;
+        io->pr_hl = pub->hl;
+        io->pr_dl = pub->dl;
     }
     const unsigned mp0 = l->mp.cnt, pd0 = l->pd.cnt, df0 = l->df.cnt, xf0 = l->xf.cnt;
     mdd_txg_lword *d_out = &pipe->scratch[0], *p_out = &pipe->scratch[1], *m_out = &pipe->scratch[2];
@@ -1191,17 +1193,17 @@ static void lay_cycle(mdd_tx_gen_model *m, mdd_txg_layout *l, const uint64_t *d,
         fifo_push(&l->pd, p_out);
     if (m_push)
         fifo_push(&l->mp, m_out);
-    pi.pr_v = fr && fr->publish;
+    pi.pr_v = pub && pub->v;
     if (pi.pr_v) {
-        pi.pr_hl = fr->pr_hl;
-        pi.pr_dl = fr->pr_dl;
+        pi.pr_hl = pub->hl;
+        pi.pr_dl = pub->dl;
     }
     mdd_txg_p_tick(&l->pm, &pi);
-    if (fr && fr->publish) {
+    if (pub && pub->v) {
         l->pr_v = true;
-        l->pr_pdu = fr->pr_pdu;
-        l->pr_hl = fr->pr_hl;
-        l->pr_dl = fr->pr_dl;
+        l->pr_pdu = pub->pdu;
+        l->pr_hl = pub->hl;
+        l->pr_dl = pub->dl;
     }
 }
 
@@ -1241,9 +1243,19 @@ void mdd_txg_staged_cycle(mdd_tx_gen_model *m, bool advance, struct mdd_txg_gen 
 
     /* the layout pipelines: the current one on the head descriptor, the other on the second */
     const unsigned cur = pipe->cur;
-    lay_cycle(m, &pipe->lay[cur], m->e0_desc, m->e0_bad, m->fifo_cnt != 0, &fr);
+    /* F's parse of the last cycle reaches the current pipeline's P now (F's of this cycle, if the transfer goes
+     * on, in the next: a register between F and P) */
+    const mdd_txg_pub pub = pipe->pr_d;
+    memset(&pipe->pr_d, 0, sizeof pipe->pr_d);
+    if (fr.publish && !fr.flush) {
+        pipe->pr_d.v = true;
+        pipe->pr_d.pdu = fr.pr_pdu;
+        pipe->pr_d.hl = fr.pr_hl;
+        pipe->pr_d.dl = fr.pr_dl;
+    }
+    lay_cycle(m, &pipe->lay[cur], m->e0_desc, m->e0_bad, m->fifo_cnt != 0, &fr, &pub);
     if (pipe->n == 2)
-        lay_cycle(m, &pipe->lay[cur ^ 1], m->e1_desc, m->e1_bad, m->fifo_cnt == 2, NULL);
+        lay_cycle(m, &pipe->lay[cur ^ 1], m->e1_desc, m->e1_bad, m->fifo_cnt == 2, NULL, NULL);
 
     if (fr.flush) { /* the current transfer ends, or its bytes are lost to FRAME: its layout stops */
         mdd_txg_layout *l = &pipe->lay[cur];

@@ -23,7 +23,7 @@
  * transfer (stop) the descriptor FIFO pops, the pipeline is flushed and waits
  * for its next descriptor, and F takes the other pipeline's words from the
  * next cycle.  F's parse of a self-framed header goes back to the current
- * pipeline's P.  The output registers move together when the second is empty
+ * pipeline's P a cycle later (a register between them).  The output registers move together when the second is empty
  * or taken (advance); F runs on advance.  rst is synchronous.
  *
  * Parameters:
@@ -152,6 +152,11 @@ wire [AW-1:0] f_avail = h_avail > CAP ? CAP32[AW-1:0] : h_avail[AW-1:0];
 // The layout pipelines
 // ---------------------------------------------------------------------------
 reg          cur = 1'b0;                 // the pipeline F takes words from
+// F's parse of a self-framed header's lengths on its way to P: a register between F and P (F's lanes, parse and
+// control are not in front of P's bounds), dropped when the transfer ends or is lost in the same word
+reg          pr_d_v = 1'b0;
+reg  [11:0]  pr_d_hl = 12'd0;
+reg  [23:0]  pr_d_dl = 24'd0;
 wire         f_df_pop, f_df_set, f_publish;
 wire [NW-1:0] f_df_off;
 wire [15:0]  f_pr_hl;
@@ -187,7 +192,7 @@ generate
             .present(mine ? present : fifo_cnt == 2'd2), .desc(mine ? e0_desc : e1_desc),
             .bad(mine ? e0_bad : e1_bad),
             .f_pop(mine && emit && f_df_pop), .f_set(mine && emit && f_df_set), .f_off(f_df_off),
-            .pr_v(mine && emit && f_publish), .pr_hl(f_pr_hl[11:0]), .pr_dl(f_pr_dl),
+            .pr_v(mine && pr_d_v), .pr_hl(pr_d_hl), .pr_dl(pr_d_dl),
             .flush(mine && emit && f_flush), .flush_stop(f_stop),
             .o_v(l_v[gk]), .o_off(l_off[NW*gk +: NW]), .o_n(l_n[NW*gk +: NW]),
             .o_cls(l_cls[4*W*gk +: 4*W]), .o_flags(l_flags[4*W*gk +: 4*W]), .o_aux(l_aux[4*W*gk +: 4*W]),
@@ -356,6 +361,11 @@ always @(posedge clk) begin
     if (pop) begin
         cur <= !cur;
     end
+    pr_d_v <= emit && f_publish && !f_flush;
+    if (emit && f_publish) begin
+        pr_d_hl <= f_pr_hl[11:0];
+        pr_d_dl <= f_pr_dl;
+    end
     if (emit && (f_df_pop || f_flush)) begin
         hl_off_r <= {NW{1'b0}};
     end else if (emit && f_df_set) begin
@@ -383,6 +393,7 @@ always @(posedge clk) begin
         fifo_cnt <= 2'd0;
         cur <= 1'b0;
         hl_off_r <= {NW{1'b0}};
+        pr_d_v <= 1'b0;
     end
 end
 
