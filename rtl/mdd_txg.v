@@ -144,9 +144,16 @@ mdd_txg_hbuf #(.W(W), .R(R), .WIN(WIN)) u_hbuf (
     .in_v(h_in_v), .in_k(h_in_k), .in_last(h_in_last));
 assign h_end1 = h_end1_u;
 
-// the current transfer's bytes from rd, saturated at F's 3W + 8
+// the current transfer's bytes from rd, saturated at F's 3W + 8 (the ring's 4W bytes exceed it from W = 16 on)
 wire [NP:0]  h_avail = (h_end0 ? h_e0 : h_wr) - h_rd;
-wire [AW-1:0] f_avail = h_avail > CAP ? CAP32[AW-1:0] : h_avail[AW-1:0];
+wire [AW-1:0] f_avail;
+generate
+    if (4 * W > 3 * W + 8) begin : g_sat
+        assign f_avail = h_avail > CAP ? CAP32[AW-1:0] : h_avail[AW-1:0];
+    end else begin : g_nosat
+        assign f_avail = h_avail[AW-1:0];
+    end
+endgenerate
 
 // ---------------------------------------------------------------------------
 // The layout pipelines
