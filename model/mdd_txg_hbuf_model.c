@@ -48,6 +48,7 @@ void mdd_txg_hbuf_eval(const mdd_txg_hbuf_model *m, const mdd_txg_hbuf_in *in, m
     out->e0 = m->e0;
     out->e1 = m->e1;
     out->end0 = m->end0;
+    out->avail0 = ((m->end0 ? m->e0 : m->wr) - m->rd) & m->ptr_mask;
     out->end1 = m->end1;
     for (unsigned j = 0; j < m->win; j++) {
         const unsigned p = (in->rd_base + j) % m->ring_n;

@@ -43,6 +43,7 @@ typedef struct mdd_txg_hbuf_out {
     bool win_up[MDD_TXG_HBUF_MAX_WIN];    /* ... the first kept byte of a beat with tuser */
     unsigned rd, wr, e0, e1;              /* pointers with a wrap bit: 0 .. 2RW - 1 */
     bool end0, end1;                      /* the current / the next transfer's tlast is in the ring at e0 / e1 */
+    unsigned avail0;                      /* the current transfer's bytes from rd: (end0 ? e0 : wr) - rd */
     bool in_v;                            /* a compacted word enters the ring at this edge */
     unsigned in_k;                        /* its bytes */
     bool in_last;                         /* its tlast */

@@ -141,11 +141,12 @@ mdd_txg_hbuf #(.W(W), .R(R), .WIN(WIN)) u_hbuf (
     .take(emit ? f_used[NW-1:0] : {NW{1'b0}}), .pop(pop),
     .rd_base(h_rd[NP-1:0] - (consume ? {NP{1'b0}} : {{(NP - NW){1'b0}}, hl_off})),
     .win(h_win), .win_up(h_win_up), .rd(h_rd), .wr(h_wr), .end0(h_end0), .e0(h_e0), .end1(h_end1_u), .e1(h_e1),
+    .avail0(h_avail),
     .in_v(h_in_v), .in_k(h_in_k), .in_last(h_in_last));
 assign h_end1 = h_end1_u;
 
 // the current transfer's bytes from rd, saturated at F's 3W + 8 (the ring's 4W bytes exceed it from W = 16 on)
-wire [NP:0]  h_avail = (h_end0 ? h_e0 : h_wr) - h_rd;
+wire [NP:0]  h_avail;
 wire [AW-1:0] f_avail;
 generate
     if (4 * W > 3 * W + 8) begin : g_sat
@@ -405,7 +406,7 @@ always @(posedge clk) begin
 end
 
 /* verilator lint_off UNUSEDSIGNAL */
-wire unused = |{h_e1, h_end1, f_used[7:NW], f_pr_hl[15:12]};
+wire unused = |{h_e1, h_end1, h_wr, h_e0, h_rd[NP], f_used[7:NW], f_pr_hl[15:12]};
 /* verilator lint_on UNUSEDSIGNAL */
 
 endmodule

@@ -79,6 +79,7 @@ module mdd_txg_hbuf #(
     output reg  [$clog2(R*W):0]  e0 = 0,
     output reg                   end1 = 1'b0,
     output reg  [$clog2(R*W):0]  e1 = 0,
+    output reg  [$clog2(R*W):0]  avail0 = 0,   // the current transfer's bytes from rd: (end0 ? e0 : wr) - rd
     output wire                  in_v,
     output wire [$clog2(W+1)-1:0] in_k,
     output wire                  in_last
@@ -228,6 +229,12 @@ endgenerate
 wire [NP:0] wr_next = wr + {{(NP+1-NW){1'b0}}, in_k};
 wire end0_kept = pop ? end1 : end0;   // this cycle's pop moves e1 to e0 first
 
+// avail0 as a register (F's byte count starts at a register, not at a select and a subtraction of the pointers):
+// its next value is the next end (or write pointer) less rd, made from registers and the compaction's word,
+// for both outcomes of pop, less take last (take and pop come late, from F)
+wire [NP:0] x_nopop = (end0 ? e0 : in_v ? wr_next : wr) - rd;
+wire [NP:0] x_pop   = (end1 ? e1 : in_v ? wr_next : wr) - rd;
+
 always @(posedge clk) begin
     if (in_v)
         wr <= wr_next;
@@ -246,7 +253,9 @@ always @(posedge clk) begin
             e0 <= wr_next;
         end
     end
+    avail0 <= (pop ? x_pop : x_nopop) - {{(NP+1-NW){1'b0}}, take};
     if (rst) begin
+        avail0 <= 0;
         rd <= 0;
         wr <= 0;
         end0 <= 1'b0;

@@ -186,6 +186,7 @@ class Bench {
         chk.eq("e0", out_.e0, top_->e0);
         chk.eq("end1", out_.end1, top_->end1);
         chk.eq("e1", out_.e1, top_->e1);
+        chk.eq("avail0", out_.avail0, top_->avail0);
         chk.eq("in_v", out_.in_v, top_->in_v);
         if (out_.in_v) {
             chk.eq("in_k", out_.in_k, top_->in_k);
