@@ -23,8 +23,9 @@
  * transfer (stop) the descriptor FIFO pops, the pipeline is flushed and waits
  * for its next descriptor, and F takes the other pipeline's words from the
  * next cycle.  F's parse of a self-framed header goes back to the current
- * pipeline's P a cycle later (a register between them).  The output registers move together when the second is empty
- * or taken (advance); F runs on advance.  rst is synchronous.
+ * pipeline's P a cycle later (a register between them).  The output
+ * registers move together when the second is empty or taken (advance); F
+ * runs on advance.  rst is synchronous.
  *
  * Parameters:
  *   W  bytes per word: 4, 8, 16, 32, 64

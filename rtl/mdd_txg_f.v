@@ -6,9 +6,9 @@
 /*
  * Staged TX generator, stage F: fills D's lanes with host bytes and marker
  * values, parses self-framed lengths, reports events and keeps the transfer's
- * registers (docs/timing.md section 4, D-076; not instantiated yet: its twin
- * model/mdd_txg_f_model.c runs inside the staged twin, whose lane walk checks
- * it every cycle).
+ * registers (docs/timing.md section 4, D-076; in the staged generator
+ * rtl/mdd_txg.v; its twin model/mdd_txg_f_model.c runs inside the staged
+ * twin, whose lane walk checks it every cycle).
  *
  * F's control is mdd_txg_fc (which lanes [off, next) it takes, the host bytes
  * used, why the word ends).  The data path is per lane, from the lane's inputs
@@ -51,8 +51,9 @@
  * marker cut by the word's end; cleared at the transfer's end), t3_half_r,
  * t3_hl_r / t3_dl_r (loaded while mimg_ok and t3_half are clear), plen_r,
  * plen_t3_r, plen_ok_r (every cycle).  Outputs are combinational: the
- * generator's output register takes the word.  Not here yet: the resume fields of the
- * transfer's last word and its descriptor.
+ * generator's output register takes the word (the descriptor and the resume
+ * fields of the transfer's last word are stage R's, a cycle later; o_spi
+ * gives R the stripped-PI lanes taken).
  *
  * Parameters: W, bytes per word (4, 8, 16, 32 or 64).
  */

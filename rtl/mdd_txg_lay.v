@@ -6,9 +6,8 @@
 /*
  * Staged TX generator, one layout pipeline: stages M, P, D and X with the
  * two-entry FIFOs between them, laying out one transfer's words for stage F
- * (docs/timing.md section 4; not instantiated yet: the staged generator has
- * two of these taking turns, the next transfer laid out while F ends this
- * one).  The twin is lay_cycle / lay_start in model/mdd_txg_staged.c.
+ * (docs/timing.md section 4): the staged generator rtl/mdd_txg.v has two of
+ * these taking turns, the next transfer laid out while F ends this one.  The twin is lay_cycle / lay_start in model/mdd_txg_staged.c.
  *
  *   M -> [mp] -> P -> [pd] -> D -> [df] -> X (X1, mid, X2) -> [xf] -> F
  *

@@ -5,7 +5,7 @@
 
 /*
  * Staged TX generator, stage R: the resume fields of a transfer's last word
- * (docs/timing.md section 4; not instantiated yet, twin
+ * (docs/timing.md section 4; in the staged generator rtl/mdd_txg.v, twin
  * model/mdd_txg_r_model.c).  R keeps the state after the last lane generated
  * (wire count, marker position, SKIP_LEN, PASS_LEN, PDU offset, MPA's FPDU
  * offset, DIF position) from the words F generates, one cycle after F: the
