@@ -79,7 +79,7 @@ tx-gen-lay-w$(1): $(call txg_lay_bin,$(1))
 	$$(call RUN_SEEDS,lay-tx-gen-w$(1),$(call txg_lay_bin,$(1)) \
 	    --cycles $(call per_seed,$(call tx_gen_cycles,$(1),$(TX_GEN_TEST_CYCLES))) min_xfers=100,$(TX_GEN_DIR)/vcd/lay_w$(1))
 
-# The staged twin (docs/timing.md section 4, no RTL yet) alone against the references: the same stimulus and
+# The staged twin (docs/timing.md section 4; its RTL is rtl/mdd_txg.v, tx-gen-top-w<W>) alone against the references: the same stimulus and
 # checks, three seeds.
 .PHONY: tx-gen-staged-w$(1) tx-gen-staged-bench-w$(1)
 tx-gen-staged-w$(1): $(call tx_gen_bin,$(1))

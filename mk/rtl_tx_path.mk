@@ -53,7 +53,7 @@ tx-path-bench-w$(1): $(call tx_path_bin,$(1))
 tx-path-lint-w$(1):
 	$$(call VL_LINT,mdd_tx_path,-GW=$(1))
 
-# The path's twin with the staged generator (docs/timing.md section 4, no RTL yet) against the references.
+# The path's twin with the staged generator (docs/timing.md section 4, not in mdd_tx_path yet) against the references.
 .PHONY: tx-path-staged-w$(1) tx-path-staged-bench-w$(1)
 tx-path-staged-w$(1): $(call tx_path_bin,$(1))
 	$$(call RUN_SEEDS,staged-tx-path-w$(1),$(call tx_path_bin,$(1)) model_only=1 staged=2 \

@@ -205,8 +205,8 @@ typedef struct mdd_tx_gen_model {
 
 /* 0 on success, -1 if w is not 4, 8, 16, 32 or 64. */
 int mdd_tx_gen_model_init(mdd_tx_gen_model *m, unsigned w);
-/* The same, with the staged generator if pipes is 1 or 2 (its layout pipelines; docs/timing.md section 4: not
- * yet the RTL's twin), the lane walk if 0. -1 also for other values of pipes. */
+/* The same, with the staged generator if pipes is 1 or 2 (its layout pipelines; docs/timing.md section 4; with 2
+ * the twin of rtl/mdd_txg.v), the lane walk if 0. -1 also for other values of pipes. */
 int mdd_tx_gen_model_init_staged(mdd_tx_gen_model *m, unsigned w, unsigned pipes);
 void mdd_tx_gen_eval(const mdd_tx_gen_model *m, const mdd_tx_gen_in *in, mdd_tx_gen_out *out);
 void mdd_tx_gen_tick(mdd_tx_gen_model *m, const mdd_tx_gen_in *in);

@@ -19,7 +19,7 @@
 // Build-time parameter (-D): TX_GEN_W. Knobs: those of tx_stim.h, min_xfers (transfers to check before the end),
 // inject_fault (a cycle at which the model's m_tag lane 0 is flipped: the harness must catch it), model_only=1
 // (the twin alone against the references, the RTL not run), staged=N (the staged twin of docs/timing.md section 4
-// with N = 1 or 2 layout pipelines, which has no RTL yet: with model_only=1), min_t3_wait (staged: F's words that
+// with N = 1 or 2 layout pipelines: with model_only=1, or staged=2 in the TXG_STAGED_RTL build below), min_t3_wait (staged: F's words that
 // must end at a T3 lane with the host ring short of the lengths, mdd_txg_fc_model's MDD_TXG_FC_T3_WAIT).
 //
 // Built with TXG_STAGED_RTL (Verilated top rtl/mdd_txg.v, the staged generator): the RTL against the staged twin

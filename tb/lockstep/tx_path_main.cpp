@@ -21,7 +21,7 @@
 // per-cycle inputs and twin outputs for the Icarus replay, tb/icarus/tb_mdd_path.v), --bench (full-rate traffic:
 // output bytes per cycle against W), model_only=1 (the twin alone against the references, the RTL not run),
 // staged=N (the staged generator of docs/timing.md section 4 with N = 1 or 2 layout pipelines in the twin, which has
-// no RTL yet: with model_only=1).
+// not in the path's RTL yet: with model_only=1).
 #include "lockstep.h"
 #include "tx_side.h"
 
@@ -55,8 +55,8 @@ class Bench {
             ls::Options::die("bad model parameter W=%u", kW);
         model_only_ = opt.u64("model_only", 0) != 0;
         if (unsigned pipes = (unsigned)opt.u64("staged", 0, 0, 2)) {
-            // the staged generator (docs/timing.md section 4) in the path's twin; it has no RTL yet
-            if (!model_only_) ls::Options::die("staged=N (the staged twin) has no RTL yet: add model_only=1");
+            // the staged generator (docs/timing.md section 4) in the path's twin; mdd_tx_path does not have it yet
+            if (!model_only_) ls::Options::die("staged=N: mdd_tx_path does not have the staged generator yet: add model_only=1");
             if (mdd_tx_gen_model_init_staged(&model_.gen, kW, pipes) != 0)
                 ls::Options::die("staged=%u not supported", pipes);
         }
