@@ -97,7 +97,7 @@ wire         iscsi  = proto == MDD_PROTO_ISCSI[1:0];
 wire         mpa    = proto == MDD_PROTO_MPA[1:0];
 wire         raw    = proto == MDD_PROTO_RAW[1:0];
 wire [18:0]  ml     = iscsi ? MDD_ISCSI_MRK_LEN[18:0] : MDD_MPA_MRK_LEN[18:0];
-wire [17:0]  pi_len = (pi_fmt == MDD_PI_T10_CODE[1:0]) ? MDD_PI_T10_LEN[17:0] : MDD_PI_NVME32_LEN[17:0];
+wire [17:0]  pi_len = {13'd0, mdd_pi_len(pi_fmt)};
 
 // the PDU layout the descriptor states (checked when the length fields are past or not self-framed)
 wire [25:0]  pad      = {24'd0, 2'd0 - hdr_len[1:0] - data_len[1:0]};

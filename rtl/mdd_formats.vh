@@ -493,4 +493,15 @@ function [7:0] mdd_incl_mask(input integer engine, input integer proto);
     end
 endfunction
 
+// A PI format's length in bytes (MDD_PI_*_LEN by PI_FMT); a code no format has: the longest (the
+// descriptor check rejects it), as the C model's rule (16 unless T10) gives.
+function [4:0] mdd_pi_len(input [1:0] fmt);
+    begin
+        mdd_pi_len = 5'd16;
+        if (fmt == 2'd0) mdd_pi_len = 5'd8;
+        if (fmt == 2'd1) mdd_pi_len = 5'd16;
+        if (fmt == 2'd2) mdd_pi_len = 5'd16;
+    end
+endfunction
+
 /* verilator lint_on UNUSEDPARAM */

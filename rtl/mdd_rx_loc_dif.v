@@ -125,7 +125,7 @@ localparam [7:0] TAG_PI = {5'd0, MDD_KIND_PI};
 // Descriptor fields of a word (the same on every word of a transfer)
 function [17:0] pi_len_of;       // the PI length of a PI format
     input [1:0] fmt;
-    pi_len_of = fmt == MDD_PI_T10_CODE[1:0] ? MDD_PI_T10_LEN[17:0] : MDD_PI_NVME32_LEN[17:0];
+    pi_len_of = {13'd0, mdd_pi_len(fmt)};
 endfunction
 
 // -------------------------------------------------------------------------

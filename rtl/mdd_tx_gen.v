@@ -173,7 +173,7 @@ wire        c_raw    = c_proto == MDD_PROTO_RAW[1:0];
 wire [31:0] c_ml     = c_iscsi ? MDD_ISCSI_MRK_LEN : MDD_MPA_MRK_LEN;
 wire [31:0] c_period = {13'd0, e0_desc[MDD_DESC_MRK_PERIOD_LSB +: MDD_DESC_MRK_PERIOD_W]};
 wire [31:0] c_blk    = {16'd0, e0_desc[MDD_DESC_BLK_LEN_LSB +: MDD_DESC_BLK_LEN_W]};
-wire [31:0] c_pi_len = (c_pi_fmt == MDD_PI_T10_CODE[1:0]) ? MDD_PI_T10_LEN : MDD_PI_NVME32_LEN;
+wire [31:0] c_pi_len = {27'd0, mdd_pi_len(c_pi_fmt)};
 wire [31:0] c_ulp    = {24'd0, e0_desc[MDD_DESC_ULP_HDR_LEN_LSB +: MDD_DESC_ULP_HDR_LEN_W]};
 wire [31:0] c_last   = c_mpa ? MDD_MPA_LEN_OFF + 1 : MDD_ISCSI_DSL_OFF + 2;
 wire [2:0]  c_first_len = c_mpa ? MDD_MPA_LEN_OFF[2:0] : MDD_ISCSI_DSL_OFF[2:0];

@@ -114,8 +114,7 @@ wire        c_mpa    = c_proto == MDD_PROTO_MPA[1:0];
 wire        c_raw    = c_proto == MDD_PROTO_RAW[1:0];
 wire [2:0]  c_op     = desc[MDD_DESC_DIF_OP_LSB +: MDD_DESC_DIF_OP_W];
 wire [3:0]  c_ml     = c_proto == MDD_PROTO_ISCSI[1:0] ? MDD_ISCSI_MRK_LEN[3:0] : MDD_MPA_MRK_LEN[3:0];
-wire [4:0]  c_pi     = desc[MDD_DESC_PI_FMT_LSB +: MDD_DESC_PI_FMT_W] == MDD_PI_T10_CODE[MDD_DESC_PI_FMT_W-1:0]
-                       ? MDD_PI_T10_LEN[4:0] : MDD_PI_NVME32_LEN[4:0];
+wire [4:0]  c_pi     = mdd_pi_len(desc[MDD_DESC_PI_FMT_LSB +: MDD_DESC_PI_FMT_W]);
 
 wire start = present && !started;
 

@@ -69,8 +69,7 @@ wire        c_raw    = c_proto == MDD_PROTO_RAW[1:0];
 wire        c_mrk_en = desc[MDD_DESC_MRK_EN_LSB];
 wire [18:0] c_period = desc[MDD_DESC_MRK_PERIOD_LSB +: MDD_DESC_MRK_PERIOD_W];
 wire        c_dif    = desc[MDD_DESC_DIF_OP_LSB +: MDD_DESC_DIF_OP_W] != MDD_DIF_NONE[MDD_DESC_DIF_OP_W-1:0];
-wire [4:0]  c_pi     = desc[MDD_DESC_PI_FMT_LSB +: MDD_DESC_PI_FMT_W] == MDD_PI_T10_CODE[MDD_DESC_PI_FMT_W-1:0]
-                       ? MDD_PI_T10_LEN[4:0] : MDD_PI_NVME32_LEN[4:0];
+wire [4:0]  c_pi     = mdd_pi_len(desc[MDD_DESC_PI_FMT_LSB +: MDD_DESC_PI_FMT_W]);
 wire [16:0] c_blk_pi = {1'b0, desc[MDD_DESC_BLK_LEN_LSB +: MDD_DESC_BLK_LEN_W]} + {12'd0, c_pi};
 
 // the state before the word

@@ -286,6 +286,18 @@ def build(path, entries):
         out.append("    end")
         out.append("endfunction")
 
+    if pis:
+        out.append("")
+        out.append("// A PI format's length in bytes (MDD_PI_*_LEN by PI_FMT); a code no format has: the longest (the")
+        out.append("// descriptor check rejects it), as the C model's rule (16 unless T10) gives.")
+        out.append("function [4:0] mdd_pi_len(input [1:0] fmt);")
+        out.append("    begin")
+        out.append("        mdd_pi_len = 5'd%d;" % max(v["pi_len"] for v in pis))
+        for v in pis:
+            out.append("        if (fmt == 2'd%d) mdd_pi_len = 5'd%d;" % (v["code"], v["pi_len"]))
+        out.append("    end")
+        out.append("endfunction")
+
     out.append("")
     out.append("/* verilator lint_on UNUSEDPARAM */")
     return "\n".join(out) + "\n"
