@@ -75,6 +75,16 @@ void get_bytes(const VlWide<N> &port, uint8_t *b, size_t n) {
     for (size_t i = 0; i < n; ++i) b[i] = i / 4 < N ? (uint8_t)(port[i / 4] >> (8 * (i % 4))) : 0;
 }
 
+// A field of a packed output port: width bits from bit at (ports up to 4096 bits).
+template <class T>
+uint64_t port_field(const T &port, unsigned at, unsigned width) {
+    uint8_t b[512];
+    get_bytes(port, b, sizeof b);
+    uint64_t v = 0;
+    for (unsigned i = 0; i < width; ++i) v |= (uint64_t)((b[(at + i) / 8] >> ((at + i) % 8)) & 1) << i;
+    return v;
+}
+
 // Bits of a count 0..n, as the RTL's $clog2(n + 1) (a lane count or index of a W-lane block: NW).
 constexpr unsigned count_bits(unsigned n) { return n < 2 ? 1 : 1 + count_bits(n / 2); }
 

@@ -75,14 +75,6 @@ class LayShadow {
     uint64_t checks() const { return checks_; }
 
   private:
-    template <typename T>
-    static uint64_t field(const T &port, unsigned at, unsigned width) {
-        uint8_t b[512];
-        ls::get_bytes(port, b, sizeof b);
-        uint64_t v = 0;
-        for (unsigned i = 0; i < width; ++i) v |= (uint64_t)((b[(at + i) / 8] >> ((at + i) % 8)) & 1) << i;
-        return v;
-    }
     static uint64_t lanes(uint64_t x) { return W == 64 ? x : x & ((1ull << W) - 1); }
 
     void eq(ls::Checker &chk, unsigned k, const char *what, int lane, uint64_t model, uint64_t rtl) {
@@ -110,12 +102,12 @@ class LayShadow {
         eq(chk, k, "o_off", -1, l.xf.e[0].off, t.o_off);
         eq(chk, k, "o_n", -1, x.n, t.o_n);
         for (unsigned q = 0; q < x.n; ++q) {
-            eq(chk, k, "o_cls", (int)q, x.cls[q], field(t.o_cls, 4 * q, 4));
-            eq(chk, k, "o_flags", (int)q, x.flags[q] >> 3, field(t.o_flags, 4 * q, 4));
-            eq(chk, k, "o_aux", (int)q, x.aux[q] & 15, field(t.o_aux, 4 * q, 4));
-            eq(chk, k, "o_mb", (int)q, x.mb[q], field(t.o_mb, 3 * q, 3));
-            eq(chk, k, "o_plow", (int)q, x.plow[q], field(t.o_plow, 3 * q, 3));
-            eq(chk, k, "o_hl", (int)q, x.hl[q], field(t.o_hl, kNW * q, kNW));
+            eq(chk, k, "o_cls", (int)q, x.cls[q], ls::port_field(t.o_cls, 4 * q, 4));
+            eq(chk, k, "o_flags", (int)q, x.flags[q] >> 3, ls::port_field(t.o_flags, 4 * q, 4));
+            eq(chk, k, "o_aux", (int)q, x.aux[q] & 15, ls::port_field(t.o_aux, 4 * q, 4));
+            eq(chk, k, "o_mb", (int)q, x.mb[q], ls::port_field(t.o_mb, 3 * q, 3));
+            eq(chk, k, "o_plow", (int)q, x.plow[q], ls::port_field(t.o_plow, 3 * q, 3));
+            eq(chk, k, "o_hl", (int)q, x.hl[q], ls::port_field(t.o_hl, kNW * q, kNW));
         }
         eq(chk, k, "o_k", -1, x.k, lanes((uint64_t)t.o_k));
         eq(chk, k, "o_boundary", -1, x.boundary, lanes((uint64_t)t.o_boundary));
@@ -128,7 +120,7 @@ class LayShadow {
         eq(chk, k, "o_pdus", -1, x.pdus, t.o_pdus);
         for (unsigned g = 0; g < kG; ++g)
             for (unsigned q = 0; q < W; ++q)
-                eq(chk, k, "o_sel", (int)(g * W + q), x.sel[g][q], field(t.o_sel, 2 * (g * W + q), 2));
+                eq(chk, k, "o_sel", (int)(g * W + q), x.sel[g][q], ls::port_field(t.o_sel, 2 * (g * W + q), 2));
         if (x.runs > 0) {
             eq(chk, k, "o_r_p0", -1, x.r_p[0], t.o_r_p0);
             eq(chk, k, "o_r_mval0", -1, x.r_mval[0], t.o_r_mval0);

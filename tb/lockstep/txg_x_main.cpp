@@ -37,15 +37,7 @@ constexpr unsigned kW = TXG_W;
 constexpr unsigned kNW = ls::count_bits(kW);  // $clog2(W + 1)
 constexpr unsigned kG = (ls::count_bits(kW) - 1 + 1) / 2;  // ceil(log2(W) / 2)
 
-// a field of a packed output port
-template <typename T>
-uint64_t field(const T &port, unsigned at, unsigned width) {
-    uint8_t b[128];
-    ls::get_bytes(port, b, sizeof b);
-    uint64_t v = 0;
-    for (unsigned i = 0; i < width; ++i) v |= (uint64_t)((b[(at + i) / 8] >> ((at + i) % 8)) & 1) << i;
-    return v;
-}
+using ls::port_field;
 
 class Bench {
   public:
@@ -252,12 +244,12 @@ class Bench {
         }
         chk.eq("o_n", out_.n, top_->o_n);
         for (unsigned q = 0; q < out_.n; ++q) {
-            chk.eq("o_cls", out_.cls[q], field(top_->o_cls, 4 * q, 4));
-            chk.eq("o_flags", out_.flags[q] >> 3, field(top_->o_flags, 4 * q, 4));
-            chk.eq("o_aux", out_.aux[q] & 15, field(top_->o_aux, 4 * q, 4));
-            chk.eq("o_mb", out_.mb[q], field(top_->o_mb, 3 * q, 3));
-            chk.eq("o_plow", out_.plow[q], field(top_->o_plow, 3 * q, 3));
-            chk.eq("o_hl", out_.hl[q], field(top_->o_hl, kNW * q, kNW));
+            chk.eq("o_cls", out_.cls[q], port_field(top_->o_cls, 4 * q, 4));
+            chk.eq("o_flags", out_.flags[q] >> 3, port_field(top_->o_flags, 4 * q, 4));
+            chk.eq("o_aux", out_.aux[q] & 15, port_field(top_->o_aux, 4 * q, 4));
+            chk.eq("o_mb", out_.mb[q], port_field(top_->o_mb, 3 * q, 3));
+            chk.eq("o_plow", out_.plow[q], port_field(top_->o_plow, 3 * q, 3));
+            chk.eq("o_hl", out_.hl[q], port_field(top_->o_hl, kNW * q, kNW));
             checks_ += 6;
         }
         chk.eq("o_k", out_.k, (uint64_t)top_->o_k);
@@ -270,7 +262,7 @@ class Bench {
         chk.eq("o_hl_n", out_.hl_n, top_->o_hl_n);
         chk.eq("o_pdus", out_.pdus, top_->o_pdus);
         for (unsigned g = 0; g < kG; ++g)
-            for (unsigned q = 0; q < kW; ++q) chk.eq("o_sel", out_.sel[g][q], field(top_->o_sel, 2 * (g * kW + q), 2));
+            for (unsigned q = 0; q < kW; ++q) chk.eq("o_sel", out_.sel[g][q], port_field(top_->o_sel, 2 * (g * kW + q), 2));
         checks_ += 9 + kG * kW;
         if (out_.runs > 0) {
             chk.eq("o_r_p0", out_.r_p[0], top_->o_r_p0);
