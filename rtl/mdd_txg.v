@@ -93,19 +93,30 @@ end
 // ---------------------------------------------------------------------------
 // Descriptor FIFO (docs/tx-path.md section 2)
 // ---------------------------------------------------------------------------
-reg  [511:0] e0_desc = 512'd0, e1_desc = 512'd0;
-reg          e0_bad = 1'b0, e1_bad = 1'b0;
+// Two slots read at a pointer: the head is slot cur (the pointer is the pipeline F takes words from, below), so a
+// pop moves one bit, not a whole descriptor, and layout pipeline k reads slot k as it is (no select in front). F
+// reads the head's fields it needs from registers of their own (hd_*), loaded with the head's next value.
+reg  [511:0] s0_desc = 512'd0, s1_desc = 512'd0;
+reg          s0_bad = 1'b0, s1_bad = 1'b0;
+reg          wsel = 1'b0;                // the slot the next push writes
 reg  [1:0]   fifo_cnt = 2'd0;
+reg          cur = 1'b0;                 // the head slot, and the pipeline F takes words from
 wire         nd_bad;
 
 mdd_desc_check #(.TX(1)) desc_check (.desc(s_axis_tx_desc_tdata), .bad(nd_bad));
 
 wire present = fifo_cnt != 2'd0;
+wire [1023:0] s_desc = {s1_desc, s0_desc};
+wire [1:0]    s_bad = {s1_bad, s0_bad};
 
-// the head descriptor's configuration (F's)
-wire [1:0]  c_proto = e0_desc[MDD_DESC_PROTO_LSB +: MDD_DESC_PROTO_W];
-wire        c_mpa   = c_proto == MDD_PROTO_MPA[1:0];
-wire [2:0]  c_op    = e0_desc[MDD_DESC_DIF_OP_LSB +: MDD_DESC_DIF_OP_W];
+// the head descriptor's fields F reads
+reg         hd_bad = 1'b0, hd_mpa = 1'b0, hd_self = 1'b0, hd_hdig = 1'b0, hd_ddig = 1'b0;
+reg  [2:0]  hd_op = 3'd0;
+reg  [MDD_DESC_ULP_HDR_LEN_W-1:0] hd_ulp = {MDD_DESC_ULP_HDR_LEN_W{1'b0}};
+reg  [MDD_DESC_HDR_LEN_W-1:0]     hd_hdr_len = {MDD_DESC_HDR_LEN_W{1'b0}};
+reg  [MDD_DESC_DATA_LEN_W-1:0]    hd_data_len = {MDD_DESC_DATA_LEN_W{1'b0}};
+wire        c_mpa = hd_mpa;
+wire [2:0]  c_op  = hd_op;
 
 // ---------------------------------------------------------------------------
 // Flow
@@ -119,6 +130,15 @@ wire         push = s_axis_tx_desc_tvalid && fifo_cnt != 2'd2;
 
 assign s_axis_tx_desc_tready = fifo_cnt != 2'd2;
 
+// the head's next value (the head registers' input): slot cur after this cycle's push and pop (pop last)
+wire          ns_wr0 = push && !wsel, ns_wr1 = push && wsel;
+/* verilator lint_off UNUSEDSIGNAL */
+wire [511:0]  ns0_desc = ns_wr0 ? s_axis_tx_desc_tdata : s0_desc;
+wire [511:0]  ns1_desc = ns_wr1 ? s_axis_tx_desc_tdata : s1_desc;
+wire [511:0]  hn_desc = (cur ^ pop) ? ns1_desc : ns0_desc;
+/* verilator lint_on UNUSEDSIGNAL */
+wire          hn_bad = (cur ^ pop) ? (ns_wr1 ? nd_bad : s1_bad) : (ns_wr0 ? nd_bad : s0_bad);
+
 // ---------------------------------------------------------------------------
 // The host byte ring
 // ---------------------------------------------------------------------------
@@ -129,7 +149,7 @@ wire [8*WIN-1:0] h_win;
 wire [WIN-1:0]   h_win_up;
 wire [NW-1:0]    hl_off;
 wire             f_in_xfer, f_lost;
-wire             consume = e0_bad || (f_in_xfer && f_lost);
+wire             consume = hd_bad || (f_in_xfer && f_lost);
 /* verilator lint_off UNUSEDSIGNAL */
 wire             h_in_v, h_in_last, h_end1_u;
 wire [NW-1:0]    h_in_k;
@@ -140,11 +160,19 @@ mdd_txg_hbuf #(.W(W), .R(R), .WIN(WIN)) u_hbuf (
     .s_tdata(s_axis_tx_tdata), .s_tkeep(s_axis_tx_tkeep), .s_tuser(s_axis_tx_tuser), .s_tlast(s_axis_tx_tlast),
     .s_tvalid(s_axis_tx_tvalid), .s_tready(s_axis_tx_tready),
     .take(emit ? f_used[NW-1:0] : {NW{1'b0}}), .pop(pop),
-    .rd_base(h_rd[NP-1:0] - (consume ? {NP{1'b0}} : {{(NP - NW){1'b0}}, hl_off})),
+    .rd_base(rb[NP-1:0]),
     .win(h_win), .win_up(h_win_up), .rd(h_rd), .wr(h_wr), .end0(h_end0), .e0(h_e0), .end1(h_end1_u), .e1(h_e1),
     .avail0(h_avail),
     .in_v(h_in_v), .in_k(h_in_k), .in_last(h_in_last));
 assign h_end1 = h_end1_u;
+
+// The window's base, the ring position of the host byte at D's lane 0 (rd - hl_off), as a register: the window's
+// row select and rotation start at a register, not behind a subtraction. A word F leaves part-taken (df_set, no
+// flush) keeps it: rd moves by hl_end - hl_off and hl_off becomes hl_end. Every other emit (the word taken whole, a
+// flush, a consumed word) leaves hl_off 0 and moves it with rd. A consumed word's bytes are read from rd: hl_off is
+// 0 then (a lost transfer is flushed as it is lost, a bad one has had no word; checked below in simulation).
+reg  [NP:0]  rb = {(NP + 1){1'b0}};
+wire [NP:0]  rd_take = h_rd + {{(NP + 1 - NW){1'b0}}, f_used[NW-1:0]};
 
 // the current transfer's bytes from rd, saturated at F's 3W + 8 (the ring's 4W bytes exceed it from W = 16 on)
 wire [NP:0]  h_avail;
@@ -160,7 +188,6 @@ endgenerate
 // ---------------------------------------------------------------------------
 // The layout pipelines
 // ---------------------------------------------------------------------------
-reg          cur = 1'b0;                 // the pipeline F takes words from
 // F's parse of a self-framed header's lengths on its way to P: a register between F and P (F's lanes, parse and
 // control are not in front of P's bounds), dropped when the transfer ends or is lost in the same word
 reg          pr_d_v = 1'b0;
@@ -198,8 +225,8 @@ generate
         wire mine = cur == gk;
         mdd_txg_lay #(.W(W)) u_lay (
             .clk(clk), .rst(rst),
-            .present(mine ? present : fifo_cnt == 2'd2), .desc(mine ? e0_desc : e1_desc),
-            .bad(mine ? e0_bad : e1_bad),
+            .present(mine ? present : fifo_cnt == 2'd2), .desc(s_desc[512*gk +: 512]),
+            .bad(s_bad[gk]),
             .f_pop(mine && emit && f_df_pop), .f_set(mine && emit && f_df_set), .f_off(f_df_off),
             .pr_v(mine && pr_d_v), .pr_hl(pr_d_hl), .pr_dl(pr_d_dl),
             .flush(mine && emit && f_flush), .flush_stop(f_stop),
@@ -273,12 +300,9 @@ wire [31:0]     f_hoff, f_len_off;
 
 mdd_txg_f #(.W(W)) u_f (
     .clk(clk), .rst(rst),
-    .cfg_mpa(c_mpa), .cfg_self(e0_desc[MDD_DESC_SELF_FRAME_LSB]), .cfg_hdig(e0_desc[MDD_DESC_HDIG_EN_LSB]),
-    .cfg_ddig(e0_desc[MDD_DESC_DDIG_EN_LSB]), .cfg_op(c_op),
-    .cfg_ulp(e0_desc[MDD_DESC_ULP_HDR_LEN_LSB +: MDD_DESC_ULP_HDR_LEN_W]),
-    .ld_hdr_len({4'd0, e0_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W]}),
-    .ld_data_len(e0_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W]),
-    .present(present), .bad(e0_bad), .go(advance),
+    .cfg_mpa(c_mpa), .cfg_self(hd_self), .cfg_hdig(hd_hdig), .cfg_ddig(hd_ddig), .cfg_op(c_op),
+    .cfg_ulp(hd_ulp), .ld_hdr_len({4'd0, hd_hdr_len}), .ld_data_len(hd_data_len),
+    .present(present), .bad(hd_bad), .go(advance),
     .avail(f_avail), .last_in(h_end0), .win(h_win), .win_up(h_win_up),
     .dv(l_v[cur]), .off(x_off), .n(x_n), .cls(l_cls[4*W*cur +: 4*W]), .flags(l_flags[4*W*cur +: 4*W]),
     .aux(l_aux[4*W*cur +: 4*W]), .mb(l_mb[3*W*cur +: 3*W]), .k(l_k[W*cur +: W]),
@@ -353,7 +377,7 @@ always @(posedge clk) begin
         o1_woff <= f_woff;
         o1_nin <= f_nin;
         o1_dbad <= f_dbad;
-        o1_desc <= e0_desc;
+        o1_desc <= s_desc[512*cur +: 512];
         o1_xflags <= f_xflags;
         o1_err_v <= f_err_v;
         o1_err_code <= f_err_code;
@@ -381,33 +405,56 @@ always @(posedge clk) begin
         hl_off_r <= f_hl_end;
     end
 
-    if (pop) begin
-        e0_desc <= e1_desc;
-        e0_bad <= e1_bad;
+    if (emit && !(f_df_set && !f_flush)) begin
+        rb <= rd_take;
     end
+
     if (push) begin
-        if (fifo_cnt == 2'd0 || (fifo_cnt == 2'd1 && pop)) begin
-            e0_desc <= s_axis_tx_desc_tdata;
-            e0_bad <= nd_bad;
+        if (wsel) begin
+            s1_desc <= s_axis_tx_desc_tdata;
+            s1_bad <= nd_bad;
         end else begin
-            e1_desc <= s_axis_tx_desc_tdata;
-            e1_bad <= nd_bad;
+            s0_desc <= s_axis_tx_desc_tdata;
+            s0_bad <= nd_bad;
         end
+        wsel <= !wsel;
     end
     fifo_cnt <= fifo_cnt + {1'b0, push} - {1'b0, pop};
+    hd_bad <= hn_bad;
+    hd_mpa <= hn_desc[MDD_DESC_PROTO_LSB +: MDD_DESC_PROTO_W] == MDD_PROTO_MPA[1:0];
+    hd_self <= hn_desc[MDD_DESC_SELF_FRAME_LSB];
+    hd_hdig <= hn_desc[MDD_DESC_HDIG_EN_LSB];
+    hd_ddig <= hn_desc[MDD_DESC_DDIG_EN_LSB];
+    hd_op <= hn_desc[MDD_DESC_DIF_OP_LSB +: MDD_DESC_DIF_OP_W];
+    hd_ulp <= hn_desc[MDD_DESC_ULP_HDR_LEN_LSB +: MDD_DESC_ULP_HDR_LEN_W];
+    hd_hdr_len <= hn_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W];
+    hd_data_len <= hn_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W];
 
     if (rst) begin
         m_valid <= 1'b0;
         o1_valid <= 1'b0;
         fifo_cnt <= 2'd0;
+        wsel <= 1'b0;
         cur <= 1'b0;
         hl_off_r <= {NW{1'b0}};
+        rb <= {(NP + 1){1'b0}};
         pr_d_v <= 1'b0;
     end
 end
 
+`ifndef SYNTHESIS
+// the window's base is rd - hl_off (the rule above), and a consumed word's bytes are read from rd
+always @(posedge clk) begin
+    if (!rst && (rb != h_rd - {{(NP + 1 - NW){1'b0}}, hl_off} || (present && consume && hl_off != {NW{1'b0}}))) begin
+        $display("Error: mdd_txg: the window's base %0d, rd %0d, hl_off %0d, consume %0d (%m)", rb, h_rd, hl_off,
+                 consume);
+        $stop;
+    end
+end
+`endif
+
 /* verilator lint_off UNUSEDSIGNAL */
-wire unused = |{h_e1, h_end1, h_wr, h_e0, h_rd[NP], f_used[7:NW], f_pr_hl[15:12]};
+wire unused = |{h_e1, h_end1, h_wr, h_e0, f_used[7:NW], f_pr_hl[15:12]};
 /* verilator lint_on UNUSEDSIGNAL */
 
 endmodule
