@@ -143,7 +143,7 @@ wire          hn_bad = (cur ^ pop) ? (ns_wr1 ? nd_bad : s1_bad) : (ns_wr0 ? nd_b
 // The host byte ring
 // ---------------------------------------------------------------------------
 wire [7:0]       f_used;
-wire [NP:0]      h_rd, h_wr, h_e0, h_e1;
+wire [NP:0]      h_rd, h_wr, h_e0, h_e1, h_nend_nopop, h_nend_pop;
 wire             h_end0, h_end1;
 wire [8*WIN-1:0] h_win;
 wire [WIN-1:0]   h_win_up;
@@ -162,17 +162,28 @@ mdd_txg_hbuf #(.W(W), .R(R), .WIN(WIN)) u_hbuf (
     .take(emit ? f_used[NW-1:0] : {NW{1'b0}}), .pop(pop),
     .rd_base(rb[NP-1:0]),
     .win(h_win), .win_up(h_win_up), .rd(h_rd), .wr(h_wr), .end0(h_end0), .e0(h_e0), .end1(h_end1_u), .e1(h_e1),
-    .avail0(h_avail),
+    .avail0(h_avail), .nend_nopop(h_nend_nopop), .nend_pop(h_nend_pop),
     .in_v(h_in_v), .in_k(h_in_k), .in_last(h_in_last));
 assign h_end1 = h_end1_u;
 
 // The window's base, the ring position of the host byte at D's lane 0 (rd - hl_off), as a register: the window's
 // row select and rotation start at a register, not behind a subtraction. A word F leaves part-taken (df_set, no
 // flush) keeps it: rd moves by hl_end - hl_off and hl_off becomes hl_end. Every other emit (the word taken whole, a
-// flush, a consumed word) leaves hl_off 0 and moves it with rd. A consumed word's bytes are read from rd: hl_off is
-// 0 then (a lost transfer is flushed as it is lost, a bad one has had no word; checked below in simulation).
+// flush, a consumed word: move) leaves hl_off 0 and rd at base + hl_end, the base with it. A consumed word's bytes
+// are read from rd: hl_off is 0 then (a lost transfer is flushed as it is lost, a bad one has had no word).
+// F's a, the transfer's bytes from the base (avail + hl_off), is a register for the same reason: its next value is
+// the next end less the base, for both outcomes of pop, less hl_end when the base moves (hl_end comes last). It is
+// not saturated (F compares it with lane counts <= W only; 5W fits its AW + 1 bits). Both rules are checked below
+// in simulation.
+wire         move = emit && !(f_df_set && !f_flush);
 reg  [NP:0]  rb = {(NP + 1){1'b0}};
-wire [NP:0]  rd_take = h_rd + {{(NP + 1 - NW){1'b0}}, f_used[NW-1:0]};
+reg  [NP:0]  a_r = {(NP + 1){1'b0}};
+wire [NP:0]  hl_end_mv = move ? {{(NP + 1 - NW){1'b0}}, f_hl_end} : {(NP + 1){1'b0}};
+wire [NP:0]  a_nopop = h_nend_nopop - rb;
+wire [NP:0]  a_pop = h_nend_pop - rb;
+/* verilator lint_off UNUSEDSIGNAL */
+wire [AW+NP+1:0] a_ext = {{(AW + 1){1'b0}}, a_r};
+/* verilator lint_on UNUSEDSIGNAL */
 
 // the current transfer's bytes from rd, saturated at F's 3W + 8 (the ring's 4W bytes exceed it from W = 16 on)
 wire [NP:0]  h_avail;
@@ -262,7 +273,6 @@ wire x1_swh  = x1_cls == 4'd1 ? l_o1_mb0[3*cur +: 3] == 3'd0 &&
 // of the transfer from that lane's count 0 on
 reg [NW-1:0] hl_off_r = {NW{1'b0}};
 assign hl_off = hl_off_r;
-wire [AW:0] f_a = {1'b0, f_avail} + {{(AW + 1 - NW){1'b0}}, hl_off};
 
 // the lane fill: window byte hl[i] (and its tuser mark) to lane i, through X's selects
 wire [9*W-1:0] fill_src, fill_dst;
@@ -308,7 +318,7 @@ mdd_txg_f #(.W(W)) u_f (
     .aux(l_aux[4*W*cur +: 4*W]), .mb(l_mb[3*W*cur +: 3*W]), .k(l_k[W*cur +: W]),
     .boundary(l_boundary[W*cur +: W]), .parse(l_parse[W*cur +: W]), .upto_len(l_upto[W*cur +: W]),
     .mrk_after(l_mrk_after[W*cur +: W]), .run(l_run[W*cur +: W]), .plow(l_plow[3*W*cur +: 3*W]),
-    .hl(x_hl), .hl_n(l_hl_n[NW*cur +: NW]), .hl_off(hl_off), .a(f_a), .hb(f_hb), .hb_up(f_hb_up),
+    .hl(x_hl), .hl_n(l_hl_n[NW*cur +: NW]), .hl_off(hl_off), .a(a_ext[AW:0]), .hb(f_hb), .hb_up(f_hb_up),
     .r_p0(l_r_p0[25*cur +: 25]), .r_p1(l_r_p1[25*cur +: 25]),
     .r_mval0(l_r_mval0[16*cur +: 16]), .r_mval1(l_r_mval1[16*cur +: 16]),
     .r_bnd0(l_bnd0[cur]), .r_bnd1(l_bnd1[cur]), .pdus(l_pdus[32*cur +: 32]),
@@ -405,9 +415,8 @@ always @(posedge clk) begin
         hl_off_r <= f_hl_end;
     end
 
-    if (emit && !(f_df_set && !f_flush)) begin
-        rb <= rd_take;
-    end
+    rb <= rb + hl_end_mv;
+    a_r <= (pop ? a_pop : a_nopop) - hl_end_mv;
 
     if (push) begin
         if (wsel) begin
@@ -438,16 +447,19 @@ always @(posedge clk) begin
         cur <= 1'b0;
         hl_off_r <= {NW{1'b0}};
         rb <= {(NP + 1){1'b0}};
+        a_r <= {(NP + 1){1'b0}};
         pr_d_v <= 1'b0;
     end
 end
 
 `ifndef SYNTHESIS
-// the window's base is rd - hl_off (the rule above), and a consumed word's bytes are read from rd
+// the window's base is rd - hl_off and a is avail + hl_off (the rules above), and a consumed word's bytes are read
+// from rd
 always @(posedge clk) begin
-    if (!rst && (rb != h_rd - {{(NP + 1 - NW){1'b0}}, hl_off} || (present && consume && hl_off != {NW{1'b0}}))) begin
-        $display("Error: mdd_txg: the window's base %0d, rd %0d, hl_off %0d, consume %0d (%m)", rb, h_rd, hl_off,
-                 consume);
+    if (!rst && (rb != h_rd - {{(NP + 1 - NW){1'b0}}, hl_off} || a_r != h_avail + {{(NP + 1 - NW){1'b0}}, hl_off} ||
+                 (present && consume && hl_off != {NW{1'b0}}))) begin
+        $display("Error: mdd_txg: the window's base %0d, rd %0d, a %0d, avail %0d, hl_off %0d, consume %0d (%m)",
+                 rb, h_rd, a_r, h_avail, hl_off, consume);
         $stop;
     end
 end

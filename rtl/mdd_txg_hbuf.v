@@ -80,6 +80,8 @@ module mdd_txg_hbuf #(
     output reg                   end1 = 1'b0,
     output reg  [$clog2(R*W):0]  e1 = 0,
     output reg  [$clog2(R*W):0]  avail0 = 0,   // the current transfer's bytes from rd: (end0 ? e0 : wr) - rd
+    output wire [$clog2(R*W):0]  nend_nopop,   // the current transfer's end (or wr) next cycle, without a pop
+    output wire [$clog2(R*W):0]  nend_pop,     // and with one
     output wire                  in_v,
     output wire [$clog2(W+1)-1:0] in_k,
     output wire                  in_last
@@ -232,8 +234,10 @@ wire end0_kept = pop ? end1 : end0;   // this cycle's pop moves e1 to e0 first
 // avail0 as a register (F's byte count starts at a register, not at a select and a subtraction of the pointers):
 // its next value is the next end (or write pointer) less rd, made from registers and the compaction's word,
 // for both outcomes of pop, less take last (take and pop come late, from F)
-wire [NP:0] x_nopop = (end0 ? e0 : in_v ? wr_next : wr) - rd;
-wire [NP:0] x_pop   = (end1 ? e1 : in_v ? wr_next : wr) - rd;
+assign nend_nopop = end0 ? e0 : in_v ? wr_next : wr;
+assign nend_pop   = end1 ? e1 : in_v ? wr_next : wr;
+wire [NP:0] x_nopop = nend_nopop - rd;
+wire [NP:0] x_pop   = nend_pop - rd;
 
 always @(posedge clk) begin
     if (in_v)
