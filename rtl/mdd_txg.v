@@ -256,11 +256,46 @@ generate
     end
 endgenerate
 
-// the current pipeline's head word
-wire [NW-1:0]   x_off  = l_off[NW*cur +: NW];
-wire [NW-1:0]   x_n    = l_n[NW*cur +: NW];
-wire [NW*W-1:0] x_hl   = l_hl[NW*W*cur +: NW*W];
-wire [SW-1:0]   x_sel  = l_sel[SW*cur +: SW];
+// The current pipeline's head word. The select fans out to every input of F, so it is made from copies of cur
+// (each toggles itself, so synthesis keeps them apart; the placer puts each near its own loads): one per group
+// of CL lanes for the lanes' fields, one for the word's fields, NDC for the descriptor into the first output
+// register. cur itself is the control's.
+localparam NC  = W < 8 ? W : 8;
+localparam CL  = W / NC;
+localparam NDC = 4;
+reg  [NC-1:0]   cur_l = {NC{1'b0}};
+reg             cur_w = 1'b0;
+reg  [NDC-1:0]  cur_d = {NDC{1'b0}};
+wire [4*W-1:0]  x_cls, x_flags, x_aux;
+wire [3*W-1:0]  x_mb, x_plow;
+wire [W-1:0]    x_k, x_boundary, x_parse, x_upto, x_mrk_after, x_run;
+wire [NW*W-1:0] x_hl;
+wire [SW-1:0]   x_sel;
+wire [511:0]    x_desc;
+generate
+    for (gk = 0; gk < NC; gk = gk + 1) begin : g_cur_l
+        wire c = cur_l[gk];
+        assign x_cls[4*CL*gk +: 4*CL] = c ? l_cls[4*W + 4*CL*gk +: 4*CL] : l_cls[4*CL*gk +: 4*CL];
+        assign x_flags[4*CL*gk +: 4*CL] = c ? l_flags[4*W + 4*CL*gk +: 4*CL] : l_flags[4*CL*gk +: 4*CL];
+        assign x_aux[4*CL*gk +: 4*CL] = c ? l_aux[4*W + 4*CL*gk +: 4*CL] : l_aux[4*CL*gk +: 4*CL];
+        assign x_mb[3*CL*gk +: 3*CL] = c ? l_mb[3*W + 3*CL*gk +: 3*CL] : l_mb[3*CL*gk +: 3*CL];
+        assign x_plow[3*CL*gk +: 3*CL] = c ? l_plow[3*W + 3*CL*gk +: 3*CL] : l_plow[3*CL*gk +: 3*CL];
+        assign x_k[CL*gk +: CL] = c ? l_k[W + CL*gk +: CL] : l_k[CL*gk +: CL];
+        assign x_boundary[CL*gk +: CL] = c ? l_boundary[W + CL*gk +: CL] : l_boundary[CL*gk +: CL];
+        assign x_parse[CL*gk +: CL] = c ? l_parse[W + CL*gk +: CL] : l_parse[CL*gk +: CL];
+        assign x_upto[CL*gk +: CL] = c ? l_upto[W + CL*gk +: CL] : l_upto[CL*gk +: CL];
+        assign x_mrk_after[CL*gk +: CL] = c ? l_mrk_after[W + CL*gk +: CL] : l_mrk_after[CL*gk +: CL];
+        assign x_run[CL*gk +: CL] = c ? l_run[W + CL*gk +: CL] : l_run[CL*gk +: CL];
+        assign x_hl[NW*CL*gk +: NW*CL] = c ? l_hl[NW*W + NW*CL*gk +: NW*CL] : l_hl[NW*CL*gk +: NW*CL];
+        assign x_sel[SW/NC*gk +: SW/NC] = c ? l_sel[SW + SW/NC*gk +: SW/NC] : l_sel[SW/NC*gk +: SW/NC];
+    end
+    for (gk = 0; gk < NDC; gk = gk + 1) begin : g_cur_d
+        assign x_desc[512/NDC*gk +: 512/NDC] = cur_d[gk] ? s1_desc[512/NDC*gk +: 512/NDC]
+                                                         : s0_desc[512/NDC*gk +: 512/NDC];
+    end
+endgenerate
+wire [NW-1:0]   x_off  = l_off[NW*cur_w +: NW];
+wire [NW-1:0]   x_n    = l_n[NW*cur_w +: NW];
 wire [3:0]      x1_cls = l_o1_cls0[4*cur +: 4];
 // the word behind it: its lane 0 ends the transfer when no host byte is left (T1, as F's control's lanes)
 wire x1_host = x1_cls == 4'd2 || x1_cls == 4'd5 || x1_cls == 4'd10 || (x1_cls == 4'd6 && c_op != 3'd1);
@@ -314,14 +349,12 @@ mdd_txg_f #(.W(W)) u_f (
     .cfg_ulp(hd_ulp), .ld_hdr_len({4'd0, hd_hdr_len}), .ld_data_len(hd_data_len),
     .present(present), .bad(hd_bad), .go(advance),
     .avail(f_avail), .last_in(h_end0), .win(h_win), .win_up(h_win_up),
-    .dv(l_v[cur]), .off(x_off), .n(x_n), .cls(l_cls[4*W*cur +: 4*W]), .flags(l_flags[4*W*cur +: 4*W]),
-    .aux(l_aux[4*W*cur +: 4*W]), .mb(l_mb[3*W*cur +: 3*W]), .k(l_k[W*cur +: W]),
-    .boundary(l_boundary[W*cur +: W]), .parse(l_parse[W*cur +: W]), .upto_len(l_upto[W*cur +: W]),
-    .mrk_after(l_mrk_after[W*cur +: W]), .run(l_run[W*cur +: W]), .plow(l_plow[3*W*cur +: 3*W]),
-    .hl(x_hl), .hl_n(l_hl_n[NW*cur +: NW]), .hl_off(hl_off), .a(a_ext[AW:0]), .hb(f_hb), .hb_up(f_hb_up),
-    .r_p0(l_r_p0[25*cur +: 25]), .r_p1(l_r_p1[25*cur +: 25]),
-    .r_mval0(l_r_mval0[16*cur +: 16]), .r_mval1(l_r_mval1[16*cur +: 16]),
-    .r_bnd0(l_bnd0[cur]), .r_bnd1(l_bnd1[cur]), .pdus(l_pdus[32*cur +: 32]),
+    .dv(l_v[cur]), .off(x_off), .n(x_n), .cls(x_cls), .flags(x_flags), .aux(x_aux), .mb(x_mb), .k(x_k),
+    .boundary(x_boundary), .parse(x_parse), .upto_len(x_upto), .mrk_after(x_mrk_after), .run(x_run),
+    .plow(x_plow), .hl(x_hl), .hl_n(l_hl_n[NW*cur_w +: NW]), .hl_off(hl_off), .a(a_ext[AW:0]), .hb(f_hb),
+    .hb_up(f_hb_up), .r_p0(l_r_p0[25*cur_w +: 25]), .r_p1(l_r_p1[25*cur_w +: 25]),
+    .r_mval0(l_r_mval0[16*cur_w +: 16]), .r_mval1(l_r_mval1[16*cur_w +: 16]),
+    .r_bnd0(l_bnd0[cur_w]), .r_bnd1(l_bnd1[cur_w]), .pdus(l_pdus[32*cur_w +: 32]),
     .next_v(l_v1[cur]), .next_swh(x1_swh),
     .fc_why(f_why), .fc_next(f_next), .fc_hl_end(f_hl_end),
     .emit(f_emit), .o_data(f_data), .o_tag(f_tag), .o_aux(f_aux), .o_first(f_first), .o_last(f_last),
@@ -387,7 +420,7 @@ always @(posedge clk) begin
         o1_woff <= f_woff;
         o1_nin <= f_nin;
         o1_dbad <= f_dbad;
-        o1_desc <= s_desc[512*cur +: 512];
+        o1_desc <= x_desc;
         o1_xflags <= f_xflags;
         o1_err_v <= f_err_v;
         o1_err_code <= f_err_code;
@@ -403,6 +436,9 @@ always @(posedge clk) begin
     // F ends the transfer: the other pipeline has the next one's words
     if (pop) begin
         cur <= !cur;
+        cur_l <= ~cur_l;
+        cur_w <= !cur_w;
+        cur_d <= ~cur_d;
     end
     pr_d_v <= emit && f_publish && !f_flush;
     if (emit && f_publish) begin
@@ -445,6 +481,9 @@ always @(posedge clk) begin
         fifo_cnt <= 2'd0;
         wsel <= 1'b0;
         cur <= 1'b0;
+        cur_l <= {NC{1'b0}};
+        cur_w <= 1'b0;
+        cur_d <= {NDC{1'b0}};
         hl_off_r <= {NW{1'b0}};
         rb <= {(NP + 1){1'b0}};
         a_r <= {(NP + 1){1'b0}};
@@ -453,13 +492,14 @@ always @(posedge clk) begin
 end
 
 `ifndef SYNTHESIS
-// the window's base is rd - hl_off and a is avail + hl_off (the rules above), and a consumed word's bytes are read
-// from rd
+// the window's base is rd - hl_off and a is avail + hl_off (the rules above), a consumed word's bytes are read
+// from rd, and the copies of cur are cur
 always @(posedge clk) begin
     if (!rst && (rb != h_rd - {{(NP + 1 - NW){1'b0}}, hl_off} || a_r != h_avail + {{(NP + 1 - NW){1'b0}}, hl_off} ||
-                 (present && consume && hl_off != {NW{1'b0}}))) begin
-        $display("Error: mdd_txg: the window's base %0d, rd %0d, a %0d, avail %0d, hl_off %0d, consume %0d (%m)",
-                 rb, h_rd, a_r, h_avail, hl_off, consume);
+                 (present && consume && hl_off != {NW{1'b0}}) || cur_l != {NC{cur}} || cur_w != cur ||
+                 cur_d != {NDC{cur}})) begin
+        $display({"Error: mdd_txg: the window's base %0d, rd %0d, a %0d, avail %0d, hl_off %0d, consume %0d, ",
+                  "cur %0d (copies %b %b %b) (%m)"}, rb, h_rd, a_r, h_avail, hl_off, consume, cur, cur_l, cur_w, cur_d);
         $stop;
     end
 end
