@@ -274,14 +274,16 @@ reg  [24:0] plen_t3_r = 25'd0;
 reg         plen_ok_r = 1'b0;
 
 // the image of a run at PDU offset f_p: the PDU's length less f_p, the length plen_r or, for T3, plen_t3_r (both
-// differences made, the one wanted selected after: the compare is not in front of the subtraction)
+// differences made, the one wanted selected after by AND-OR: the compare is not in front of the subtraction, and
+// synthesis does not share the two subtractions behind a select of their inputs as it would for a ?:)
 function [63:0] iscsi_image(input [24:0] f_p, input f_bnd);
     reg [31:0] v, v_t3;
+    reg        t3;
     begin
         v = {7'd0, plen_r} - {7'd0, f_p};
         v_t3 = {7'd0, plen_t3_r} - {7'd0, f_p};
-        if (cfg_self && f_p[24:3] == 22'd0)
-            v = v_t3;
+        t3 = cfg_self && f_p[24:3] == 22'd0;
+        v = (v & {32{!t3}}) | (v_t3 & {32{t3}});
         iscsi_image = f_bnd ? 64'd0 : {v, v};
     end
 endfunction
