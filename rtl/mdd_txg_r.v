@@ -100,14 +100,15 @@ wire [6:0]   nd   = lane_popc(l_dif);
 wire [6:0]   nw_e = lane_popc(l_wire & after_ep);
 wire [6:0]   np_e = lane_popc(l_pdu & after_ep);
 
-// x + n modulo p, for x + n below 3p: the sum less 0, p or 2p (bit 20: the borrow)
+// x + n modulo p, for x + n below 3p: the sum less 0, p or 2p (bit 20: the borrow). x - p and x - 2p come from
+// registers and the descriptor, beside the word's counts, so n is one addition from each candidate.
 /* verilator lint_off UNUSEDSIGNAL */
 function [18:0] wrap2(input [18:0] x, input [6:0] n, input [18:0] p);
     reg [20:0] r, r1, r2;
     begin
         r  = {2'd0, x} + {14'd0, n};
-        r1 = r - {2'd0, p};
-        r2 = r - {1'b0, p, 1'b0};
+        r1 = ({2'd0, x} - {2'd0, p}) + {14'd0, n};
+        r2 = ({2'd0, x} - {1'b0, p, 1'b0}) + {14'd0, n};
         wrap2 = !r2[20] ? r2[18:0] : !r1[20] ? r1[18:0] : r[18:0];
     end
 endfunction
@@ -117,9 +118,12 @@ wire [31:0] a_wire    = b_wire + {25'd0, nw};
 wire [18:0] a_mrk_pos = c_mrk_en ? wrap2(b_mrk_pos, nw, c_period) : b_mrk_pos;
 wire        skip_all  = b_skip >= {25'd0, nw};
 wire [31:0] skip_sub  = b_skip - {25'd0, nw};
-wire [31:0] pass_rem  = {25'd0, nw} - b_skip;      // the wire lanes past SKIP_LEN (when skip_all is clear)
+// past SKIP_LEN, PASS_LEN less the wire lanes past it, nw - skip: (pass + skip) - nw, pass + skip made beside the
+// word's count (33 bits: bit 32 the borrow, PASS_LEN then saturates at 0)
+wire [32:0] ps_sum    = {1'b0, b_pass} + {1'b0, b_skip};
+wire [32:0] ps_rem    = ps_sum - {26'd0, nw};
 wire [31:0] a_skip    = skip_all ? skip_sub : 32'd0;
-wire [31:0] a_pass    = skip_all ? b_pass : b_pass >= pass_rem ? b_pass - pass_rem : 32'd0;
+wire [31:0] a_pass    = skip_all ? b_pass : !ps_rem[32] ? ps_rem[31:0] : 32'd0;
 wire [24:0] a_pdu_off = c_raw ? b_pdu_off : ep ? {18'd0, np_e} : b_pdu_off + {18'd0, np};
 wire [15:0] a_fpdu    = !c_mpa ? b_fpdu : ep ? {9'd0, nw_e} : b_fpdu + {9'd0, nw};
 wire [18:0] dif_w     = wrap2({2'b0, b_dif_pos}, nd, {2'b0, c_blk_pi});
