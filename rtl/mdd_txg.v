@@ -10,7 +10,9 @@
  * mdd_tx_gen in mdd_tx_path once it meets the budgets).  Its twin is the
  * staged option of model/mdd_tx_gen_model.c (staged = 2).
  *
- *   descriptor FIFO (two entries, validated as they enter: mdd_desc_check)
+ *   descriptor FIFO (two slots read at cur, validated as they enter:
+ *     mdd_desc_check; layout pipeline k reads slot k, F the head's fields
+ *     from registers of their own)
  *   host bytes -> mdd_txg_hbuf (compaction, a ring of 4W bytes, F's window)
  *   two layout pipelines mdd_txg_lay (M, P, D, X) taking turns: the current
  *     one lays out the head descriptor's transfer, the other the second's
@@ -26,6 +28,10 @@
  * pipeline's P a cycle later (a register between them).  The output
  * registers move together when the second is empty or taken (advance); F
  * runs on advance.  rst is synchronous.
+ *
+ * Registers that stand for values computed elsewhere (the window's base,
+ * F's a, the copies of cur) are checked against them every cycle in
+ * simulation (the `ifndef SYNTHESIS block at the end, D-092).
  *
  * Parameters:
  *   W  bytes per word: 4, 8, 16, 32, 64
