@@ -115,12 +115,27 @@ wire present = fifo_cnt != 2'd0;
 wire [1023:0] s_desc = {s1_desc, s0_desc};
 wire [1:0]    s_bad = {s1_bad, s0_bad};
 
-// the head descriptor's fields F reads
-reg         hd_bad = 1'b0, hd_mpa = 1'b0, hd_self = 1'b0, hd_hdig = 1'b0, hd_ddig = 1'b0;
-reg  [2:0]  hd_op = 3'd0;
-reg  [MDD_DESC_ULP_HDR_LEN_W-1:0] hd_ulp = {MDD_DESC_ULP_HDR_LEN_W{1'b0}};
-reg  [MDD_DESC_HDR_LEN_W-1:0]     hd_hdr_len = {MDD_DESC_HDR_LEN_W{1'b0}};
-reg  [MDD_DESC_DATA_LEN_W-1:0]    hd_data_len = {MDD_DESC_DATA_LEN_W{1'b0}};
+// The head descriptor's fields F reads: each slot's, registers loaded as the slot is written (from the descriptor
+// that enters), and the head's a select of the two by a copy of cur. (Loaded with the head's next value instead,
+// the pop fanned out to every field: the placed critical path's end at f1ec2f8, emit -> pop -> hd_*.)
+localparam HF = 5 + 3 + MDD_DESC_ULP_HDR_LEN_W + MDD_DESC_HDR_LEN_W + MDD_DESC_DATA_LEN_W;
+reg  [HF-1:0] hf0 = {HF{1'b0}}, hf1 = {HF{1'b0}};
+reg           cur_h = 1'b0;
+wire [HF-1:0] hf = cur_h ? hf1 : hf0;
+wire [HF-1:0] hf_new = {nd_bad,
+                        s_axis_tx_desc_tdata[MDD_DESC_PROTO_LSB +: MDD_DESC_PROTO_W] == MDD_PROTO_MPA[1:0],
+                        s_axis_tx_desc_tdata[MDD_DESC_SELF_FRAME_LSB], s_axis_tx_desc_tdata[MDD_DESC_HDIG_EN_LSB],
+                        s_axis_tx_desc_tdata[MDD_DESC_DDIG_EN_LSB],
+                        s_axis_tx_desc_tdata[MDD_DESC_DIF_OP_LSB +: MDD_DESC_DIF_OP_W],
+                        s_axis_tx_desc_tdata[MDD_DESC_ULP_HDR_LEN_LSB +: MDD_DESC_ULP_HDR_LEN_W],
+                        s_axis_tx_desc_tdata[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W],
+                        s_axis_tx_desc_tdata[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W]};
+wire        hd_bad, hd_mpa, hd_self, hd_hdig, hd_ddig;
+wire [2:0]  hd_op;
+wire [MDD_DESC_ULP_HDR_LEN_W-1:0] hd_ulp;
+wire [MDD_DESC_HDR_LEN_W-1:0]     hd_hdr_len;
+wire [MDD_DESC_DATA_LEN_W-1:0]    hd_data_len;
+assign {hd_bad, hd_mpa, hd_self, hd_hdig, hd_ddig, hd_op, hd_ulp, hd_hdr_len, hd_data_len} = hf;
 wire        c_mpa = hd_mpa;
 wire [2:0]  c_op  = hd_op;
 
@@ -135,15 +150,6 @@ wire         pop = emit && f_stop;
 wire         push = s_axis_tx_desc_tvalid && fifo_cnt != 2'd2;
 
 assign s_axis_tx_desc_tready = fifo_cnt != 2'd2;
-
-// the head's next value (the head registers' input): slot cur after this cycle's push and pop (pop last)
-wire          ns_wr0 = push && !wsel, ns_wr1 = push && wsel;
-/* verilator lint_off UNUSEDSIGNAL */
-wire [511:0]  ns0_desc = ns_wr0 ? s_axis_tx_desc_tdata : s0_desc;
-wire [511:0]  ns1_desc = ns_wr1 ? s_axis_tx_desc_tdata : s1_desc;
-wire [511:0]  hn_desc = (cur ^ pop) ? ns1_desc : ns0_desc;
-/* verilator lint_on UNUSEDSIGNAL */
-wire          hn_bad = (cur ^ pop) ? (ns_wr1 ? nd_bad : s1_bad) : (ns_wr0 ? nd_bad : s0_bad);
 
 // ---------------------------------------------------------------------------
 // The host byte ring
@@ -417,7 +423,9 @@ always @(posedge clk) begin
         m_valid <= o1_valid;
         o1_valid <= emit;
     end
-    if (emit) begin
+    // the first output register's contents load whenever it moves (its valid bit says whether they are a word): its
+    // enable is the early advance, not emit (F's control, late and fanning out to every bit)
+    if (advance) begin
         o1_data <= f_data;
         o1_tag <= f_tag;
         o1_aux <= f_aux;
@@ -445,6 +453,7 @@ always @(posedge clk) begin
         cur_l <= ~cur_l;
         cur_w <= !cur_w;
         cur_d <= ~cur_d;
+        cur_h <= !cur_h;
     end
     pr_d_v <= emit && f_publish && !f_flush;
     if (emit && f_publish) begin
@@ -464,22 +473,16 @@ always @(posedge clk) begin
         if (wsel) begin
             s1_desc <= s_axis_tx_desc_tdata;
             s1_bad <= nd_bad;
+            hf1 <= hf_new;
         end else begin
             s0_desc <= s_axis_tx_desc_tdata;
             s0_bad <= nd_bad;
+            hf0 <= hf_new;
         end
         wsel <= !wsel;
     end
     fifo_cnt <= fifo_cnt + {1'b0, push} - {1'b0, pop};
-    hd_bad <= hn_bad;
-    hd_mpa <= hn_desc[MDD_DESC_PROTO_LSB +: MDD_DESC_PROTO_W] == MDD_PROTO_MPA[1:0];
-    hd_self <= hn_desc[MDD_DESC_SELF_FRAME_LSB];
-    hd_hdig <= hn_desc[MDD_DESC_HDIG_EN_LSB];
-    hd_ddig <= hn_desc[MDD_DESC_DDIG_EN_LSB];
-    hd_op <= hn_desc[MDD_DESC_DIF_OP_LSB +: MDD_DESC_DIF_OP_W];
-    hd_ulp <= hn_desc[MDD_DESC_ULP_HDR_LEN_LSB +: MDD_DESC_ULP_HDR_LEN_W];
-    hd_hdr_len <= hn_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W];
-    hd_data_len <= hn_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W];
+
 
     if (rst) begin
         m_valid <= 1'b0;
@@ -490,6 +493,7 @@ always @(posedge clk) begin
         cur_l <= {NC{1'b0}};
         cur_w <= 1'b0;
         cur_d <= {NDC{1'b0}};
+        cur_h <= 1'b0;
         hl_off_r <= {NW{1'b0}};
         rb <= {(NP + 1){1'b0}};
         a_r <= {(NP + 1){1'b0}};
@@ -502,7 +506,7 @@ end
 // from rd, and the copies of cur are cur
 always @(posedge clk) begin
     if (!rst && (rb != h_rd - {{(NP + 1 - NW){1'b0}}, hl_off} || a_r != h_avail + {{(NP + 1 - NW){1'b0}}, hl_off} ||
-                 (present && consume && hl_off != {NW{1'b0}}) || cur_l != {NC{cur}} || cur_w != cur ||
+                 (present && consume && hl_off != {NW{1'b0}}) || cur_l != {NC{cur}} || cur_w != cur || cur_h != cur ||
                  cur_d != {NDC{cur}})) begin
         $display({"Error: mdd_txg: the window's base %0d, rd %0d, a %0d, avail %0d, hl_off %0d, consume %0d, ",
                   "cur %0d (copies %b %b %b) (%m)"}, rb, h_rd, a_r, h_avail, hl_off, consume, cur, cur_l, cur_w, cur_d);
