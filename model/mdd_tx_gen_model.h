@@ -130,6 +130,7 @@ typedef struct mdd_txg_pipe {
     mdd_txg_snap f_cur; /* the state after the last lane F generated */
     unsigned t3_rd;     /* F's cycles reading a T3 marker's lengths ahead (at 2 its lane is taken) */
     bool plen_ok;       /* F's PDU length sum (a register a cycle behind its lengths) is current */
+    bool fpend;         /* FRAME at MPA's length in the last word: this cycle flushes the layout, F idle (D-093) */
     mdd_txg_pub pr_d;   /* F's parse of the last cycle: the current pipeline's P takes it in this one */
     mdd_txg_f_model fm; /* stage F (its word is the RTL's to be: rtl/mdd_txg_f.v); F's walk checks it */
     mdd_txg_lword scratch[4]; /* the words D, P, M and X make in a cycle */
@@ -147,6 +148,8 @@ typedef struct mdd_txg_stats {
     uint64_t x_spi, x_reg1, x_reg2, x_runs2, x_run_after_ep, x_ep_first, x_first_nz;
     /* F's words by how they ended (MDD_TXG_FC_*: taken whole, a wait, the transfer's end, T3, FRAME ...) */
     uint64_t f_end[MDD_TXG_FC_WHYS];
+    /* FRAME at MPA's length with the transfer going on: the layout flushed a cycle later, F idle (D-093) */
+    uint64_t f_frame_later;
 } mdd_txg_stats;
 
 typedef struct mdd_tx_gen_in {

@@ -144,7 +144,7 @@ static void f_cycle(const mdd_txg_f_model *m, const mdd_txg_f_in *in, mdd_txg_f_
     const mdd_txg_fc_out *fo = &out->fc;
     const unsigned last_len = mdd_txg_last_len(in->mpa);
 
-    bool lost_n = r.lost, any = false;
+    bool lost_n = r.lost, any = false, len_frame = false;
     unsigned used;
     if (consume) {
         used = fo->hl_end;
@@ -214,6 +214,7 @@ static void f_cycle(const mdd_txg_f_model *m, const mdd_txg_f_in *in, mdd_txg_f_
             if (in->mpa && dl < in->ulp) {
                 mdd_rx_word_merge(o, MDD_ERR_FRAME, 0, len_off, PDUS_BEFORE(i), in->ulp, dl);
                 lost_n = true;
+                len_frame = true;
             } else {
                 if (in->mpa) {
                     dl -= in->ulp;
@@ -255,11 +256,14 @@ static void f_cycle(const mdd_txg_f_model *m, const mdd_txg_f_in *in, mdd_txg_f_
     o->nin = (uint8_t)used;
     o->xflags = lost_n ? MDD_RX_XFLAG_FRAME_LOST : 0;
     out->emit = any || used > 0 || fo->stop || o->err_v;
-    out->flush = fo->stop || (lost_n && !r.lost) || (in->bad && !m->in_xfer);
+    /* FRAME at MPA's length flushes a cycle later (D-093: the ring's bytes are not in front of the flush) */
+    out->flush = fo->stop || (lost_n && !r.lost && !len_frame) || (in->bad && !m->in_xfer);
+    out->frame_later = len_frame && !fo->stop;
     if (!out->emit) { /* nothing generated: no state changes, D's word untouched */
         out->df_pop = out->df_set = false;
         out->publish = false;
         out->flush = false;
+        out->frame_later = false;
     }
 }
 

@@ -116,6 +116,7 @@ typedef struct mdd_txg_f_out {
     bool df_set;                        /* else lanes [off, df_off) of it are taken */
     uint8_t df_off;
     bool flush;                         /* M, P and D drop the transfer (its end, or its bytes lost) */
+    bool frame_later;                   /* FRAME at MPA's length: the caller flushes in the next cycle, F idle */
     bool publish;                       /* the parse register is loaded: lengths of PDU pr_pdu */
     uint32_t pr_pdu, pr_hl, pr_dl;
 } mdd_txg_f_out;

@@ -26,7 +26,9 @@
  * layout pipelines (M, P, D, X; mdd_txg_pipe.n): the current one lays out the head descriptor's transfer, the other
  * the second descriptor's as soon as it is queued. When F ends a transfer, the current pipeline is flushed and F
  * takes the other's words from the next cycle (with one pipeline, M starts the next descriptor then); when F
- * loses a transfer's bytes to FRAME, its pipeline stops laying out.
+ * loses a transfer's bytes to FRAME, its pipeline stops laying out: at once for FRAME before a lane (T3, AFTER),
+ * in the next cycle, F idle, for FRAME at MPA's length (pipe.fpend, D-093: the RTL's flush then does not wait for
+ * the ring's bytes).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -596,6 +598,7 @@ static bool stops_without_host(const struct mdd_txg_cfg *c, const mdd_txg_lane *
 
 struct f_res {
     bool flush;            /* M, P and D drop the transfer (its end, or its bytes lost) */
+    bool frame_later;      /* FRAME at MPA's length: the flush is the next cycle's, F idle then (D-093) */
     bool publish;          /* the parse register is loaded */
     uint32_t pr_pdu, pr_hl, pr_dl;
     bool df_pop;           /* D's word is done */
@@ -738,6 +741,7 @@ static void f_block_check(mdd_tx_gen_model *m, const mdd_txg_f_in *fi, const mdd
                                   fo->stop == g->stop &&
                                   fo->df_pop == r->df_pop && fo->df_set == r->df_set &&
                                   (!r->df_set || fo->df_off == r->df_off) && fo->flush == r->flush &&
+                                  fo->frame_later == r->frame_later &&
                                   fo->publish == r->publish &&
                                   (!r->publish || (fo->pr_pdu == r->pr_pdu && fo->pr_hl == r->pr_hl &&
                                                    fo->pr_dl == r->pr_dl))));
@@ -1008,11 +1012,13 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
                            cur.fpdu_woff, cur.skip, cur.pass);
     }
     /* (m->lost is the last transfer's until this one's first word is emitted) */
-    r->flush = stop || (lost && !(m->in_xfer && m->lost)) || (bad && !m->in_xfer);
+    /* FRAME at MPA's length flushes the layout in the next cycle (D-093) */
+    r->flush = stop || (lost && !w_len_frame && !(m->in_xfer && m->lost)) || (bad && !m->in_xfer);
+    r->frame_later = w_len_frame && !stop;
     {
         struct f_res rc = *r;
         if (!g->emit)
-            rc.df_pop = rc.df_set = rc.publish = rc.flush = false;
+            rc.df_pop = rc.df_set = rc.publish = rc.flush = rc.frame_later = false;
         f_block_check(m, &fbi, &fbo, g, &rc);
     }
     mdd_txg_f_tick(&m->pipe.fm, &fbi);
@@ -1036,6 +1042,7 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
         r->df_pop = r->df_set = false;
         r->publish = false;
         r->flush = false;
+        r->frame_later = false;
     }
     /* F's registers in the block against the walk's */
     const mdd_txg_f_model *fm = &m->pipe.fm;
@@ -1220,17 +1227,22 @@ void mdd_txg_staged_cycle(mdd_tx_gen_model *m, bool advance, struct mdd_txg_gen 
     struct f_res fr;
     memset(&fr, 0, sizeof fr);
     memset(g, 0, sizeof *g);
-    if (!(advance && m->fifo_cnt != 0)) {
+    /* after FRAME at MPA's length F is idle for a cycle, in which the current pipeline is flushed (D-093) */
+    const bool fpend = pipe->fpend;
+    pipe->fpend = false;
+    if (!(advance && m->fifo_cnt != 0) || fpend) {
         /* F does not run: its registers that move every cycle (the length sums) still do */
         mdd_txg_f_in fbi;
         f_block_in(m, &c, &pipe->lay[pipe->cur], &fbi);
         fbi.present = m->fifo_cnt != 0;
-        fbi.go = advance;
+        fbi.go = advance && !fpend;
         mdd_txg_f_tick(&pipe->fm, &fbi);
         pipe->plen_ok = m->fifo_cnt != 0;
     }
-    if (advance && m->fifo_cnt != 0) {
+    if (advance && m->fifo_cnt != 0 && !fpend) {
         f_stage(m, &c, g, &fr);
+        pipe->fpend = fr.frame_later;
+        m->txg_st.f_frame_later += fr.frame_later;
         if (!m->e0_bad && !m->lost && pipe->lay[pipe->cur].xf.cnt == 0) {
             const mdd_txg_layout *l = &pipe->lay[pipe->cur];
             m->txg_st.f_starved++;
@@ -1257,7 +1269,7 @@ void mdd_txg_staged_cycle(mdd_tx_gen_model *m, bool advance, struct mdd_txg_gen 
     if (pipe->n == 2)
         lay_cycle(m, &pipe->lay[cur ^ 1], m->e1_desc, m->e1_bad, m->fifo_cnt == 2, NULL, NULL);
 
-    if (fr.flush) { /* the current transfer ends, or its bytes are lost to FRAME: its layout stops */
+    if (fr.flush || fpend) { /* the current transfer ends, or its bytes are lost to FRAME: its layout stops */
         mdd_txg_layout *l = &pipe->lay[cur];
         l->io.flush = true;
         l->io.flush_stop = g->stop;

@@ -24,14 +24,18 @@
  * F works on the head of the current pipeline's FIFO; when it ends the
  * transfer (stop) the descriptor FIFO pops, the pipeline is flushed and waits
  * for its next descriptor, and F takes the other pipeline's words from the
- * next cycle.  F's parse of a self-framed header goes back to the current
+ * next cycle.  A transfer lost to FRAME is flushed too: at once when the
+ * control ends the word before a lane (T3, AFTER), in the next cycle, F
+ * idle, when it is MPA's length (fpend, D-093: no ring byte in front of the
+ * flush).  F's parse of a self-framed header goes back to the current
  * pipeline's P a cycle later (a register between them).  The output
  * registers move together when the second is empty or taken (advance); F
  * runs on advance.  rst is synchronous.
  *
  * Registers that stand for values computed elsewhere (the window's base,
  * F's a, the copies of cur) are checked against them every cycle in
- * simulation (the `ifndef SYNTHESIS block at the end, D-092).
+ * simulation (the `ifndef SYNTHESIS block at the end, D-092), and so is the
+ * flush of a lost transfer (its pipeline has no word).
  *
  * Parameters:
  *   W  bytes per word: 4, 8, 16, 32, 64
@@ -144,7 +148,10 @@ wire [2:0]  c_op  = hd_op;
 // ---------------------------------------------------------------------------
 reg          o1_valid = 1'b0;            // the first output register holds a word
 wire         advance = m_ready || !m_valid;
-wire         f_emit, f_stop, f_flush;
+wire         f_emit, f_stop, f_flush, f_frame_later;
+// MPA's length FRAME flushes the current pipeline in the next cycle, F idle then (D-093): the flush and the window's
+// base do not wait for the ring's bytes
+reg          fpend = 1'b0;
 wire         emit = advance && present && f_emit;
 wire         pop = emit && f_stop;
 wire         push = s_axis_tx_desc_tvalid && fifo_cnt != 2'd2;
@@ -182,7 +189,8 @@ assign h_end1 = h_end1_u;
 // row select and rotation start at a register, not behind a subtraction. A word F leaves part-taken (df_set, no
 // flush) keeps it: rd moves by hl_end - hl_off and hl_off becomes hl_end. Every other emit (the word taken whole, a
 // flush, a consumed word: move) leaves hl_off 0 and rd at base + hl_end, the base with it. A consumed word's bytes
-// are read from rd: hl_off is 0 then (a lost transfer is flushed as it is lost, a bad one has had no word).
+// are read from rd: hl_off is 0 then (a lost transfer is flushed as it is lost, or in the cycle after MPA's length
+// FRAME, when the base moves by hl_off; a bad transfer has had no word).
 // F's a, the transfer's bytes from the base (avail + hl_off), is a register for the same reason: its next value is
 // the next end less the base, for both outcomes of pop, less hl_end when the base moves (hl_end comes last). It is
 // not saturated (F compares it with lane counts <= W only; 5W fits its AW + 1 bits). Both rules are checked below
@@ -190,7 +198,8 @@ assign h_end1 = h_end1_u;
 wire         move = emit && !(f_df_set && !f_flush);
 reg  [NP:0]  rb = {(NP + 1){1'b0}};
 reg  [NP:0]  a_r = {(NP + 1){1'b0}};
-wire [NP:0]  hl_end_mv = move ? {{(NP + 1 - NW){1'b0}}, f_hl_end} : {(NP + 1){1'b0}};
+wire [NP:0]  hl_end_mv = fpend ? {{(NP + 1 - NW){1'b0}}, hl_off} :
+                        move ? {{(NP + 1 - NW){1'b0}}, f_hl_end} : {(NP + 1){1'b0}};
 wire [NP:0]  a_nopop = h_nend_nopop - rb;
 wire [NP:0]  a_pop = h_nend_pop - rb;
 /* verilator lint_off UNUSEDSIGNAL */
@@ -252,7 +261,7 @@ generate
             .bad(s_bad[gk]),
             .f_pop(mine && emit && f_df_pop), .f_set(mine && emit && f_df_set), .f_off(f_df_off),
             .pr_v(mine && pr_d_v), .pr_hl(pr_d_hl), .pr_dl(pr_d_dl),
-            .flush(mine && emit && f_flush), .flush_stop(f_stop),
+            .flush(mine && ((emit && f_flush) || fpend)), .flush_stop(f_stop && !fpend),
             .o_v(l_v[gk]), .o_off(l_off[NW*gk +: NW]), .o_n(l_n[NW*gk +: NW]),
             .o_cls(l_cls[4*W*gk +: 4*W]), .o_flags(l_flags[4*W*gk +: 4*W]), .o_aux(l_aux[4*W*gk +: 4*W]),
             .o_mb(l_mb[3*W*gk +: 3*W]), .o_plow(l_plow[3*W*gk +: 3*W]), .o_k(l_k[W*gk +: W]),
@@ -359,7 +368,7 @@ mdd_txg_f #(.W(W)) u_f (
     .clk(clk), .rst(rst),
     .cfg_mpa(c_mpa), .cfg_self(hd_self), .cfg_hdig(hd_hdig), .cfg_ddig(hd_ddig), .cfg_op(c_op),
     .cfg_ulp(hd_ulp), .ld_hdr_len({4'd0, hd_hdr_len}), .ld_data_len(hd_data_len),
-    .present(present), .bad(hd_bad), .go(advance),
+    .present(present), .bad(hd_bad), .go(advance && !fpend),
     .avail(f_avail), .last_in(h_end0), .win(h_win), .win_up(h_win_up),
     .dv(l_v[cur]), .off(x_off), .n(x_n), .cls(x_cls), .flags(x_flags), .aux(x_aux), .mb(x_mb), .k(x_k),
     .boundary(x_boundary), .parse(x_parse), .upto_len(x_upto), .mrk_after(x_mrk_after), .run(x_run),
@@ -374,6 +383,7 @@ mdd_txg_f #(.W(W)) u_f (
     .o_err_code(f_err_code), .o_err_byte(f_err_byte), .o_err_off(f_err_off), .o_err_unit(f_err_unit),
     .o_err_exp(f_err_exp), .o_err_got(f_err_got), .o_emap(f_emap), .o_ecnt(f_ecnt), .o_spi(f_spi),
     .used(f_used), .stop(f_stop), .df_pop(f_df_pop), .df_set(f_df_set), .df_off(f_df_off), .flush(f_flush),
+    .frame_later(f_frame_later),
     .publish(f_publish), .pr_pdu(f_pr_pdu), .pr_hl(f_pr_hl), .pr_dl(f_pr_dl),
     .in_xfer(f_in_xfer), .lost_r(f_lost), .mimg_ok_r(f_mimg_ok), .hoff_r(f_hoff), .hdr_len_r(f_hdr_len),
     .data_len_r(f_data_len), .len_off_r(f_len_off));
@@ -460,7 +470,8 @@ always @(posedge clk) begin
         pr_d_hl <= f_pr_hl[11:0];
         pr_d_dl <= f_pr_dl;
     end
-    if (emit && (f_df_pop || f_flush)) begin
+    fpend <= f_frame_later;
+    if (fpend || (emit && (f_df_pop || f_flush))) begin
         hl_off_r <= {NW{1'b0}};
     end else if (emit && f_df_set) begin
         hl_off_r <= f_hl_end;
@@ -498,6 +509,7 @@ always @(posedge clk) begin
         rb <= {(NP + 1){1'b0}};
         a_r <= {(NP + 1){1'b0}};
         pr_d_v <= 1'b0;
+        fpend <= 1'b0;
     end
 end
 
@@ -506,10 +518,16 @@ end
 // from rd, and the copies of cur are cur
 always @(posedge clk) begin
     if (!rst && (rb != h_rd - {{(NP + 1 - NW){1'b0}}, hl_off} || a_r != h_avail + {{(NP + 1 - NW){1'b0}}, hl_off} ||
-                 (present && consume && hl_off != {NW{1'b0}}) || cur_l != {NC{cur}} || cur_w != cur || cur_h != cur ||
+                 (present && consume && !fpend && hl_off != {NW{1'b0}}) || cur_l != {NC{cur}} || cur_w != cur || cur_h != cur ||
                  cur_d != {NDC{cur}})) begin
         $display({"Error: mdd_txg: the window's base %0d, rd %0d, a %0d, avail %0d, hl_off %0d, consume %0d, ",
                   "cur %0d (copies %b %b %b) (%m)"}, rb, h_rd, a_r, h_avail, hl_off, consume, cur, cur_l, cur_w, cur_d);
+        $stop;
+    end
+    // a lost transfer's layout has stopped: flushed as it is lost (FRAME before a lane) or a cycle later (MPA's
+    // length, fpend), the current pipeline has no word until the transfer ends
+    if (!rst && present && !hd_bad && f_in_xfer && f_lost && !fpend && l_v[cur]) begin
+        $display("Error: mdd_txg: pipeline %0d has a word of a lost transfer (not flushed) (%m)", cur);
         $stop;
     end
 end

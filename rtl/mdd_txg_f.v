@@ -33,7 +33,9 @@
  *   - the self-framing parse gathers the length bytes by their PDU offset
  *     (one lane each) and shifts them into data_len as the lane walk does; at
  *     the last length byte iSCSI publishes the lengths to P, MPA checks
- *     ULPDU_Length against the ULP header (FRAME, lost from the next cycle) or
+ *     ULPDU_Length against the ULP header (FRAME, lost from the next cycle;
+ *     frame_later asks the caller to flush the layout in the next cycle, F
+ *     idle then, so the ring's bytes are not in front of the flush: D-093) or
  *     publishes data_len - ulp and 2 + ulp;
  *   - events: DESC (a bad transfer's first word), UPSTREAM (every host byte
  *     used whose beat had tuser; the first gives the offset), FRAME (T3 with
@@ -148,6 +150,7 @@ module mdd_txg_f #(
     output wire                 df_set,
     output wire [NW-1:0]        df_off,
     output wire                 flush,
+    output wire                 frame_later,   // MPA's length FRAME: the caller flushes in the next cycle (D-093)
     output wire                 publish,
     output wire [31:0]          pr_pdu,
     output wire [15:0]          pr_hl,
@@ -558,7 +561,11 @@ assign o_xflags = {7'd0, lost_n};
 assign df_pop = emit && !consume && fc_why == WHY_POP;
 assign df_set = emit && !consume && fc_why != WHY_POP;
 assign df_off = c_next;
-assign flush = emit && (fc_stop || (lost_n && !r_lost) || ev_desc);
+// FRAME at MPA's length loses the transfer from the next word but flushes the layout a cycle later (frame_later:
+// the caller's register, F idle in that cycle), so that the ring's bytes (the length) are not in front of the
+// flush and of the window's base (D-093); FRAME before a lane (T3, AFTER) comes from the control and flushes now
+assign flush = emit && (fc_stop || t3_frame || after_frame || ev_desc);
+assign frame_later = emit && len_frame && !fc_stop;
 
 // inside a marker after the word: a marker lane is taken and the last lane taken is a marker lane other than its
 // marker's last byte (a marker's bytes are consecutive lanes, so a non-marker lane taken after the last marker

@@ -348,6 +348,7 @@ class Bench {
         chk.eq("df_set", out_.df_set, top_->df_set);
         if (out_.df_set) chk.eq("df_off", out_.df_off, top_->df_off);
         chk.eq("flush", out_.flush, top_->flush);
+        chk.eq("frame_later", out_.frame_later, top_->frame_later);
         chk.eq("publish", out_.publish, top_->publish);
         if (out_.publish) {
             chk.eq("pr_pdu", out_.pr_pdu, top_->pr_pdu);
@@ -355,7 +356,7 @@ class Bench {
             chk.eq("pr_dl", out_.pr_dl, top_->pr_dl);
             checks_ += 3;
         }
-        checks_ += 21;
+        checks_ += 22;
     }
 
     // (the RTL loads the other registers whenever F runs, the twin only with a word: the same values inside a
