@@ -22,12 +22,13 @@
  *     transfer's last word), the second output register (the outputs)
  *
  * F works on the head of the current pipeline's FIFO; when it ends the
- * transfer (stop) the descriptor FIFO pops, the pipeline is flushed and waits
- * for its next descriptor, and F takes the other pipeline's words from the
- * next cycle.  A transfer lost to FRAME is flushed too: at once when the
- * control ends the word before a lane (T3, AFTER), in the next cycle, F
- * idle, when it is MPA's length (fpend, D-093: no ring byte in front of the
- * flush).  F's parse of a self-framed header goes back to the current
+ * transfer (stop) the descriptor FIFO pops, the pipeline is flushed (in the
+ * next cycle: fl_q) and waits for its next descriptor, and F takes the other
+ * pipeline's words from the next cycle.  A transfer lost to FRAME is flushed
+ * too, in the next cycle; when it is MPA's length F is idle in that cycle
+ * (fpend, D-093: no ring byte in front of the flush or the window's base;
+ * the twin has this idle cycle, not the flush's delay, which no port shows:
+ * nothing reads a pipeline in the cycle after its flush is decided).  F's parse of a self-framed header goes back to the current
  * pipeline's P a cycle later (a register between them).  The output
  * registers move together when the second is empty or taken (advance); F
  * runs on advance.  rst is synchronous.
@@ -152,6 +153,12 @@ wire         f_emit, f_stop, f_flush, f_frame_later;
 // MPA's length FRAME flushes the current pipeline in the next cycle, F idle then (D-093): the flush and the window's
 // base do not wait for the ring's bytes
 reg          fpend = 1'b0;
+// Every flush reaches its pipeline a cycle after F's decision (fl_q, per pipeline; fl_stop_q its stop), so the
+// control's outcome does not fan out to the layout FIFOs' valid flags in F's cycle (D-093). Nothing reads the
+// pipeline in that cycle: after a stop F takes the other pipeline's words, and the flushed one cannot start (its
+// slot is written a cycle after the pop at the earliest); a lost transfer's bytes are consumed without D's words.
+reg  [1:0]   fl_q = 2'b00;
+reg          fl_stop_q = 1'b0;
 wire         emit = advance && present && f_emit;
 wire         pop = emit && f_stop;
 wire         push = s_axis_tx_desc_tvalid && fifo_cnt != 2'd2;
@@ -261,7 +268,7 @@ generate
             .bad(s_bad[gk]),
             .f_pop(mine && emit && f_df_pop), .f_set(mine && emit && f_df_set), .f_off(f_df_off),
             .pr_v(mine && pr_d_v), .pr_hl(pr_d_hl), .pr_dl(pr_d_dl),
-            .flush(mine && ((emit && f_flush) || fpend)), .flush_stop(f_stop && !fpend),
+            .flush(fl_q[gk] || (mine && fpend)), .flush_stop(fl_q[gk] && fl_stop_q),
             .o_v(l_v[gk]), .o_off(l_off[NW*gk +: NW]), .o_n(l_n[NW*gk +: NW]),
             .o_cls(l_cls[4*W*gk +: 4*W]), .o_flags(l_flags[4*W*gk +: 4*W]), .o_aux(l_aux[4*W*gk +: 4*W]),
             .o_mb(l_mb[3*W*gk +: 3*W]), .o_plow(l_plow[3*W*gk +: 3*W]), .o_k(l_k[W*gk +: W]),
@@ -471,6 +478,8 @@ always @(posedge clk) begin
         pr_d_dl <= f_pr_dl;
     end
     fpend <= f_frame_later;
+    fl_q <= {2{emit && f_flush}} & {cur, !cur};
+    fl_stop_q <= f_stop;
     if (fpend || (emit && (f_df_pop || f_flush))) begin
         hl_off_r <= {NW{1'b0}};
     end else if (emit && f_df_set) begin
@@ -510,6 +519,7 @@ always @(posedge clk) begin
         a_r <= {(NP + 1){1'b0}};
         pr_d_v <= 1'b0;
         fpend <= 1'b0;
+        fl_q <= 2'b00;
     end
 end
 
@@ -524,9 +534,9 @@ always @(posedge clk) begin
                   "cur %0d (copies %b %b %b) (%m)"}, rb, h_rd, a_r, h_avail, hl_off, consume, cur, cur_l, cur_w, cur_d);
         $stop;
     end
-    // a lost transfer's layout has stopped: flushed as it is lost (FRAME before a lane) or a cycle later (MPA's
-    // length, fpend), the current pipeline has no word until the transfer ends
-    if (!rst && present && !hd_bad && f_in_xfer && f_lost && !fpend && l_v[cur]) begin
+    // a lost transfer's layout has stopped: flushed in the cycle after it is lost (fl_q: FRAME before a lane;
+    // fpend: MPA's length), the current pipeline has no word from then until the transfer ends
+    if (!rst && present && !hd_bad && f_in_xfer && f_lost && !fpend && !fl_q[cur] && l_v[cur]) begin
         $display("Error: mdd_txg: pipeline %0d has a word of a lost transfer (not flushed) (%m)", cur);
         $stop;
     end
