@@ -28,8 +28,9 @@
  * too, in the next cycle; when it is MPA's length F is idle in that cycle
  * (fpend, D-093: no ring byte in front of the flush or the window's base;
  * the twin has this idle cycle, not the flush's delay, which no port shows:
- * nothing reads a pipeline in the cycle after its flush is decided).  F's parse of a self-framed header goes back to the current
- * pipeline's P a cycle later (a register between them).  The output
+ * nothing reads a pipeline in the cycle after its flush is decided).
+ * F's parse of a self-framed header goes back to the current pipeline's P
+ * a cycle later (a register between them).  The output
  * registers move together when the second is empty or taken (advance); F
  * runs on advance.  rst is synchronous.
  *
@@ -196,8 +197,8 @@ assign h_end1 = h_end1_u;
 // row select and rotation start at a register, not behind a subtraction. A word F leaves part-taken (df_set, no
 // flush) keeps it: rd moves by hl_end - hl_off and hl_off becomes hl_end. Every other emit (the word taken whole, a
 // flush, a consumed word: move) leaves hl_off 0 and rd at base + hl_end, the base with it. A consumed word's bytes
-// are read from rd: hl_off is 0 then (a lost transfer is flushed as it is lost, or in the cycle after MPA's length
-// FRAME, when the base moves by hl_off; a bad transfer has had no word).
+// are read from rd: hl_off is 0 then (a word that loses the transfer before a lane moves the base; after MPA's
+// length FRAME the base moves by hl_off in the idle cycle, fpend; a bad transfer has had no word).
 // F's a, the transfer's bytes from the base (avail + hl_off), is a register for the same reason: its next value is
 // the next end less the base, for both outcomes of pop, less hl_end when the base moves (hl_end comes last). It is
 // not saturated (F compares it with lane counts <= W only; 5W fits its AW + 1 bits). Both rules are checked below
