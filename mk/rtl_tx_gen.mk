@@ -73,6 +73,11 @@ tx-gen-top-trickle-w$(1): $(call txg_top_bin,$(1))
 	    min_xfers=10 min_t3_wait=1,$(TX_GEN_DIR)/vcd/top_trickle_w$(1))
 tx-gen-top-junk-w$(1): $(call txg_top_bin,$(1))
 	$$(call RUN_SEEDS,top-junk-tx-gen-w$(1),$(call txg_top_bin,$(1)) p_user=0.2 p_junk=0.3 --cycles 100000,$(TX_GEN_DIR)/vcd/top_junk_w$(1))
+# FRAME at MPA's length, often with the transfer ending right after it (a transfer that ends in its FRAME's word
+# flushes at once, not a cycle later: D-093)
+.PHONY: tx-gen-top-frame-w$(1)
+tx-gen-top-frame-w$(1): $(call txg_top_bin,$(1))
+	$$(call RUN_SEEDS,top-frame-tx-gen-w$(1),$(call txg_top_bin,$(1)) p_frame=0.8 p_frame_cut=0.8 --cycles 100000,$(TX_GEN_DIR)/vcd/top_frame_w$(1))
 
 .PHONY: tx-gen-lay-w$(1)
 tx-gen-lay-w$(1): $(call txg_lay_bin,$(1))
@@ -119,7 +124,8 @@ LINT_TARGETS += $(foreach w,$(WS),tx-gen-lint-w$(w))
 # (the layout pipelines' shadow at W = 8 only: tx-gen-top covers them at every W through the generator's outputs)
 LOCKSTEP_TESTS += $(foreach w,$(PATH_TEST_WS),tx-gen-lockstep-w$(w) tx-gen-staged-w$(w) tx-gen-top-w$(w)) tx-gen-lay-w8 \
                   tx-gen-staged-trickle-w4 \
-                  tx-gen-staged-trickle-w8 tx-gen-junk-w8 tx-gen-top-trickle-w8 tx-gen-top-junk-w8
+                  tx-gen-staged-trickle-w8 tx-gen-junk-w8 tx-gen-top-trickle-w8 tx-gen-top-junk-w8 \
+                  tx-gen-top-frame-w4 tx-gen-top-frame-w8
 REGRESS_TESTS  += $(foreach w,$(WS),$(foreach s,$(TX_GEN_REGRESS_SEEDS),tx-gen-regress-w$(w)-s$(s)) tx-gen-staged-w$(w) \
                   tx-gen-lay-w$(w) tx-gen-top-w$(w))
 BENCH_LOCKSTEP += $(foreach w,$(WS),tx-gen-bench-w$(w) tx-gen-staged-bench-w$(w))

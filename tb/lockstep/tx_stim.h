@@ -6,6 +6,8 @@
 //   streams    TX traffic from model/mdd_txtraf.c (traffic generator streams as a host hands them over, every DIF
 //              mode); with --bench streams that meet the full-rate conditions, or with worst=mrk|pdu|blk the
 //              smallest iSCSI marker interval / PDUs / protection blocks, INSERT, every field on; p_frame of the MPA streams get a ULPDU_Length below the ULP header length (FRAME);
+//              p_frame_cut of those have a transfer end right after that length (default 0: no draw, the other
+//              suites' sequences unchanged; it reaches a transfer ending in the word of its FRAME, D-093);
 //              p_corrupt of the streams with host PI get 1..3 flipped bits in it (GUARD, APP, REF errors);
 //              p_ulp0 of the MPA streams have no ULP header (EH on the header's second byte, short FPDUs);
 //              p_strip of the iSCSI/MPA streams with DIF are STRIP with blocks below half a word (two stripped-PI
@@ -98,6 +100,7 @@ class Stim {
         p_window_ = opt.prob("p_window", opt.bench ? 0.0 : 0.3);
         p_frame_ = opt.prob("p_frame", opt.bench ? 0.0 : 0.1);
         p_t3_ = opt.prob("p_t3", opt.bench ? 0.0 : 0.1);
+        p_frame_cut_ = opt.prob("p_frame_cut", 0.0);
         p_side_ = opt.prob("p_side", opt.bench ? 0.0 : 0.1);
         p_corrupt_ = opt.prob("p_corrupt", opt.bench ? 0.0 : 0.3);
         p_ulp0_ = opt.prob("p_ulp0", opt.bench ? 0.0 : 0.25);
@@ -234,6 +237,7 @@ class Stim {
             MDD_SET(TXDESC, PASS_LEN, desc, rng_.below(k.s.wire_len + 2));
         }
         // FRAME: an MPA ULPDU_Length below the ULP header length (the rest of the stream is lost)
+        size_t frame_cut = 0; // a transfer's end right after the FRAME length (0: none)
         if (k.cfg.proto == MDD_PROTO_MPA && k.cfg.ulp_hdr_len > 0 && rng_.chance(p_frame_)) {
             std::vector<size_t> starts;
             for (size_t h = 0; h + 1 < k.host_len; ++h)
@@ -242,6 +246,7 @@ class Stim {
                 size_t h = starts[rng_.below(starts.size())];
                 k.host[h] = 0;
                 k.host[h + 1] = (uint8_t)rng_.below(k.cfg.ulp_hdr_len);
+                if (p_frame_cut_ > 0 && h + 2 < k.host_len && rng_.chance(p_frame_cut_)) frame_cut = h + 2;
             }
         }
         // DIF errors: 1..3 flipped bits in the host's PI (CHECK_KEEP / STRIP / REPLACE report them; escapes too)
@@ -255,6 +260,7 @@ class Stim {
         bool t3 = rng_.chance(p_t3_);
         size_t nx = 1 + rng_.below(max_xfers_);
         std::vector<size_t> cuts{0};
+        if (frame_cut) cuts.push_back(frame_cut);
         for (size_t x = 1; x < nx && k.host_len > 1; ++x) {
             size_t c = 1 + rng_.below(k.host_len - 1);
             if (!k.nocut[c] || t3) cuts.push_back(c);
@@ -371,7 +377,7 @@ class Stim {
     bool bench_, legal_bhs_ = false;
     std::string worst_;
     double p_valid_, p_ready_, p_desc_, p_reset_, p_holes_, p_null_, p_user_, p_junk_, p_window_, p_frame_, p_t3_,
-        p_side_, p_corrupt_, p_ulp0_, p_strip_;
+        p_side_, p_corrupt_, p_ulp0_, p_strip_, p_frame_cut_;
     uint64_t max_xfers_;
     std::deque<Xfer> pending_;
     std::deque<Beat> beats_;
