@@ -77,7 +77,7 @@ tx-gen-top-junk-w$(1): $(call txg_top_bin,$(1))
 # flushes at once, not a cycle later: D-093)
 .PHONY: tx-gen-top-frame-w$(1)
 tx-gen-top-frame-w$(1): $(call txg_top_bin,$(1))
-	$$(call RUN_SEEDS,top-frame-tx-gen-w$(1),$(call txg_top_bin,$(1)) p_frame=0.8 p_frame_cut=0.8 --cycles 100000,$(TX_GEN_DIR)/vcd/top_frame_w$(1))
+	$$(call RUN_SEEDS,top-frame-tx-gen-w$(1),$(call txg_top_bin,$(1)) p_frame=1 p_frame_cut=1 --cycles 300000,$(TX_GEN_DIR)/vcd/top_frame_w$(1))
 
 .PHONY: tx-gen-lay-w$(1)
 tx-gen-lay-w$(1): $(call txg_lay_bin,$(1))

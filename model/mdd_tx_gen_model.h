@@ -150,6 +150,8 @@ typedef struct mdd_txg_stats {
     uint64_t f_end[MDD_TXG_FC_WHYS];
     /* FRAME at MPA's length with the transfer going on: the layout flushed a cycle later, F idle (D-093) */
     uint64_t f_frame_later;
+    /* FRAME at MPA's length in the transfer's last word: flushed at once, F not idle after it */
+    uint64_t f_frame_stop;
 } mdd_txg_stats;
 
 typedef struct mdd_tx_gen_in {

@@ -1015,6 +1015,7 @@ static void f_stage(mdd_tx_gen_model *m, const struct mdd_txg_cfg *c, struct mdd
     /* FRAME at MPA's length flushes the layout in the next cycle (D-093) */
     r->flush = stop || (lost && !w_len_frame && !(m->in_xfer && m->lost)) || (bad && !m->in_xfer);
     r->frame_later = w_len_frame && !stop;
+    m->txg_st.f_frame_stop += g->emit && w_len_frame && stop; /* (coverage: flushed at once) */
     {
         struct f_res rc = *r;
         if (!g->emit)

@@ -211,10 +211,10 @@ class Bench : public txs::Stim<kW, mdd_tx_gen_in> {
             std::fprintf(f, "  staged: F's words taken whole %" PRIu64 ", ended by a wait %" PRIu64 ", the transfer's end %"
                             PRIu64 ", T3 %" PRIu64 ", T3 short (wait) %" PRIu64 ", T3 short (FRAME) %" PRIu64 ", AFTER %" PRIu64 ", after the length %"
                             PRIu64 ", T3 reads %" PRIu64 ", length sum stale %" PRIu64 "; MPA's length FRAME flushed a"
-                            " cycle later %" PRIu64 "\n",
+                            " cycle later %" PRIu64 ", in the transfer's last word (at once) %" PRIu64 "\n",
                      fe[MDD_TXG_FC_POP], fe[MDD_TXG_FC_WAIT], fe[MDD_TXG_FC_STOP], fe[MDD_TXG_FC_T3], fe[MDD_TXG_FC_T3_WAIT], fe[MDD_TXG_FC_T3_FRAME],
                      fe[MDD_TXG_FC_AFTER], fe[MDD_TXG_FC_LEN], fe[MDD_TXG_FC_T3_READ], fe[MDD_TXG_FC_PLEN],
-                     st.f_frame_later);
+                     st.f_frame_later, st.f_frame_stop);
         }
 #ifdef TXG_LAY_SHADOW
         std::fprintf(f, "  layout pipelines in RTL beside the twin's: %" PRIu64 " head words compared (%" PRIu64

@@ -237,7 +237,7 @@ class Stim {
             MDD_SET(TXDESC, PASS_LEN, desc, rng_.below(k.s.wire_len + 2));
         }
         // FRAME: an MPA ULPDU_Length below the ULP header length (the rest of the stream is lost)
-        size_t frame_cut = 0; // a transfer's end right after the FRAME length (0: none)
+        size_t frame_cut = 0, frame_start = 0; // a transfer's end right after the FRAME length, its start (0: none)
         if (k.cfg.proto == MDD_PROTO_MPA && k.cfg.ulp_hdr_len > 0 && rng_.chance(p_frame_)) {
             std::vector<size_t> starts;
             for (size_t h = 0; h + 1 < k.host_len; ++h)
@@ -246,7 +246,13 @@ class Stim {
                 size_t h = starts[rng_.below(starts.size())];
                 k.host[h] = 0;
                 k.host[h + 1] = (uint8_t)rng_.below(k.cfg.ulp_hdr_len);
-                if (p_frame_cut_ > 0 && h + 2 < k.host_len && rng_.chance(p_frame_cut_)) frame_cut = h + 2;
+                if (p_frame_cut_ > 0 && h + 2 < k.host_len && rng_.chance(p_frame_cut_)) {
+                    frame_cut = h + 2;
+                    // and a start a few bytes before it, so that the length's last byte falls on any lane, the
+                    // word's last among them (the transfer then ends in its FRAME's word: D-093's !stop)
+                    size_t j = 3 + rng_.below(W + 3);
+                    if (h + 2 > j && !k.nocut[h + 2 - j]) frame_start = h + 2 - j;
+                }
             }
         }
         // DIF errors: 1..3 flipped bits in the host's PI (CHECK_KEEP / STRIP / REPLACE report them; escapes too)
@@ -261,6 +267,7 @@ class Stim {
         size_t nx = 1 + rng_.below(max_xfers_);
         std::vector<size_t> cuts{0};
         if (frame_cut) cuts.push_back(frame_cut);
+        if (frame_start) cuts.push_back(frame_start);
         for (size_t x = 1; x < nx && k.host_len > 1; ++x) {
             size_t c = 1 + rng_.below(k.host_len - 1);
             if (!k.nocut[c] || t3) cuts.push_back(c);
