@@ -16,7 +16,7 @@ TXG_LAY_SRCS := rtl/mdd_txg_lay.v rtl/mdd_txg_fifo2.v rtl/mdd_txg_m.v rtl/mdd_tx
 txg_lay_bin = $(BUILD)/vl/txg_lay_w$(1)/txg_lay_w$(1)
 # the harness built around the staged generator (rtl/mdd_txg.v, TXG_STAGED_RTL), in lockstep with the staged twin
 TXG_TOP_SRCS := rtl/mdd_txg.v $(TXG_LAY_SRCS) rtl/mdd_desc_check.v rtl/mdd_txg_hbuf.v rtl/mdd_compact.v \
-                rtl/mdd_lane_expand.v rtl/mdd_txg_f.v rtl/mdd_txg_fc.v rtl/mdd_txg_r.v
+                rtl/mdd_lane_expand.v rtl/mdd_txg_f.v rtl/mdd_txg_fc.v rtl/mdd_txg_err.v rtl/mdd_txg_r.v
 txg_top_bin = $(BUILD)/vl/txg_top_w$(1)/txg_top_w$(1)
 tx_gen_idx = $(if $(filter 4,$(1)),1,$(if $(filter 8,$(1)),3,$(if $(filter 16,$(1)),5,$(if $(filter 32,$(1)),7,9))))
 tx_gen_cycles = $(word 2,$(wordlist $(call tx_gen_idx,$(1),$(2)),99,$(2)))

@@ -356,11 +356,13 @@ mdd_lane_expand #(.W(W), .LANE_W(9)) u_fill (.src(fill_src), .sel(x_sel), .dst(f
 // ---------------------------------------------------------------------------
 wire [8*W-1:0]  f_data, f_tag;
 wire [4*W-1:0]  f_aux;
-wire            f_first, f_last, f_dbad, f_err_v;
-wire [31:0]     f_woff, f_err_off, f_err_unit;
-wire [7:0]      f_nin, f_xflags, f_err_code, f_err_byte, f_ecnt;
-wire [63:0]     f_err_exp, f_err_got;
-wire [15:0]     f_emap;
+wire            f_first, f_last, f_dbad;
+wire [31:0]     f_woff;
+wire [7:0]      f_nin, f_xflags;
+wire            f_ev_desc, f_ev_up, f_ev_frame, f_ev_up_first;
+wire [6:0]      f_ev_n_up;
+wire [31:0]     f_ev_up_off, f_ev_fr_off, f_ev_fr_unit;
+wire [24:0]     f_ev_fr_exp, f_ev_fr_got;
 wire [W-1:0]    f_spi;
 wire [15:0]     f_hdr_len;
 wire [23:0]     f_data_len;
@@ -370,6 +372,11 @@ wire [3:0]      f_why;
 wire [NW-1:0]   f_next;
 wire            f_mimg_ok;
 wire [31:0]     f_hoff, f_len_off;
+wire            f_err_v;                 // (F's merged record: its bench's; merged here behind o1)
+wire [7:0]      f_err_code, f_err_byte, f_ecnt;
+wire [31:0]     f_err_off, f_err_unit;
+wire [63:0]     f_err_exp, f_err_got;
+wire [15:0]     f_emap;
 /* verilator lint_on UNUSEDSIGNAL */
 
 mdd_txg_f #(.W(W)) u_f (
@@ -389,7 +396,10 @@ mdd_txg_f #(.W(W)) u_f (
     .emit(f_emit), .o_data(f_data), .o_tag(f_tag), .o_aux(f_aux), .o_first(f_first), .o_last(f_last),
     .o_woff(f_woff), .o_nin(f_nin), .o_dbad(f_dbad), .o_xflags(f_xflags), .o_err_v(f_err_v),
     .o_err_code(f_err_code), .o_err_byte(f_err_byte), .o_err_off(f_err_off), .o_err_unit(f_err_unit),
-    .o_err_exp(f_err_exp), .o_err_got(f_err_got), .o_emap(f_emap), .o_ecnt(f_ecnt), .o_spi(f_spi),
+    .o_err_exp(f_err_exp), .o_err_got(f_err_got), .o_emap(f_emap), .o_ecnt(f_ecnt),
+    .ev_desc(f_ev_desc), .ev_up(f_ev_up), .ev_frame(f_ev_frame), .ev_up_first(f_ev_up_first), .ev_n_up(f_ev_n_up),
+    .ev_up_off(f_ev_up_off), .ev_fr_off(f_ev_fr_off), .ev_fr_unit(f_ev_fr_unit), .ev_fr_exp(f_ev_fr_exp),
+    .ev_fr_got(f_ev_fr_got), .o_spi(f_spi),
     .used(f_used), .stop(f_stop), .df_pop(f_df_pop), .df_set(f_df_set), .df_off(f_df_off), .flush(f_flush),
     .frame_later(f_frame_later),
     .publish(f_publish), .pr_pdu(f_pr_pdu), .pr_hl(f_pr_hl), .pr_dl(f_pr_dl),
@@ -401,11 +411,20 @@ mdd_txg_f #(.W(W)) u_f (
 // ---------------------------------------------------------------------------
 reg [8*W-1:0]  o1_data = {8*W{1'b0}}, o1_tag = {8*W{1'b0}};
 reg [4*W-1:0]  o1_aux = {4*W{1'b0}};
-reg            o1_first = 1'b0, o1_last = 1'b0, o1_dbad = 1'b0, o1_err_v = 1'b0;
-reg [31:0]     o1_woff = 32'd0, o1_err_off = 32'd0, o1_err_unit = 32'd0;
-reg [7:0]      o1_nin = 8'd0, o1_xflags = 8'd0, o1_err_code = 8'd0, o1_err_byte = 8'd0, o1_ecnt = 8'd0;
-reg [63:0]     o1_err_exp = 64'd0, o1_err_got = 64'd0;
-reg [15:0]     o1_emap = 16'd0;
+reg            o1_first = 1'b0, o1_last = 1'b0, o1_dbad = 1'b0;
+reg [31:0]     o1_woff = 32'd0;
+reg [7:0]      o1_nin = 8'd0, o1_xflags = 8'd0;
+// F's event candidates: the error record is merged behind this register (D-094: the merge's selects are not
+// in F's cycle, only the four event bits are)
+reg            o1_ev_desc = 1'b0, o1_ev_up = 1'b0, o1_ev_frame = 1'b0, o1_ev_up_first = 1'b0;
+reg [6:0]      o1_ev_n_up = 7'd0;
+reg [31:0]     o1_ev_up_off = 32'd0, o1_ev_fr_off = 32'd0, o1_ev_fr_unit = 32'd0;
+reg [24:0]     o1_ev_fr_exp = 25'd0, o1_ev_fr_got = 25'd0;
+wire           o1_err_v;
+wire [7:0]     o1_err_code, o1_err_byte, o1_ecnt;
+wire [31:0]    o1_err_off, o1_err_unit;
+wire [63:0]    o1_err_exp, o1_err_got;
+wire [15:0]    o1_emap;
 reg [511:0]    o1_desc = 512'd0;
 reg [W-1:0]    o1_spi = {W{1'b0}};
 wire [511:0]   r_desc;
@@ -414,6 +433,13 @@ mdd_txg_r #(.W(W)) u_r (
     .clk(clk), .rst(rst), .go(advance && o1_valid), .tag(o1_tag), .spi(o1_spi), .first(o1_first),
     .last(o1_last), .dbad(o1_dbad), .desc(o1_desc), .hdr_len(f_hdr_len), .data_len(f_data_len),
     .o_desc(r_desc));
+
+mdd_txg_err u_err (
+    .ev_desc(o1_ev_desc), .ev_up(o1_ev_up), .ev_frame(o1_ev_frame), .up_first(o1_ev_up_first),
+    .n_up(o1_ev_n_up), .up_off(o1_ev_up_off), .fr_off(o1_ev_fr_off), .fr_unit(o1_ev_fr_unit),
+    .fr_exp(o1_ev_fr_exp), .fr_got(o1_ev_fr_got),
+    .err_v(o1_err_v), .err_code(o1_err_code), .err_byte(o1_err_byte), .err_off(o1_err_off),
+    .err_unit(o1_err_unit), .err_exp(o1_err_exp), .err_got(o1_err_got), .emap(o1_emap), .ecnt(o1_ecnt));
 
 always @(posedge clk) begin
     if (advance && o1_valid) begin
@@ -454,15 +480,16 @@ always @(posedge clk) begin
         o1_dbad <= f_dbad;
         o1_desc <= x_desc;
         o1_xflags <= f_xflags;
-        o1_err_v <= f_err_v;
-        o1_err_code <= f_err_code;
-        o1_err_byte <= f_err_byte;
-        o1_err_off <= f_err_off;
-        o1_err_unit <= f_err_unit;
-        o1_err_exp <= f_err_exp;
-        o1_err_got <= f_err_got;
-        o1_emap <= f_emap;
-        o1_ecnt <= f_ecnt;
+        o1_ev_desc <= f_ev_desc;
+        o1_ev_up <= f_ev_up;
+        o1_ev_frame <= f_ev_frame;
+        o1_ev_up_first <= f_ev_up_first;
+        o1_ev_n_up <= f_ev_n_up;
+        o1_ev_up_off <= f_ev_up_off;
+        o1_ev_fr_off <= f_ev_fr_off;
+        o1_ev_fr_unit <= f_ev_fr_unit;
+        o1_ev_fr_exp <= f_ev_fr_exp;
+        o1_ev_fr_got <= f_ev_fr_got;
         o1_spi <= f_spi;
     end
     // F ends the transfer: the other pipeline has the next one's words

@@ -135,14 +135,25 @@ module mdd_txg_f #(
     output wire                 o_dbad,
     output wire [7:0]           o_xflags,
     output wire                 o_err_v,
-    output reg  [7:0]           o_err_code,
+    output wire [7:0]           o_err_code,
     output wire [7:0]           o_err_byte,
-    output reg  [31:0]          o_err_off,
-    output reg  [31:0]          o_err_unit,
-    output reg  [63:0]          o_err_exp,
-    output reg  [63:0]          o_err_got,
+    output wire [31:0]          o_err_off,
+    output wire [31:0]          o_err_unit,
+    output wire [63:0]          o_err_exp,
+    output wire [63:0]          o_err_got,
     output wire [15:0]          o_emap,
     output wire [7:0]           o_ecnt,
+    // the error record's candidates (mdd_txg_err merges them into o_err_*; the generator after a register)
+    output wire                 ev_desc,
+    output wire                 ev_up,
+    output wire                 ev_frame,
+    output wire                 ev_up_first,
+    output wire [6:0]           ev_n_up,
+    output wire [31:0]          ev_up_off,
+    output reg  [31:0]          ev_fr_off,
+    output reg  [31:0]          ev_fr_unit,
+    output reg  [24:0]          ev_fr_exp,
+    output reg  [24:0]          ev_fr_got,
     output wire [W-1:0]         o_spi,      // lanes taken that are stripped PI (no wire position: stage R)
     output wire [7:0]           used,
     output wire                 stop,
@@ -441,7 +452,7 @@ assign pr_dl = cfg_mpa ? p_dl_all - {16'd0, cfg_ulp} : p_dl_all;
 // -------------------------------------------------------------------------
 // Events
 // -------------------------------------------------------------------------
-wire          ev_desc = bad && !in_xfer;
+assign ev_desc = bad && !in_xfer;
 // UPSTREAM: the word's host lanes used, or the consumed bytes of a lost transfer
 reg  [W-1:0]  ups_c;
 always @* begin
@@ -462,9 +473,9 @@ always @* begin
             ups_hl = ups_hl | hl[NW*i +: NW];
         end
 end
-wire        ev_up = consume ? |ups_c : |(ups_first & host_take);
-wire [6:0]  n_up = lane_popc(consume ? ups_c : ups_pre & host_take);
-wire [31:0] up_off = hbase + {{(32 - NW){1'b0}}, ups_pos};
+assign ev_up = consume ? |ups_c : |(ups_first & host_take);
+assign ev_n_up = lane_popc(consume ? ups_c : ups_pre & host_take);
+assign ev_up_off = hbase + {{(32 - NW){1'b0}}, ups_pos};
 wire [31:0] hoff_n = hbase + {{(32 - NW){1'b0}}, fc_hl_end};     // r_hoff + used
 
 // AFTER's FRAME is at the word's first AFTER lane in [off, n) when the control ends the word there (every AFTER
@@ -485,61 +496,54 @@ wire [31:0] aft_off = hbase + {{(32 - NW){1'b0}}, aft_hl};
 
 wire        t3_frame = active && !consume && fc_why == WHY_T3_FRAME;
 wire        after_frame = active && !consume && fc_why == WHY_AFTER;
-wire        ev_frame = t3_frame || after_frame || (!consume && len_frame);
-reg  [31:0] fr_off, fr_unit;
-reg  [63:0] fr_exp, fr_got;
+assign ev_frame = t3_frame || after_frame || (!consume && len_frame);
+// FRAME's fields, by the one kind the transfer's configuration allows (AFTER lanes only without self-framing,
+// MPA's length check only in MPA, T3 only in iSCSI; checked below in simulation), not by the control's outcome
 reg  [2:0]  t3_p;
 always @* begin
     t3_p = 3'd0;
     for (i = 0; i < W; i = i + 1)
         if (off == i[NW-1:0]) t3_p = plow[3*i +: 3];
-    if (t3_frame) begin
-        fr_off = r_hoff;
-        fr_unit = pdus_at(off);
-        fr_exp = {61'd0, 3'd7 - t3_p} + 64'd1;
-        fr_got = {{(64 - AW){1'b0}}, avail};
-    end else if (after_frame) begin
-        fr_off = aft_off;               // the AFTER lane's byte: after the bytes taken
-        fr_unit = pdus_at(aft_lane);
-        fr_exp = {39'd0, plen_now};
-        fr_got = {39'd0, plen_now};
+    if (!cfg_self) begin
+        ev_fr_off = aft_off;            // the AFTER lane's byte: after the bytes taken
+        ev_fr_unit = pdus_at(aft_lane);
+        ev_fr_exp = plen_now;
+        ev_fr_got = plen_now;
+    end else if (cfg_mpa) begin
+        ev_fr_off = p_len_off_all;
+        ev_fr_unit = pdus_at(plen_lane);
+        ev_fr_exp = {17'd0, cfg_ulp};
+        ev_fr_got = {1'b0, p_dl_all};
     end else begin
-        fr_off = p_len_off_all;
-        fr_unit = pdus_at(plen_lane);
-        fr_exp = {56'd0, cfg_ulp};
-        fr_got = {40'd0, p_dl_all};
+        ev_fr_off = r_hoff;
+        ev_fr_unit = pdus_at(off);
+        ev_fr_exp = {22'd0, 3'd7 - t3_p} + 25'd1;
+        ev_fr_got = {{(25 - AW){1'b0}}, avail};
     end
 end
 
-// D-036: the smallest offset, ties the smaller code (DESC 1 < UPSTREAM 2 < FRAME 9). DESC (offset 0) comes
-// without UPSTREAM or FRAME (a bad transfer), T3's FRAME without a byte taken; the bytes taken before an AFTER
-// lane precede it; MPA's length FRAME is at the field's first byte: after an UPSTREAM of this word at or before
-// that byte (the same byte: UPSTREAM), before every UPSTREAM of this word if the field began in an earlier one.
-wire up_wins = ev_up && (!ev_frame || after_frame || (len_frame && pfirst_all && ups_hl <= pfirst_hl));
-always @* begin
-    o_err_code = 8'd0;
-    o_err_off = 32'd0;
-    o_err_unit = 32'd0;
-    o_err_exp = 64'd0;
-    o_err_got = 64'd0;
-    if (ev_desc) begin
-        o_err_code = MDD_ERR_DESC[7:0];
-    end else if (up_wins) begin
-        o_err_code = MDD_ERR_UPSTREAM[7:0];
-        o_err_off = up_off;
-    end else if (ev_frame) begin
-        o_err_code = MDD_ERR_FRAME[7:0];
-        o_err_off = fr_off;
-        o_err_unit = fr_unit;
-        o_err_exp = fr_exp;
-        o_err_got = fr_got;
+// D-036 (mdd_txg_err): DESC (offset 0) comes without UPSTREAM or FRAME (a bad transfer), T3's FRAME without a byte
+// taken; the bytes taken before an AFTER lane precede it; MPA's length FRAME is at the field's first byte: after an
+// UPSTREAM of this word at or before that byte (the same byte: UPSTREAM), before every UPSTREAM of this word if the
+// field began in an earlier one.
+assign ev_up_first = !cfg_self || (cfg_mpa && pfirst_all && ups_hl <= pfirst_hl);
+
+mdd_txg_err u_err (
+    .ev_desc(ev_desc), .ev_up(ev_up), .ev_frame(ev_frame), .up_first(ev_up_first), .n_up(ev_n_up),
+    .up_off(ev_up_off), .fr_off(ev_fr_off), .fr_unit(ev_fr_unit), .fr_exp(ev_fr_exp), .fr_got(ev_fr_got),
+    .err_v(o_err_v), .err_code(o_err_code), .err_byte(o_err_byte), .err_off(o_err_off), .err_unit(o_err_unit),
+    .err_exp(o_err_exp), .err_got(o_err_got), .emap(o_emap), .ecnt(o_ecnt));
+
+`ifndef SYNTHESIS
+always @(posedge clk) begin
+    if (!rst && ((t3_frame && (!cfg_self || cfg_mpa)) || (after_frame && cfg_self) ||
+                 (!consume && len_frame && !(cfg_self && cfg_mpa)))) begin
+        $display("Error: mdd_txg_f: FRAME of a kind its configuration does not allow (T3 %0d, AFTER %0d, length %0d) (%m)",
+                 t3_frame, after_frame, len_frame);
+        $stop;
     end
 end
-assign o_err_v = ev_desc || ev_up || ev_frame;
-assign o_err_byte = 8'd0;
-assign o_emap = ({15'd0, ev_desc} << MDD_ERR_DESC) | ({15'd0, ev_up} << MDD_ERR_UPSTREAM) |
-                ({15'd0, ev_frame} << MDD_ERR_FRAME);
-assign o_ecnt = {7'd0, ev_desc} + {1'b0, n_up} + {7'd0, ev_frame};
+`endif
 
 // -------------------------------------------------------------------------
 // The word and the next registers

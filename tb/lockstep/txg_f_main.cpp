@@ -10,7 +10,8 @@
 // UPSTREAM marks on any host byte, lost and bad transfers, F's registers at their limits.
 //
 // The inputs keep F's contract: off < n, hl the word's host-lane count, at most one length byte per PDU offset
-// and one EP lane in a word; a configuration holds for a transfer (until F ends it).
+// and one EP lane in a word, AFTER lanes only without self-framing (D-094); a configuration holds for a transfer
+// (until F ends it).
 //
 // Build-time parameter (-D): TXG_W.
 // Knobs: p_bad (0.05), inject_fault (a cycle at which the twin's emit is flipped).
@@ -204,7 +205,7 @@ class Bench {
                 static const uint8_t any[] = {MDD_TXG_L_HDR, MDD_TXG_L_HDIG, MDD_TXG_L_PAY, MDD_TXG_L_PI,
                                               MDD_TXG_L_PAD, MDD_TXG_L_DDIG, MDD_TXG_L_SPI, MDD_TXG_L_PAY};
                 c = any[rng_.below(sizeof any)];
-                if (rng_.chance(0.02)) c = MDD_TXG_L_AFTER;
+                if (!in_.self && rng_.chance(0.02)) c = MDD_TXG_L_AFTER; // (P's: descriptor-framed only)
                 in_.plow[i] = (uint8_t)rng_.below(8);
                 if (hdr_word) ++p;
             }
