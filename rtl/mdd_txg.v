@@ -358,7 +358,7 @@ wire [8*W-1:0]  f_data, f_tag;
 wire [4*W-1:0]  f_aux;
 wire            f_first, f_last, f_dbad;
 wire [31:0]     f_woff;
-wire [7:0]      f_nin, f_xflags;
+wire [7:0]      f_nin;
 wire            f_ev_desc, f_ev_up, f_ev_frame, f_ev_up_first;
 wire [6:0]      f_ev_n_up;
 wire [31:0]     f_ev_up_off, f_ev_fr_off, f_ev_fr_unit;
@@ -372,7 +372,8 @@ wire [3:0]      f_why;
 wire [NW-1:0]   f_next;
 wire            f_mimg_ok;
 wire [31:0]     f_hoff, f_len_off;
-wire            f_err_v;                 // (F's merged record: its bench's; merged here behind o1)
+wire            f_err_v;                 // (F's merged record and xflags: its bench's; made here behind o1)
+wire [7:0]      f_xflags;
 wire [7:0]      f_err_code, f_err_byte, f_ecnt;
 wire [31:0]     f_err_off, f_err_unit;
 wire [63:0]     f_err_exp, f_err_got;
@@ -413,7 +414,8 @@ reg [8*W-1:0]  o1_data = {8*W{1'b0}}, o1_tag = {8*W{1'b0}};
 reg [4*W-1:0]  o1_aux = {4*W{1'b0}};
 reg            o1_first = 1'b0, o1_last = 1'b0, o1_dbad = 1'b0;
 reg [31:0]     o1_woff = 32'd0;
-reg [7:0]      o1_nin = 8'd0, o1_xflags = 8'd0;
+reg [7:0]      o1_nin = 8'd0;
+reg            o1_lost_in = 1'b0;       // the transfer was lost before the word (xflags: that or the word's FRAME)
 // F's event candidates: the error record is merged behind this register (D-094: the merge's selects are not
 // in F's cycle, only the four event bits are)
 reg            o1_ev_desc = 1'b0, o1_ev_up = 1'b0, o1_ev_frame = 1'b0, o1_ev_up_first = 1'b0;
@@ -452,7 +454,7 @@ always @(posedge clk) begin
         m_nin <= o1_nin;
         m_dbad <= o1_dbad;
         m_desc <= r_desc;
-        m_xflags <= o1_xflags;
+        m_xflags <= {7'd0, o1_lost_in || o1_ev_frame};
         m_err_v <= o1_err_v;
         m_err_code <= o1_err_code;
         m_err_byte <= o1_err_byte;
@@ -479,7 +481,7 @@ always @(posedge clk) begin
         o1_nin <= f_nin;
         o1_dbad <= f_dbad;
         o1_desc <= x_desc;
-        o1_xflags <= f_xflags;
+        o1_lost_in <= f_in_xfer && f_lost;
         o1_ev_desc <= f_ev_desc;
         o1_ev_up <= f_ev_up;
         o1_ev_frame <= f_ev_frame;
@@ -560,6 +562,12 @@ always @(posedge clk) begin
                  cur_d != {NDC{cur}})) begin
         $display({"Error: mdd_txg: the window's base %0d, rd %0d, a %0d, avail %0d, hl_off %0d, consume %0d, ",
                   "cur %0d (copies %b %b %b) (%m)"}, rb, h_rd, a_r, h_avail, hl_off, consume, cur, cur_l, cur_w, cur_d);
+        $stop;
+    end
+    // the output's xflags (made behind o1) are F's
+    if (!rst && f_xflags != {7'd0, (f_in_xfer && f_lost) || f_ev_frame}) begin
+        $display("Error: mdd_txg: F's xflags %h, from its registers and FRAME %0d (%m)", f_xflags,
+                 (f_in_xfer && f_lost) || f_ev_frame);
         $stop;
     end
     // a lost transfer's layout has stopped: flushed in the cycle after it is lost (fl_q: FRAME before a lane;
