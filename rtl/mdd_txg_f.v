@@ -316,6 +316,7 @@ wire [W-1:0] lt_next;   // before next
 wire [W-1:0] is_mrk, is_host, is_ep, ups_pre, len_lane;
 wire [2:0]   last_len = cfg_mpa ? 3'd1 : 3'd7;
 wire [8*W-1:0] plane;   // parse lanes in [off, n), by PDU offset (bit 8i + p)
+wire [8*W-1:0] pany;    // parse lanes of the whole word, by PDU offset (the byte gather's: one lane per offset)
 
 wire [W-1:0] from_off = lanes_from({{(8 - NW){1'b0}}, off});
 wire [W-1:0] below_n = lanes_below({{(8 - NW){1'b0}}, n});
@@ -334,7 +335,9 @@ generate
         assign is_ep[gi] = below_n[gi] && flags[4*gi + 3];
         assign is_after[gi] = in_rest[gi] && c == L_AFTER;
         assign ups_pre[gi] = in_rest[gi] && is_host[gi] && hb_up[gi];
-        wire pl = in_rest[gi] && parse[gi] && c == L_HDR;
+        wire pa = parse[gi] && c == L_HDR;
+        wire pl = in_rest[gi] && pa;
+        assign pany[8*gi +: 8] = pa ? (8'd1 << p) : 8'd0;
         assign plane[8*gi +: 8] = pl ? (8'd1 << p) : 8'd0;
         assign len_lane[gi] = pl && p == last_len;
     end
@@ -388,7 +391,9 @@ endfunction
 // -------------------------------------------------------------------------
 // The length bytes in [off, n) by PDU offset (pe_all, pb), and which of them are taken (pe: lanes before next).
 // When the last length byte is taken so are all length bytes of the word (they come before it), so the length
-// check and the parse register's values come from pe_all; the registers take what was taken.
+// check and the parse register's values come from pe_all; the registers take what was taken. A word holds one
+// length byte per PDU offset at most, so pb gathers from every parse lane of the word: only pe_all's bytes are
+// read, and [off, n) is not in front of the gather (checked below in simulation).
 reg [7:0]    pe_all;            // a length byte at PDU offset p is in [off, n)
 reg [7:0]    pe;                // and taken
 reg [63:0]   pb;                // its byte
@@ -404,7 +409,7 @@ always @* begin
         pe_all = pe_all | plane[8*i +: 8];
         pe = pe | (plane[8*i +: 8] & {8{host_take[i]}});
         for (j = 0; j < 8; j = j + 1)
-            if (plane[8*i + j]) pb[8*j +: 8] = pb[8*j +: 8] | hb[8*i +: 8];
+            if (pany[8*i + j]) pb[8*j +: 8] = pb[8*j +: 8] | hb[8*i +: 8];
         if (cfg_mpa ? plane[8*i] : plane[8*i + 5]) pfirst_hl = pfirst_hl | hl[NW*i +: NW];
         if (len_lane[i]) plen_lane = plen_lane | i[NW-1:0];
     end
@@ -535,7 +540,20 @@ mdd_txg_err u_err (
     .err_exp(o_err_exp), .err_got(o_err_got), .emap(o_emap), .ecnt(o_ecnt));
 
 `ifndef SYNTHESIS
+reg [7:0] pany_seen, pany_two;
+always @* begin
+    pany_seen = 8'd0;
+    pany_two = 8'd0;
+    for (i = 0; i < W; i = i + 1) begin
+        pany_two = pany_two | (pany_seen & pany[8*i +: 8]);
+        pany_seen = pany_seen | pany[8*i +: 8];
+    end
+end
 always @(posedge clk) begin
+    if (!rst && active && !consume && |(pany_two & pe_all)) begin
+        $display("Error: mdd_txg_f: two parse lanes at PDU offset mask %b in one word (%m)", pany_two & pe_all);
+        $stop;
+    end
     if (!rst && ((t3_frame && (!cfg_self || cfg_mpa)) || (after_frame && cfg_self) ||
                  (!consume && len_frame && !(cfg_self && cfg_mpa)))) begin
         $display("Error: mdd_txg_f: FRAME of a kind its configuration does not allow (T3 %0d, AFTER %0d, length %0d) (%m)",
