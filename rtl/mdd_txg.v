@@ -292,7 +292,8 @@ generate
 endgenerate
 
 // F's word: a copy of the current pipeline's head of F's FIFO (xf), next to F (D-094). Its next value is the
-// head's as mdd_txg_fifo2 moves it (a pop brings the second entry, a push into an empty FIFO lands at the head),
+// head's as mdd_txg_fifo2 moves it (a pop brings the second entry, a push into an empty FIFO lands at the head;
+// without a word the copy keeps the last one, F does not read it),
 // made from F's decision and the pipelines' registers, with the other pipeline's head when F ends the transfer:
 // F's inputs do not come from a select placed by one pipeline, and F's decision does not reach them through the
 // pipelines. The offset F has taken to (o_off) is copied the same way. Both are checked against the pipelines'
@@ -591,8 +592,8 @@ always @(posedge clk) begin
                  (f_in_xfer && f_lost) || f_ev_frame);
         $stop;
     end
-    // F's word is the current pipeline's head, its offset the pipeline's
-    if (!rst && (fh != l_xf_head[XF_W*cur +: XF_W] || fh_off != l_off[NW*cur +: NW])) begin
+    // F's word is the current pipeline's head while it has one, its offset the pipeline's
+    if (!rst && ((l_v[cur] && fh != l_xf_head[XF_W*cur +: XF_W]) || fh_off != l_off[NW*cur +: NW])) begin
         $display("Error: mdd_txg: F's copy of pipeline %0d's head differs (offset %0d, the pipeline's %0d) (%m)", cur,
                  fh_off, l_off[NW*cur +: NW]);
         $stop;
