@@ -11,7 +11,7 @@ TX_GEN_REGRESS_CYCLES := 1000000
 
 tx_gen_bin = $(BUILD)/vl/tx_gen_w$(1)/tx_gen_w$(1)
 # the harness built around the staged generator's layout pipelines in RTL (TXG_LAY_SHADOW), beside the staged twin
-TXG_LAY_SRCS := rtl/mdd_txg_lay.v rtl/mdd_txg_fifo2.v rtl/mdd_txg_m.v rtl/mdd_txg_p.v rtl/mdd_txg_d.v rtl/mdd_txg_x.v rtl/mdd_txg_xw.v rtl/mdd_txg_xf.vh \
+TXG_LAY_SRCS := rtl/mdd_txg_lay.v rtl/mdd_txg_fifo2.v rtl/mdd_txg_m.v rtl/mdd_txg_p.v rtl/mdd_txg_d.v rtl/mdd_txg_x.v \
                 rtl/mdd_lane_expand_ctl.v rtl/mdd_lane_count.v rtl/mdd_lane_rotate.v rtl/mdd_formats.vh rtl/mdd_lane_fn.vh
 txg_lay_bin = $(BUILD)/vl/txg_lay_w$(1)/txg_lay_w$(1)
 # the harness built around the staged generator (rtl/mdd_txg.v, TXG_STAGED_RTL), in lockstep with the staged twin

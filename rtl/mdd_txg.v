@@ -88,7 +88,6 @@ localparam NW  = $clog2(W + 1);
 localparam L   = $clog2(W);
 localparam G   = (L + 1) / 2;
 localparam SW  = 2 * G * W;
-`include "mdd_txg_xf.vh"
 localparam R   = 4;                   // the ring's rows: 4W bytes
 localparam NP  = $clog2(R * W);       // ring positions (pointers have one more bit: the wrap)
 localparam AW  = $clog2(3 * W + 9);   // F's byte counts (up to 3W + 8)
@@ -242,26 +241,23 @@ wire [23:0]  f_pr_dl;
 wire [31:0]  f_pr_pdu;
 /* verilator lint_on UNUSEDSIGNAL */
 
-wire [1:0]         l_v, l_v1, l_o1_bnd0, l_o1_upto0, l_xf_push;
-wire [2*NW-1:0]    l_off;
-wire [7:0]         l_o1_cls0;
-wire [5:0]         l_o1_mb0;
-wire [2*XF_W-1:0]  l_xf_head, l_xf_second, l_xf_in;
-/* verilator lint_off UNUSEDSIGNAL */
-// (the head's fields: F reads its copy, fh)
-wire [1:0]         l_bnd0, l_bnd1;
-wire [2*NW-1:0]    l_n, l_hl_n;
+wire [1:0]         l_v, l_v1, l_bnd0, l_bnd1, l_o1_bnd0, l_o1_upto0;
+wire [2*NW-1:0]    l_off, l_n, l_hl_n;
 wire [8*W-1:0]     l_cls, l_flags, l_aux;
 wire [6*W-1:0]     l_mb, l_plow;
-wire [2*W-1:0]     l_k, l_boundary, l_parse, l_upto, l_mrk_after, l_run, l_host;
+wire [2*W-1:0]     l_k, l_boundary, l_parse, l_upto, l_mrk_after, l_run;
+/* verilator lint_off UNUSEDSIGNAL */
+wire [2*W-1:0]     l_host;
+wire [1:0]         l_started, l_active;
+wire [15:0]        l_fill;
+/* verilator lint_on UNUSEDSIGNAL */
 wire [2*NW*W-1:0]  l_hl;
 wire [49:0]        l_r_p0, l_r_p1;
 wire [31:0]        l_r_mval0, l_r_mval1;
 wire [63:0]        l_pdus;
 wire [2*SW-1:0]    l_sel;
-wire [1:0]         l_started, l_active;
-wire [15:0]        l_fill;
-/* verilator lint_on UNUSEDSIGNAL */
+wire [7:0]         l_o1_cls0;
+wire [5:0]         l_o1_mb0;
 
 genvar gk;
 generate
@@ -285,72 +281,50 @@ generate
             .o_r_bnd0(l_bnd0[gk]), .o_r_bnd1(l_bnd1[gk]), .o_pdus(l_pdus[32*gk +: 32]), .o_sel(l_sel[SW*gk +: SW]),
             .o1_v(l_v1[gk]), .o1_cls0(l_o1_cls0[4*gk +: 4]), .o1_mb0(l_o1_mb0[3*gk +: 3]),
             .o1_bnd0(l_o1_bnd0[gk]), .o1_upto0(l_o1_upto0[gk]),
-            .o_xf_head(l_xf_head[XF_W*gk +: XF_W]), .o_xf_second(l_xf_second[XF_W*gk +: XF_W]),
-            .o_xf_in(l_xf_in[XF_W*gk +: XF_W]), .o_xf_push(l_xf_push[gk]),
             .started(l_started[gk]), .active(l_active[gk]), .fill(l_fill[8*gk +: 8]));
     end
 endgenerate
 
-// F's word: a copy of the current pipeline's head of F's FIFO (xf), next to F (D-094). Its next value is the
-// head's as mdd_txg_fifo2 moves it (a pop brings the second entry, a push into an empty FIFO lands at the head;
-// without a word the copy keeps the last one, F does not read it),
-// made from F's decision and the pipelines' registers, with the other pipeline's head when F ends the transfer:
-// F's inputs do not come from a select placed by one pipeline, and F's decision does not reach them through the
-// pipelines. The offset F has taken to (o_off) is copied the same way. Both are checked against the pipelines'
-// in simulation. The descriptor into the first output register is selected by copies of cur (NDC).
+// The current pipeline's head word. The select fans out to every input of F, so it is made from copies of cur
+// (each toggles itself, so synthesis keeps them apart; the placer puts each near its own loads): one per group
+// of CL lanes for the lanes' fields, one for the word's fields, NDC for the descriptor into the first output
+// register. cur itself is the control's.
+localparam NC  = W < 8 ? W : 8;
+localparam CL  = W / NC;
 localparam NDC = 4;
+reg  [NC-1:0]   cur_l = {NC{1'b0}};
+reg             cur_w = 1'b0;
 reg  [NDC-1:0]  cur_d = {NDC{1'b0}};
+wire [4*W-1:0]  x_cls, x_flags, x_aux;
+wire [3*W-1:0]  x_mb, x_plow;
+wire [W-1:0]    x_k, x_boundary, x_parse, x_upto, x_mrk_after, x_run;
+wire [NW*W-1:0] x_hl;
+wire [SW-1:0]   x_sel;
 wire [511:0]    x_desc;
 generate
+    for (gk = 0; gk < NC; gk = gk + 1) begin : g_cur_l
+        wire c = cur_l[gk];
+        assign x_cls[4*CL*gk +: 4*CL] = c ? l_cls[4*W + 4*CL*gk +: 4*CL] : l_cls[4*CL*gk +: 4*CL];
+        assign x_flags[4*CL*gk +: 4*CL] = c ? l_flags[4*W + 4*CL*gk +: 4*CL] : l_flags[4*CL*gk +: 4*CL];
+        assign x_aux[4*CL*gk +: 4*CL] = c ? l_aux[4*W + 4*CL*gk +: 4*CL] : l_aux[4*CL*gk +: 4*CL];
+        assign x_mb[3*CL*gk +: 3*CL] = c ? l_mb[3*W + 3*CL*gk +: 3*CL] : l_mb[3*CL*gk +: 3*CL];
+        assign x_plow[3*CL*gk +: 3*CL] = c ? l_plow[3*W + 3*CL*gk +: 3*CL] : l_plow[3*CL*gk +: 3*CL];
+        assign x_k[CL*gk +: CL] = c ? l_k[W + CL*gk +: CL] : l_k[CL*gk +: CL];
+        assign x_boundary[CL*gk +: CL] = c ? l_boundary[W + CL*gk +: CL] : l_boundary[CL*gk +: CL];
+        assign x_parse[CL*gk +: CL] = c ? l_parse[W + CL*gk +: CL] : l_parse[CL*gk +: CL];
+        assign x_upto[CL*gk +: CL] = c ? l_upto[W + CL*gk +: CL] : l_upto[CL*gk +: CL];
+        assign x_mrk_after[CL*gk +: CL] = c ? l_mrk_after[W + CL*gk +: CL] : l_mrk_after[CL*gk +: CL];
+        assign x_run[CL*gk +: CL] = c ? l_run[W + CL*gk +: CL] : l_run[CL*gk +: CL];
+        assign x_hl[NW*CL*gk +: NW*CL] = c ? l_hl[NW*W + NW*CL*gk +: NW*CL] : l_hl[NW*CL*gk +: NW*CL];
+        assign x_sel[SW/NC*gk +: SW/NC] = c ? l_sel[SW + SW/NC*gk +: SW/NC] : l_sel[SW/NC*gk +: SW/NC];
+    end
     for (gk = 0; gk < NDC; gk = gk + 1) begin : g_cur_d
         assign x_desc[512/NDC*gk +: 512/NDC] = cur_d[gk] ? s1_desc[512/NDC*gk +: 512/NDC]
                                                          : s0_desc[512/NDC*gk +: 512/NDC];
     end
 endgenerate
-
-reg  [XF_W-1:0] fh = {XF_W{1'b0}};
-reg  [NW-1:0]   fh_off = {NW{1'b0}};
-wire            fh_switch = pop || (rst && cur);    // the head is the other pipeline's from the next cycle
-wire            c_v0 = l_v[cur], c_v1 = l_v1[cur];
-wire            c_pop = emit && f_df_pop && c_v0;
-wire            c_push = l_xf_push[cur] && !c_v1;
-wire            c_left1 = c_v1 ? c_pop : (c_v0 && !c_pop);
-wire [XF_W-1:0] c_second = l_xf_second[XF_W*cur +: XF_W];
-wire [XF_W-1:0] c_in = l_xf_in[XF_W*cur +: XF_W];
-wire [XF_W-1:0] c_head_n = c_pop && c_v1 ? c_second : c_push && !c_left1 ? c_in : fh;
-// the other pipeline is not popped: its head changes only by a push into its empty FIFO
-wire            o_push0 = l_xf_push[!cur] && !l_v1[!cur] && !l_v[!cur];
-wire [XF_W-1:0] o_head_n = o_push0 ? l_xf_in[XF_W*!cur +: XF_W] : l_xf_head[XF_W*!cur +: XF_W];
-
-always @(posedge clk) begin
-    fh <= fh_switch ? o_head_n : c_head_n;
-    // (the other pipeline's offset is 0: flushed when it stopped being current, not moved since)
-    if (rst || pop || fl_q[cur] || fpend || (emit && f_df_pop)) begin
-        fh_off <= {NW{1'b0}};
-    end else if (emit && f_df_set) begin
-        fh_off <= f_df_off;
-    end
-end
-
-wire [NW-1:0]   x_off = fh_off;
-wire [NW-1:0]   x_n, x_hl_n;
-wire [4*W-1:0]  x_cls, x_flags, x_aux;
-wire [3*W-1:0]  x_mb, x_plow;
-wire [W-1:0]    x_k, x_boundary, x_parse, x_upto, x_mrk_after, x_run;
-wire [NW*W-1:0] x_hl;
-wire [24:0]     x_r_p0, x_r_p1;
-wire [15:0]     x_r_mval0, x_r_mval1;
-wire            x_r_bnd0, x_r_bnd1;
-wire [31:0]     x_pdus;
-wire [SW-1:0]   x_sel;
-/* verilator lint_off UNUSEDSIGNAL */
-wire [W-1:0]    x_host;
-/* verilator lint_on UNUSEDSIGNAL */
-mdd_txg_xw #(.W(W)) u_fh (
-    .w(fh), .n(x_n), .cls(x_cls), .flags(x_flags), .aux(x_aux), .mb(x_mb), .plow(x_plow), .k(x_k),
-    .boundary(x_boundary), .parse(x_parse), .upto(x_upto), .mrk_after(x_mrk_after), .run(x_run), .host(x_host),
-    .hl(x_hl), .hl_n(x_hl_n), .r_p0(x_r_p0), .r_p1(x_r_p1), .r_mval0(x_r_mval0), .r_mval1(x_r_mval1),
-    .r_bnd0(x_r_bnd0), .r_bnd1(x_r_bnd1), .pdus(x_pdus), .sel(x_sel));
+wire [NW-1:0]   x_off  = l_off[NW*cur_w +: NW];
+wire [NW-1:0]   x_n    = l_n[NW*cur_w +: NW];
 wire [3:0]      x1_cls = l_o1_cls0[4*cur +: 4];
 // the word behind it: its lane 0 ends the transfer when no host byte is left (T1, as F's control's lanes)
 wire x1_host = x1_cls == 4'd2 || x1_cls == 4'd5 || x1_cls == 4'd10 || (x1_cls == 4'd6 && c_op != 3'd1);
@@ -414,10 +388,10 @@ mdd_txg_f #(.W(W)) u_f (
     .avail(f_avail), .last_in(h_end0), .win(h_win), .win_up(h_win_up),
     .dv(l_v[cur]), .off(x_off), .n(x_n), .cls(x_cls), .flags(x_flags), .aux(x_aux), .mb(x_mb), .k(x_k),
     .boundary(x_boundary), .parse(x_parse), .upto_len(x_upto), .mrk_after(x_mrk_after), .run(x_run),
-    .plow(x_plow), .hl(x_hl), .hl_n(x_hl_n), .hl_off(hl_off), .a(a_ext[AW:0]), .hb(f_hb),
-    .hb_up(f_hb_up), .r_p0(x_r_p0), .r_p1(x_r_p1),
-    .r_mval0(x_r_mval0), .r_mval1(x_r_mval1),
-    .r_bnd0(x_r_bnd0), .r_bnd1(x_r_bnd1), .pdus(x_pdus),
+    .plow(x_plow), .hl(x_hl), .hl_n(l_hl_n[NW*cur_w +: NW]), .hl_off(hl_off), .a(a_ext[AW:0]), .hb(f_hb),
+    .hb_up(f_hb_up), .r_p0(l_r_p0[25*cur_w +: 25]), .r_p1(l_r_p1[25*cur_w +: 25]),
+    .r_mval0(l_r_mval0[16*cur_w +: 16]), .r_mval1(l_r_mval1[16*cur_w +: 16]),
+    .r_bnd0(l_bnd0[cur_w]), .r_bnd1(l_bnd1[cur_w]), .pdus(l_pdus[32*cur_w +: 32]),
     .next_v(l_v1[cur]), .next_swh(x1_swh),
     .fc_why(f_why), .fc_next(f_next), .fc_hl_end(f_hl_end),
     .emit(f_emit), .o_data(f_data), .o_tag(f_tag), .o_aux(f_aux), .o_first(f_first), .o_last(f_last),
@@ -523,6 +497,8 @@ always @(posedge clk) begin
     // F ends the transfer: the other pipeline has the next one's words
     if (pop) begin
         cur <= !cur;
+        cur_l <= ~cur_l;
+        cur_w <= !cur_w;
         cur_d <= ~cur_d;
         cur_h <= !cur_h;
     end
@@ -564,6 +540,8 @@ always @(posedge clk) begin
         fifo_cnt <= 2'd0;
         wsel <= 1'b0;
         cur <= 1'b0;
+        cur_l <= {NC{1'b0}};
+        cur_w <= 1'b0;
         cur_d <= {NDC{1'b0}};
         cur_h <= 1'b0;
         hl_off_r <= {NW{1'b0}};
@@ -580,22 +558,16 @@ end
 // from rd, and the copies of cur are cur
 always @(posedge clk) begin
     if (!rst && (rb != h_rd - {{(NP + 1 - NW){1'b0}}, hl_off} || a_r != h_avail + {{(NP + 1 - NW){1'b0}}, hl_off} ||
-                 (present && consume && !fpend && hl_off != {NW{1'b0}}) || cur_h != cur ||
+                 (present && consume && !fpend && hl_off != {NW{1'b0}}) || cur_l != {NC{cur}} || cur_w != cur || cur_h != cur ||
                  cur_d != {NDC{cur}})) begin
         $display({"Error: mdd_txg: the window's base %0d, rd %0d, a %0d, avail %0d, hl_off %0d, consume %0d, ",
-                  "cur %0d (copies %b %b) (%m)"}, rb, h_rd, a_r, h_avail, hl_off, consume, cur, cur_h, cur_d);
+                  "cur %0d (copies %b %b %b) (%m)"}, rb, h_rd, a_r, h_avail, hl_off, consume, cur, cur_l, cur_w, cur_d);
         $stop;
     end
     // the output's xflags (made behind o1) are F's
     if (!rst && f_xflags != {7'd0, (f_in_xfer && f_lost) || f_ev_frame}) begin
         $display("Error: mdd_txg: F's xflags %h, from its registers and FRAME %0d (%m)", f_xflags,
                  (f_in_xfer && f_lost) || f_ev_frame);
-        $stop;
-    end
-    // F's word is the current pipeline's head while it has one, its offset the pipeline's
-    if (!rst && ((l_v[cur] && fh != l_xf_head[XF_W*cur +: XF_W]) || fh_off != l_off[NW*cur +: NW])) begin
-        $display("Error: mdd_txg: F's copy of pipeline %0d's head differs (offset %0d, the pipeline's %0d) (%m)", cur,
-                 fh_off, l_off[NW*cur +: NW]);
         $stop;
     end
     // a lost transfer's layout has stopped: flushed in the cycle after it is lost (fl_q: FRAME before a lane;

@@ -84,11 +84,6 @@ module mdd_txg_lay #(
     output wire [2:0]           o1_mb0,
     output wire                 o1_bnd0,
     output wire                 o1_upto0,
-    // F's FIFO itself: both entries, and what X pushes this cycle
-    output wire [XF_W-1:0]      o_xf_head,
-    output wire [XF_W-1:0]      o_xf_second,
-    output wire [XF_W-1:0]      o_xf_in,
-    output wire                 o_xf_push,
 
     // state, for the harness
     output reg                  started = 1'b0,
@@ -133,8 +128,8 @@ localparam PD_X = 3 * W + 4 * W + 3 * W + 3 * W + NW * W + W + 3 * W + 2 * AW + 
 localparam PD_W = PD_X + 2 * NW + 4 * W + W + NW * W + NW;
 // df: D's word with its part's fields for X
 localparam DF_W = PD_X + 3 * NW + W + 4 * W + 4 * W + NW + 5 + 4 + NW + 5;
-// xf: X's word (XF_W, its fields' offsets)
-`include "mdd_txg_xf.vh"
+// xf: X's word
+localparam XF_W = NW + 4 * W + 4 * W + 4 * W + 3 * W + 3 * W + 7 * W + NW * W + NW + 2 * 25 + 2 * 16 + 2 + 32 + SW;
 
 wire            mp_ready, mp_v0, pd_ready, pd_v0, df_ready, df_v0, xf_ready, xf_v0;
 wire            mp_v1, pd_v1, df_v1;
@@ -343,18 +338,32 @@ assign xf_in = {x_sel, x_pdus, x_r_bnd1, x_r_bnd0, x_r_mval1, x_r_mval0, x_r_p1,
 // -------------------------------------------------------------------------
 // F's FIFO head
 // -------------------------------------------------------------------------
-assign o_v = xf_v0;
-mdd_txg_xw #(.W(W)) u_head (
-    .w(xf_head), .n(o_n), .cls(o_cls), .flags(o_flags), .aux(o_aux), .mb(o_mb), .plow(o_plow), .k(o_k),
-    .boundary(o_boundary), .parse(o_parse), .upto(o_upto), .mrk_after(o_mrk_after), .run(o_run), .host(o_host),
-    .hl(o_hl), .hl_n(o_hl_n), .r_p0(o_r_p0), .r_p1(o_r_p1), .r_mval0(o_r_mval0), .r_mval1(o_r_mval1),
-    .r_bnd0(o_r_bnd0), .r_bnd1(o_r_bnd1), .pdus(o_pdus), .sel(o_sel));
-
-// the FIFO's entries and input as they are, for the generator's copy of the current head next to F (D-094)
-assign o_xf_head = xf_head;
-assign o_xf_second = xf_second;
-assign o_xf_in = xf_in;
-assign o_xf_push = xf_push;
+localparam XO_CLS = NW, XO_FLAGS = NW + 4 * W, XO_AUX = NW + 8 * W, XO_MB = NW + 12 * W, XO_PLOW = NW + 15 * W,
+           XO_K = NW + 18 * W, XO_HL = NW + 25 * W, XO_HLN = NW + 25 * W + NW * W, XO_RP = 2 * NW + 25 * W + NW * W;
+assign o_v         = xf_v0;
+assign o_n         = xf_head[0 +: NW];
+assign o_cls       = xf_head[XO_CLS +: 4 * W];
+assign o_flags     = xf_head[XO_FLAGS +: 4 * W];
+assign o_aux       = xf_head[XO_AUX +: 4 * W];
+assign o_mb        = xf_head[XO_MB +: 3 * W];
+assign o_plow      = xf_head[XO_PLOW +: 3 * W];
+assign o_k         = xf_head[XO_K +: W];
+assign o_boundary  = xf_head[XO_K + W +: W];
+assign o_parse     = xf_head[XO_K + 2 * W +: W];
+assign o_upto      = xf_head[XO_K + 3 * W +: W];
+assign o_mrk_after = xf_head[XO_K + 4 * W +: W];
+assign o_run       = xf_head[XO_K + 5 * W +: W];
+assign o_host      = xf_head[XO_K + 6 * W +: W];
+assign o_hl        = xf_head[XO_HL +: NW * W];
+assign o_hl_n      = xf_head[XO_HLN +: NW];
+assign o_r_p0      = xf_head[XO_RP +: 25];
+assign o_r_p1      = xf_head[XO_RP + 25 +: 25];
+assign o_r_mval0   = xf_head[XO_RP + 50 +: 16];
+assign o_r_mval1   = xf_head[XO_RP + 66 +: 16];
+assign o_r_bnd0    = xf_head[XO_RP + 82];
+assign o_r_bnd1    = xf_head[XO_RP + 83];
+assign o_pdus      = xf_head[XO_RP + 84 +: 32];
+assign o_sel       = xf_head[XO_RP + 116 +: SW];
 
 assign o1_cls0  = xf_second[XO_CLS +: 4];
 assign o1_mb0   = xf_second[XO_MB +: 3];
