@@ -18,8 +18,10 @@
  *     one lays out the head descriptor's transfer, the other the second's
  *   the lane fill (mdd_lane_expand: the window's bytes onto X's host lanes)
  *   stage F (mdd_txg_f: lanes, marker values, the parse, events, the end)
- *   the first output register, stage R (mdd_txg_r: the resume fields of the
- *     transfer's last word), the second output register (the outputs)
+ *   the first output register (F's word, and F's event candidates: the
+ *     error record and xflags are made behind it, mdd_txg_err, D-094),
+ *     stage R (mdd_txg_r: the resume fields of the transfer's last word), the
+ *     second output register (the outputs)
  *
  * F works on the head of the current pipeline's FIFO; when it ends the
  * transfer (stop) the descriptor FIFO pops, the pipeline is flushed (in the

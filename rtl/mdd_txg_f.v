@@ -40,8 +40,10 @@
  *   - events: DESC (a bad transfer's first word), UPSTREAM (every host byte
  *     used whose beat had tuser; the first gives the offset), FRAME (T3 with
  *     the transfer short of the lengths, an AFTER lane, MPA's length):
- *     candidates merged by D-036 (smallest offset, ties smaller code), ecnt
- *     counts them all;
+ *     candidates (ev_*: fields beside the control, FRAME's by the kind the
+ *     configuration allows) merged by D-036 in mdd_txg_err (smallest offset,
+ *     ties smaller code; the generator merges behind its output register),
+ *     ecnt counts them all;
  *   - a bad or lost transfer is consumed: up to W bytes, VOID lanes.
  * A word's lengths are never needed in the cycle they are parsed (the control
  * ends the word after the last length byte: MPA always, iSCSI when a marker
