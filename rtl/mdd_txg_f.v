@@ -531,9 +531,10 @@ end
 
 // D-036 (mdd_txg_err): DESC (offset 0) comes without UPSTREAM or FRAME (a bad transfer), T3's FRAME without a byte
 // taken; the bytes taken before an AFTER lane precede it; MPA's length FRAME is at the field's first byte: after an
-// UPSTREAM of this word at or before that byte (the same byte: UPSTREAM), before every UPSTREAM of this word if the
-// field began in an earlier one.
-assign ev_up_first = !cfg_self || (cfg_mpa && pfirst_all && ups_hl <= pfirst_hl);
+// UPSTREAM of this word at or before that byte (the same byte: UPSTREAM); if the field began in an earlier word,
+// before every UPSTREAM of this word but one at the same offset: a field begun in the previous transfer is at
+// offset 0 (len_off), and so is an UPSTREAM on the transfer's first byte (D-094).
+assign ev_up_first = !cfg_self || (cfg_mpa && (pfirst_all ? ups_hl <= pfirst_hl : ev_up_off == r_len_off));
 
 mdd_txg_err u_err (
     .ev_desc(ev_desc), .ev_up(ev_up), .ev_frame(ev_frame), .up_first(ev_up_first), .n_up(ev_n_up),

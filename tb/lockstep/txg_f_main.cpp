@@ -116,6 +116,9 @@ class Bench {
         cfg_ulp_ = (uint8_t)(rng_.chance(0.5) ? rng_.below(30) : rng_.below(256));
         ld_hdr_len_ = (uint16_t)(cfg_mpa_ ? 2 + cfg_ulp_ : 48 + 4 * rng_.below(256));
         ld_data_len_ = (uint32_t)(rng_.chance(0.5) ? rng_.below(2000) : rng_.below(1u << 24));
+        // MPA resumed between its two length bytes: data_len is the first byte's value, often 0 (FRAME at offset 0
+        // of the transfer, where an UPSTREAM on its first byte ties with it)
+        if (cfg_mpa_ && rng_.chance(0.3)) ld_data_len_ = (uint32_t)rng_.below(2);
         bad_ = rng_.chance(p_bad_);
     }
 
