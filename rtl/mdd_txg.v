@@ -361,7 +361,7 @@ wire [4*W-1:0]  f_aux;
 wire            f_first, f_last, f_dbad;
 wire [31:0]     f_woff;
 wire [7:0]      f_nin;
-wire            f_ev_desc, f_ev_up, f_ev_frame, f_ev_up_first;
+wire            f_ev_desc, f_ev_up, f_ev_frame;
 wire [6:0]      f_ev_n_up;
 wire [31:0]     f_ev_up_off, f_ev_fr_off, f_ev_fr_unit;
 wire [24:0]     f_ev_fr_exp, f_ev_fr_got;
@@ -400,7 +400,7 @@ mdd_txg_f #(.W(W)) u_f (
     .o_woff(f_woff), .o_nin(f_nin), .o_dbad(f_dbad), .o_xflags(f_xflags), .o_err_v(f_err_v),
     .o_err_code(f_err_code), .o_err_byte(f_err_byte), .o_err_off(f_err_off), .o_err_unit(f_err_unit),
     .o_err_exp(f_err_exp), .o_err_got(f_err_got), .o_emap(f_emap), .o_ecnt(f_ecnt),
-    .ev_desc(f_ev_desc), .ev_up(f_ev_up), .ev_frame(f_ev_frame), .ev_up_first(f_ev_up_first), .ev_n_up(f_ev_n_up),
+    .ev_desc(f_ev_desc), .ev_up(f_ev_up), .ev_frame(f_ev_frame), .ev_n_up(f_ev_n_up),
     .ev_up_off(f_ev_up_off), .ev_fr_off(f_ev_fr_off), .ev_fr_unit(f_ev_fr_unit), .ev_fr_exp(f_ev_fr_exp),
     .ev_fr_got(f_ev_fr_got), .o_spi(f_spi),
     .used(f_used), .stop(f_stop), .df_pop(f_df_pop), .df_set(f_df_set), .df_off(f_df_off), .flush(f_flush),
@@ -419,8 +419,8 @@ reg [31:0]     o1_woff = 32'd0;
 reg [7:0]      o1_nin = 8'd0;
 reg            o1_lost_in = 1'b0;       // the transfer was lost before the word (xflags: that or the word's FRAME)
 // F's event candidates: the error record is merged behind this register (D-094: the merge's selects are not
-// in F's cycle, only the four event bits are)
-reg            o1_ev_desc = 1'b0, o1_ev_up = 1'b0, o1_ev_frame = 1'b0, o1_ev_up_first = 1'b0;
+// in F's cycle, only the three event bits are)
+reg            o1_ev_desc = 1'b0, o1_ev_up = 1'b0, o1_ev_frame = 1'b0;
 reg [6:0]      o1_ev_n_up = 7'd0;
 reg [31:0]     o1_ev_up_off = 32'd0, o1_ev_fr_off = 32'd0, o1_ev_fr_unit = 32'd0;
 reg [24:0]     o1_ev_fr_exp = 25'd0, o1_ev_fr_got = 25'd0;
@@ -439,8 +439,7 @@ mdd_txg_r #(.W(W)) u_r (
     .o_desc(r_desc));
 
 mdd_txg_err u_err (
-    .ev_desc(o1_ev_desc), .ev_up(o1_ev_up), .ev_frame(o1_ev_frame), .up_first(o1_ev_up_first),
-    .n_up(o1_ev_n_up), .up_off(o1_ev_up_off), .fr_off(o1_ev_fr_off), .fr_unit(o1_ev_fr_unit),
+    .ev_desc(o1_ev_desc), .ev_up(o1_ev_up), .ev_frame(o1_ev_frame), .n_up(o1_ev_n_up), .up_off(o1_ev_up_off), .fr_off(o1_ev_fr_off), .fr_unit(o1_ev_fr_unit),
     .fr_exp(o1_ev_fr_exp), .fr_got(o1_ev_fr_got),
     .err_v(o1_err_v), .err_code(o1_err_code), .err_byte(o1_err_byte), .err_off(o1_err_off),
     .err_unit(o1_err_unit), .err_exp(o1_err_exp), .err_got(o1_err_got), .emap(o1_emap), .ecnt(o1_ecnt));
@@ -487,7 +486,6 @@ always @(posedge clk) begin
         o1_ev_desc <= f_ev_desc;
         o1_ev_up <= f_ev_up;
         o1_ev_frame <= f_ev_frame;
-        o1_ev_up_first <= f_ev_up_first;
         o1_ev_n_up <= f_ev_n_up;
         o1_ev_up_off <= f_ev_up_off;
         o1_ev_fr_off <= f_ev_fr_off;
@@ -564,12 +562,6 @@ always @(posedge clk) begin
                  cur_d != {NDC{cur}})) begin
         $display({"Error: mdd_txg: the window's base %0d, rd %0d, a %0d, avail %0d, hl_off %0d, consume %0d, ",
                   "cur %0d (copies %b %b %b) (%m)"}, rb, h_rd, a_r, h_avail, hl_off, consume, cur, cur_l, cur_w, cur_d);
-        $stop;
-    end
-    // the output's xflags (made behind o1) are F's
-    if (!rst && f_xflags != {7'd0, (f_in_xfer && f_lost) || f_ev_frame}) begin
-        $display("Error: mdd_txg: F's xflags %h, from its registers and FRAME %0d (%m)", f_xflags,
-                 (f_in_xfer && f_lost) || f_ev_frame);
         $stop;
     end
     // a lost transfer's layout has stopped: flushed in the cycle after it is lost (fl_q: FRAME before a lane;

@@ -11,21 +11,20 @@
  * tuser; n_up of them) and FRAME (one kind a transfer: an AFTER lane without
  * self-framing, MPA's ULPDU_Length, iSCSI's T3 short of the lengths).  Their
  * fields do not depend on whether the event happens, so F computes them beside
- * its control, and only the four event bits come from the control's outcome.
- * This merge is D-036's first-error rule on them: the smallest offset, ties
- * the smaller code (DESC 1 < UPSTREAM 2 < FRAME 9); DESC comes alone, and
- * up_first says UPSTREAM precedes this word's FRAME (F's comparison).
+ * its control, and only the three event bits come from the control's outcome.
+ * This merge is D-036's first-error rule on them, as the twin's
+ * mdd_rx_word_merge: the smallest offset, ties the smaller code (DESC 1 <
+ * UPSTREAM 2 < FRAME 9); DESC comes alone (a bad transfer's first word).
  *
  * Combinational.  F uses it for its own error outputs (its lockstep bench
  * compares them); the generator (rtl/mdd_txg.v) registers the candidates in
- * its first output register and merges behind it (D-094), so the merge's
- * wide selects are not in F's cycle.
+ * its first output register and merges behind it (D-094), so the offsets'
+ * compare and the merge's wide selects are not in F's cycle.
  */
 module mdd_txg_err (
     input  wire        ev_desc,
     input  wire        ev_up,
     input  wire        ev_frame,
-    input  wire        up_first,
     input  wire [6:0]  n_up,
     input  wire [31:0] up_off,
     input  wire [31:0] fr_off,
@@ -46,7 +45,7 @@ module mdd_txg_err (
 
 `include "mdd_formats.vh"
 
-wire up_wins = ev_up && (!ev_frame || up_first);
+wire up_wins = ev_up && (!ev_frame || up_off <= fr_off);
 
 always @* begin
     err_code = 8'd0;

@@ -149,7 +149,6 @@ module mdd_txg_f #(
     output wire                 ev_desc,
     output wire                 ev_up,
     output wire                 ev_frame,
-    output wire                 ev_up_first,
     output wire [6:0]           ev_n_up,
     output wire [31:0]          ev_up_off,
     output reg  [31:0]          ev_fr_off,
@@ -470,15 +469,10 @@ end
 wire [W-1:0]  ups_cand = consume ? ups_c : ups_pre;
 wire [W-1:0]  ups_first = ups_cand & ~lane_below_or(ups_cand);
 reg  [NW-1:0] ups_pos;          // the first one's byte: hl (word) or index (consume)
-reg  [NW-1:0] ups_hl;           // its hl (word)
 always @* begin
     ups_pos = {NW{1'b0}};
-    ups_hl = {NW{1'b0}};
     for (i = 0; i < W; i = i + 1)
-        if (ups_first[i]) begin
-            ups_pos = ups_pos | (consume ? i[NW-1:0] : hl[NW*i +: NW]);
-            ups_hl = ups_hl | hl[NW*i +: NW];
-        end
+        if (ups_first[i]) ups_pos = ups_pos | (consume ? i[NW-1:0] : hl[NW*i +: NW]);
 end
 assign ev_up = consume ? |ups_c : |(ups_first & host_take);
 assign ev_n_up = lane_popc(consume ? ups_c : ups_pre & host_take);
@@ -529,15 +523,10 @@ always @* begin
     end
 end
 
-// D-036 (mdd_txg_err): DESC (offset 0) comes without UPSTREAM or FRAME (a bad transfer), T3's FRAME without a byte
-// taken; the bytes taken before an AFTER lane precede it; MPA's length FRAME is at the field's first byte: after an
-// UPSTREAM of this word at or before that byte (the same byte: UPSTREAM); if the field began in an earlier word,
-// before every UPSTREAM of this word but one at the same offset: a field begun in the previous transfer is at
-// offset 0 (len_off), and so is an UPSTREAM on the transfer's first byte (D-094).
-assign ev_up_first = !cfg_self || (cfg_mpa && (pfirst_all ? ups_hl <= pfirst_hl : ev_up_off == r_len_off));
-
+// D-036 by the candidates' offsets (mdd_txg_err). MPA's length FRAME is at the field's first byte, 0 when the field
+// began in the previous transfer (len_off), where an UPSTREAM on the transfer's first byte ties with it.
 mdd_txg_err u_err (
-    .ev_desc(ev_desc), .ev_up(ev_up), .ev_frame(ev_frame), .up_first(ev_up_first), .n_up(ev_n_up),
+    .ev_desc(ev_desc), .ev_up(ev_up), .ev_frame(ev_frame), .n_up(ev_n_up),
     .up_off(ev_up_off), .fr_off(ev_fr_off), .fr_unit(ev_fr_unit), .fr_exp(ev_fr_exp), .fr_got(ev_fr_got),
     .err_v(o_err_v), .err_code(o_err_code), .err_byte(o_err_byte), .err_off(o_err_off), .err_unit(o_err_unit),
     .err_exp(o_err_exp), .err_got(o_err_got), .emap(o_emap), .ecnt(o_ecnt));
