@@ -183,7 +183,7 @@ static void pdu_lane(const struct cfg *c, mdd_rx_loc_pdu_state *s, mdd_rx_word *
             else if (p == MDD_ISCSI_DSL_OFF) s->dlen = b;
             else if (p > MDD_ISCSI_DSL_OFF) s->dlen = (s->dlen << 8 | b) & M24;
         } else {
-            s->dlen = p == 0 ? b : ((s->dlen << 8 | b) & M24);
+            s->dlen = p == 0 ? b : ((s->dlen << 8 | b) & 0xffffu);   /* ULPDU_Length: 2 bytes */
         }
         if (p == c->ll) {
             early = false;

@@ -418,9 +418,10 @@ static bool pdu_byte(struct rx *r, uint32_t i, uint8_t b, uint8_t *tag, uint8_t 
                 else if (p == MDD_ISCSI_DSL_OFF)
                     r->data_len = b;
                 else if (p > MDD_ISCSI_DSL_OFF)
-                    r->data_len = r->data_len << 8 | b;
+                    r->data_len = (r->data_len << 8 | b) & 0xffffffu;   /* DataSegmentLength: 3 bytes */
             } else {
-                r->data_len = p == MDD_MPA_LEN_OFF ? b : (r->data_len << 8 | b);
+                /* ULPDU_Length: 2 bytes (a resume image's bits above the byte parsed never reach the length) */
+                r->data_len = p == MDD_MPA_LEN_OFF ? b : ((r->data_len << 8 | b) & 0xffffu);
             }
             if (p == ref_last_len_off(r->proto)) {
                 early = false;

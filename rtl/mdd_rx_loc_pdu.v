@@ -259,7 +259,7 @@ function [35:0] parse_f(input mpa, input [7:0] pr, input [63:0] bb, input [11:0]
             if (pr[t]) begin
                 if (mpa) begin
                     if (t == 0) dd = {16'd0, bb[8*t +: 8]};
-                    else if (t == 1) dd = {dd[15:0], bb[8*t +: 8]};
+                    else if (t == 1) dd = {8'd0, dd[7:0], bb[8*t +: 8]};   // ULPDU_Length: 2 bytes
                 end else begin
                     if (t == 4) hh = 12'd48 + {2'd0, bb[8*t +: 8], 2'd0};
                     else if (t == 5) dd = {16'd0, bb[8*t +: 8]};
@@ -462,16 +462,60 @@ wire [8*W-1:0]      sa_below;
 wire [7:0]          sa_total;
 mdd_lane_count #(.W(W), .CW(8)) u_word_count (.clk(clk), .en(1'b0),
     .mask(sa_pl), .cnt_below(sa_below), .cnt_total(sa_total));
+localparam NB = 7;       // candidates below the word: a header begun up to 7 PDU bytes before it
+localparam NC = W + NB + 1;   // candidates c = 0..W+7: a header whose byte 0 is PDU byte c - NB of the word
+localparam PC = NC <= 2 * W ? 2 * W : 4 * W;   // NC padded to a power of two (the gathers' OR trees)
+
+// The last three PDU bytes before the word (D-095), for the headers begun before it whose length field the
+// word completes (iSCSI bytes 4-6, MPA byte 0): the transfer's earlier words, and on its first word the
+// descriptor's partial parse as bytes (PDU_OFF = o: header byte t = o - 3 + j at j = 0..2; DataSegmentLength /
+// ULPDU_Length bytes are DATA_LEN's bytes as the parse shifted them in).  A descriptor byte is marked (lv):
+// where it stands for byte 4, the header length is the descriptor's HDR_LEN (hl) as it stands.
+reg  [23:0] lp_r = 24'd0;     // byte j (count j - 3)
+reg  [2:0]  lv_r = 3'd0;
+reg  [11:0] hl_r = 12'd0;
+wire [24:0] sd_off  = s_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W];
+wire [23:0] sd_dlen = s_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W];
+wire [23:0] sd_lp;
+generate
+    for (gi = 0; gi < 3; gi = gi + 1) begin : g_seed
+        // header byte t = o - 3 + gi; a length byte before the transfer is DATA_LEN >> 8 (o - 1 - t)
+        wire [25:0] t = {1'b0, sd_off} + gi - 26'd3;
+        wire        dsl = sa_mpa ? t == 26'd0 : (t == 26'd5 || t == 26'd6);
+        localparam SH = 2 - gi;             // o - 1 - t
+        assign sd_lp[8*gi +: 8] = dsl ? sd_dlen[8*SH +: 8] : 8'd0;
+    end
+endgenerate
+wire [23:0] lp_b = s_first ? sd_lp : lp_r;
+wire [2:0]  lv_b = s_first ? 3'b111 : lv_r;
+wire [11:0] hl_b = s_first ? s_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W] : hl_r;
+
 wire [8*(W+8)-1:0]  sa_pby;
-wire [8*(W+12)-1:0] sa_pbx = {sa_pby, 32'd0};   // byte c: PDU byte c - 4 (0 below 0)
-wire [W+4:0]        sa_uf, sa_fc;
+wire [8*(W+NB+8)-1:0] sa_pbx = {sa_pby, lp_b, 32'd0};   // byte c: PDU byte c - NB (0 below -3)
+wire [NC-1:0]       sa_uf, sa_fc;
 wire [W:0]          sa_cm;
-wire [26*(W+5)-1:0] sa_len;
-wire [24*(W+5)-1:0] sa_da;
-wire [12*(W+5)-1:0] sa_ha;
-wire [(W+1)*(W+5)-1:0] sa_nh; // per candidate: one-hot of the next header's word count (none when > W)
-wire [8*(W+5)-1:0]  sa_nx;    // ... that count's low byte
-wire [W+4:0]        sa_gt;    // ... the length is past the header's start (len > -(c - 4) for c < 4; len > 0)
+wire [26*NC-1:0]    sa_len;
+wire [24*NC-1:0]    sa_da;
+wire [12*NC-1:0]    sa_ha;
+wire [(W+1)*NC-1:0] sa_nh; // per candidate: one-hot of the next header's word count (none when > W)
+wire [8*NC-1:0]     sa_nx;    // ... that count's low byte
+wire [NC-1:0]       sa_gt;    // ... the length is past the header's start (len > -(c - NB) for c < NB; len > 0)
+// the three bytes before the next word: the last three of lp_b and this word's PDU bytes
+wire [8*(W+3)-1:0]  sa_lpx = {sa_pby[8*W-1:0], lp_b};
+wire [W+2:0]        sa_lvx = {{W{1'b0}}, lv_b};
+reg  [23:0]         sa_lpn;
+reg  [2:0]          sa_lvn;
+integer             lk;
+always @* begin
+    sa_lpn = lp_b;
+    sa_lvn = lv_b;
+    for (lk = 1; lk <= W; lk = lk + 1) begin
+        if (sa_total == lk[7:0]) begin
+            sa_lpn = sa_lpx[8*lk +: 24];
+            sa_lvn = sa_lvx[lk +: 3];
+        end
+    end
+end
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_pby
         localparam [7:0] K8 = gi;
@@ -486,22 +530,29 @@ generate
         localparam [8:0] K9 = gi;
         assign sa_cm[gi] = K9 + sa_ll9 < {1'b0, sa_total};
     end
-    for (gi = 0; gi < W + 5; gi = gi + 1) begin : g_hc
+    for (gi = 0; gi < NC; gi = gi + 1) begin : g_hc
+        // (a descriptor byte for byte 4: HDR_LEN as it stands)
+        wire        v4;
+        if (gi < 3) begin : g_v4
+            assign v4 = lv_b[gi];
+        end else begin : g_r4
+            assign v4 = 1'b0;
+        end
         wire [23:0] dr = sa_mpa ? {8'd0, sa_pbx[8*gi +: 8], sa_pbx[8*(gi+1) +: 8]}
                                 : {sa_pbx[8*(gi+5) +: 8], sa_pbx[8*(gi+6) +: 8], sa_pbx[8*(gi+7) +: 8]};
-        wire [11:0] hr = 12'd48 + {2'd0, sa_pbx[8*(gi+4) +: 8], 2'd0};
+        wire [11:0] hr = v4 ? hl_b : 12'd48 + {2'd0, sa_pbx[8*(gi+4) +: 8], 2'd0};
         wire        uf = sa_mpa && dr < {16'd0, sa_ulp};
         assign sa_uf[gi] = uf;
         assign sa_fc[gi] = uf || (sa_max != 24'd0 && {2'd0, dr} > sa_mxu);
         assign sa_ha[12*gi +: 12] = sa_mpa ? 12'd2 + {4'd0, sa_ulp} : hr;
         assign sa_da[24*gi +: 24] = (sa_mpa && !uf) ? dr - {16'd0, sa_ulp} : dr;
         assign sa_len[26*gi +: 26] = sa_mpa ? plen(12'd2, dr, sa_hdig, sa_ddig, 1'b1) : plen(hr, dr, sa_hdig, sa_ddig, 1'b0);
-        // D-069: the word count where the PDU of this header ends, (c - 4) + len (27 bits, no wrap: len < 2^26)
+        // D-069: the word count where the PDU of this header ends, (c - NB) + len (27 bits, no wrap: len < 2^26)
         localparam [26:0] C27 = gi;
-        wire [26:0] nx = {1'b0, sa_len[26*gi +: 26]} + C27 - 27'd4;
+        wire [26:0] nx = {1'b0, sa_len[26*gi +: 26]} + C27 - NB;
         assign sa_nx[8*gi +: 8] = nx[7:0];
-        if (gi < 4) begin : g_gtn
-            assign sa_gt[gi] = {1'b0, sa_len[26*gi +: 26]} > 27'd4 - C27;
+        if (gi < NB) begin : g_gtn
+            assign sa_gt[gi] = {1'b0, sa_len[26*gi +: 26]} > NB - C27;
         end else begin : g_gtp
             assign sa_gt[gi] = sa_len[26*gi +: 26] != 26'd0;
         end
@@ -536,22 +587,20 @@ reg [63:0]    a_err_exp = 64'd0;
 reg [63:0]    a_err_got = 64'd0;
 reg [15:0]    a_emap = 16'd0;
 reg [7:0]     a_ecnt = 8'd0;
-reg [23:0]    a_pby = 24'd0;
 reg           a_iscsi = 1'b0;
 reg           a_mpa = 1'b0;
 reg           a_raw = 1'b0;
-reg [25:0]    a_mxu = 26'd0;
 reg [7:0]     a_wd_total = 8'd0;
-reg [W+4:0]   a_hc_uf = {(W+5){1'b0}};
-reg [W+4:0]   a_hc_fc = {(W+5){1'b0}};
+reg [NC-1:0]  a_hc_uf = {NC{1'b0}};
+reg [NC-1:0]  a_hc_fc = {NC{1'b0}};
 reg [W:0]     a_hc_cm = {(W+1){1'b0}};
-reg [26*(W+5)-1:0] a_hc_len = {26*(W+5){1'b0}};
-reg [24*(W+5)-1:0] a_hc_da = {24*(W+5){1'b0}};
-reg [12*(W+5)-1:0] a_hc_ha = {12*(W+5){1'b0}};
-reg [(W+1)*(W+5)-1:0] a_hc_nh = {(W+1)*(W+5){1'b0}};
+reg [26*NC-1:0] a_hc_len = {26*NC{1'b0}};
+reg [24*NC-1:0] a_hc_da = {24*NC{1'b0}};
+reg [12*NC-1:0] a_hc_ha = {12*NC{1'b0}};
+reg [(W+1)*NC-1:0] a_hc_nh = {(W+1)*NC{1'b0}};
 reg [8*W-1:0]      a_wc = {8*W{1'b0}};   // per lane: PDU lanes of the whole word below it
-reg [8*(W+5)-1:0]  a_hc_nx = {8*(W+5){1'b0}};
-reg [W+4:0]        a_hc_gt = {(W+5){1'b0}};
+reg [8*NC-1:0]     a_hc_nx = {8*NC{1'b0}};
+reg [NC-1:0]       a_hc_gt = {NC{1'b0}};
 
 // -------------------------------------------------------------------------
 // Registers: split state, stream state, marker checks
@@ -682,7 +731,6 @@ function eq8(input [7:0] p, input [25:0] x);
 endfunction
 
 wire        parse0 = walk && c_self && b_off <= c_ll;   // seg 0 still reads its length field
-wire [25:0] mxu = a_mxu;   // FRAME: parsed length > max_data (+ ulp_hdr_len for MPA), summed in stage A
 
 wire [26*(W+1)-1:0] p0_x; // per position x = 0..W: seg 0 offset b_off + cc
 wire [26*W-1:0] p0_l;      // per lane: seg 0 offset, and + 1
@@ -737,9 +785,6 @@ endgenerate
 // 1's header begins at word count k1 = cused + len0 - b_off (the part's lanes are the word's lanes from the
 // cused-th PDU lane on), so seg 1's length, FRAME check and final fields are a one-hot select of a candidate
 // instead of a parse behind len0.  Incomplete fields read 0 bytes, as the lane selects below do.
-localparam NC = W + 5;   // candidates c = 0..W+4: a header whose byte 0 is PDU byte c - 4 of the word
-localparam PC = W + 5 <= 2 * W ? 2 * W : 4 * W;   // NC padded to a power of two (the gathers' OR trees)
-wire [23:0]        pby = a_pby;   // the word's first three PDU bytes (d0l)
 wire [7:0]         wd_total = a_wd_total;
 wire [NC-1:0]      hc_uf = a_hc_uf, hc_fc = a_hc_fc;
 wire [W:0]         hc_cm = a_hc_cm;
@@ -794,71 +839,64 @@ endfunction
 // (the field's final value taken directly: the bytes from b_off on, the earlier ones from the state)
 // Seg 0 while parsing: byte t (>= b_off) of its field is PDU byte cused + t - b_off of the word.  After a
 // cut b_off is 0 (the cut is the second start of a part, at offset 0 of seg 1 or 2), so b_off > 0 only with
-// cused = 0: b_off = 0 is the candidate at cused, iSCSI b_off 1..4 the one at -b_off; iSCSI b_off 5..7 and MPA
-// b_off 1 take bytes from the state (d0l, live).
-wire [23:0] d0l = c_mpa ? {b_dlen[15:0], pby[7:0]}
-                : b_off[2:0] == 3'd5 ? {pby[7:0], pby[15:8], pby[23:16]}
-                : b_off[2:0] == 3'd6 ? {b_dlen[7:0], pby[7:0], pby[15:8]} : {b_dlen[15:0], pby[7:0]};
-wire        ufl = c_mpa && d0l < {16'd0, c_ulp};
-wire        live0 = parse0 && b_off != 25'd0 && (c_mpa || b_off[2:0] >= 3'd5);
+// cused = 0: b_off = 0 is the candidate at cused, b_off 1..7 (MPA 1) the one at -b_off, whose bytes before
+// the word stage A took from the transfer's earlier words or the descriptor (D-095: no state byte is combined
+// with the word's here).
 wire [NC-1:0] hit0;
 generate
     for (gi = 0; gi < NC; gi = gi + 1) begin : g_hit0
         localparam [7:0] C8 = gi;
-        if (gi >= 4) begin : g_c
-            assign hit0[gi] = parse0 && b_off == 25'd0 && cused + 8'd4 == C8;
+        if (gi >= NB) begin : g_c
+            assign hit0[gi] = parse0 && b_off == 25'd0 && cused + NB == C8;
         end else begin : g_n
-            assign hit0[gi] = parse0 && !c_mpa && b_off[2:0] == 3'd4 - C8[2:0] && b_off != 25'd0;
+            localparam [2:0] B3 = NB - gi;
+            assign hit0[gi] = parse0 && b_off[2:0] == B3 && b_off != 25'd0;
         end
     end
 endgenerate
 /* verilator lint_off UNUSEDSIGNAL */
 wire [31:0] h0g = gath32c(hit0, hc_ha), d0g = gath32c(hit0, hc_da), l0g = gath32c(hit0, hc_len);
 /* verilator lint_on UNUSEDSIGNAL */
-wire        uf0 = |(hit0 & hc_uf) || (live0 && ufl);
-wire [11:0] h0a = live0 ? ((c_mpa && !ufl) ? 12'd2 + {4'd0, c_ulp} : b_hlen) : (c_mpa && uf0) ? b_hlen : h0g[11:0];
-wire [23:0] d0a = live0 ? ((c_mpa && !ufl) ? d0l - {16'd0, c_ulp} : d0l) : d0g[23:0];
-wire        fc0 = |(hit0 & hc_fc) || (live0 && (ufl || (c_max != 24'd0 && {2'd0, d0l} > mxu)));
+wire        uf0 = |(hit0 & hc_uf);
+wire [11:0] h0a = (c_mpa && uf0) ? b_hlen : h0g[11:0];
+wire [23:0] d0a = d0g[23:0];
+wire        fc0 = |(hit0 & hc_fc);
 wire [11:0] h0f = parse0 ? h0a : b_hlen;
 wire [23:0] d0f = parse0 ? d0a : b_dlen;
 wire [8:0]  ll0c = {1'b0, cused} + {1'b0, ll8} - {6'd0, b_off[2:0]};
 wire        pr0_ll = parse0 && ll0c < {1'b0, wd_total};
 // seg 0's PDU length (MPA: hdr_len + data_len = 2 + ULPDU_Length; after a FRAME it is not used)
 wire [25:0] len0_s = plen(b_hlen, b_dlen, c_hdig, c_ddig, c_mpa);   // the state's layout (!parse0)
-wire [25:0] len0_l = c_mpa ? plen(12'd2, d0l, c_hdig, c_ddig, 1'b1) : plen(b_hlen, d0l, c_hdig, c_ddig, 1'b0);
-wire [25:0] len0 = !parse0 ? len0_s : live0 ? len0_l : l0g[25:0];
+wire [25:0] len0 = !parse0 ? len0_s : l0g[25:0];
 
-// seg 0's length is a candidate's (parse0 && !live0: hit0 is one-hot, cused = 0 when b_off > 0): seg 1's header
-// count k1 = cused + len0 - b_off = (c - 4) + len_c, and len0 > b_off, were computed with the candidate in stage
-// A (D-069); the adders below serve the other two cases (the state's layout, the live field)
-wire        cand0 = parse0 && !live0;
+// while parsing, seg 0's length is a candidate's (hit0 is one-hot, cused = 0 when b_off > 0): seg 1's header
+// count k1 = cused + len0 - b_off = (c - NB) + len_c, and len0 > b_off, were computed with the candidate in
+// stage A (D-069); the adder below serves the state's layout
 wire   e1ok = walk && !(!c_self && b_pdone) && (!parse0 || (pr0_ll && !fc0))
-           && (cand0 ? |(hit0 & a_hc_gt) : !parse0 ? len0_s > {1'b0, b_off} : len0_l > {1'b0, b_off});
+           && (parse0 ? |(hit0 & a_hc_gt) : len0_s > {1'b0, b_off});
 
 // seg 1's header: the candidate at k1 (k1 >= W, or no seg 1: the all-zero candidate W, as no lane selects)
-// (the adder form per case, each behind its own length, not behind len0's select; live0: cused = 0)
 wire [26:0] k1_s = {19'd0, cused} + {1'b0, len0_s} - {2'd0, b_off};
-wire [26:0] k1_l = {1'b0, len0_l} - {2'd0, b_off};
 wire [W-1:0] k1h_a;      // one-hot of k1 < W (adder form)
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_k1h
         localparam [26:0] J27 = gi;
-        assign k1h_a[gi] = !parse0 ? k1_s == J27 : k1_l == J27;
+        assign k1h_a[gi] = k1_s == J27;
     end
 endgenerate
 /* verilator lint_off UNUSEDSIGNAL */
 wire [W:0]   k1g = gathwc(hit0, a_hc_nh);   // bit W: k1 = W, no seg 1 header in the word
 /* verilator lint_on UNUSEDSIGNAL */
-wire [W-1:0] k1h = cand0 ? k1g[W-1:0] : k1h_a;
-wire [7:0]   k1_8 = cand0 ? gath8c(hit0, a_hc_nx) : !parse0 ? k1_s[7:0] : k1_l[7:0];
+wire [W-1:0] k1h = parse0 ? k1g[W-1:0] : k1h_a;
+wire [7:0]   k1_8 = parse0 ? gath8c(hit0, a_hc_nx) : k1_s[7:0];
 wire        h1ok = e1ok && c_self && k1h != {W{1'b0}};
 wire [NC-1:0] hit1;
 generate
     for (gi = 0; gi < NC; gi = gi + 1) begin : g_hit1
-        if (gi < 4) begin : g_n
+        if (gi < NB) begin : g_n
             assign hit1[gi] = 1'b0;
-        end else if (gi < W + 4) begin : g_k
-            assign hit1[gi] = h1ok && k1h[gi - 4];
+        end else if (gi < W + NB) begin : g_k
+            assign hit1[gi] = h1ok && k1h[gi - NB];
         end else begin : g_w
             assign hit1[gi] = !h1ok;
         end
@@ -873,7 +911,7 @@ wire [11:0] h1a = (c_mpa && uf1) ? h0f : h1g[11:0];
 wire [23:0] d1a = d1g[23:0];
 wire [11:0] h1f = c_self ? h1a : h0f;
 wire [23:0] d1f = c_self ? d1a : d0f;
-wire        pr1_ll = |(hit1[NC-1:4] & hc_cm);
+wire        pr1_ll = |(hit1[NC-1:NB] & hc_cm);
 wire [25:0] len1 = !c_self ? len0 : l1g[25:0];
 
 wire   e2ok = c_self && pr1_ll && !fc1;
@@ -1512,11 +1550,9 @@ always @(posedge clk) begin
         a_err_got <= s_err_got;
         a_emap <= s_emap;
         a_ecnt <= s_ecnt;
-        a_pby <= sa_pby[23:0];
         a_iscsi <= sa_iscsi;
         a_mpa <= sa_mpa;
         a_raw <= sa_raw;
-        a_mxu <= sa_mxu;
         a_wd_total <= sa_total;
         a_hc_uf <= sa_uf;
         a_hc_fc <= sa_fc;
@@ -1528,6 +1564,9 @@ always @(posedge clk) begin
         a_wc <= sa_below;
         a_hc_nx <= sa_nx;
         a_hc_gt <= sa_gt;
+        lp_r <= sa_lpn;
+        lv_r <= sa_lvn;
+        hl_r <= hl_b;
     end
 end
 

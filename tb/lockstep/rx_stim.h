@@ -18,7 +18,12 @@
 //              reference's resume image of the previous one; sometimes a descriptor-framed "side" piece or a
 //              "junk" transfer with an illegal descriptor before it; interleave=N: N streams open at once, each
 //              transfer the next piece of one of them drawn at random (connections interleaved: a piece resumes
-//              from its descriptor after other streams' transfers, not from what the previous transfer left)
+//              from its descriptor after other streams' transfers, not from what the previous transfer left);
+//              p_cut_hdr: the probability that a cut is moved into a PDU's first 9 bytes (offsets 1..8), where
+//              the resume image holds a partly parsed length field (default 0); p_garble_resume: the
+//              probability that such an image's bits the parse has not written are random (DATA_LEN above the
+//              length bytes parsed, iSCSI HDR_LEN once byte 4 is behind): the receiver keeps what the parse
+//              keeps (default 0)
 //   beats      tkeep holes (p_holes of the transfers), null beats, tuser (p_user), random tvalid/tready levels
 //              that change every `phase` cycles, descriptor-channel gaps (p_desc), resets (p_reset)
 //   reference  every transfer is run through mdd_rxref_run() once, when it is generated: the harness gets its
@@ -40,6 +45,7 @@ extern "C" {
 #include "mdd_trafgen.h"
 }
 
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
@@ -139,6 +145,8 @@ class Stim {
         p_corrupt_any_ = opt.prob("p_corrupt_any", p_corrupt_any_default);
         p_side_ = ls::fixed_if(bench_, 0.0, opt.prob("p_side", 0.05));
         p_junk_ = ls::fixed_if(bench_, 0.0, opt.prob("p_junk", 0.03));
+        p_cut_hdr_ = ls::fixed_if(bench_, 0.0, opt.prob("p_cut_hdr", 0.0));
+        p_garble_resume_ = ls::fixed_if(bench_, 0.0, opt.prob("p_garble_resume", 0.0));
         max_xfers_ = opt.u64("max_xfers", bench_ ? 3 : 12, 1, 100000);
         pdus_min_ = (unsigned)opt.u64("pdus_min", 0, 0, 4096);
         corrupt_tail_ = opt.u64("corrupt_tail", 100, 1, 100);
@@ -260,6 +268,15 @@ class Stim {
         std::vector<size_t> cuts(max_xfers_ + 1);
         size_t n = mdd_gen_split(&stream_, rng_.next(), (size_t)(1 + rng_.below(max_xfers_)), 0, cuts.data());
         cuts_.assign(cuts.begin(), cuts.begin() + (long)n + 1);
+        if (p_cut_hdr_ > 0.0 && stream_.n_pdus > 0) {
+            for (size_t k = 1; k + 1 < cuts_.size(); ++k) {
+                if (!rng_.chance(p_cut_hdr_)) continue;
+                const size_t c = stream_.pdu_start[rng_.below(stream_.n_pdus)] + 1 + rng_.below(8);
+                if (c < stream_.wire_len && mdd_gen_cut_ok(&stream_, c, 0)) cuts_[k] = c;
+            }
+            std::sort(cuts_.begin(), cuts_.end());
+            cuts_.erase(std::unique(cuts_.begin(), cuts_.end()), cuts_.end());
+        }
         piece_ = 0;
         std::memcpy(chain_desc_, stream_.desc, sizeof chain_desc_);
     }
@@ -437,6 +454,20 @@ class Stim {
         mdd_rxref_free(&res);
     }
 
+    // A resume image inside a self-framed PDU's length field: random bits where the parse has written none
+    // (DATA_LEN above the length bytes parsed; iSCSI HDR_LEN once AHSLength, byte 4, is behind).
+    void garble_resume(uint64_t *d) {
+        const uint64_t proto = MDD_GET(DESC, PROTO, d), off = MDD_GET(DESC, PDU_OFF, d);
+        if (!MDD_GET(DESC, SELF_FRAME, d) || proto == MDD_PROTO_RAW) return;
+        const bool mpa = proto == MDD_PROTO_MPA;
+        if (off > (mpa ? 1u : 7u)) return;
+        const unsigned parsed = mpa ? (unsigned)off : (off > 5 ? (unsigned)off - 5 : 0);   // length bytes behind
+        const uint64_t keep = (1ull << (8 * parsed)) - 1;
+        const uint64_t dl = MDD_GET(DESC, DATA_LEN, d);
+        MDD_SET(DESC, DATA_LEN, d, ((dl & keep) | (rng_.next() & ~keep)) & 0xffffff);
+        if (!mpa && off >= 5) MDD_SET(DESC, HDR_LEN, d, rng_.next() & 0xfff);
+    }
+
     // Queue the next transfers: junk / side transfers and the next piece of the stream.
     void generate() {
         if (!parked_.empty()) {
@@ -476,6 +507,7 @@ class Stim {
         x->id = next_id_++;
         std::memcpy(x->desc, chain_desc_, sizeof x->desc);
         MDD_SET(DESC, XFER_ID, x->desc, x->id & 0xffff);
+        if (rng_.chance(p_garble_resume_)) garble_resume(x->desc);
         x->bytes.assign(stream_.wire + a, stream_.wire + b);
         x->stream = stream_id_;
         x->stream_off = a;
@@ -633,6 +665,7 @@ class Stim {
     unsigned res_sweep_ = 0;     // junk=reserved: the next bit (word * 64 + bit) to try
     uint64_t res_swept_ = 0;     // junk=reserved: junk transfers made so far
     double p_valid_, p_ready_, p_desc_, p_reset_, p_holes_, p_user_, p_corrupt_, p_corrupt_any_, p_side_, p_junk_;
+    double p_cut_hdr_ = 0.0, p_garble_resume_ = 0.0;
     uint64_t phase_, max_xfers_;
     unsigned pdus_min_ = 0;        // pdus_min: PDUs per stream at least (0: the generator's draw)
     uint64_t corrupt_tail_ = 100;  // corrupt_tail: flips only in the stream's last this percent of bytes
