@@ -451,6 +451,9 @@ wire [7:0]  sa_ulp   = s_desc[MDD_DESC_ULP_HDR_LEN_LSB +: MDD_DESC_ULP_HDR_LEN_W
 wire [23:0] sa_max   = s_desc[MDD_DESC_MAX_DATA_LSB +: MDD_DESC_MAX_DATA_W];
 wire [8:0]  sa_ll9   = sa_mpa ? 9'd1 : 9'd7;
 wire [25:0] sa_mxu   = {2'd0, sa_max} + (sa_mpa ? {18'd0, sa_ulp} : 26'd0);
+// the descriptor layout's PDU length (the stream state's on the transfer's first word, D-095)
+wire [25:0] sa_dlay  = plen(s_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W],
+                            s_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W], sa_hdig, sa_ddig, sa_mpa);
 wire [W-1:0] sa_pl;
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_sapl
@@ -591,6 +594,7 @@ reg           a_iscsi = 1'b0;
 reg           a_mpa = 1'b0;
 reg           a_raw = 1'b0;
 reg [7:0]     a_wd_total = 8'd0;
+reg [25:0]    a_dlay = 26'd0;
 reg [NC-1:0]  a_hc_uf = {NC{1'b0}};
 reg [NC-1:0]  a_hc_fc = {NC{1'b0}};
 reg [W:0]     a_hc_cm = {(W+1){1'b0}};
@@ -614,12 +618,19 @@ reg         fresh = 1'b1;        // done == 0 (no part of the current input word
 reg [24:0]  st_off = 25'd0;      // PDU offset of the next non-marker byte
 reg [11:0]  st_hlen = 12'd0;     // hdr_len as parsed
 reg [23:0]  st_dlen = 24'd0;     // data_len as parsed
+reg [25:0]  st_len = 26'd0;      // their PDU length (when the length field is complete)
 reg [15:0]  st_fwoff = 16'd0;    // MPA: wire bytes of the current FPDU so far
 reg [31:0]  st_pidx = 32'd0;     // PDU ends passed in this transfer (err_unit)
 reg [31:0]  st_lenoff = 32'd0;   // transfer offset of the length field's first byte
 reg         st_lost = 1'b0;      // FRAME: the rest of the transfer is unlocated
 reg         st_pdone = 1'b0;     // descriptor-framed: the PDU has ended
 reg         st_unv = 1'b0;       // a deferred marker check was dropped
+// The resume fields where a FRAME stopped the walk (D-095): written there, read when the transfer ends; the
+// stream state above is not used once the transfer is lost, so the FRAME position is not in its next value.
+reg [24:0]  fz_off = 25'd0;
+reg [11:0]  fz_hlen = 12'd0;
+reg [23:0]  fz_dlen = 24'd0;
+reg [15:0]  fz_fwoff = 16'd0;
 
 reg         mk_act = 1'b0;       // a marker check in progress
 reg         mk_dv = 1'b0;        // ... with a differing byte
@@ -659,6 +670,7 @@ wire       init = a_first && first_part;
 wire [24:0] b_off    = init ? a_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W] : st_off;
 wire [11:0] b_hlen   = init ? a_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W] : st_hlen;
 wire [23:0] b_dlen   = init ? a_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W] : st_dlen;
+wire [25:0] b_len    = init ? a_dlay : st_len;
 wire [15:0] b_fwoff  = init ? a_desc[MDD_DESC_FPDU_WOFF_LSB +: MDD_DESC_FPDU_WOFF_W] : st_fwoff;
 wire [31:0] b_pidx   = init ? 32'd0 : st_pidx;
 wire [31:0] b_lenoff = init ? 32'd0 : st_lenoff;
@@ -732,10 +744,11 @@ endfunction
 
 wire        parse0 = walk && c_self && b_off <= c_ll;   // seg 0 still reads its length field
 
-wire [26*(W+1)-1:0] p0_x; // per position x = 0..W: seg 0 offset b_off + cc
+/* verilator lint_off UNUSEDSIGNAL */
+wire [26*(W+1)-1:0] p0_x; // per position x = 0..W: seg 0 offset b_off + cc (position W: its low byte)
+/* verilator lint_on UNUSEDSIGNAL */
 wire [26*W-1:0] p0_l;      // per lane: seg 0 offset, and + 1
 wire [26*W-1:0] p0p1_l;
-wire [18*W-1:0] p0m1_hi;   // per lane: p0[25:8] - 1
 wire [63:0] pb0, pb1;
 wire [7:0]  pr0, pr1;
 /* verilator lint_off UNUSEDSIGNAL */
@@ -751,24 +764,16 @@ generate
     end
     for (gi = 0; gi < W; gi = gi + 1) begin : g_p0l
         assign p0p1_l[26*gi +: 26] = {1'b0, b_off} + {18'd0, cc_l[8*gi +: 8]} + 26'd1;
-        assign p0m1_hi[18*gi +: 18] = p0_x[26*gi + 8 +: 18] - 18'd1;
     end
     for (gt = 0; gt < 8; gt = gt + 1) begin : g_fld
         localparam [7:0]  T8 = gt;
         wire [W-1:0] s0v, s1v;
         for (gi = 0; gi < W; gi = gi + 1) begin : g_l
             // p0 == t: cc == t - b_off (b_off <= 7 when parsing; t < b_off wraps past any count);
-            // p0 == len0 + t: the low byte, and the high part (one less when the low byte wrapped)
-            wire [7:0] lo = p0_l[26*gi +: 8];
-            wire       wr;
-            if (gt == 0) begin : g_t0
-                assign wr = 1'b0;
-            end else begin : g_tn
-                assign wr = lo < T8;
-            end
+            // seg 1's byte t: the word's PDU lane at count k1 + t (D-095: no offset compared with len0)
+            wire [W:0] k1t = k1hw << gt;
             assign s0v[gi] = ln_pl[gi] && parse0 && cc_l[8*gi +: 8] == T8 - {5'd0, b_off[2:0]};
-            assign s1v[gi] = ln_pl[gi] && e1ok && c_self && lo - T8 == len0[7:0]
-                          && (wr ? p0m1_hi[18*gi +: 18] : p0_l[26*gi + 8 +: 18]) == len0[25:8];
+            assign s1v[gi] = ln_pl[gi] && e1ok && c_self && |(k1t & wceq[(W+1)*gi +: W+1]);
             assign sel0[8*gi + gt] = s0v[gi];
             assign sel1[8*gi + gt] = s1v[gi];
         end
@@ -866,7 +871,7 @@ wire [23:0] d0f = parse0 ? d0a : b_dlen;
 wire [8:0]  ll0c = {1'b0, cused} + {1'b0, ll8} - {6'd0, b_off[2:0]};
 wire        pr0_ll = parse0 && ll0c < {1'b0, wd_total};
 // seg 0's PDU length (MPA: hdr_len + data_len = 2 + ULPDU_Length; after a FRAME it is not used)
-wire [25:0] len0_s = plen(b_hlen, b_dlen, c_hdig, c_ddig, c_mpa);   // the state's layout (!parse0)
+wire [25:0] len0_s = b_len;   // the state's layout (!parse0), summed when it was made
 wire [25:0] len0 = !parse0 ? len0_s : l0g[25:0];
 
 // while parsing, seg 0's length is a candidate's (hit0 is one-hot, cused = 0 when b_off > 0): seg 1's header
@@ -877,17 +882,16 @@ wire   e1ok = walk && !(!c_self && b_pdone) && (!parse0 || (pr0_ll && !fc0))
 
 // seg 1's header: the candidate at k1 (k1 >= W, or no seg 1: the all-zero candidate W, as no lane selects)
 wire [26:0] k1_s = {19'd0, cused} + {1'b0, len0_s} - {2'd0, b_off};
-wire [W-1:0] k1h_a;      // one-hot of k1 < W (adder form)
+wire [W:0]   k1h_a;      // one-hot of k1 <= W (adder form)
 generate
-    for (gi = 0; gi < W; gi = gi + 1) begin : g_k1h
+    for (gi = 0; gi <= W; gi = gi + 1) begin : g_k1h
         localparam [26:0] J27 = gi;
         assign k1h_a[gi] = k1_s == J27;
     end
 endgenerate
-/* verilator lint_off UNUSEDSIGNAL */
 wire [W:0]   k1g = gathwc(hit0, a_hc_nh);   // bit W: k1 = W, no seg 1 header in the word
-/* verilator lint_on UNUSEDSIGNAL */
-wire [W-1:0] k1h = parse0 ? k1g[W-1:0] : k1h_a;
+wire [W:0]   k1hw = parse0 ? k1g : k1h_a;   // bit W: seg 1 begins at the word's end
+wire [W-1:0] k1h = k1hw[W-1:0];
 wire [7:0]   k1_8 = parse0 ? gath8c(hit0, a_hc_nx) : k1_s[7:0];
 wire        h1ok = e1ok && c_self && k1h != {W{1'b0}};
 wire [NC-1:0] hit1;
@@ -924,6 +928,11 @@ wire [W:0]     k2h = gathwc(hit1, a_hc_nh);
 wire [8*(W+1)-1:0] wcx = {wd_total, a_wc};
 wire [W:0]     ge2;   // per position: count >= k2
 wire [W-1:0]   eq2;   // per lane: count == k2
+// (seg 1 the same way from k1, D-095: a position is in seg 1 when its count is k1 or more, seg 1's start is
+// the PDU lane at count k1; no offset subtracted and compared on the way to the cut)
+wire [W:0]     ge1;
+wire [W-1:0]   eq1;
+wire [(W+1)*W-1:0] wceq;   // per lane: the one-hot of its count in the word
 generate
     for (gi = 0; gi <= W; gi = gi + 1) begin : g_k2
         wire [7:0] c = wcx[8*gi +: 8];
@@ -934,6 +943,7 @@ generate
             assign le[gt] = J8 <= c;
         end
         assign ge2[gi] = |(k2h & le);
+        assign ge1[gi] = |(k1hw & le);
         if (gi < W) begin : g_eq
             wire [W:0] eqv;
             for (gt = 0; gt <= W; gt = gt + 1) begin : g_e
@@ -941,13 +951,15 @@ generate
                 assign eqv[gt] = J8 == c;
             end
             assign eq2[gi] = |(k2h & eqv);
+            assign eq1[gi] = |(k1hw & eqv);
+            assign wceq[(W+1)*gi +: W+1] = eqv;
         end
     end
 endgenerate
 
 generate
     for (gi = 0; gi <= W; gi = gi + 1) begin : g_pos
-        assign ps1[gi] = e1ok && p0_x[26*gi +: 26] >= len0;
+        assign ps1[gi] = e1ok && ge1[gi];
         assign ps2[gi] = e2ok && ge2[gi];
         if (gi < W) begin : g_l
             wire [7:0] r = p0_x[26*gi +: 8] - len0[7:0];
@@ -974,7 +986,7 @@ generate
         assign fr1[gi] = ll1[gi] && fc1;
         // descriptor-framed: a PDU byte after the PDU's last byte
         assign ovr[gi] = ln_pl[gi] && walk && !c_self
-                      && (b_pdone ? cc_l[8*gi +: 8] == 8'd0 : (ps1[gi] && p1_l[8*gi +: 8] == 8'd0));
+                      && (b_pdone ? cc_l[8*gi +: 8] == 8'd0 : (e1ok && eq1[gi]));
     end
 endgenerate
 
@@ -997,9 +1009,13 @@ generate
         wire [7:0] n = nn_l[8*gi +: 8];
         wire       s1 = ps1[gi] && !ps2[gi];
         wire       s2 = ps2[gi];
-        wire       z_i = s2 ? eq2[gi] : s1 ? p1_l[8*gi +: 8] == 8'd0 : p0_l[26*gi +: 26] == 26'd0;
+        wire       z_i = s2 ? eq2[gi] : s1 ? eq1[gi] : p0_l[26*gi +: 26] == 26'd0;
         wire       z_m = s2 ? f2[gi] : s1 ? f1[gi] : (fneg[15:8] == 8'd0 && n == fneg[7:0]);
-        assign start[gi] = ln_nv[gi] && walk && !lostb[gi] && (c_self || (!b_pdone && !ps1[gi]))
+        // (no start follows a FRAME lane of the part: seg 0's FRAME is its length field's last byte, after its
+        // start, and leaves no seg 1; seg 1's leaves no seg 2; an overrun is after the PDU's end, where a
+        // descriptor-framed transfer has no start.  So the FRAME lanes are not on the way to the cut, D-095;
+        // checked in simulation)
+        assign start[gi] = ln_nv[gi] && walk && (c_self || (!b_pdone && !ps1[gi]))
                         && (c_mpa ? z_m : (ln_pl[gi] && z_i));
     end
 endgenerate
@@ -1316,8 +1332,10 @@ wire        hfl0 = fl0 != {W{1'b0}}, hfl1 = fl1 != {W{1'b0}};
 // values gathered at frmpos) and the word's end (gs = 1, position W)
 wire [2*25-1:0] vs_off;
 wire [2*16-1:0] vs_fwoff;
-wire [2*32-1:0] vs_pidx, vs_lenoff;
+/* verilator lint_off UNUSEDSIGNAL */
+wire [2*32-1:0] vs_pidx, vs_lenoff;   // (not used at a FRAME: D-095)
 wire [1:0]      vs_pdone;
+/* verilator lint_on UNUSEDSIGNAL */
 wire [2*12-1:0] vs_hlen;
 wire [2*24-1:0] vs_dlen;
 genvar gs;
@@ -1341,7 +1359,15 @@ generate
         wire        fl0b = hfl0 && ce > cfl0;
         wire        fl1b = hfl1 && ce > cfl1;
         assign vs_off[25*gs +: 25] = !walk ? b_off : s2e ? {17'd0, pe2} : s1e ? {17'd0, pe1} : b_off + {17'd0, ce};
-        assign vs_fwoff[16*gs +: 16] = !(walk && c_mpa) ? b_fwoff : seg_fw(s1e, s2e, ne, b_fwoff, ne1, ne2);
+        if (gs == 1) begin : g_fwe
+            // at the word's end: after an EP the present lanes behind it (a count of seg 1's / seg 2's lanes,
+            // not the EP lane's count gathered and subtracted, D-095)
+            wire [6:0] pc1 = lane_popc(v1), pc2 = lane_popc(v2);
+            assign vs_fwoff[16*gs +: 16] = !(walk && c_mpa) ? b_fwoff : s2e ? {9'd0, pc2} : s1e ? {9'd0, pc1}
+                                         : b_fwoff + {8'd0, ne};
+        end else begin : g_fwf
+            assign vs_fwoff[16*gs +: 16] = !(walk && c_mpa) ? b_fwoff : seg_fw(s1e, s2e, ne, b_fwoff, ne1, ne2);
+        end
         assign vs_pidx[32*gs +: 32] = !walk ? b_pidx : b_pidx + {30'd0, s2e, s1e && !s2e};
         assign vs_pdone[gs] = b_pdone || (walk && !c_self && s1e);
         assign vs_hlen[12*gs +: 12] = !walk ? b_hlen : s2e ? h1f : s1e ? (part1 ? pp1[35:24] : h1f)
@@ -1367,15 +1393,23 @@ wire [31:0] vc_lenoff = (hfl1 && s2c) ? ioff0 + {24'd0, nfl1} : hfl0 ? ioff0 + {
 // (k1 + len1 is the count seg 1's candidate computed in stage A: no adder behind len1)
 wire [7:0]  c_cused = s2c ? gath8c(hit1, a_hc_nx) : k1_8;
 
-wire        sfe = !frm_in && p_final;   // stop at the word's end
-wire [24:0] v_off   = frm_in ? vs_off[24:0] : sfe ? vs_off[49:25] : vc_off;
-wire [15:0] v_fwoff = frm_in ? vs_fwoff[15:0] : sfe ? vs_fwoff[31:16] : vc_fwoff;
-wire [31:0] v_pidx  = frm_in ? vs_pidx[31:0] : sfe ? vs_pidx[63:32] : vc_pidx;
-wire        v_pdone = frm_in ? vs_pdone[0] : sfe ? vs_pdone[1] : vc_pdone;
+// (after a FRAME in the part the stream state is not used again: the word's end or the cut decides it, and the
+// resume fields at the FRAME go to fz_*)
+wire [24:0] v_off   = p_final ? vs_off[49:25] : vc_off;
+wire [15:0] v_fwoff = p_final ? vs_fwoff[31:16] : vc_fwoff;
+wire [31:0] v_pidx  = p_final ? vs_pidx[63:32] : vc_pidx;
+wire        v_pdone = p_final ? vs_pdone[1] : vc_pdone;
 wire        v_lost  = b_lost || frm_in;
-wire [11:0] v_hlen  = frm_in ? vs_hlen[11:0] : sfe ? vs_hlen[23:12] : vc_hlen;
-wire [23:0] v_dlen  = frm_in ? vs_dlen[23:0] : sfe ? vs_dlen[47:24] : vc_dlen;
-wire [31:0] v_lenoff = frm_in ? vs_lenoff[31:0] : sfe ? vs_lenoff[63:32] : vc_lenoff;
+wire [11:0] v_hlen  = p_final ? vs_hlen[23:12] : vc_hlen;
+wire [23:0] v_dlen  = p_final ? vs_dlen[47:24] : vc_dlen;
+wire [25:0] v_len   = p_final ? (ps2[W] ? len1 : ps1[W] ? len1 : len0) : (s2c ? len1 : len0);
+wire [31:0] v_lenoff = p_final ? vs_lenoff[63:32] : vc_lenoff;
+// the resume fields: where a FRAME stopped the walk (this part, or an earlier one: fz_*), else the state's
+wire        lost_in = !init && st_lost;
+wire [24:0] r_off   = frm_in ? vs_off[24:0] : lost_in ? fz_off : vs_off[49:25];
+wire [11:0] r_hlen  = frm_in ? vs_hlen[11:0] : lost_in ? fz_hlen : vs_hlen[23:12];
+wire [23:0] r_dlen  = frm_in ? vs_dlen[23:0] : lost_in ? fz_dlen : vs_dlen[47:24];
+wire [15:0] r_fwoff = frm_in ? vs_fwoff[15:0] : lost_in ? fz_fwoff : vs_fwoff[31:16];
 
 wire        fin = a_last && p_final && c_active;
 wire        v_mk_act = mk2[196];
@@ -1511,10 +1545,10 @@ always @* begin
     w_desc = a_desc;
     if (fin) begin
         w_xflags = a_xflags | {6'd0, v_unv, v_lost};
-        w_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W] = v_off;
-        w_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W] = v_hlen;
-        w_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W] = v_dlen;
-        w_desc[MDD_DESC_FPDU_WOFF_LSB +: MDD_DESC_FPDU_WOFF_W] = v_fwoff;
+        w_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W] = r_off;
+        w_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W] = r_hlen;
+        w_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W] = r_dlen;
+        w_desc[MDD_DESC_FPDU_WOFF_LSB +: MDD_DESC_FPDU_WOFF_W] = r_fwoff;
     end
 end
 
@@ -1554,6 +1588,7 @@ always @(posedge clk) begin
         a_mpa <= sa_mpa;
         a_raw <= sa_raw;
         a_wd_total <= sa_total;
+        a_dlay <= sa_dlay;
         a_hc_uf <= sa_uf;
         a_hc_fc <= sa_fc;
         a_hc_cm <= sa_cm;
@@ -1585,6 +1620,13 @@ always @(posedge clk) begin
     if (emit) begin
         st_off <= v_off;
         st_hlen <= v_hlen;
+        st_len <= v_len;
+        if (frm_in) begin
+            fz_off <= vs_off[24:0];
+            fz_hlen <= vs_hlen[11:0];
+            fz_dlen <= vs_dlen[23:0];
+            fz_fwoff <= vs_fwoff[15:0];
+        end
         st_dlen <= v_dlen;
         st_fwoff <= v_fwoff;
         st_pidx <= v_pidx;
@@ -1652,6 +1694,22 @@ always @(posedge clk) begin
         m_ecnt_r <= w_ecnt;
     end
 end
+
+`ifndef SYNTHESIS
+// the state's PDU length (st_len, the descriptor's a_dlay) is its layout's, wherever it is used; no start lane
+// after a FRAME lane (D-095)
+always @(posedge clk) begin
+    if (!rst && a_valid && (start & lostb) != {W{1'b0}}) begin
+        $display("Error: mdd_rx_loc_pdu: a PDU start after a FRAME lane (start %b, lost below %b) (%m)", start, lostb);
+        $stop;
+    end
+    if (!rst && a_valid && walk && !parse0 && b_len != plen(b_hlen, b_dlen, c_hdig, c_ddig, c_mpa)) begin
+        $display("Error: mdd_rx_loc_pdu: the state's PDU length %0d, its layout's (hdr_len %0d, data_len %0d) %0d (%m)",
+                 b_len, b_hlen, b_dlen, plen(b_hlen, b_dlen, c_hdig, c_ddig, c_mpa));
+        $stop;
+    end
+end
+`endif
 
 assign m_valid = m_valid_r;
 assign m_data = m_data_r;
