@@ -68,30 +68,39 @@
  * is the C twin).  Two stages:
  *   A  the input register: the word, and what depends on the word alone: its
  *      PDU bytes in count order (byte k: the PDU lane with k PDU lanes of the
- *      whole word below it) and, for every word count k = -4..W, the layout
+ *      whole word below it) and, for every word count k = -7..W, the layout
  *      of a header whose byte 0 is byte k (PDU length, final hdr_len and
  *      data_len, the underflow and FRAME checks, whether the length field is
- *      complete in the word): the header candidates.
+ *      complete in the word, the count where its PDU ends): the header
+ *      candidates.  A header begun before the word reads its earlier length
+ *      bytes from the last three PDU bytes before the word (lp_r: the
+ *      transfer's earlier words, on its first word the resume image's partial
+ *      parse as bytes; D-095), so no state byte is combined with the word's
+ *      in B.
  *   B  the parts of A's word into the output register.  Each lane's prefix
  *      counts of PDU and present lanes (mdd_lane_count) give its PDU offset
  *      and transfer offset from the part's base state.  The chunking rule
  *      bounds what a part can hold -- the PDU in progress (seg 0), the one
  *      after its EP (seg 1), after the next EP only boundary markers (seg 2)
  *      -- so a lane's offset is base + count (seg 0) or its count past the EP
- *      (seg 1, 2; 8 bits): at most two PDU lengths are subtracted.  A
- *      segment's length is a one-hot select of a candidate: seg 1's header
- *      begins at word count k1 = cused + len0 - b_off (cused_r: PDU lanes of
- *      the word already emitted), seg 0's at cused (b_off = 0; after a cut b_off
- *      is always 0) or at -b_off (iSCSI b_off <= 4); iSCSI b_off 5..7 and MPA
- *      b_off 1 combine the state's bytes with the word's first PDU bytes
- *      (d0l).  Every lane's kind and flags are compares of its offset with its
- *      segment's layout.  EP, FRAME and start lanes are equality compares; the
- *      cut (second start) is a log-depth "two starts so far" scan, "lost after
- *      a FRAME" a prefix OR.  The state after the part: at a cut (always the
- *      start of seg 1 or 2) it is known without the lanes (offset 0, fpdu_woff
- *      0, the seg's lengths, cused_r = k1 (+ len1)); at a FRAME lane it is
- *      gathered there, at the word's end read at position W (the 8-step field
- *      parser only for a field cut by the part's end).
+ *      (seg 1, 2; 8 bits): at most two PDU lengths are subtracted.  Where the
+ *      segments begin is a one-hot word count: seg 1 at k1 (while parsing, the
+ *      candidate at -b_off or at cused gives it; else the registered bytes to
+ *      the PDU's end, st_rem: a state layout is only known in a word's first
+ *      part), seg 2 at k2, the candidate at k1's count; a position's segment,
+ *      a segment's start lane and its length-field lanes are compares of the
+ *      word's counts with these one-hots, and its length a one-hot select of
+ *      a candidate.  Every lane's kind and flags are compares of its offset
+ *      with its segment's layout.  The cut (second start) is two OR trees;
+ *      no FRAME lane is on its way (none can precede a start of the part).
+ *      The state after the part: at a cut (always the start of seg 1 or 2) it
+ *      is known without the lanes (offset 0, fpdu_woff 0, the seg's lengths,
+ *      cused_r = k1 (+ len1)); at the word's end it is read at position W,
+ *      the offset's flags (0, within the length field) and fpdu_woff from the
+ *      one-hots and counts (the 8-step field parser only for a field cut by
+ *      the part's end).  The resume fields where a FRAME stops the walk are
+ *      kept apart (fz_*) until the transfer's end: the stream state is not
+ *      used again once the transfer is lost (D-095).
  * Markers: L1 puts at most mrk_period bytes in a word, so a word holds at most
  * two (T, the tail of an earlier marker; H, from its byte 0).  Each is gathered
  * and applied as one step, in lane order with the two length-field ends that
@@ -454,13 +463,21 @@ wire [25:0] sa_mxu   = {2'd0, sa_max} + (sa_mpa ? {18'd0, sa_ulp} : 26'd0);
 // the descriptor layout's PDU length (the stream state's on the transfer's first word, D-095)
 wire [25:0] sa_dlay  = plen(s_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W],
                             s_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W], sa_hdig, sa_ddig, sa_mpa);
-wire [W-1:0] sa_pl;
+wire [W-1:0] sa_pl, sa_pr;
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_sapl
         wire [2:0] k = s_tag[8*gi +: 3];
         assign sa_pl[gi] = k != MDD_KIND_VOID && k != MDD_KIND_MRK;
+        assign sa_pr[gi] = k != MDD_KIND_VOID;
     end
 endgenerate
+// the whole word's present lanes below each lane (seg 0's MPA start past fpdu_woff's wrap, D-095)
+wire [8*W-1:0]      sa_nw;
+/* verilator lint_off UNUSEDSIGNAL */
+wire [7:0]          sa_nwt;
+/* verilator lint_on UNUSEDSIGNAL */
+mdd_lane_count #(.W(W), .CW(8)) u_word_present (.clk(clk), .en(1'b0),
+    .mask(sa_pr), .cnt_below(sa_nw), .cnt_total(sa_nwt));
 wire [8*W-1:0]      sa_below;
 wire [7:0]          sa_total;
 mdd_lane_count #(.W(W), .CW(8)) u_word_count (.clk(clk), .en(1'b0),
@@ -595,6 +612,9 @@ reg           a_mpa = 1'b0;
 reg           a_raw = 1'b0;
 reg [7:0]     a_wd_total = 8'd0;
 reg [25:0]    a_dlay = 26'd0;
+reg [26:0]    a_drem = 27'd0;
+reg           a_doz = 1'b0;       // the descriptor's PDU_OFF is 0 / within the length field
+reg           a_dol = 1'b0;
 reg [NC-1:0]  a_hc_uf = {NC{1'b0}};
 reg [NC-1:0]  a_hc_fc = {NC{1'b0}};
 reg [W:0]     a_hc_cm = {(W+1){1'b0}};
@@ -603,6 +623,7 @@ reg [24*NC-1:0] a_hc_da = {24*NC{1'b0}};
 reg [12*NC-1:0] a_hc_ha = {12*NC{1'b0}};
 reg [(W+1)*NC-1:0] a_hc_nh = {(W+1)*NC{1'b0}};
 reg [8*W-1:0]      a_wc = {8*W{1'b0}};   // per lane: PDU lanes of the whole word below it
+reg [8*W-1:0]      a_nw = {8*W{1'b0}};   // ... present lanes
 reg [8*NC-1:0]     a_hc_nx = {8*NC{1'b0}};
 reg [NC-1:0]       a_hc_gt = {NC{1'b0}};
 
@@ -619,6 +640,9 @@ reg [24:0]  st_off = 25'd0;      // PDU offset of the next non-marker byte
 reg [11:0]  st_hlen = 12'd0;     // hdr_len as parsed
 reg [23:0]  st_dlen = 24'd0;     // data_len as parsed
 reg [25:0]  st_len = 26'd0;      // their PDU length (when the length field is complete)
+reg [26:0]  st_rem = 27'd0;      // ... less st_off (PDU bytes to its end; 27 bits: a resume image may be past it)
+reg         st_oz = 1'b0;        // st_off == 0, st_off <= the last length byte's offset (made with st_off, D-095)
+reg         st_ol = 1'b0;
 reg [15:0]  st_fwoff = 16'd0;    // MPA: wire bytes of the current FPDU so far
 reg [31:0]  st_pidx = 32'd0;     // PDU ends passed in this transfer (err_unit)
 reg [31:0]  st_lenoff = 32'd0;   // transfer offset of the length field's first byte
@@ -671,6 +695,9 @@ wire [24:0] b_off    = init ? a_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W]
 wire [11:0] b_hlen   = init ? a_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W] : st_hlen;
 wire [23:0] b_dlen   = init ? a_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W] : st_dlen;
 wire [25:0] b_len    = init ? a_dlay : st_len;
+wire [26:0] b_rem    = init ? a_drem : st_rem;
+wire        b_oz     = init ? a_doz : st_oz;
+wire        b_ol     = init ? a_dol : st_ol;
 wire [15:0] b_fwoff  = init ? a_desc[MDD_DESC_FPDU_WOFF_LSB +: MDD_DESC_FPDU_WOFF_W] : st_fwoff;
 wire [31:0] b_pidx   = init ? 32'd0 : st_pidx;
 wire [31:0] b_lenoff = init ? 32'd0 : st_lenoff;
@@ -742,7 +769,7 @@ function eq8(input [7:0] p, input [25:0] x);
     eq8 = x[25:8] == 18'd0 && p == x[7:0];
 endfunction
 
-wire        parse0 = walk && c_self && b_off <= c_ll;   // seg 0 still reads its length field
+wire        parse0 = walk && c_self && b_ol;   // seg 0 still reads its length field
 
 /* verilator lint_off UNUSEDSIGNAL */
 wire [26*(W+1)-1:0] p0_x; // per position x = 0..W: seg 0 offset b_off + cc (position W: its low byte)
@@ -852,10 +879,10 @@ generate
     for (gi = 0; gi < NC; gi = gi + 1) begin : g_hit0
         localparam [7:0] C8 = gi;
         if (gi >= NB) begin : g_c
-            assign hit0[gi] = parse0 && b_off == 25'd0 && cused + NB == C8;
+            assign hit0[gi] = parse0 && b_oz && cused + NB == C8;
         end else begin : g_n
             localparam [2:0] B3 = NB - gi;
-            assign hit0[gi] = parse0 && b_off[2:0] == B3 && b_off != 25'd0;
+            assign hit0[gi] = parse0 && b_off[2:0] == B3 && !b_oz;
         end
     end
 endgenerate
@@ -878,10 +905,12 @@ wire [25:0] len0 = !parse0 ? len0_s : l0g[25:0];
 // count k1 = cused + len0 - b_off = (c - NB) + len_c, and len0 > b_off, were computed with the candidate in
 // stage A (D-069); the adder below serves the state's layout
 wire   e1ok = walk && !(!c_self && b_pdone) && (!parse0 || (pr0_ll && !fc0))
-           && (parse0 ? |(hit0 & a_hc_gt) : len0_s > {1'b0, b_off});
+           && (parse0 ? |(hit0 & a_hc_gt) : (!b_rem[26] && b_rem != 27'd0));
 
 // seg 1's header: the candidate at k1 (k1 >= W, or no seg 1: the all-zero candidate W, as no lane selects)
-wire [26:0] k1_s = {19'd0, cused} + {1'b0, len0_s} - {2'd0, b_off};
+// (the state's layout is known only in a word's first part, cused = 0: a part after a cut begins at a PDU start,
+// and only a self-framed transfer cuts; so k1 = the bytes to the PDU's end, registered: D-095)
+wire [26:0] k1_s = b_rem;
 wire [W:0]   k1h_a;      // one-hot of k1 <= W (adder form)
 generate
     for (gi = 0; gi <= W; gi = gi + 1) begin : g_k1h
@@ -924,7 +953,9 @@ wire   e2ok = c_self && pr1_ll && !fc1;
 // position is in seg 2 when the word's PDU lanes below it number k2 or more (e2ok implies e1ok and k2 > k1,
 // so such a position is in seg 1's range, and not emitted), and seg 2's PDU start is the PDU lane at count k2.
 // No adder or compare behind len1 on these.
-wire [W:0]     k2h = gathwc(hit1, a_hc_nh);
+// (from k1's one-hot directly: with no seg 1 header in the word it is 0, as the empty candidate's; D-095)
+wire [NC-1:0]  hit1k = {{(NC-W-NB){1'b0}}, {W{e1ok && c_self}} & k1h, {NB{1'b0}}};
+wire [W:0]     k2h = gathwc(hit1k, a_hc_nh);
 wire [8*(W+1)-1:0] wcx = {wd_total, a_wc};
 wire [W:0]     ge2;   // per position: count >= k2
 wire [W-1:0]   eq2;   // per lane: count == k2
@@ -994,7 +1025,14 @@ wire [W-1:0] frm = fr0 | fr1 | ovr;              // at most one FRAME lane
 wire [W-1:0] lostb = {W{b_lost}} | lane_below_or(frm);  // the position is lost before lane i
 wire [7:0]   ne1 = gath8(ep1, nn_l);             // present lanes below the EP lanes
 wire [7:0]   ne2 = gath8(ep2, nn_l);
-wire [15:0]  fneg = 16'd0 - b_fwoff;             // seg 0 lane with fpdu_woff 0: nn = -b_fwoff
+// seg 0's lane at fpdu_woff 0: nn = -b_fwoff (mod 2^16), so b_fwoff is 0 (nn 0) or past 2^16 - 256 (nn is a
+// byte: only the low byte negated)
+wire [7:0]   fneg8 = 8'd0 - b_fwoff[7:0];
+wire         fw0 = b_fwoff == 16'd0;
+wire         fwh = b_fwoff[15:8] == 8'hff && b_fwoff[7:0] != 8'd0;
+wire [7:0]   fneg8u = fneg8 + used;
+wire [W-1:0] fpr = ln_nv & ~lane_below_or(ln_nv);   // the part's first present lane, first PDU lane
+wire [W-1:0] fpl = ln_pl & ~lane_below_or(ln_pl);
 wire [W-1:0] v1 = ln_nv & ps1[W-1:0], v2 = ln_nv & ps2[W-1:0];
 wire [W-1:0] f1 = v1 & ~lane_below_or(v1), f2 = v2 & ~lane_below_or(v2);   // fpdu_woff 0 after an EP
 
@@ -1006,11 +1044,11 @@ wire [W-1:0] f1 = v1 & ~lane_below_or(v1), f2 = v2 & ~lane_below_or(v2);   // fp
 wire [W-1:0] start;
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_st
-        wire [7:0] n = nn_l[8*gi +: 8];
         wire       s1 = ps1[gi] && !ps2[gi];
         wire       s2 = ps2[gi];
-        wire       z_i = s2 ? eq2[gi] : s1 ? eq1[gi] : p0_l[26*gi +: 26] == 26'd0;
-        wire       z_m = s2 ? f2[gi] : s1 ? f1[gi] : (fneg[15:8] == 8'd0 && n == fneg[7:0]);
+        wire       z_i = s2 ? eq2[gi] : s1 ? eq1[gi] : (b_oz && fpl[gi]);
+        // (the part's first present lane; past the wrap the word's count less the lanes emitted, D-095)
+        wire       z_m = s2 ? f2[gi] : s1 ? f1[gi] : ((fw0 && fpr[gi]) || (fwh && a_nw[8*gi +: 8] == fneg8u));
         // (no start follows a FRAME lane of the part: seg 0's FRAME is its length field's last byte, after its
         // start, and leaves no seg 1; seg 1's leaves no seg 2; an overrun is after the PDU's end, where a
         // descriptor-framed transfer has no start.  So the FRAME lanes are not on the way to the cut, D-095;
@@ -1351,7 +1389,8 @@ generate
         wire        t1e = gs == 1 ? t1_x[W] : t1F;
         wire [7:0]  pe0 = b_off[7:0] + ce;       // seg 0 offset at the end (when it is small)
         wire [7:0]  pe1 = pe0 - len0[7:0];
-        wire [7:0]  pe2 = pe1 - len1[7:0];
+        // (at the word's end a part in seg 2 holds none of its PDU bytes: offset 0, checked in simulation)
+        wire [7:0]  pe2 = gs == 1 ? 8'd0 : pe1 - len1[7:0];
         wire [35:0] pp0 = parse_f(c_mpa, pr0 & q0e, pb0, b_hlen, b_dlen);
         wire [35:0] pp1 = parse_f(c_mpa, pr1 & q1e, pb1, h0f, d0f);
         wire        part0 = parse0 && t0e;       // the walk stops inside seg 0's length field
@@ -1402,7 +1441,25 @@ wire        v_pdone = p_final ? vs_pdone[1] : vc_pdone;
 wire        v_lost  = b_lost || frm_in;
 wire [11:0] v_hlen  = p_final ? vs_hlen[23:12] : vc_hlen;
 wire [23:0] v_dlen  = p_final ? vs_dlen[47:24] : vc_dlen;
-wire [25:0] v_len   = p_final ? (ps2[W] ? len1 : ps1[W] ? len1 : len0) : (s2c ? len1 : len0);
+// the offset's flags at the word's end without the offset: seg 2 is at its start (a seg 2 PDU lane would
+// be a second start), seg 1 at wd_total - k1 (k1's one-hot against masks of the word's registers), seg 0 at
+// b_off + the part's PDU lanes, wd_total - cused (D-095)
+wire [W:0]  k1m_z, k1m_l;
+generate
+    for (gi = 0; gi <= W; gi = gi + 1) begin : g_k1m
+        localparam [8:0] J9 = gi;
+        assign k1m_z[gi] = J9 == {1'b0, wd_total};
+        assign k1m_l[gi] = J9 + {1'b0, ll8} >= {1'b0, wd_total};
+    end
+endgenerate
+wire [7:0]  c_rest = wd_total - cused;
+wire [8:0]  ol0s = {6'd0, b_off[2:0]} + {1'b0, c_rest};
+wire        v_oz_e = ps2[W] || (ps1[W] ? |(k1hw & k1m_z) : b_oz && (!walk || c_rest == 8'd0));
+wire        v_ol_e = ps2[W] || (ps1[W] ? |(k1hw & k1m_l) : b_ol && (!walk || ol0s <= {1'b0, ll8}));
+wire [25:0] v_len_e = (ps2[W] || ps1[W]) ? len1 : len0;
+wire [25:0] v_len   = p_final ? v_len_e : (s2c ? len1 : len0);
+// (the bytes to the PDU's end after the word; after a cut the next part parses a header and does not use it)
+wire [26:0] v_rem   = {1'b0, v_len_e} - {2'd0, vs_off[49:25]};
 wire [31:0] v_lenoff = p_final ? vs_lenoff[63:32] : vc_lenoff;
 // the resume fields: where a FRAME stopped the walk (this part, or an earlier one: fz_*), else the state's
 wire        lost_in = !init && st_lost;
@@ -1589,6 +1646,9 @@ always @(posedge clk) begin
         a_raw <= sa_raw;
         a_wd_total <= sa_total;
         a_dlay <= sa_dlay;
+        a_drem <= {1'b0, sa_dlay} - {2'd0, sd_off};
+        a_doz <= sd_off == 25'd0;
+        a_dol <= sd_off <= (sa_mpa ? 25'd1 : 25'd7);
         a_hc_uf <= sa_uf;
         a_hc_fc <= sa_fc;
         a_hc_cm <= sa_cm;
@@ -1597,6 +1657,7 @@ always @(posedge clk) begin
         a_hc_ha <= sa_ha;
         a_hc_nh <= sa_nh;
         a_wc <= sa_below;
+        a_nw <= sa_nw;
         a_hc_nx <= sa_nx;
         a_hc_gt <= sa_gt;
         lp_r <= sa_lpn;
@@ -1619,8 +1680,11 @@ always @(posedge clk) begin
     end
     if (emit) begin
         st_off <= v_off;
+        st_oz <= p_final ? v_oz_e : (!walk ? b_oz : 1'b1);
+        st_ol <= p_final ? v_ol_e : (!walk ? b_ol : 1'b1);
         st_hlen <= v_hlen;
         st_len <= v_len;
+        st_rem <= v_rem;
         if (frm_in) begin
             fz_off <= vs_off[24:0];
             fz_hlen <= vs_hlen[11:0];
@@ -1701,6 +1765,19 @@ end
 always @(posedge clk) begin
     if (!rst && a_valid && (start & lostb) != {W{1'b0}}) begin
         $display("Error: mdd_rx_loc_pdu: a PDU start after a FRAME lane (start %b, lost below %b) (%m)", start, lostb);
+        $stop;
+    end
+    if (!rst && a_valid && p_final && walk && ps2[W] && g_stop[1].pe1 != len1[7:0]) begin
+        $display("Error: mdd_rx_loc_pdu: the word ends in seg 2 at its offset %0d (%m)", g_stop[1].pe1 - len1[7:0]);
+        $stop;
+    end
+    if (!rst && a_valid && (b_oz != (b_off == 25'd0) || b_ol != (b_off <= c_ll))) begin
+        $display("Error: mdd_rx_loc_pdu: the PDU offset's flags %b %b, the offset %0d (%m)", b_oz, b_ol, b_off);
+        $stop;
+    end
+    if (!rst && a_valid && walk && !parse0 && (cused != 8'd0 || b_rem != {1'b0, b_len} - {2'd0, b_off})) begin
+        $display("Error: mdd_rx_loc_pdu: the state's layout in a part at word count %0d, or its bytes to the end %0d, not %0d - %0d (%m)",
+                 cused, b_rem, b_len, b_off);
         $stop;
     end
     if (!rst && a_valid && walk && !parse0 && b_len != plen(b_hlen, b_dlen, c_hdig, c_ddig, c_mpa)) begin

@@ -23,7 +23,7 @@
 //              the resume image holds a partly parsed length field (default 0); p_garble_resume: the
 //              probability that such an image's bits the parse has not written are random (DATA_LEN above the
 //              length bytes parsed, iSCSI HDR_LEN once byte 4 is behind): the receiver keeps what the parse
-//              keeps (default 0)
+//              keeps; and that an MPA image's FPDU_WOFF is set near its 16-bit wrap (default 0)
 //   beats      tkeep holes (p_holes of the transfers), null beats, tuser (p_user), random tvalid/tready levels
 //              that change every `phase` cycles, descriptor-channel gaps (p_desc), resets (p_reset)
 //   reference  every transfer is run through mdd_rxref_run() once, when it is generated: the harness gets its
@@ -460,6 +460,8 @@ class Stim {
         const uint64_t proto = MDD_GET(DESC, PROTO, d), off = MDD_GET(DESC, PDU_OFF, d);
         if (!MDD_GET(DESC, SELF_FRAME, d) || proto == MDD_PROTO_RAW) return;
         const bool mpa = proto == MDD_PROTO_MPA;
+        // MPA: half of the time an FPDU_WOFF near its wrap (the 16-bit count of the FPDU's wire bytes passes 0)
+        if (mpa && rng_.chance(0.5)) MDD_SET(DESC, FPDU_WOFF, d, 0xff00u | (rng_.next() & 0xffu));
         if (off > (mpa ? 1u : 7u)) return;
         const unsigned parsed = mpa ? (unsigned)off : (off > 5 ? (unsigned)off - 5 : 0);   // length bytes behind
         const uint64_t keep = (1ull << (8 * parsed)) - 1;
