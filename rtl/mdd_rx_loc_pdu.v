@@ -1030,7 +1030,6 @@ wire [7:0]   ne2 = gath8(ep2, nn_l);
 wire [7:0]   fneg8 = 8'd0 - b_fwoff[7:0];
 wire         fw0 = b_fwoff == 16'd0;
 wire         fwh = b_fwoff[15:8] == 8'hff && b_fwoff[7:0] != 8'd0;
-wire [7:0]   fneg8u = fneg8 + used;
 wire [W-1:0] fpr = ln_nv & ~lane_below_or(ln_nv);   // the part's first present lane, first PDU lane
 wire [W-1:0] fpl = ln_pl & ~lane_below_or(ln_pl);
 wire [W-1:0] v1 = ln_nv & ps1[W-1:0], v2 = ln_nv & ps2[W-1:0];
@@ -1047,8 +1046,9 @@ generate
         wire       s1 = ps1[gi] && !ps2[gi];
         wire       s2 = ps2[gi];
         wire       z_i = s2 ? eq2[gi] : s1 ? eq1[gi] : (b_oz && fpl[gi]);
-        // (the part's first present lane; past the wrap the word's count less the lanes emitted, D-095)
-        wire       z_m = s2 ? f2[gi] : s1 ? f1[gi] : ((fw0 && fpr[gi]) || (fwh && a_nw[8*gi +: 8] == fneg8u));
+        // (the part's first present lane; past the wrap the word's count: b_fwoff is 0 after a cut, so only a
+        // word's first part, used = 0, can hold that start; D-095, checked in simulation)
+        wire       z_m = s2 ? f2[gi] : s1 ? f1[gi] : ((fw0 && fpr[gi]) || (fwh && a_nw[8*gi +: 8] == fneg8));
         // (no start follows a FRAME lane of the part: seg 0's FRAME is its length field's last byte, after its
         // start, and leaves no seg 1; seg 1's leaves no seg 2; an overrun is after the PDU's end, where a
         // descriptor-framed transfer has no start.  So the FRAME lanes are not on the way to the cut, D-095;
@@ -1674,7 +1674,7 @@ always @(posedge clk) begin
         fresh <= 1'b1;
     end else if (emit) begin
         done <= p_final ? {W{1'b0}} : done | p_in;
-        used_r <= p_final ? 8'd0 : used + p_nbytes;
+        used_r <= p_final ? 8'd0 : gath8(cut, a_nw);   // (used + p_nbytes: the word's present lanes below the cut)
         cused_r <= p_final ? 8'd0 : c_cused;
         fresh <= p_final;
     end
@@ -1769,6 +1769,10 @@ always @(posedge clk) begin
     end
     if (!rst && a_valid && p_final && walk && ps2[W] && g_stop[1].pe1 != len1[7:0]) begin
         $display("Error: mdd_rx_loc_pdu: the word ends in seg 2 at its offset %0d (%m)", g_stop[1].pe1 - len1[7:0]);
+        $stop;
+    end
+    if (!rst && a_valid && walk && c_mpa && !fresh && b_fwoff != 16'd0) begin
+        $display("Error: mdd_rx_loc_pdu: fpdu_woff %0d in a part after a cut (%m)", b_fwoff);
         $stop;
     end
     if (!rst && a_valid && (b_oz != (b_off == 25'd0) || b_ol != (b_off <= c_ll))) begin
