@@ -1047,12 +1047,14 @@ generate
         wire       s2 = ps2[gi];
         wire       z_i = s2 ? eq2[gi] : s1 ? eq1[gi] : (b_oz && fpl[gi]);
         // (the part's first present lane; past the wrap the word's count: b_fwoff is 0 after a cut, so only a
-        // word's first part, used = 0, can hold that start; D-095, checked in simulation)
-        wire       z_m = s2 ? f2[gi] : s1 ? f1[gi] : ((fw0 && fpr[gi]) || (fwh && a_nw[8*gi +: 8] == fneg8));
+        // word's first part, used = 0, can hold that start, and it may lie after seg 0's FRAME lane, the PDU lane
+        // at word count ll0c; D-095, checked in simulation)
+        wire       wrp = fwh && a_nw[8*gi +: 8] == fneg8 && !(fc0 && {1'b0, a_wc[8*gi +: 8]} > ll0c);
+        wire       z_m = s2 ? f2[gi] : s1 ? f1[gi] : ((fw0 && fpr[gi]) || wrp);
         // (no start follows a FRAME lane of the part: seg 0's FRAME is its length field's last byte, after its
         // start, and leaves no seg 1; seg 1's leaves no seg 2; an overrun is after the PDU's end, where a
         // descriptor-framed transfer has no start.  So the FRAME lanes are not on the way to the cut, D-095;
-        // checked in simulation)
+        // checked in simulation.  The one exception, an MPA start where fpdu_woff wraps, compares counts.)
         assign start[gi] = ln_nv[gi] && walk && (c_self || (!b_pdone && !ps1[gi]))
                         && (c_mpa ? z_m : (ln_pl[gi] && z_i));
     end
