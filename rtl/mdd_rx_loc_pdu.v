@@ -903,7 +903,7 @@ wire [25:0] len0 = !parse0 ? len0_s : l0g[25:0];
 
 // while parsing, seg 0's length is a candidate's (hit0 is one-hot, cused = 0 when b_off > 0): seg 1's header
 // count k1 = cused + len0 - b_off = (c - NB) + len_c, and len0 > b_off, were computed with the candidate in
-// stage A (D-069); the adder below serves the state's layout
+// stage A (D-069); with the state's layout they are its bytes to the end, registered (st_rem, D-095)
 wire   e1ok = walk && !(!c_self && b_pdone) && (!parse0 || (pr0_ll && !fc0))
            && (parse0 ? |(hit0 & a_hc_gt) : (!b_rem[26] && b_rem != 27'd0));
 
@@ -911,7 +911,7 @@ wire   e1ok = walk && !(!c_self && b_pdone) && (!parse0 || (pr0_ll && !fc0))
 // (the state's layout is known only in a word's first part, cused = 0: a part after a cut begins at a PDU start,
 // and only a self-framed transfer cuts; so k1 = the bytes to the PDU's end, registered: D-095)
 wire [26:0] k1_s = b_rem;
-wire [W:0]   k1h_a;      // one-hot of k1 <= W (adder form)
+wire [W:0]   k1h_a;      // one-hot of k1 <= W (the state layout's: its bytes to the end)
 generate
     for (gi = 0; gi <= W; gi = gi + 1) begin : g_k1h
         localparam [26:0] J27 = gi;
