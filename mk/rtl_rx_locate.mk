@@ -10,8 +10,9 @@ RX_LOCATE_MODULES := mdd_rx_locate mdd_rx_loc_mrk mdd_rx_loc_pdu mdd_rx_loc_dif
 
 # make test: one default run (all stimulus) and one with tiny periods (small=1: every stage splits words) per
 # W, split between TEST_SEEDS; both move some transfer cuts into a PDU's length field (p_cut_hdr, D-095), the
-# small run also garbles half of those resume images' unwritten bits (p_garble_resume). W = 64 runs at about 14 k cycles per CPU second (harness, RTL, twin and
-# reference; it was 1.6 k while mdd_rx_loc_pdu's one-hot gathers were written bit by bit, 2026-12-02).
+# small run also garbles half of those resume images (p_garble_resume). W = 64 runs at about 14 k cycles per CPU
+# second (harness, RTL, twin and reference; it was 1.6 k while mdd_rx_loc_pdu's one-hot gathers were written bit
+# by bit, 2026-12-02).
 RX_LOCATE_TEST_CYCLES  := 4 3000000 8 2500000 16 2000000 32 1500000 64 1200000
 RX_LOCATE_SMALL_CYCLES := 4 1500000 8 1200000 16 1000000 32 750000 64 600000
 # make regress: five more seeds per W (two of them small=1), 1 M cycles each.

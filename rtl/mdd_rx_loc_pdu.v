@@ -198,13 +198,13 @@ wire [2:0]  c_ml1     = c_iscsi ? 3'd7 : 3'd3;                    // marker leng
 wire [24:0] c_ll      = c_mpa ? 25'd1 : 25'd7;                    // offset of the last length byte
 wire [24:0] c_fl      = c_mpa ? 25'd0 : 25'd5;                    // offset of the first length byte
 
-// PDU length of a layout (docs/rx-path.md section 2)
-function [25:0] pdu_len(input [11:0] hlen, input [23:0] dlen, input hdig, input ddig, input mpa);
-    reg [1:0] pad;
+// PDU length of a layout (docs/rx-path.md section 2): roundup4(hlen + dlen) + HDIG + DDIG,
+// one three-operand sum
+function [25:0] plen(input [11:0] h, input [23:0] d, input hdig, input ddig, input dd_any);
+    reg [25:0] s;
     begin
-        pad = 2'd0 - hlen[1:0] - dlen[1:0];
-        pdu_len = {14'd0, hlen} + (hdig ? 26'd4 : 26'd0) + {2'd0, dlen} + {24'd0, pad}
-                + ((ddig && (mpa || dlen != 24'd0)) ? 26'd4 : 26'd0);
+        s = {14'd0, h} + {2'd0, d} + {23'd0, hdig, 2'd3} + {23'd0, ddig && (dd_any || d != 24'd0), 2'd0};
+        plen = s & ~26'd3;
     end
 endfunction
 
@@ -750,15 +750,6 @@ wire [8*W-1:0]     nn_l = nn[8*W-1:0];
 // the EP lane's count, minus 1); seg 2 holds no PDU byte of the part (the PDU byte after an EP is a start,
 // and a part holds one start), only boundary markers.
 // -------------------------------------------------------------------------
-
-// PDU length of a layout: roundup4(hlen + dlen) + HDIG + DDIG (= pdu_len, one three-operand sum)
-function [25:0] plen(input [11:0] h, input [23:0] d, input hdig, input ddig, input dd_any);
-    reg [25:0] s;
-    begin
-        s = {14'd0, h} + {2'd0, d} + {23'd0, hdig, 2'd3} + {23'd0, ddig && (dd_any || d != 24'd0), 2'd0};
-        plen = s & ~26'd3;
-    end
-endfunction
 
 // an 8-bit segment offset against a 26-bit layout value: p < x, p == x
 function lt8(input [7:0] p, input [25:0] x);

@@ -439,7 +439,8 @@ mdd_txg_r #(.W(W)) u_r (
     .o_desc(r_desc));
 
 mdd_txg_err u_err (
-    .ev_desc(o1_ev_desc), .ev_up(o1_ev_up), .ev_frame(o1_ev_frame), .n_up(o1_ev_n_up), .up_off(o1_ev_up_off), .fr_off(o1_ev_fr_off), .fr_unit(o1_ev_fr_unit),
+    .ev_desc(o1_ev_desc), .ev_up(o1_ev_up), .ev_frame(o1_ev_frame), .n_up(o1_ev_n_up),
+    .up_off(o1_ev_up_off), .fr_off(o1_ev_fr_off), .fr_unit(o1_ev_fr_unit),
     .fr_exp(o1_ev_fr_exp), .fr_got(o1_ev_fr_got),
     .err_v(o1_err_v), .err_code(o1_err_code), .err_byte(o1_err_byte), .err_off(o1_err_off),
     .err_unit(o1_err_unit), .err_exp(o1_err_exp), .err_got(o1_err_got), .emap(o1_emap), .ecnt(o1_ecnt));

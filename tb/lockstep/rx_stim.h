@@ -21,9 +21,9 @@
 //              from its descriptor after other streams' transfers, not from what the previous transfer left);
 //              p_cut_hdr: the probability that a cut is moved into a PDU's first 9 bytes (offsets 1..8), where
 //              the resume image holds a partly parsed length field (default 0); p_garble_resume: the
-//              probability that such an image's bits the parse has not written are random (DATA_LEN above the
-//              length bytes parsed, iSCSI HDR_LEN once byte 4 is behind): the receiver keeps what the parse
-//              keeps; and that an MPA image's FPDU_WOFF is set near its 16-bit wrap (default 0)
+//              probability that such an image's DATA_LEN bits above the length bytes parsed are random (the
+//              receiver must not let them reach the length), that its iSCSI HDR_LEN is random once byte 4 is
+//              behind (taken as it stands), and that an MPA image's FPDU_WOFF is near its 16-bit wrap (default 0)
 //   beats      tkeep holes (p_holes of the transfers), null beats, tuser (p_user), random tvalid/tready levels
 //              that change every `phase` cycles, descriptor-channel gaps (p_desc), resets (p_reset)
 //   reference  every transfer is run through mdd_rxref_run() once, when it is generated: the harness gets its
@@ -454,8 +454,9 @@ class Stim {
         mdd_rxref_free(&res);
     }
 
-    // A resume image inside a self-framed PDU's length field: random bits where the parse has written none
-    // (DATA_LEN above the length bytes parsed; iSCSI HDR_LEN once AHSLength, byte 4, is behind).
+    // A resume image inside a self-framed PDU's length field: random DATA_LEN bits above the length bytes parsed
+    // (the parse has not written them), a random iSCSI HDR_LEN once AHSLength, byte 4, is behind (the receiver
+    // takes it as it stands); MPA: FPDU_WOFF near its wrap.
     void garble_resume(uint64_t *d) {
         const uint64_t proto = MDD_GET(DESC, PROTO, d), off = MDD_GET(DESC, PDU_OFF, d);
         if (!MDD_GET(DESC, SELF_FRAME, d) || proto == MDD_PROTO_RAW) return;
