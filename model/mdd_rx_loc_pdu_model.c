@@ -384,13 +384,14 @@ static void stage_a(const mdd_rx_loc_pdu_model *m, mdd_rx_loc_pdu_in *a)
 void mdd_rx_loc_pdu_eval(const mdd_rx_loc_pdu_model *m, const mdd_rx_loc_pdu_in *in, mdd_rx_loc_pdu_out *out)
 {
     const bool advance = in->m_ready || !m->m_valid_r;
+    const bool adv_b = advance || !m->q_valid; /* stage C takes a part when empty or its part moves on */
     /* stage A takes a word when it is empty or its word's last part leaves this cycle */
     if (m->a_valid) {
         mdd_rx_loc_pdu_in a;
         struct part pt;
         stage_a(m, &a);
         part_of(m, &a, &pt);
-        out->s_ready = advance && pt.final;
+        out->s_ready = adv_b && pt.final;
     } else {
         out->s_ready = true;
     }
@@ -401,15 +402,17 @@ void mdd_rx_loc_pdu_eval(const mdd_rx_loc_pdu_model *m, const mdd_rx_loc_pdu_in 
 void mdd_rx_loc_pdu_tick(mdd_rx_loc_pdu_model *m, const mdd_rx_loc_pdu_in *in)
 {
     const bool advance = in->m_ready || !m->m_valid_r;
-    const bool emit = m->a_valid && advance;
+    const bool adv_b = advance || !m->q_valid;
+    const bool emit = m->a_valid && adv_b;
     bool take = false;
+    if (advance && m->q_valid) m->m = m->q; /* before stage C takes the next part */
     if (emit) {
         mdd_rx_loc_pdu_in a;
         struct part pt;
         stage_a(m, &a);
         part_of(m, &a, &pt);
         take = pt.final;
-        m->m = pt.w;
+        m->q = pt.w;
         m->st = pt.s;
         if (!in->rst) {
             mdd_rx_loc_pdu_stats *a = &m->stats;
@@ -439,9 +442,11 @@ void mdd_rx_loc_pdu_tick(mdd_rx_loc_pdu_model *m, const mdd_rx_loc_pdu_in *in)
     if (load) MDD_RX_WORD_COPY(&m->a, , in, s_);
     if (in->rst) {
         m->a_valid = false;
+        m->q_valid = false;
         m->m_valid_r = false;
     } else {
-        if (advance) m->m_valid_r = m->a_valid; /* the pre-edge stage A */
+        if (advance) m->m_valid_r = m->q_valid; /* the pre-edge stages C and A */
+        if (adv_b) m->q_valid = m->a_valid;
         if (load) m->a_valid = true;
         else if (take) m->a_valid = false;
     }

@@ -57,15 +57,17 @@
  * part; the last part takes what remains of s_nin; the input's error record
  * leaves with the first part.  PDUs >= W + 1 bytes never split a word.
  *
- * Flow control (D-029, D-066): advance = m_ready | ~m_valid; s_ready = stage
- * A empty, or its word's last part leaving (advance and no cut): one word per
- * clock at full rate.  Latency two clocks (one until D-066).  rst clears the
- * valid bits and the split state; the stream state is loaded from the
- * descriptor on every transfer's first word; data registers are not reset.
+ * Flow control (D-029, D-066, D-096): advance = m_ready | ~m_valid moves the
+ * output register and stage C; stage B's part enters C when C is empty or
+ * advances; s_ready = stage A empty, or its word's last part leaving (no
+ * cut): one word per clock at full rate.  Latency three clocks (one until
+ * D-066, two until D-096).  rst clears the valid bits and the split state;
+ * the stream state is loaded from the descriptor on every transfer's first
+ * word; data registers are not reset.
  *
- * Structure (D-040, D-066): no value ripples from lane to lane, so the logic
- * depth grows with log W (the reference algorithm, a walk through the lanes,
- * is the C twin).  Two stages:
+ * Structure (D-040, D-066, D-096): no value ripples from lane to lane, so the
+ * logic depth grows with log W (the reference algorithm, a walk through the
+ * lanes, is the C twin).  Three stages:
  *   A  the input register: the word, and what depends on the word alone: its
  *      PDU bytes in count order (byte k: the PDU lane with k PDU lanes of the
  *      whole word below it) and, for every word count k = -7..W, the layout
@@ -77,7 +79,7 @@
  *      transfer's earlier words, on its first word the resume image's partial
  *      parse as bytes; D-095), so no state byte is combined with the word's
  *      in B.
- *   B  the parts of A's word into the output register.  Each lane's prefix
+ *   B  the parts of A's word, one a cycle, into stage C.  Each lane's prefix
  *      counts of PDU and present lanes (mdd_lane_count) give its PDU offset
  *      and transfer offset from the part's base state.  The chunking rule
  *      bounds what a part can hold -- the PDU in progress (seg 0), the one
@@ -100,7 +102,14 @@
  *      one-hots and counts (the 8-step field parser only for a field cut by
  *      the part's end).  The resume fields where a FRAME stops the walk are
  *      kept apart (fz_*) until the transfer's end: the stream state is not
- *      used again once the transfer is lost (D-095).
+ *      used again once the transfer is lost (D-095).  B registers for C what
+ *      it knows of the part: its lanes (present, marker, lost, overrun,
+ *      length-field ends), their prefix counts and segments, the segments'
+ *      layouts and FRAME checks, the base state, the resume fields.
+ *   C  the part's tags (each lane's offset compared with its segment's
+ *      layout), the marker checks and their state (mk_*, pd_*), the error
+ *      record and the descriptor write-back, into the output register
+ *      (D-096: none of it is in B's loop or on the way to the cut).
  * Markers: L1 puts at most mrk_period bytes in a word, so a word holds at most
  * two (T, the tail of an earlier marker; H, from its byte 0).  Each is gathered
  * and applied as one step, in lane order with the two length-field ends that
@@ -184,19 +193,12 @@ localparam [7:0] ERR_FRAME = MDD_ERR_FRAME[7:0];
 
 // (the protocol decoded as the word enters stage A, D-069: the flags are flip-flops)
 wire        c_active  = !a_dbad;
-wire        c_iscsi   = a_iscsi;
 wire        c_mpa     = a_mpa;
 wire        c_raw     = a_raw;
 wire        c_self    = a_desc[MDD_DESC_SELF_FRAME_LSB];
 wire        c_hdig    = a_desc[MDD_DESC_HDIG_EN_LSB];
 wire        c_ddig    = a_desc[MDD_DESC_DDIG_EN_LSB];
-wire        c_mrk_chk = a_desc[MDD_DESC_MRK_CHK_LSB];
-wire        c_hdr_out = a_desc[MDD_DESC_HDR_OUT_LSB];
-wire [7:0]  c_ulp     = a_desc[MDD_DESC_ULP_HDR_LEN_LSB +: MDD_DESC_ULP_HDR_LEN_W];
-wire [23:0] c_max     = a_desc[MDD_DESC_MAX_DATA_LSB +: MDD_DESC_MAX_DATA_W];
-wire [2:0]  c_ml1     = c_iscsi ? 3'd7 : 3'd3;                    // marker length - 1
 wire [24:0] c_ll      = c_mpa ? 25'd1 : 25'd7;                    // offset of the last length byte
-wire [24:0] c_fl      = c_mpa ? 25'd0 : 25'd5;                    // offset of the first length byte
 
 // PDU length of a layout (docs/rx-path.md section 2): roundup4(hlen + dlen) + HDIG + DDIG,
 // one three-operand sum
@@ -445,7 +447,7 @@ endfunction
 // -------------------------------------------------------------------------
 // Stage A (D-066): the input register.  It holds the word and everything about its header candidates that
 // depends on the word alone: the word's PDU bytes in count order (byte k: the PDU lane with k PDU lanes of
-// the whole word below it, 0 past the last), and for every k = -4..W the layout of a header whose byte 0 is
+// the whole word below it, 0 past the last), and for every k = -7..W the layout of a header whose byte 0 is
 // byte k (length, data length and hdr_len as final, the underflow and FRAME checks; k = W: no byte of the
 // word, all zero; k < 0 for a field begun in an earlier word, iSCSI bytes 4-7 only).
 // -------------------------------------------------------------------------
@@ -628,7 +630,7 @@ reg [8*NC-1:0]     a_hc_nx = {8*NC{1'b0}};
 reg [NC-1:0]       a_hc_gt = {NC{1'b0}};
 
 // -------------------------------------------------------------------------
-// Registers: split state, stream state, marker checks
+// Registers of stage B: split state, stream state
 // -------------------------------------------------------------------------
 
 reg [W-1:0] done = {W{1'b0}};    // lanes of the current input word already emitted
@@ -648,7 +650,6 @@ reg [31:0]  st_pidx = 32'd0;     // PDU ends passed in this transfer (err_unit)
 reg [31:0]  st_lenoff = 32'd0;   // transfer offset of the length field's first byte
 reg         st_lost = 1'b0;      // FRAME: the rest of the transfer is unlocated
 reg         st_pdone = 1'b0;     // descriptor-framed: the PDU has ended
-reg         st_unv = 1'b0;       // a deferred marker check was dropped
 // The resume fields where a FRAME stopped the walk (D-095): written there, read when the transfer ends; the
 // stream state above is not used once the transfer is lost, so the FRAME position is not in its next value.
 reg [24:0]  fz_off = 25'd0;
@@ -656,29 +657,8 @@ reg [11:0]  fz_hlen = 12'd0;
 reg [23:0]  fz_dlen = 24'd0;
 reg [15:0]  fz_fwoff = 16'd0;
 
-reg         mk_act = 1'b0;       // a marker check in progress
-reg         mk_dv = 1'b0;        // ... with a differing byte
-reg [2:0]   mk_diff = 3'd0;
-reg [63:0]  mk_exp = 64'd0;      // byte j at bits 8 * (ML - 1 - j)
-reg [63:0]  mk_got = 64'd0;
-reg [31:0]  mk_off = 32'd0;
-reg [31:0]  mk_unit = 32'd0;
-
-reg [1:0]   pd_n = 2'd0;         // deferred iSCSI marker checks (0..2)
-reg         pd_in = 1'b0;        // the last one still takes bytes
-reg [31:0]  pd0_off = 32'd0;
-reg [31:0]  pd0_unit = 32'd0;
-reg [24:0]  pd0_p = 25'd0;
-reg [7:0]   pd0_present = 8'd0;
-reg [63:0]  pd0_got = 64'd0;     // byte j at bits 63 - 8j
-reg [31:0]  pd1_off = 32'd0;
-reg [31:0]  pd1_unit = 32'd0;
-reg [24:0]  pd1_p = 25'd0;
-reg [7:0]   pd1_present = 8'd0;
-reg [63:0]  pd1_got = 64'd0;
-
 reg  m_valid_r = 1'b0;
-wire advance = m_ready || !m_valid_r;
+wire advance = m_ready || !m_valid_r;   // the output register and stage C move
 
 wire       first_part = fresh;
 wire [7:0] used = used_r;        // (used_r, cused_r are 0 whenever done is)
@@ -703,10 +683,6 @@ wire [31:0] b_pidx   = init ? 32'd0 : st_pidx;
 wire [31:0] b_lenoff = init ? 32'd0 : st_lenoff;
 wire        b_lost   = init ? 1'b0 : st_lost;
 wire        b_pdone  = init ? 1'b0 : st_pdone;
-wire        b_unv    = init ? 1'b0 : st_unv;
-wire        b_mk_act = init ? 1'b0 : mk_act;
-wire [1:0]  b_pd_n   = init ? 2'd0 : pd_n;
-wire        b_pd_in  = init ? 1'b0 : pd_in;
 
 // the lanes are located (iSCSI / MPA, descriptor good, position not lost)
 wire        walk = c_active && !c_raw && !b_lost;
@@ -716,8 +692,6 @@ wire [7:0]  ll8 = c_ll[7:0];
 wire [W-1:0]   ln_nv;     // present (not VOID), not yet emitted
 wire [W-1:0]   ln_pl;     // ... PDU byte (not a marker)
 wire [W-1:0]   ln_mk;     // ... marker byte
-wire [8*W-1:0] ln_m;      // marker byte index (3 bits, zero-extended)
-wire [8*W-1:0] ln_ml;     // one-hot of the marker byte index
 
 genvar gi, gt;
 generate
@@ -726,8 +700,6 @@ generate
         assign ln_nv[gi] = !done[gi] && k != MDD_KIND_VOID;
         assign ln_pl[gi] = ln_nv[gi] && k != MDD_KIND_MRK;
         assign ln_mk[gi] = ln_nv[gi] && k == MDD_KIND_MRK;
-        assign ln_m[8*gi +: 8] = {5'd0, a_aux[4*gi +: 3]};
-        assign ln_ml[8*gi +: 8] = 8'd1 << a_aux[4*gi +: 3];
     end
 endgenerate
 
@@ -765,14 +737,13 @@ wire        parse0 = walk && c_self && b_ol;   // seg 0 still reads its length f
 /* verilator lint_off UNUSEDSIGNAL */
 wire [26*(W+1)-1:0] p0_x; // per position x = 0..W: seg 0 offset b_off + cc (position W: its low byte)
 /* verilator lint_on UNUSEDSIGNAL */
-wire [26*W-1:0] p0_l;      // per lane: seg 0 offset, and + 1
-wire [26*W-1:0] p0p1_l;
+wire [26*W-1:0] p0p1_l;    // per lane: seg 0 offset + 1
 wire [63:0] pb0, pb1;
 wire [7:0]  pr0, pr1;
 /* verilator lint_off UNUSEDSIGNAL */
 wire [8*W-1:0] sel0, sel1;   // [8*i + t]: lane i is the seg's byte t (used: t = 0, 1, 5, 7)
 /* verilator lint_on UNUSEDSIGNAL */
-wire [8*W-1:0] p1_l, p2_l;   // per lane: seg 1 / seg 2 offset (8 bits: the segment began in this word)
+wire [8*W-1:0] p1_l;         // per lane: seg 1 offset (8 bits: the segment began in this word)
 wire [W-1:0]   ep1, ep2;
 wire [W:0]     ps1, ps2;     // per position x = 0..W: in seg 1 / seg 2
 
@@ -986,11 +957,9 @@ generate
         if (gi < W) begin : g_l
             wire [7:0] r = p0_x[26*gi +: 8] - len0[7:0];
             assign p1_l[8*gi +: 8] = r;
-            assign p2_l[8*gi +: 8] = r - len1[7:0];
         end
     end
     for (gi = 0; gi < W; gi = gi + 1) begin : g_seg
-        assign p0_l[26*gi +: 26] = p0_x[26*gi +: 26];
         assign ep1[gi] = ln_pl[gi] && e1ok && p0p1_l[26*gi +: 26] == len0;
         assign ep2[gi] = ln_pl[gi] && ps1[gi] && e2ok && eq8(p1_l[8*gi +: 8] + 8'd1, len1);
     end
@@ -1092,268 +1061,15 @@ wire [7:0]   q1F = gath8p(frmpos, q1_x);
 wire         t0F = |(frmpos & t0_x);
 wire         t1F = |(frmpos & t1_x);
 
-// -------------------------------------------------------------------------
-// Per-lane tags: the lane's segment offset compared with its segment's layout
-// -------------------------------------------------------------------------
-
-wire [25:0] q0 = {14'd0, h0f},                   q1 = {14'd0, h1f};
-wire [25:0] hd = c_hdig ? 26'd4 : 26'd0;
-wire [25:0] qh0 = q0 + hd,                       qh1 = q1 + hd;
-wire [25:0] pay0 = qh0 + {2'd0, d0f},            pay1 = qh1 + {2'd0, d1f};
-wire [1:0]  pad0 = 2'd0 - h0f[1:0] - d0f[1:0],   pad1 = 2'd0 - h1f[1:0] - d1f[1:0];
-wire [25:0] pnd0 = pay0 + {24'd0, pad0},         pnd1 = pay1 + {24'd0, pad1};
-wire        hdd0 = c_ddig && (c_mpa || d0f != 24'd0);
-wire        hdd1 = c_ddig && (c_mpa || d1f != 24'd0);
-wire        padnz0 = pad0 != 2'd0, padnz1 = pad1 != 2'd0;
-wire        dnz0 = d0f != 24'd0,   dnz1 = d1f != 24'd0;
-wire [25:0] lm3_0 = len0 - 26'd3,  lm3_1 = len1 - 26'd3;   // p + 4 > len: p >= len - 3 (len >= 3)
-wire        lsm0 = len0 < 26'd3,   lsm1 = len1 < 26'd3;
-
-wire [8*W-1:0] w_tag;
-wire [4*W-1:0] w_aux;
-
-generate
-    for (gi = 0; gi < W; gi = gi + 1) begin : g_tag
-        wire [25:0] p  = p0_l[26*gi +: 26];
-        wire [25:0] pp = p0p1_l[26*gi +: 26];
-        wire [7:0]  r  = p1_l[8*gi +: 8];
-        wire [7:0]  r1 = r + 8'd1;
-        wire [7:0]  u  = p2_l[8*gi +: 8];
-        wire       s0 = !ps1[gi];
-        wire       s1 = ps1[gi] && !ps2[gi];
-        wire       s2 = ps2[gi];
-        wire [2:0] m = ln_m[8*gi +: 3];
-        wire       a0 = a_aux[4*gi];
-        // PDU byte (seg 0 or 1)
-        wire       early = c_self && (s0 ? p < {1'b0, c_ll} : r < ll8);
-        wire       fnow = c_self && (s0 ? (p == {1'b0, c_ll} && fc0) : (r == ll8 && fc1));
-        wire       hdr = s0 ? p < q0 : lt8(r, q1);
-        wire       eh  = s0 ? pp == q0 : eq8(r1, q1);
-        wire       hdg = s0 ? p < qh0 : lt8(r, qh1);
-        wire       pay = s0 ? p < pay0 : lt8(r, pay1);
-        wire       pad = s0 ? p < pnd0 : lt8(r, pnd1);
-        wire       lc  = s0 ? (padnz0 ? pp == pnd0 : dnz0 ? pp == pay0 : (c_mpa && pp == q0))
-                            : (padnz1 ? eq8(r1, pnd1) : dnz1 ? eq8(r1, pay1) : (c_mpa && eq8(r1, q1)));
-        wire       ep  = s0 ? pp == len0 : eq8(r1, len1);
-        wire [1:0] p2  = s0 ? p[1:0] : r[1:0];   // offset mod 4
-        wire [1:0] hix = p2 - (s0 ? h0f[1:0] : h1f[1:0]);
-        wire [1:0] dix = p2 - (s0 ? pnd0[1:0] : pnd1[1:0]);
-        reg  [2:0] kind;
-        reg  [7:0] fl;
-        reg  [1:0] idx;
-        always @* begin
-            fl = 8'd0;
-            idx = 2'd0;
-            if (early || fnow) begin
-                kind = MDD_KIND_HDR;
-            end else begin
-                if (hdr) begin
-                    kind = MDD_KIND_HDR;
-                    if (eh) fl = fl | TAG_EH;
-                end else if (hdg) begin
-                    kind = MDD_KIND_HDIG;
-                    idx = hix;
-                end else if (pay) begin
-                    kind = MDD_KIND_PAY;
-                end else if (pad) begin
-                    kind = MDD_KIND_PAD;
-                end else begin
-                    kind = MDD_KIND_DDIG;
-                    idx = dix;
-                end
-                if (lc && !(c_mpa && c_ddig && a0)) fl = fl | TAG_ED;
-                if (ep) fl = fl | TAG_EP;
-            end
-        end
-        wire       keep = kind == MDD_KIND_PAY || (kind == MDD_KIND_HDR && c_hdr_out);
-        wire [7:0] ptag = fl | (keep ? TAG_K : 8'd0) | {5'd0, kind};
-        // marker byte (seg 0, 1 or 2; seg 2 has seg 1's layout)
-        wire       bnd = s2 ? u == 8'd0 : s1 ? r == 8'd0 : p == 26'd0;
-        wire       kn  = !c_self || (s2 ? u > ll8 : s1 ? r > ll8 : p > {1'b0, c_ll});
-        wire       hdd = s0 ? hdd0 : hdd1;
-        wire       bw  = s0 ? (lsm0 || p >= lm3_0) : (lsm1 || !lt8(s2 ? u : r, lm3_1));   // p + 4 > len
-        wire       between = c_mpa && !bnd && kn && hdd && bw;
-        wire       covered = c_mpa && !between;
-        wire       edm = s0 ? p + 26'd4 == len0 : eq8((s2 ? u : r) + 8'd4, len1);       // p + 4 == len
-        wire       med = c_ddig && covered && m == c_ml1 && !bnd && kn && edm;
-        reg  [7:0] tg;
-        reg  [3:0] ax;
-        assign w_tag[8*gi +: 8] = tg;
-        assign w_aux[4*gi +: 4] = ax;
-        always @* begin
-            tg = TAG_VOID;
-            ax = 4'd0;
-            if (p_in[gi] && ln_nv[gi]) begin
-                if (!c_active) begin
-                    tg = a_tag[8*gi +: 8];
-                    ax = a_aux[4*gi +: 4];
-                end else if (c_raw) begin
-                    tg = TAG_K | {5'd0, MDD_KIND_PAY};
-                end else if (lostb[gi]) begin
-                    // VOID, like every byte after a FRAME error
-                end else if (ln_mk[gi]) begin
-                    tg = (med ? TAG_ED : 8'd0) | {5'd0, MDD_KIND_MRK};
-                    ax = {!covered, m};
-                end else if (ovr[gi]) begin
-                    // the overrun byte of a descriptor-framed PDU: VOID
-                end else begin
-                    tg = ptag;
-                    ax = {2'd0, idx};
-                end
-            end
-        end
-    end
-endgenerate
 
 // -------------------------------------------------------------------------
-// Marker checks.  A word holds at most two markers (L1: at most mrk_period bytes per word): T, the tail of
-// a marker begun earlier (the lanes before the word's byte-0 marker lane), and H, from the byte-0 lane on.
-// Each is gathered (its first lane's offset, counts, byte j by one-hot select) and applied as one step, in
-// lane order with the two length-field ends (resolve / FRAME of deferred checks): a fixed chain of six.
-// Whether a marker or a length field's end lies in this part (before the cut) only enables its step.
+// The state after the part (at endpos), the resume fields
 // -------------------------------------------------------------------------
-
-wire [W-1:0] mkw = ln_mk & {W{walk}};
-wire [W-1:0] m0l;
-generate
-    for (gi = 0; gi < W; gi = gi + 1) begin : g_m0
-        assign m0l[gi] = mkw[gi] && ln_ml[8*gi];
-    end
-endgenerate
-wire [W-1:0] hsel = lane_below_or(m0l) | m0l;
-wire [W-1:0] gT = mkw & ~hsel;
-wire [W-1:0] gH = mkw & hsel;
-wire [W-1:0] fT = gT & ~lane_below_or(gT);
-wire [W-1:0] fH = gH & ~lane_below_or(gH);
-
-wire [7:0]  prT, prH;
-wire [63:0] gbT, gbH;
-generate
-    for (gt = 0; gt < 8; gt = gt + 1) begin : g_mb
-        wire [W-1:0] vT, vH;
-        for (gi = 0; gi < W; gi = gi + 1) begin : g_l
-            assign vT[gi] = gT[gi] && ln_ml[8*gi + gt];
-            assign vH[gi] = gH[gi] && ln_ml[8*gi + gt];
-        end
-        assign prT[gt] = |vT;
-        assign prH[gt] = |vH;
-        assign gbT[8*gt +: 8] = gath8(vT, a_data);
-        assign gbH[8*gt +: 8] = gath8(vH, a_data);
-    end
-endgenerate
-
-// one-hot gather of a 26-bit value per lane
-function [25:0] gath26(input [W-1:0] sel, input [26*W-1:0] v);
-    reg [26*W-1:0] t;
-    integer i, h;
-    begin
-        for (i = 0; i < W; i = i + 1) t[26*i +: 26] = v[26*i +: 26] & {26{sel[i]}};
-        for (h = W / 2; h > 0; h = h / 2)
-            for (i = 0; i < h; i = i + 1) t[26*i +: 26] = t[26*i +: 26] | t[26*(i + h) +: 26];
-        gath26 = t[26-1:0];
-    end
-endfunction
 
 // fpdu_woff at a position from its segment and present-lane count
 function [15:0] seg_fw(input s1, input s2, input [7:0] n, input [15:0] fw, input [7:0] n1, input [7:0] n2);
     seg_fw = s2 ? {8'd0, n - n2 - 8'd1} : s1 ? {8'd0, n - n1 - 8'd1} : fw + {8'd0, n};
 endfunction
-
-// expected marker value: MPA {16'h0, FPDUPTR}; iSCSI both copies = bytes to the next PDU start, 0 at one
-function [63:0] mk_exp_f(input mpa, input [25:0] p, input [25:0] len, input [15:0] fw, input [2:0] m);
-    reg [31:0] v;
-    begin
-        v = {6'd0, len} - {6'd0, p};
-        if (mpa) mk_exp_f = {48'd0, fw - {13'd0, m}};
-        else if (p == 26'd0) mk_exp_f = 64'd0;
-        else mk_exp_f = {v, v};
-    end
-endfunction
-
-// A marker's context at its first lane.  Its expected value is computed for each segment it may be in and
-// compared with its bytes; the segment (late: seg 2 needs seg 1's length) only selects.  Deferral needs
-// the offset in seg 0 or 1: a seg 2 marker is at offset 0 (or past the cut), and its seg 1 offset is
-// >= seg 1's length > 7, so taking p1 for it decides the same.
-/* verilator lint_off UNUSEDSIGNAL */
-wire [7:0]  mT8 = gath8(fT, ln_m), mH8 = gath8(fH, ln_m);   // bits 7:3 are 0
-wire [25:0] p0T = gath26(fT, p0_l), p0H = gath26(fH, p0_l);   // bit 25 is 0
-/* verilator lint_on UNUSEDSIGNAL */
-wire [2:0]  mT = mT8[2:0], mH = mH8[2:0];
-wire [7:0]  p1T = gath8(fT, p1_l), p1H = gath8(fH, p1_l);
-wire [7:0]  p2T = gath8(fT, p2_l), p2H = gath8(fH, p2_l);
-wire [7:0]  nT = gath8(fT, nn_l), nH = gath8(fH, nn_l);
-wire        s1T = |(fT & ps1[W-1:0]), s2T = |(fT & ps2[W-1:0]);
-wire        s1H = |(fH & ps1[W-1:0]), s2H = |(fH & ps2[W-1:0]);
-wire        lH = |(fH & lostb);
-wire        iH = |(fH & p_in);
-wire [24:0] pT = s1T ? {17'd0, p1T} : p0T[24:0];
-wire [24:0] pH = s1H ? {17'd0, p1H} : p0H[24:0];
-wire        dT = !c_mpa && c_self && pT != 25'd0 && pT <= c_ll;   // deferred
-wire        dH = !c_mpa && c_self && pH != 25'd0 && pH <= c_ll;
-
-wire [63:0] xT0 = mk_exp_f(c_mpa, p0T, len0, b_fwoff + {8'd0, nT}, mT);
-wire [63:0] xT1 = mk_exp_f(c_mpa, {18'd0, p1T}, len1, {8'd0, nT - ne1 - 8'd1}, mT);
-wire [63:0] xT2 = mk_exp_f(c_mpa, {18'd0, p2T}, len1, {8'd0, nT - ne2 - 8'd1}, mT);
-wire [63:0] xH0 = mk_exp_f(c_mpa, p0H, len0, b_fwoff + {8'd0, nH}, mH);
-wire [63:0] xH1 = mk_exp_f(c_mpa, {18'd0, p1H}, len1, {8'd0, nH - ne1 - 8'd1}, mH);
-wire [63:0] xH2 = mk_exp_f(c_mpa, {18'd0, p2H}, len1, {8'd0, nH - ne2 - 8'd1}, mH);
-wire [63:0] xT = s2T ? xT2 : s1T ? xT1 : xT0;
-wire [63:0] xH = s2H ? xH2 : s1H ? xH1 : xH0;
-wire [7:0]  zT = s2T ? mis_f(c_iscsi, xT2, prT, gbT) : s1T ? mis_f(c_iscsi, xT1, prT, gbT) : mis_f(c_iscsi, xT0, prT, gbT);
-wire [7:0]  zH = s2H ? mis_f(c_iscsi, xH2, prH, gbH) : s1H ? mis_f(c_iscsi, xH1, prH, gbH) : mis_f(c_iscsi, xH0, prH, gbH);
-wire [31:0] oT = ioff0 + {24'd0, nT}, oH = ioff0 + {24'd0, nH};
-wire [31:0] uT = b_pidx + {30'd0, s2T, s1T && !s2T}, uH = b_pidx + {30'd0, s2H, s1H && !s2H};
-wire        eT = gT != {W{1'b0}}, eH = gH != {W{1'b0}};   // present in the word
-// ... taken by this part, not lost (T always: its lanes precede every PDU lane, so no start or FRAME
-// can come before them)
-wire        aT = eT;
-wire        aH = eH && !lH && iH;
-wire        cplT = c_iscsi ? prT[7] : prT[3], cplH = c_iscsi ? prH[7] : prH[3];
-
-// the length-field ends of seg 0 / 1, and whether H comes after them
-wire         r0 = ll0 != {W{1'b0}};                        // seg 0 lies before any cut
-wire         r1 = (ll1 & p_in) != {W{1'b0}};
-wire         r1w = ll1 != {W{1'b0}};
-wire         r0_first = !eH || (fH & lane_below_or(ll0)) != {W{1'b0}};
-wire         r1_first = !eH || (fH & lane_below_or(ll1)) != {W{1'b0}};
-
-wire [196:0] mk0 = {b_mk_act, mk_dv, mk_diff, mk_exp, mk_got, mk_off, mk_unit};
-wire [325:0] sd0 = {b_pd_n, b_pd_in, b_unv, pd0_off, pd0_unit, pd0_p, pd0_present, pd0_got,
-                    pd1_off, pd1_unit, pd1_p, pd1_present, pd1_got};
-
-wire [197:0] mk1 = mk_step(mk0, aT && c_mrk_chk && !dT, c_iscsi, xT, zT, oT, uT, prT, gbT);
-wire [197:0] mk2 = mk_step(mk1[196:0], aH && c_mrk_chk && !dH, c_iscsi, xH, zH, oH, uH, prH, gbH);
-wire [325:0] sd1 = pd_step(sd0, aT, aT && c_mrk_chk && dT, oT, uT, pT, prT, gbT, cplT);
-wire [325:0] sd2 = r0_first ? rf_step(sd1, r0 && !fc0, r0 && fc0) : sd1;
-wire [325:0] sd3 = r1_first ? rf_step(sd2, r1 && !fc1, r1 && fc1) : sd2;
-wire [325:0] sd4 = pd_step(sd3, aH, aH && c_mrk_chk && dH, oH, uH, pH, prH, gbH, cplH);
-wire [325:0] sd5 = !r0_first ? rf_step(sd4, r0 && !fc0, r0 && fc0) : sd4;
-wire [325:0] sd6 = !r1_first ? rf_step(sd5, r1 && !fc1, r1 && fc1) : sd5;
-wire         ovr_in = (ovr & p_in) != {W{1'b0}};
-wire [325:0] sd7 = rf_step(sd6, 1'b0, ovr_in);
-
-// The same chain as the length-field ends see it: a marker before such an end in lane order is in the
-// part (seg 0 lies before any cut; seg 1's end only counts when in the part) and not lost (a FRAME is at
-// such an end), so these steps need not wait for the cut or the FRAME lanes.
-wire [325:0] sw3 = r1_first ? rf_step(sd2, r1w && !fc1, r1w && fc1) : sd2;
-wire [325:0] sw4 = pd_step(sw3, eH, eH && c_mrk_chk && dH, oH, uH, pH, prH, gbH, cplH);
-wire [325:0] sw5 = !r0_first ? rf_step(sw4, r0 && !fc0, r0 && fc0) : sw4;
-
-// resolved deferred checks (entries as they are at the length field's last byte)
-/* verilator lint_off UNUSEDSIGNAL */
-wire [325:0] sr0 = r0_first ? sd1 : sw4;         // pd_in, unv not used
-wire [325:0] sr1 = r1_first ? sd2 : sw5;
-/* verilator lint_on UNUSEDSIGNAL */
-wire [131:0] rs00 = res_one(sr0[321:161], len0), rs01 = res_one(sr0[160:0], len0);
-wire [131:0] rs10 = res_one(sr1[321:161], len1), rs11 = res_one(sr1[160:0], len1);
-wire         rv00 = r0 && !fc0 && sr0[325:324] != 2'd0 && rs00[131];
-wire         rv01 = r0 && !fc0 && sr0[325:324] == 2'd2 && rs01[131];
-wire         rv10 = r1 && !fc1 && sr1[325:324] != 2'd0 && rs10[131];
-wire         rv11 = r1 && !fc1 && sr1[325:324] == 2'd2 && rs11[131];
-
-// -------------------------------------------------------------------------
-// The state after the part (at endpos), the descriptor write-back
-// -------------------------------------------------------------------------
 
 wire [7:0]  nfl0 = gath8(fl0, nn_l), nfl1 = gath8(fl1, nn_l);
 wire [7:0]  cfl0 = gath8(fl0, cc_l), cfl1 = gath8(fl1, cc_l);
@@ -1462,149 +1178,12 @@ wire [23:0] r_dlen  = frm_in ? vs_dlen[23:0] : lost_in ? fz_dlen : vs_dlen[47:24
 wire [15:0] r_fwoff = frm_in ? vs_fwoff[15:0] : lost_in ? fz_fwoff : vs_fwoff[31:16];
 
 wire        fin = a_last && p_final && c_active;
-wire        v_mk_act = mk2[196];
-wire        v_mk_dv = mk2[195];
-wire [1:0]  v_pd_n = sd7[325:324];
-wire        v_pd_in = sd7[323];
-wire        v_unv = sd7[322] || (fin && v_pd_n != 2'd0);
 
-// -------------------------------------------------------------------------
-// The word's error record (D-036): the earliest of the part's events and the input's record (first part)
-// -------------------------------------------------------------------------
-
-localparam NEV = 9;
-wire [NEV-1:0]    ev_v;
-wire [8*NEV-1:0]  ev_code, ev_byte;
-wire [32*NEV-1:0] ev_off, ev_unit;
-wire [64*NEV-1:0] ev_exp, ev_got;
-
-// 0: the input's record
-assign ev_v[0] = first_part && a_err_v;
-assign ev_code[7:0] = first_part ? a_err_code : 8'd0;
-assign ev_byte[7:0] = first_part ? a_err_byte : 8'd0;
-assign ev_off[31:0] = first_part ? a_err_off : 32'd0;
-assign ev_unit[31:0] = first_part ? a_err_unit : 32'd0;
-assign ev_exp[63:0] = first_part ? a_err_exp : 64'd0;
-assign ev_got[63:0] = first_part ? a_err_got : 64'd0;
-// 1: marker T completed, 6: marker H completed, 8: a check cut by the transfer's end
-assign ev_v[1] = mk1[197];
-assign ev_v[6] = mk2[197];
-assign ev_v[8] = fin && v_mk_act && v_mk_dv;
-assign {ev_byte[8*1 +: 8], ev_off[32*1 +: 32], ev_unit[32*1 +: 32], ev_exp[64*1 +: 64], ev_got[64*1 +: 64]}
-    = {5'd0, mk1[194:192], mk1[63:32], mk1[31:0], mk1[191:128], mk1[127:64]};
-assign {ev_byte[8*6 +: 8], ev_off[32*6 +: 32], ev_unit[32*6 +: 32], ev_exp[64*6 +: 64], ev_got[64*6 +: 64]}
-    = {5'd0, mk2[194:192], mk2[63:32], mk2[31:0], mk2[191:128], mk2[127:64]};
-assign {ev_byte[8*8 +: 8], ev_off[32*8 +: 32], ev_unit[32*8 +: 32], ev_exp[64*8 +: 64], ev_got[64*8 +: 64]}
-    = {5'd0, mk2[194:192], mk2[63:32], mk2[31:0], mk2[191:128], mk2[127:64]};
-// 2..5: resolved deferred checks
-assign ev_v[5:2] = {rv11, rv10, rv01, rv00};
-assign {ev_byte[8*2 +: 8], ev_off[32*2 +: 32], ev_unit[32*2 +: 32], ev_exp[64*2 +: 64], ev_got[64*2 +: 64]}
-    = {5'd0, rs00[130:128], sr0[321:290], sr0[289:258], rs00[127:0]};
-assign {ev_byte[8*3 +: 8], ev_off[32*3 +: 32], ev_unit[32*3 +: 32], ev_exp[64*3 +: 64], ev_got[64*3 +: 64]}
-    = {5'd0, rs01[130:128], sr0[160:129], sr0[128:97], rs01[127:0]};
-assign {ev_byte[8*4 +: 8], ev_off[32*4 +: 32], ev_unit[32*4 +: 32], ev_exp[64*4 +: 64], ev_got[64*4 +: 64]}
-    = {5'd0, rs10[130:128], sr1[321:290], sr1[289:258], rs10[127:0]};
-assign {ev_byte[8*5 +: 8], ev_off[32*5 +: 32], ev_unit[32*5 +: 32], ev_exp[64*5 +: 64], ev_got[64*5 +: 64]}
-    = {5'd0, rs11[130:128], sr1[160:129], sr1[128:97], rs11[127:0]};
-// 7: FRAME (a length field's last byte, or a descriptor-framed overrun)
-wire         f0p = fr0 != {W{1'b0}};               // (FRAME lanes are exclusive; frm_in says it is in the part)
-wire         f1p = fr1 != {W{1'b0}};
-wire [7:0]   novr = gath8(ovr, nn_l);
-wire [31:0]  f0off = b_off <= c_fl ? ioff0 + {24'd0, nfl0} : b_lenoff;
-wire [63:0]  fexp0 = uf0 ? {56'd0, c_ulp} : {40'd0, c_max};
-wire [63:0]  fexp1 = uf1 ? {56'd0, c_ulp} : {40'd0, c_max};
-assign ev_v[7] = frm_in;
-assign ev_code[8*1 +: 8] = ERR_MRK;
-assign ev_code[8*2 +: 8] = ERR_MRK;
-assign ev_code[8*3 +: 8] = ERR_MRK;
-assign ev_code[8*4 +: 8] = ERR_MRK;
-assign ev_code[8*5 +: 8] = ERR_MRK;
-assign ev_code[8*6 +: 8] = ERR_MRK;
-assign ev_code[8*7 +: 8] = ERR_FRAME;
-assign ev_code[8*8 +: 8] = ERR_MRK;
-assign ev_byte[8*7 +: 8] = 8'd0;
-assign ev_off[32*7 +: 32] = f0p ? f0off : f1p ? ioff0 + {24'd0, nfl1} : ioff0 + {24'd0, novr};
-assign ev_unit[32*7 +: 32] = f0p ? b_pidx : f1p ? b_pidx + 32'd1 : b_pidx + {31'd0, !b_pdone};
-assign ev_exp[64*7 +: 64] = f0p ? fexp0 : f1p ? fexp1 : {38'd0, len0};
-assign ev_got[64*7 +: 64] = f0p ? {40'd0, d0a} : f1p ? {40'd0, d1a} : {38'd0, len0};
-
-// the winner: smallest {err_off, code}, ties to the earlier (all pairs compared at once)
-wire [NEV-1:0] ev_win;
-generate
-    for (gi = 0; gi < NEV; gi = gi + 1) begin : g_win
-        wire [NEV-1:0] beats;
-        wire [39:0] ka = {ev_off[32*gi +: 32], ev_code[8*gi +: 8]};
-        for (gt = 0; gt < NEV; gt = gt + 1) begin : g_pair
-            if (gt == gi) begin : g_self
-                assign beats[gt] = 1'b1;
-            end else if (gt > gi) begin : g_later
-                wire [39:0] kb = {ev_off[32*gt +: 32], ev_code[8*gt +: 8]};
-                assign beats[gt] = !ev_v[gt] || ka <= kb;
-            end else begin : g_earlier
-                wire [39:0] kb = {ev_off[32*gt +: 32], ev_code[8*gt +: 8]};
-                assign beats[gt] = !ev_v[gt] || ka < kb;
-            end
-        end
-        assign ev_win[gi] = ev_v[gi] && &beats;
-    end
-endgenerate
-
-reg           w_err_v;
-reg [7:0]     w_err_code, w_err_byte, w_ecnt;
-reg [31:0]    w_err_off, w_err_unit;
-reg [63:0]    w_err_exp, w_err_got;
-reg [15:0]    w_emap;
-reg [7:0]     w_xflags;
-reg [511:0]   w_desc;
-integer       e;
-
-always @* begin
-    w_err_v = ev_v != {NEV{1'b0}};
-    if (ev_v == {NEV{1'b0}}) begin
-        w_err_code = ev_code[7:0];
-        w_err_byte = ev_byte[7:0];
-        w_err_off = ev_off[31:0];
-        w_err_unit = ev_unit[31:0];
-        w_err_exp = ev_exp[63:0];
-        w_err_got = ev_got[63:0];
-    end else begin
-        w_err_code = 8'd0;
-        w_err_byte = 8'd0;
-        w_err_off = 32'd0;
-        w_err_unit = 32'd0;
-        w_err_exp = 64'd0;
-        w_err_got = 64'd0;
-        for (e = 0; e < NEV; e = e + 1) begin
-            w_err_code = w_err_code | (ev_code[8*e +: 8] & {8{ev_win[e]}});
-            w_err_byte = w_err_byte | (ev_byte[8*e +: 8] & {8{ev_win[e]}});
-            w_err_off = w_err_off | (ev_off[32*e +: 32] & {32{ev_win[e]}});
-            w_err_unit = w_err_unit | (ev_unit[32*e +: 32] & {32{ev_win[e]}});
-            w_err_exp = w_err_exp | (ev_exp[64*e +: 64] & {64{ev_win[e]}});
-            w_err_got = w_err_got | (ev_got[64*e +: 64] & {64{ev_win[e]}});
-        end
-    end
-    w_emap = (first_part ? a_emap : 16'd0)
-           | ((ev_v[6:1] != 6'd0 || ev_v[8]) ? 16'd1 << MDD_ERR_MRK : 16'd0)
-           | (ev_v[7] ? 16'd1 << MDD_ERR_FRAME : 16'd0);
-    w_ecnt = (first_part ? a_ecnt : 8'd0)
-           + {7'd0, ev_v[1]} + {7'd0, ev_v[2]} + {7'd0, ev_v[3]} + {7'd0, ev_v[4]}
-           + {7'd0, ev_v[5]} + {7'd0, ev_v[6]} + {7'd0, ev_v[7]} + {7'd0, ev_v[8]};
-
-    // the transfer's last word: flags, resume fields
-    w_xflags = a_xflags;
-    w_desc = a_desc;
-    if (fin) begin
-        w_xflags = a_xflags | {6'd0, v_unv, v_lost};
-        w_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W] = r_off;
-        w_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W] = r_hlen;
-        w_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W] = r_dlen;
-        w_desc[MDD_DESC_FPDU_WOFF_LSB +: MDD_DESC_FPDU_WOFF_W] = r_fwoff;
-    end
-end
-
-wire emit = a_valid && advance;
+// (stage C takes the part when it is empty or its part moves on: a bubble there does not stop B)
+wire adv_b = advance || !q_valid;
+wire emit = a_valid && adv_b;
 wire load = s_valid && s_ready;
-assign s_ready = !a_valid || (advance && p_final);
+assign s_ready = !a_valid || (adv_b && p_final);
 
 always @(posedge clk) begin
     if (rst) begin
@@ -1690,7 +1269,604 @@ always @(posedge clk) begin
         st_lenoff <= v_lenoff;
         st_lost <= v_lost;
         st_pdone <= v_pdone;
-        st_unv <= v_unv;
+    end
+end
+
+// stage B's part into stage C
+always @(posedge clk) begin
+    if (rst) begin
+        q_valid <= 1'b0;
+    end else if (adv_b) begin
+        q_valid <= a_valid;
+    end
+    if (emit) begin
+        q_data <= a_data;
+        q_tag <= a_tag;
+        q_aux <= a_aux;
+        q_first <= a_first && first_part;
+        q_last <= a_last && p_final;
+        q_woff <= ioff0;
+        q_nin <= p_final ? a_nin - used : p_nbytes;
+        q_dbad <= a_dbad;
+        q_desc <= a_desc;
+        q_xflags <= a_xflags;
+        q_iscsi <= a_iscsi;
+        q_mpa <= a_mpa;
+        q_raw <= a_raw;
+        q_ie_v <= first_part && a_err_v;
+        q_ie_code <= first_part ? a_err_code : 8'd0;
+        q_ie_byte <= first_part ? a_err_byte : 8'd0;
+        q_ie_off <= first_part ? a_err_off : 32'd0;
+        q_ie_unit <= first_part ? a_err_unit : 32'd0;
+        q_ie_exp <= first_part ? a_err_exp : 64'd0;
+        q_ie_got <= first_part ? a_err_got : 64'd0;
+        q_ie_emap <= first_part ? a_emap : 16'd0;
+        q_ie_ecnt <= first_part ? a_ecnt : 8'd0;
+        q_in <= p_in & ln_nv;
+        q_mk <= ln_mk & {W{walk}};
+        q_lost <= lostb;
+        q_ovr <= ovr;
+        q_ll0 <= ll0;
+        q_ll1 <= ll1;
+        q_fl0 <= fl0;
+        q_fl1 <= fl1;
+        q_ps1 <= ps1[W-1:0];
+        q_ps2 <= ps2[W-1:0];
+        q_cc <= cc_l;
+        q_nn <= nn_l;
+        q_boff <= b_off;
+        q_bfwoff <= b_fwoff;
+        q_bpidx <= b_pidx;
+        q_blenoff <= b_lenoff;
+        q_bpdone <= b_pdone;
+        q_init <= init;
+        q_h0 <= h0f;
+        q_h1 <= h1f;
+        q_d0 <= d0f;
+        q_d1 <= d1f;
+        q_len0 <= len0;
+        q_len1 <= len1;
+        q_fc0 <= fc0;
+        q_fc1 <= fc1;
+        q_uf0 <= uf0;
+        q_uf1 <= uf1;
+        q_ne1 <= ne1;
+        q_ne2 <= ne2;
+        q_fin <= fin;
+        q_frm_in <= frm_in;
+        q_vlost <= v_lost;
+        q_roff <= r_off;
+        q_rhlen <= r_hlen;
+        q_rdlen <= r_dlen;
+        q_rfwoff <= r_fwoff;
+    end
+end
+
+
+
+// =========================================================================
+// Stage C (D-096): the part's tags, marker checks, error record and descriptor write-back, from what stage B
+// registered about it (q_*: its lanes, their prefix counts and segments, the segments' layouts, the base
+// state).  The marker checks' state (mk_*, pd_*) lives here, so the stream state's loop in B does not reach it,
+// and none of it reaches B's cut.
+// =========================================================================
+
+reg           q_valid = 1'b0;
+reg [8*W-1:0] q_data = {8*W{1'b0}};
+reg [8*W-1:0] q_tag = {8*W{1'b0}};       // (a failed descriptor's tags pass)
+reg [4*W-1:0] q_aux = {4*W{1'b0}};
+reg           q_first = 1'b0;
+reg           q_last = 1'b0;
+reg [31:0]    q_woff = 32'd0;            // the part's first present byte in the transfer (ioff0)
+reg [7:0]     q_nin = 8'd0;
+reg           q_dbad = 1'b0;
+reg [511:0]   q_desc = 512'd0;
+reg [7:0]     q_xflags = 8'd0;
+reg           q_iscsi = 1'b0;
+reg           q_mpa = 1'b0;
+reg           q_raw = 1'b0;
+// the input's error record (a word's first part only, zero in the others)
+reg           q_ie_v = 1'b0;
+reg [7:0]     q_ie_code = 8'd0;
+reg [7:0]     q_ie_byte = 8'd0;
+reg [31:0]    q_ie_off = 32'd0;
+reg [31:0]    q_ie_unit = 32'd0;
+reg [63:0]    q_ie_exp = 64'd0;
+reg [63:0]    q_ie_got = 64'd0;
+reg [15:0]    q_ie_emap = 16'd0;
+reg [7:0]     q_ie_ecnt = 8'd0;
+// the part's lanes: present in the part, located marker lanes (not yet emitted, the whole word: a marker's
+// bytes past the cut say it is incomplete), lost, the overrun, the length fields' last / first bytes, the
+// segments (ps1, ps2), the prefix counts of PDU / present lanes (cc, nn)
+reg [W-1:0]   q_in = {W{1'b0}};
+reg [W-1:0]   q_mk = {W{1'b0}};
+reg [W-1:0]   q_lost = {W{1'b0}};
+reg [W-1:0]   q_ovr = {W{1'b0}};
+reg [W-1:0]   q_ll0 = {W{1'b0}};
+reg [W-1:0]   q_ll1 = {W{1'b0}};
+reg [W-1:0]   q_fl0 = {W{1'b0}};
+reg [W-1:0]   q_fl1 = {W{1'b0}};
+reg [W-1:0]   q_ps1 = {W{1'b0}};
+reg [W-1:0]   q_ps2 = {W{1'b0}};
+reg [8*W-1:0] q_cc = {8*W{1'b0}};
+reg [8*W-1:0] q_nn = {8*W{1'b0}};
+// the part's base state, its segments' layouts and FRAME checks, the part's outcome
+reg [24:0]    q_boff = 25'd0;
+reg [15:0]    q_bfwoff = 16'd0;
+reg [31:0]    q_bpidx = 32'd0;
+reg [31:0]    q_blenoff = 32'd0;
+reg           q_bpdone = 1'b0;
+reg           q_init = 1'b0;
+reg [11:0]    q_h0 = 12'd0;
+reg [11:0]    q_h1 = 12'd0;
+reg [23:0]    q_d0 = 24'd0;
+reg [23:0]    q_d1 = 24'd0;
+reg [25:0]    q_len0 = 26'd0;
+reg [25:0]    q_len1 = 26'd0;
+reg           q_fc0 = 1'b0;
+reg           q_fc1 = 1'b0;
+reg           q_uf0 = 1'b0;
+reg           q_uf1 = 1'b0;
+reg [7:0]     q_ne1 = 8'd0;              // present lanes below seg 0's / seg 1's EP lane
+reg [7:0]     q_ne2 = 8'd0;
+reg           q_fin = 1'b0;              // the transfer's last part
+reg           q_frm_in = 1'b0;           // a FRAME in the part
+reg           q_vlost = 1'b0;            // the transfer is lost after the part
+reg [24:0]    q_roff = 25'd0;            // the resume fields (used when q_fin)
+reg [11:0]    q_rhlen = 12'd0;
+reg [23:0]    q_rdlen = 24'd0;
+reg [15:0]    q_rfwoff = 16'd0;
+
+// the marker checks' state (stage C's own: its next value needs only q_* and itself)
+reg         mk_act = 1'b0;       // a marker check in progress
+reg         mk_dv = 1'b0;        // ... with a differing byte
+reg [2:0]   mk_diff = 3'd0;
+reg [63:0]  mk_exp = 64'd0;      // byte j at bits 8 * (ML - 1 - j)
+reg [63:0]  mk_got = 64'd0;
+reg [31:0]  mk_off = 32'd0;
+reg [31:0]  mk_unit = 32'd0;
+
+reg [1:0]   pd_n = 2'd0;         // deferred iSCSI marker checks (0..2)
+reg         pd_in = 1'b0;        // the last one still takes bytes
+reg         pd_unv = 1'b0;       // a deferred marker check was dropped (mrk_unv)
+reg [31:0]  pd0_off = 32'd0;
+reg [31:0]  pd0_unit = 32'd0;
+reg [24:0]  pd0_p = 25'd0;
+reg [7:0]   pd0_present = 8'd0;
+reg [63:0]  pd0_got = 64'd0;     // byte j at bits 63 - 8j
+reg [31:0]  pd1_off = 32'd0;
+reg [31:0]  pd1_unit = 32'd0;
+reg [24:0]  pd1_p = 25'd0;
+reg [7:0]   pd1_present = 8'd0;
+reg [63:0]  pd1_got = 64'd0;
+
+// (a transfer's first part starts with no check in progress)
+wire        qb_mk_act = q_init ? 1'b0 : mk_act;
+wire [1:0]  qb_pd_n   = q_init ? 2'd0 : pd_n;
+wire        qb_pd_in  = q_init ? 1'b0 : pd_in;
+wire        qb_unv    = q_init ? 1'b0 : pd_unv;
+
+// the configuration of the part's transfer
+wire        qc_active  = !q_dbad;
+wire        qc_self    = q_desc[MDD_DESC_SELF_FRAME_LSB];
+wire        qc_hdig    = q_desc[MDD_DESC_HDIG_EN_LSB];
+wire        qc_ddig    = q_desc[MDD_DESC_DDIG_EN_LSB];
+wire        qc_mrk_chk = q_desc[MDD_DESC_MRK_CHK_LSB];
+wire        qc_hdr_out = q_desc[MDD_DESC_HDR_OUT_LSB];
+wire [7:0]  qc_ulp     = q_desc[MDD_DESC_ULP_HDR_LEN_LSB +: MDD_DESC_ULP_HDR_LEN_W];
+wire [23:0] qc_max     = q_desc[MDD_DESC_MAX_DATA_LSB +: MDD_DESC_MAX_DATA_W];
+wire [2:0]  qc_ml1     = q_iscsi ? 3'd7 : 3'd3;
+wire [24:0] qc_ll      = q_mpa ? 25'd1 : 25'd7;
+wire [24:0] qc_fl      = q_mpa ? 25'd0 : 25'd5;
+wire [7:0]  qll8       = qc_ll[7:0];
+
+// per lane: the marker byte index (and its one-hot), the segment offsets (seg 0: base + cc, and + 1; seg 1, 2:
+// past the EP, 8 bits)
+wire [8*W-1:0]  qn_m, qn_ml;
+wire [26*W-1:0] qp0, qp0p1;
+wire [8*W-1:0]  qp1, qp2;
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_qln
+        assign qn_m[8*gi +: 8] = {5'd0, q_aux[4*gi +: 3]};
+        assign qn_ml[8*gi +: 8] = 8'd1 << q_aux[4*gi +: 3];
+        assign qp0[26*gi +: 26] = {1'b0, q_boff} + {18'd0, q_cc[8*gi +: 8]};
+        assign qp0p1[26*gi +: 26] = {1'b0, q_boff} + {18'd0, q_cc[8*gi +: 8]} + 26'd1;
+        wire [7:0] r = qp0[26*gi +: 8] - q_len0[7:0];
+        assign qp1[8*gi +: 8] = r;
+        assign qp2[8*gi +: 8] = r - q_len1[7:0];
+    end
+endgenerate
+
+// -------------------------------------------------------------------------
+// Per-lane tags: the lane's segment offset compared with its segment's layout
+// -------------------------------------------------------------------------
+
+wire [25:0] lq0 = {14'd0, q_h0},                   lq1 = {14'd0, q_h1};
+wire [25:0] hd = qc_hdig ? 26'd4 : 26'd0;
+wire [25:0] lqh0 = lq0 + hd,                       lqh1 = lq1 + hd;
+wire [25:0] lpay0 = lqh0 + {2'd0, q_d0},            lpay1 = lqh1 + {2'd0, q_d1};
+wire [1:0]  lpad0 = 2'd0 - q_h0[1:0] - q_d0[1:0],   lpad1 = 2'd0 - q_h1[1:0] - q_d1[1:0];
+wire [25:0] lpnd0 = lpay0 + {24'd0, lpad0},         lpnd1 = lpay1 + {24'd0, lpad1};
+wire        lhdd0 = qc_ddig && (q_mpa || q_d0 != 24'd0);
+wire        lhdd1 = qc_ddig && (q_mpa || q_d1 != 24'd0);
+wire        lpadnz0 = lpad0 != 2'd0, lpadnz1 = lpad1 != 2'd0;
+wire        ldnz0 = q_d0 != 24'd0,   ldnz1 = q_d1 != 24'd0;
+wire [25:0] llm3_0 = q_len0 - 26'd3,  llm3_1 = q_len1 - 26'd3;   // p + 4 > len: p >= len - 3 (len >= 3)
+wire        llsm0 = q_len0 < 26'd3,   llsm1 = q_len1 < 26'd3;
+
+wire [8*W-1:0] w_tag;
+wire [4*W-1:0] w_aux;
+
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_tag
+        wire [25:0] p  = qp0[26*gi +: 26];
+        wire [25:0] pp = qp0p1[26*gi +: 26];
+        wire [7:0]  r  = qp1[8*gi +: 8];
+        wire [7:0]  r1 = r + 8'd1;
+        wire [7:0]  u  = qp2[8*gi +: 8];
+        wire       s0 = !q_ps1[gi];
+        wire       s1 = q_ps1[gi] && !q_ps2[gi];
+        wire       s2 = q_ps2[gi];
+        wire [2:0] m = qn_m[8*gi +: 3];
+        wire       a0 = q_aux[4*gi];
+        // PDU byte (seg 0 or 1)
+        wire       early = qc_self && (s0 ? p < {1'b0, qc_ll} : r < qll8);
+        wire       fnow = qc_self && (s0 ? (p == {1'b0, qc_ll} && q_fc0) : (r == qll8 && q_fc1));
+        wire       hdr = s0 ? p < lq0 : lt8(r, lq1);
+        wire       eh  = s0 ? pp == lq0 : eq8(r1, lq1);
+        wire       hdg = s0 ? p < lqh0 : lt8(r, lqh1);
+        wire       pay = s0 ? p < lpay0 : lt8(r, lpay1);
+        wire       pad = s0 ? p < lpnd0 : lt8(r, lpnd1);
+        wire       lc  = s0 ? (lpadnz0 ? pp == lpnd0 : ldnz0 ? pp == lpay0 : (q_mpa && pp == lq0))
+                            : (lpadnz1 ? eq8(r1, lpnd1) : ldnz1 ? eq8(r1, lpay1) : (q_mpa && eq8(r1, lq1)));
+        wire       ep  = s0 ? pp == q_len0 : eq8(r1, q_len1);
+        wire [1:0] p2  = s0 ? p[1:0] : r[1:0];   // offset mod 4
+        wire [1:0] hix = p2 - (s0 ? q_h0[1:0] : q_h1[1:0]);
+        wire [1:0] dix = p2 - (s0 ? lpnd0[1:0] : lpnd1[1:0]);
+        reg  [2:0] kind;
+        reg  [7:0] fl;
+        reg  [1:0] idx;
+        always @* begin
+            fl = 8'd0;
+            idx = 2'd0;
+            if (early || fnow) begin
+                kind = MDD_KIND_HDR;
+            end else begin
+                if (hdr) begin
+                    kind = MDD_KIND_HDR;
+                    if (eh) fl = fl | TAG_EH;
+                end else if (hdg) begin
+                    kind = MDD_KIND_HDIG;
+                    idx = hix;
+                end else if (pay) begin
+                    kind = MDD_KIND_PAY;
+                end else if (pad) begin
+                    kind = MDD_KIND_PAD;
+                end else begin
+                    kind = MDD_KIND_DDIG;
+                    idx = dix;
+                end
+                if (lc && !(q_mpa && qc_ddig && a0)) fl = fl | TAG_ED;
+                if (ep) fl = fl | TAG_EP;
+            end
+        end
+        wire       keep = kind == MDD_KIND_PAY || (kind == MDD_KIND_HDR && qc_hdr_out);
+        wire [7:0] ptag = fl | (keep ? TAG_K : 8'd0) | {5'd0, kind};
+        // marker byte (seg 0, 1 or 2; seg 2 has seg 1's layout)
+        wire       bnd = s2 ? u == 8'd0 : s1 ? r == 8'd0 : p == 26'd0;
+        wire       kn  = !qc_self || (s2 ? u > qll8 : s1 ? r > qll8 : p > {1'b0, qc_ll});
+        wire       hdd = s0 ? lhdd0 : lhdd1;
+        wire       bw  = s0 ? (llsm0 || p >= llm3_0) : (llsm1 || !lt8(s2 ? u : r, llm3_1));   // p + 4 > len
+        wire       between = q_mpa && !bnd && kn && hdd && bw;
+        wire       covered = q_mpa && !between;
+        wire       edm = s0 ? p + 26'd4 == q_len0 : eq8((s2 ? u : r) + 8'd4, q_len1);       // p + 4 == len
+        wire       med = qc_ddig && covered && m == qc_ml1 && !bnd && kn && edm;
+        reg  [7:0] tg;
+        reg  [3:0] ax;
+        assign w_tag[8*gi +: 8] = tg;
+        assign w_aux[4*gi +: 4] = ax;
+        always @* begin
+            tg = TAG_VOID;
+            ax = 4'd0;
+            if (q_in[gi]) begin
+                if (!qc_active) begin
+                    tg = q_tag[8*gi +: 8];
+                    ax = q_aux[4*gi +: 4];
+                end else if (q_raw) begin
+                    tg = TAG_K | {5'd0, MDD_KIND_PAY};
+                end else if (q_lost[gi]) begin
+                    // VOID, like every byte after a FRAME error
+                end else if (q_mk[gi]) begin
+                    tg = (med ? TAG_ED : 8'd0) | {5'd0, MDD_KIND_MRK};
+                    ax = {!covered, m};
+                end else if (q_ovr[gi]) begin
+                    // the overrun byte of a descriptor-framed PDU: VOID
+                end else begin
+                    tg = ptag;
+                    ax = {2'd0, idx};
+                end
+            end
+        end
+    end
+endgenerate
+
+
+// -------------------------------------------------------------------------
+// Marker checks.  A word holds at most two markers (L1: at most mrk_period bytes per word): T, the tail of
+// a marker begun earlier (the lanes before the word's byte-0 marker lane), and H, from the byte-0 lane on.
+// Each is gathered (its first lane's offset, counts, byte j by one-hot select) and applied as one step, in
+// lane order with the two length-field ends (resolve / FRAME of deferred checks): a fixed chain of six.
+// Whether a marker or a length field's end lies in this part (before the cut) only enables its step.
+// -------------------------------------------------------------------------
+
+wire [W-1:0] mkw = q_mk;
+wire [W-1:0] m0l;
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_m0
+        assign m0l[gi] = mkw[gi] && qn_ml[8*gi];
+    end
+endgenerate
+wire [W-1:0] hsel = lane_below_or(m0l) | m0l;
+wire [W-1:0] gT = mkw & ~hsel;
+wire [W-1:0] gH = mkw & hsel;
+wire [W-1:0] fT = gT & ~lane_below_or(gT);
+wire [W-1:0] fH = gH & ~lane_below_or(gH);
+
+wire [7:0]  prT, prH;
+wire [63:0] gbT, gbH;
+generate
+    for (gt = 0; gt < 8; gt = gt + 1) begin : g_mb
+        wire [W-1:0] vT, vH;
+        for (gi = 0; gi < W; gi = gi + 1) begin : g_l
+            assign vT[gi] = gT[gi] && qn_ml[8*gi + gt];
+            assign vH[gi] = gH[gi] && qn_ml[8*gi + gt];
+        end
+        assign prT[gt] = |vT;
+        assign prH[gt] = |vH;
+        assign gbT[8*gt +: 8] = gath8(vT, q_data);
+        assign gbH[8*gt +: 8] = gath8(vH, q_data);
+    end
+endgenerate
+
+// expected marker value: MPA {16'h0, FPDUPTR}; iSCSI both copies = bytes to the next PDU start, 0 at one
+function [63:0] mk_exp_f(input mpa, input [25:0] p, input [25:0] len, input [15:0] fw, input [2:0] m);
+    reg [31:0] v;
+    begin
+        v = {6'd0, len} - {6'd0, p};
+        if (mpa) mk_exp_f = {48'd0, fw - {13'd0, m}};
+        else if (p == 26'd0) mk_exp_f = 64'd0;
+        else mk_exp_f = {v, v};
+    end
+endfunction
+
+// A marker's context at its first lane.  Its expected value is computed for each segment it may be in and
+// compared with its bytes; the segment (late: seg 2 needs seg 1's length) only selects.  Deferral needs
+// the offset in seg 0 or 1: a seg 2 marker is at offset 0 (or past the cut), and its seg 1 offset is
+// >= seg 1's length > 7, so taking p1 for it decides the same.
+/* verilator lint_off UNUSEDSIGNAL */
+wire [7:0]  mT8 = gath8(fT, qn_m), mH8 = gath8(fH, qn_m);   // bits 7:3 are 0
+wire [25:0] p0T = {1'b0, q_boff} + {18'd0, gath8(fT, q_cc)};   // bit 25 is 0 (no marker: not used)
+wire [25:0] p0H = {1'b0, q_boff} + {18'd0, gath8(fH, q_cc)};
+/* verilator lint_on UNUSEDSIGNAL */
+wire [2:0]  mT = mT8[2:0], mH = mH8[2:0];
+wire [7:0]  p1T = gath8(fT, qp1), p1H = gath8(fH, qp1);
+wire [7:0]  p2T = gath8(fT, qp2), p2H = gath8(fH, qp2);
+wire [7:0]  nT = gath8(fT, q_nn), nH = gath8(fH, q_nn);
+wire        s1T = |(fT & q_ps1[W-1:0]), s2T = |(fT & q_ps2[W-1:0]);
+wire        s1H = |(fH & q_ps1[W-1:0]), s2H = |(fH & q_ps2[W-1:0]);
+wire        lH = |(fH & q_lost);
+wire        iH = |(fH & q_in);
+wire [24:0] pT = s1T ? {17'd0, p1T} : p0T[24:0];
+wire [24:0] pH = s1H ? {17'd0, p1H} : p0H[24:0];
+wire        dT = !q_mpa && qc_self && pT != 25'd0 && pT <= qc_ll;   // deferred
+wire        dH = !q_mpa && qc_self && pH != 25'd0 && pH <= qc_ll;
+
+wire [63:0] xT0 = mk_exp_f(q_mpa, p0T, q_len0, q_bfwoff + {8'd0, nT}, mT);
+wire [63:0] xT1 = mk_exp_f(q_mpa, {18'd0, p1T}, q_len1, {8'd0, nT - q_ne1 - 8'd1}, mT);
+wire [63:0] xT2 = mk_exp_f(q_mpa, {18'd0, p2T}, q_len1, {8'd0, nT - q_ne2 - 8'd1}, mT);
+wire [63:0] xH0 = mk_exp_f(q_mpa, p0H, q_len0, q_bfwoff + {8'd0, nH}, mH);
+wire [63:0] xH1 = mk_exp_f(q_mpa, {18'd0, p1H}, q_len1, {8'd0, nH - q_ne1 - 8'd1}, mH);
+wire [63:0] xH2 = mk_exp_f(q_mpa, {18'd0, p2H}, q_len1, {8'd0, nH - q_ne2 - 8'd1}, mH);
+wire [63:0] xT = s2T ? xT2 : s1T ? xT1 : xT0;
+wire [63:0] xH = s2H ? xH2 : s1H ? xH1 : xH0;
+wire [7:0]  zT = s2T ? mis_f(q_iscsi, xT2, prT, gbT) : s1T ? mis_f(q_iscsi, xT1, prT, gbT) : mis_f(q_iscsi, xT0, prT, gbT);
+wire [7:0]  zH = s2H ? mis_f(q_iscsi, xH2, prH, gbH) : s1H ? mis_f(q_iscsi, xH1, prH, gbH) : mis_f(q_iscsi, xH0, prH, gbH);
+wire [31:0] oT = q_woff + {24'd0, nT}, oH = q_woff + {24'd0, nH};
+wire [31:0] uT = q_bpidx + {30'd0, s2T, s1T && !s2T}, uH = q_bpidx + {30'd0, s2H, s1H && !s2H};
+wire        eT = gT != {W{1'b0}}, eH = gH != {W{1'b0}};   // present in the word
+// ... taken by this part, not lost (T always: its lanes precede every PDU lane, so no start or FRAME
+// can come before them)
+wire        aT = eT;
+wire        aH = eH && !lH && iH;
+wire        cplT = q_iscsi ? prT[7] : prT[3], cplH = q_iscsi ? prH[7] : prH[3];
+
+// the length-field ends of seg 0 / 1, and whether H comes after them
+wire         r0 = q_ll0 != {W{1'b0}};                        // seg 0 lies before any cut
+wire         r1 = (q_ll1 & q_in) != {W{1'b0}};
+wire         r1w = q_ll1 != {W{1'b0}};
+wire         r0_first = !eH || (fH & lane_below_or(q_ll0)) != {W{1'b0}};
+wire         r1_first = !eH || (fH & lane_below_or(q_ll1)) != {W{1'b0}};
+
+wire [196:0] mk0 = {qb_mk_act, mk_dv, mk_diff, mk_exp, mk_got, mk_off, mk_unit};
+wire [325:0] sd0 = {qb_pd_n, qb_pd_in, qb_unv, pd0_off, pd0_unit, pd0_p, pd0_present, pd0_got,
+                    pd1_off, pd1_unit, pd1_p, pd1_present, pd1_got};
+
+wire [197:0] mk1 = mk_step(mk0, aT && qc_mrk_chk && !dT, q_iscsi, xT, zT, oT, uT, prT, gbT);
+wire [197:0] mk2 = mk_step(mk1[196:0], aH && qc_mrk_chk && !dH, q_iscsi, xH, zH, oH, uH, prH, gbH);
+wire [325:0] sd1 = pd_step(sd0, aT, aT && qc_mrk_chk && dT, oT, uT, pT, prT, gbT, cplT);
+wire [325:0] sd2 = r0_first ? rf_step(sd1, r0 && !q_fc0, r0 && q_fc0) : sd1;
+wire [325:0] sd3 = r1_first ? rf_step(sd2, r1 && !q_fc1, r1 && q_fc1) : sd2;
+wire [325:0] sd4 = pd_step(sd3, aH, aH && qc_mrk_chk && dH, oH, uH, pH, prH, gbH, cplH);
+wire [325:0] sd5 = !r0_first ? rf_step(sd4, r0 && !q_fc0, r0 && q_fc0) : sd4;
+wire [325:0] sd6 = !r1_first ? rf_step(sd5, r1 && !q_fc1, r1 && q_fc1) : sd5;
+wire         ovr_in = (q_ovr & q_in) != {W{1'b0}};
+wire [325:0] sd7 = rf_step(sd6, 1'b0, ovr_in);
+
+// The same chain as the length-field ends see it: a marker before such an end in lane order is in the
+// part (seg 0 lies before any cut; seg 1's end only counts when in the part) and not lost (a FRAME is at
+// such an end), so these steps need not wait for the cut or the FRAME lanes.
+wire [325:0] sw3 = r1_first ? rf_step(sd2, r1w && !q_fc1, r1w && q_fc1) : sd2;
+wire [325:0] sw4 = pd_step(sw3, eH, eH && qc_mrk_chk && dH, oH, uH, pH, prH, gbH, cplH);
+wire [325:0] sw5 = !r0_first ? rf_step(sw4, r0 && !q_fc0, r0 && q_fc0) : sw4;
+
+// resolved deferred checks (entries as they are at the length field's last byte)
+/* verilator lint_off UNUSEDSIGNAL */
+wire [325:0] sr0 = r0_first ? sd1 : sw4;         // pd_in, unv not used
+wire [325:0] sr1 = r1_first ? sd2 : sw5;
+/* verilator lint_on UNUSEDSIGNAL */
+wire [131:0] rs00 = res_one(sr0[321:161], q_len0), rs01 = res_one(sr0[160:0], q_len0);
+wire [131:0] rs10 = res_one(sr1[321:161], q_len1), rs11 = res_one(sr1[160:0], q_len1);
+wire         rv00 = r0 && !q_fc0 && sr0[325:324] != 2'd0 && rs00[131];
+wire         rv01 = r0 && !q_fc0 && sr0[325:324] == 2'd2 && rs01[131];
+wire         rv10 = r1 && !q_fc1 && sr1[325:324] != 2'd0 && rs10[131];
+wire         rv11 = r1 && !q_fc1 && sr1[325:324] == 2'd2 && rs11[131];
+
+wire        v_mk_act = mk2[196];
+wire        v_mk_dv = mk2[195];
+wire [1:0]  v_pd_n = sd7[325:324];
+wire        v_pd_in = sd7[323];
+wire        v_unv = sd7[322] || (q_fin && v_pd_n != 2'd0);
+
+// -------------------------------------------------------------------------
+// The word's error record (D-036): the earliest of the part's events and the input's record (first part)
+// -------------------------------------------------------------------------
+
+localparam NEV = 9;
+wire [NEV-1:0]    ev_v;
+wire [8*NEV-1:0]  ev_code, ev_byte;
+wire [32*NEV-1:0] ev_off, ev_unit;
+wire [64*NEV-1:0] ev_exp, ev_got;
+
+// 0: the input's record
+assign ev_v[0] = q_ie_v;
+assign ev_code[7:0] = q_ie_code;
+assign ev_byte[7:0] = q_ie_byte;
+assign ev_off[31:0] = q_ie_off;
+assign ev_unit[31:0] = q_ie_unit;
+assign ev_exp[63:0] = q_ie_exp;
+assign ev_got[63:0] = q_ie_got;
+// 1: marker T completed, 6: marker H completed, 8: a check cut by the transfer's end
+assign ev_v[1] = mk1[197];
+assign ev_v[6] = mk2[197];
+assign ev_v[8] = q_fin && v_mk_act && v_mk_dv;
+assign {ev_byte[8*1 +: 8], ev_off[32*1 +: 32], ev_unit[32*1 +: 32], ev_exp[64*1 +: 64], ev_got[64*1 +: 64]}
+    = {5'd0, mk1[194:192], mk1[63:32], mk1[31:0], mk1[191:128], mk1[127:64]};
+assign {ev_byte[8*6 +: 8], ev_off[32*6 +: 32], ev_unit[32*6 +: 32], ev_exp[64*6 +: 64], ev_got[64*6 +: 64]}
+    = {5'd0, mk2[194:192], mk2[63:32], mk2[31:0], mk2[191:128], mk2[127:64]};
+assign {ev_byte[8*8 +: 8], ev_off[32*8 +: 32], ev_unit[32*8 +: 32], ev_exp[64*8 +: 64], ev_got[64*8 +: 64]}
+    = {5'd0, mk2[194:192], mk2[63:32], mk2[31:0], mk2[191:128], mk2[127:64]};
+// 2..5: resolved deferred checks
+assign ev_v[5:2] = {rv11, rv10, rv01, rv00};
+assign {ev_byte[8*2 +: 8], ev_off[32*2 +: 32], ev_unit[32*2 +: 32], ev_exp[64*2 +: 64], ev_got[64*2 +: 64]}
+    = {5'd0, rs00[130:128], sr0[321:290], sr0[289:258], rs00[127:0]};
+assign {ev_byte[8*3 +: 8], ev_off[32*3 +: 32], ev_unit[32*3 +: 32], ev_exp[64*3 +: 64], ev_got[64*3 +: 64]}
+    = {5'd0, rs01[130:128], sr0[160:129], sr0[128:97], rs01[127:0]};
+assign {ev_byte[8*4 +: 8], ev_off[32*4 +: 32], ev_unit[32*4 +: 32], ev_exp[64*4 +: 64], ev_got[64*4 +: 64]}
+    = {5'd0, rs10[130:128], sr1[321:290], sr1[289:258], rs10[127:0]};
+assign {ev_byte[8*5 +: 8], ev_off[32*5 +: 32], ev_unit[32*5 +: 32], ev_exp[64*5 +: 64], ev_got[64*5 +: 64]}
+    = {5'd0, rs11[130:128], sr1[160:129], sr1[128:97], rs11[127:0]};
+// 7: FRAME (a length field's last byte, or a descriptor-framed overrun)
+wire         f0p = q_fc0 && q_ll0 != {W{1'b0}};    // (FRAME lanes are exclusive; q_frm_in says it is in the part)
+wire         f1p = q_fc1 && q_ll1 != {W{1'b0}};
+wire [7:0]   qnfl0 = gath8(q_fl0, q_nn), qnfl1 = gath8(q_fl1, q_nn);
+wire [7:0]   novr = gath8(q_ovr, q_nn);
+wire [31:0]  f0off = q_boff <= qc_fl ? q_woff + {24'd0, qnfl0} : q_blenoff;
+wire [63:0]  fexp0 = q_uf0 ? {56'd0, qc_ulp} : {40'd0, qc_max};
+wire [63:0]  fexp1 = q_uf1 ? {56'd0, qc_ulp} : {40'd0, qc_max};
+assign ev_v[7] = q_frm_in;
+assign ev_code[8*1 +: 8] = ERR_MRK;
+assign ev_code[8*2 +: 8] = ERR_MRK;
+assign ev_code[8*3 +: 8] = ERR_MRK;
+assign ev_code[8*4 +: 8] = ERR_MRK;
+assign ev_code[8*5 +: 8] = ERR_MRK;
+assign ev_code[8*6 +: 8] = ERR_MRK;
+assign ev_code[8*7 +: 8] = ERR_FRAME;
+assign ev_code[8*8 +: 8] = ERR_MRK;
+assign ev_byte[8*7 +: 8] = 8'd0;
+assign ev_off[32*7 +: 32] = f0p ? f0off : f1p ? q_woff + {24'd0, qnfl1} : q_woff + {24'd0, novr};
+assign ev_unit[32*7 +: 32] = f0p ? q_bpidx : f1p ? q_bpidx + 32'd1 : q_bpidx + {31'd0, !q_bpdone};
+assign ev_exp[64*7 +: 64] = f0p ? fexp0 : f1p ? fexp1 : {38'd0, q_len0};
+assign ev_got[64*7 +: 64] = f0p ? {40'd0, q_d0} : f1p ? {40'd0, q_d1} : {38'd0, q_len0};
+
+// the winner: smallest {err_off, code}, ties to the earlier (all pairs compared at once)
+wire [NEV-1:0] ev_win;
+generate
+    for (gi = 0; gi < NEV; gi = gi + 1) begin : g_win
+        wire [NEV-1:0] beats;
+        wire [39:0] ka = {ev_off[32*gi +: 32], ev_code[8*gi +: 8]};
+        for (gt = 0; gt < NEV; gt = gt + 1) begin : g_pair
+            if (gt == gi) begin : g_self
+                assign beats[gt] = 1'b1;
+            end else if (gt > gi) begin : g_later
+                wire [39:0] kb = {ev_off[32*gt +: 32], ev_code[8*gt +: 8]};
+                assign beats[gt] = !ev_v[gt] || ka <= kb;
+            end else begin : g_earlier
+                wire [39:0] kb = {ev_off[32*gt +: 32], ev_code[8*gt +: 8]};
+                assign beats[gt] = !ev_v[gt] || ka < kb;
+            end
+        end
+        assign ev_win[gi] = ev_v[gi] && &beats;
+    end
+endgenerate
+
+reg           w_err_v;
+reg [7:0]     w_err_code, w_err_byte, w_ecnt;
+reg [31:0]    w_err_off, w_err_unit;
+reg [63:0]    w_err_exp, w_err_got;
+reg [15:0]    w_emap;
+reg [7:0]     w_xflags;
+reg [511:0]   w_desc;
+integer       e;
+
+always @* begin
+    w_err_v = ev_v != {NEV{1'b0}};
+    if (ev_v == {NEV{1'b0}}) begin
+        w_err_code = ev_code[7:0];
+        w_err_byte = ev_byte[7:0];
+        w_err_off = ev_off[31:0];
+        w_err_unit = ev_unit[31:0];
+        w_err_exp = ev_exp[63:0];
+        w_err_got = ev_got[63:0];
+    end else begin
+        w_err_code = 8'd0;
+        w_err_byte = 8'd0;
+        w_err_off = 32'd0;
+        w_err_unit = 32'd0;
+        w_err_exp = 64'd0;
+        w_err_got = 64'd0;
+        for (e = 0; e < NEV; e = e + 1) begin
+            w_err_code = w_err_code | (ev_code[8*e +: 8] & {8{ev_win[e]}});
+            w_err_byte = w_err_byte | (ev_byte[8*e +: 8] & {8{ev_win[e]}});
+            w_err_off = w_err_off | (ev_off[32*e +: 32] & {32{ev_win[e]}});
+            w_err_unit = w_err_unit | (ev_unit[32*e +: 32] & {32{ev_win[e]}});
+            w_err_exp = w_err_exp | (ev_exp[64*e +: 64] & {64{ev_win[e]}});
+            w_err_got = w_err_got | (ev_got[64*e +: 64] & {64{ev_win[e]}});
+        end
+    end
+    w_emap = q_ie_emap
+           | ((ev_v[6:1] != 6'd0 || ev_v[8]) ? 16'd1 << MDD_ERR_MRK : 16'd0)
+           | (ev_v[7] ? 16'd1 << MDD_ERR_FRAME : 16'd0);
+    w_ecnt = q_ie_ecnt
+           + {7'd0, ev_v[1]} + {7'd0, ev_v[2]} + {7'd0, ev_v[3]} + {7'd0, ev_v[4]}
+           + {7'd0, ev_v[5]} + {7'd0, ev_v[6]} + {7'd0, ev_v[7]} + {7'd0, ev_v[8]};
+
+    // the transfer's last word: flags, resume fields
+    w_xflags = q_xflags;
+    w_desc = q_desc;
+    if (q_fin) begin
+        w_xflags = q_xflags | {6'd0, v_unv, q_vlost};
+        w_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W] = q_roff;
+        w_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W] = q_rhlen;
+        w_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W] = q_rdlen;
+        w_desc[MDD_DESC_FPDU_WOFF_LSB +: MDD_DESC_FPDU_WOFF_W] = q_rfwoff;
+    end
+end
+
+wire q_emit = q_valid && advance;
+
+always @(posedge clk) begin
+    if (q_emit) begin
+        pd_unv <= v_unv;
         {mk_act, mk_dv, mk_diff, mk_exp, mk_got, mk_off, mk_unit} <= mk2[196:0];
         pd_n <= v_pd_n;
         pd_in <= v_pd_in;
@@ -1727,17 +1903,17 @@ always @(posedge clk) begin
     if (rst) begin
         m_valid_r <= 1'b0;
     end else if (advance) begin
-        m_valid_r <= a_valid;
+        m_valid_r <= q_valid;
     end
-    if (emit) begin
-        m_data_r <= a_data;
+    if (q_emit) begin
+        m_data_r <= q_data;
         m_tag_r <= w_tag;
         m_aux_r <= w_aux;
-        m_first_r <= a_first && first_part;
-        m_last_r <= a_last && p_final;
-        m_woff_r <= a_woff + {24'd0, used};
-        m_nin_r <= p_final ? a_nin - used : p_nbytes;
-        m_dbad_r <= a_dbad;
+        m_first_r <= q_first;
+        m_last_r <= q_last;
+        m_woff_r <= q_woff;
+        m_nin_r <= q_nin;
+        m_dbad_r <= q_dbad;
         m_desc_r <= w_desc;
         m_xflags_r <= w_xflags;
         m_err_v_r <= w_err_v;
