@@ -1063,6 +1063,46 @@ wire         t1F = |(frmpos & t1_x);
 
 
 // -------------------------------------------------------------------------
+// The part's markers for stage C's checks (D-096).  A word holds at most two (L1: at most mrk_period bytes per
+// word): T, the tail of a marker begun earlier (the lanes before the word's byte-0 marker lane), and H, from
+// the byte-0 lane on.  Their lanes, bytes and positions depend on the lanes and the base state, not on the
+// segments: gathered here beside the loop, registered for C.
+// -------------------------------------------------------------------------
+
+wire [W-1:0] bmkw = ln_mk & {W{walk}};
+wire [W-1:0] bm0l;
+wire [8*W-1:0] ln_m;      // marker byte index (3 bits, zero-extended)
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_m0
+        assign bm0l[gi] = bmkw[gi] && a_aux[4*gi +: 3] == 3'd0;
+        assign ln_m[8*gi +: 8] = {5'd0, a_aux[4*gi +: 3]};
+    end
+endgenerate
+wire [W-1:0] bhsel = lane_below_or(bm0l) | bm0l;
+wire [W-1:0] bgT = bmkw & ~bhsel;
+wire [W-1:0] bgH = bmkw & bhsel;
+wire [W-1:0] bfT = bgT & ~lane_below_or(bgT);
+wire [W-1:0] bfH = bgH & ~lane_below_or(bgH);
+/* verilator lint_off UNUSEDSIGNAL */
+wire [7:0]   bmT = gath8(bfT, ln_m), bmH = gath8(bfH, ln_m);   // bits 7:3 are 0
+/* verilator lint_on UNUSEDSIGNAL */
+wire [7:0]   bprT, bprH;
+wire [63:0]  bgbT, bgbH;
+generate
+    for (gt = 0; gt < 8; gt = gt + 1) begin : g_mb
+        wire [W-1:0] vT, vH;
+        for (gi = 0; gi < W; gi = gi + 1) begin : g_l
+            assign vT[gi] = bgT[gi] && a_aux[4*gi +: 3] == gt;
+            assign vH[gi] = bgH[gi] && a_aux[4*gi +: 3] == gt;
+        end
+        assign bprT[gt] = |vT;
+        assign bprH[gt] = |vH;
+        assign bgbT[8*gt +: 8] = gath8(vT, a_data);
+        assign bgbH[8*gt +: 8] = gath8(vH, a_data);
+    end
+endgenerate
+
+// -------------------------------------------------------------------------
 // The state after the part (at endpos), the resume fields
 // -------------------------------------------------------------------------
 
@@ -1330,6 +1370,20 @@ always @(posedge clk) begin
         q_fc1 <= fc1;
         q_uf0 <= uf0;
         q_uf1 <= uf1;
+        q_fT <= bfT;
+        q_fH <= bfH;
+        q_mT <= bmT[2:0];
+        q_mH <= bmH[2:0];
+        q_prT <= bprT;
+        q_prH <= bprH;
+        q_gbT <= bgbT;
+        q_gbH <= bgbH;
+        q_p0T <= {1'b0, b_off} + {18'd0, gath8(bfT, cc_l)};
+        q_p0H <= {1'b0, b_off} + {18'd0, gath8(bfH, cc_l)};
+        q_nT <= gath8(bfT, nn_l);
+        q_nH <= gath8(bfH, nn_l);
+        q_eT <= bgT != {W{1'b0}};
+        q_eH <= bgH != {W{1'b0}};
         q_ne1 <= ne1;
         q_ne2 <= ne2;
         q_fin <= fin;
@@ -1407,6 +1461,22 @@ reg           q_fc0 = 1'b0;
 reg           q_fc1 = 1'b0;
 reg           q_uf0 = 1'b0;
 reg           q_uf1 = 1'b0;
+// the part's markers T and H (see the marker checks): first lane, byte index, bytes present and their values,
+// seg 0 offset and present-lane count at the first lane, present in the word
+reg [W-1:0]   q_fT = {W{1'b0}};
+reg [W-1:0]   q_fH = {W{1'b0}};
+reg [2:0]     q_mT = 3'd0;
+reg [2:0]     q_mH = 3'd0;
+reg [7:0]     q_prT = 8'd0;
+reg [7:0]     q_prH = 8'd0;
+reg [63:0]    q_gbT = 64'd0;
+reg [63:0]    q_gbH = 64'd0;
+reg [25:0]    q_p0T = 26'd0;
+reg [25:0]    q_p0H = 26'd0;
+reg [7:0]     q_nT = 8'd0;
+reg [7:0]     q_nH = 8'd0;
+reg           q_eT = 1'b0;
+reg           q_eH = 1'b0;
 reg [7:0]     q_ne1 = 8'd0;              // present lanes below seg 0's / seg 1's EP lane
 reg [7:0]     q_ne2 = 8'd0;
 reg           q_fin = 1'b0;              // the transfer's last part
@@ -1460,15 +1530,11 @@ wire [24:0] qc_ll      = q_mpa ? 25'd1 : 25'd7;
 wire [24:0] qc_fl      = q_mpa ? 25'd0 : 25'd5;
 wire [7:0]  qll8       = qc_ll[7:0];
 
-// per lane: the marker byte index (and its one-hot), the segment offsets (seg 0: base + cc, and + 1; seg 1, 2:
-// past the EP, 8 bits)
-wire [8*W-1:0]  qn_m, qn_ml;
+// per lane: the segment offsets (seg 0: base + cc, and + 1; seg 1, 2: past the EP, 8 bits)
 wire [26*W-1:0] qp0, qp0p1;
 wire [8*W-1:0]  qp1, qp2;
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_qln
-        assign qn_m[8*gi +: 8] = {5'd0, q_aux[4*gi +: 3]};
-        assign qn_ml[8*gi +: 8] = 8'd1 << q_aux[4*gi +: 3];
         assign qp0[26*gi +: 26] = {1'b0, q_boff} + {18'd0, q_cc[8*gi +: 8]};
         assign qp0p1[26*gi +: 26] = {1'b0, q_boff} + {18'd0, q_cc[8*gi +: 8]} + 26'd1;
         wire [7:0] r = qp0[26*gi +: 8] - q_len0[7:0];
@@ -1507,7 +1573,7 @@ generate
         wire       s0 = !q_ps1[gi];
         wire       s1 = q_ps1[gi] && !q_ps2[gi];
         wire       s2 = q_ps2[gi];
-        wire [2:0] m = qn_m[8*gi +: 3];
+        wire [2:0] m = q_aux[4*gi +: 3];
         wire       a0 = q_aux[4*gi];
         // PDU byte (seg 0 or 1)
         wire       early = qc_self && (s0 ? p < {1'b0, qc_ll} : r < qll8);
@@ -1599,34 +1665,10 @@ endgenerate
 // Whether a marker or a length field's end lies in this part (before the cut) only enables its step.
 // -------------------------------------------------------------------------
 
-wire [W-1:0] mkw = q_mk;
-wire [W-1:0] m0l;
-generate
-    for (gi = 0; gi < W; gi = gi + 1) begin : g_m0
-        assign m0l[gi] = mkw[gi] && qn_ml[8*gi];
-    end
-endgenerate
-wire [W-1:0] hsel = lane_below_or(m0l) | m0l;
-wire [W-1:0] gT = mkw & ~hsel;
-wire [W-1:0] gH = mkw & hsel;
-wire [W-1:0] fT = gT & ~lane_below_or(gT);
-wire [W-1:0] fH = gH & ~lane_below_or(gH);
-
-wire [7:0]  prT, prH;
-wire [63:0] gbT, gbH;
-generate
-    for (gt = 0; gt < 8; gt = gt + 1) begin : g_mb
-        wire [W-1:0] vT, vH;
-        for (gi = 0; gi < W; gi = gi + 1) begin : g_l
-            assign vT[gi] = gT[gi] && qn_ml[8*gi + gt];
-            assign vH[gi] = gH[gi] && qn_ml[8*gi + gt];
-        end
-        assign prT[gt] = |vT;
-        assign prH[gt] = |vH;
-        assign gbT[8*gt +: 8] = gath8(vT, q_data);
-        assign gbH[8*gt +: 8] = gath8(vH, q_data);
-    end
-endgenerate
+// (the markers' first lanes, indexes, bytes, offsets and counts, gathered in B: q_mrk*)
+wire [W-1:0] fT = q_fT, fH = q_fH;
+wire [7:0]  prT = q_prT, prH = q_prH;
+wire [63:0] gbT = q_gbT, gbH = q_gbH;
 
 // expected marker value: MPA {16'h0, FPDUPTR}; iSCSI both copies = bytes to the next PDU start, 0 at one
 function [63:0] mk_exp_f(input mpa, input [25:0] p, input [25:0] len, input [15:0] fw, input [2:0] m);
@@ -1644,14 +1686,14 @@ endfunction
 // the offset in seg 0 or 1: a seg 2 marker is at offset 0 (or past the cut), and its seg 1 offset is
 // >= seg 1's length > 7, so taking p1 for it decides the same.
 /* verilator lint_off UNUSEDSIGNAL */
-wire [7:0]  mT8 = gath8(fT, qn_m), mH8 = gath8(fH, qn_m);   // bits 7:3 are 0
-wire [25:0] p0T = {1'b0, q_boff} + {18'd0, gath8(fT, q_cc)};   // bit 25 is 0 (no marker: not used)
-wire [25:0] p0H = {1'b0, q_boff} + {18'd0, gath8(fH, q_cc)};
+wire [25:0] p0T = q_p0T, p0H = q_p0H;   // bit 25 is 0
 /* verilator lint_on UNUSEDSIGNAL */
-wire [2:0]  mT = mT8[2:0], mH = mH8[2:0];
-wire [7:0]  p1T = gath8(fT, qp1), p1H = gath8(fH, qp1);
-wire [7:0]  p2T = gath8(fT, qp2), p2H = gath8(fH, qp2);
-wire [7:0]  nT = gath8(fT, q_nn), nH = gath8(fH, q_nn);
+wire [2:0]  mT = q_mT, mH = q_mH;
+// (seg 1's / seg 2's offset at the marker: the lane's seg 0 offset less the segments' lengths; with no marker
+// these are not used: every step of a marker is enabled by its presence)
+wire [7:0]  p1T = p0T[7:0] - q_len0[7:0], p1H = p0H[7:0] - q_len0[7:0];
+wire [7:0]  p2T = p1T - q_len1[7:0],      p2H = p1H - q_len1[7:0];
+wire [7:0]  nT = q_nT, nH = q_nH;
 wire        s1T = |(fT & q_ps1[W-1:0]), s2T = |(fT & q_ps2[W-1:0]);
 wire        s1H = |(fH & q_ps1[W-1:0]), s2H = |(fH & q_ps2[W-1:0]);
 wire        lH = |(fH & q_lost);
@@ -1673,7 +1715,7 @@ wire [7:0]  zT = s2T ? mis_f(q_iscsi, xT2, prT, gbT) : s1T ? mis_f(q_iscsi, xT1,
 wire [7:0]  zH = s2H ? mis_f(q_iscsi, xH2, prH, gbH) : s1H ? mis_f(q_iscsi, xH1, prH, gbH) : mis_f(q_iscsi, xH0, prH, gbH);
 wire [31:0] oT = q_woff + {24'd0, nT}, oH = q_woff + {24'd0, nH};
 wire [31:0] uT = q_bpidx + {30'd0, s2T, s1T && !s2T}, uH = q_bpidx + {30'd0, s2H, s1H && !s2H};
-wire        eT = gT != {W{1'b0}}, eH = gH != {W{1'b0}};   // present in the word
+wire        eT = q_eT, eH = q_eH;   // present in the word
 // ... taken by this part, not lost (T always: its lanes precede every PDU lane, so no start or FRAME
 // can come before them)
 wire        aT = eT;
