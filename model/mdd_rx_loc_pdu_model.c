@@ -385,16 +385,17 @@ void mdd_rx_loc_pdu_eval(const mdd_rx_loc_pdu_model *m, const mdd_rx_loc_pdu_in 
 {
     const bool advance = in->m_ready || !m->m_valid_r;
     const bool adv_b = advance || !m->q_valid; /* stage C takes a part when empty or its part moves on */
-    /* stage A takes a word when it is empty or its word's last part leaves this cycle */
+    /* stage A takes stage I's word when it is empty or its word's last part leaves this cycle; stage I takes the
+     * input when it is empty or its word moves on */
+    bool a_free = true;
     if (m->a_valid) {
         mdd_rx_loc_pdu_in a;
         struct part pt;
         stage_a(m, &a);
         part_of(m, &a, &pt);
-        out->s_ready = adv_b && pt.final;
-    } else {
-        out->s_ready = true;
+        a_free = adv_b && pt.final;
     }
+    out->s_ready = !m->i_valid || a_free;
     out->m_valid = m->m_valid_r;
     MDD_RX_WORD_COPY(out, m_, &m->m, );
 }
@@ -438,16 +439,21 @@ void mdd_rx_loc_pdu_tick(mdd_rx_loc_pdu_model *m, const mdd_rx_loc_pdu_in *in)
         m->done = 0;
         m->used_r = 0;
     }
-    const bool load = in->s_valid && (!m->a_valid || take);
-    if (load) MDD_RX_WORD_COPY(&m->a, , in, s_);
+    const bool load_a = m->i_valid && (!m->a_valid || take);
+    const bool load = in->s_valid && (!m->i_valid || load_a);
+    if (load_a) m->a = m->i;
+    if (load) MDD_RX_WORD_COPY(&m->i, , in, s_);
     if (in->rst) {
+        m->i_valid = false;
         m->a_valid = false;
         m->q_valid = false;
         m->m_valid_r = false;
     } else {
         if (advance) m->m_valid_r = m->q_valid; /* the pre-edge stages C and A */
         if (adv_b) m->q_valid = m->a_valid;
-        if (load) m->a_valid = true;
+        if (load_a) m->a_valid = true;
         else if (take) m->a_valid = false;
+        if (load) m->i_valid = true;
+        else if (load_a) m->i_valid = false;
     }
 }

@@ -6,9 +6,9 @@
  * FPDU_WOFF resume fields (docs/rx-path.md sections 2-5 and 8).
  *
  * Contract (docs/ARCHITECTURE.md section 8): eval is combinational, tick is the clock edge, rst is an input;
- * the pipeline registers mirror the RTL's one for one (same names) and start at zero: stage A, the input word
- * (a_valid, a), stage C (q_valid, q) and the output register (m_valid_r, m); latency three clocks (D-066,
- * D-096). The split and stream state of stage B (done, used_r, st) is the reference's lane walk, not the RTL's
+ * the pipeline registers mirror the RTL's one for one (same names) and start at zero: stage I, the input word
+ * (i_valid, i), stage A (a_valid, a), stage C (q_valid, q) and the output register (m_valid_r, m); latency four
+ * clocks (D-066, D-096). The split and stream state of stage B (done, used_r, st) is the reference's lane walk, not the RTL's
  * per-word-count header candidates and cut arithmetic; it changes on the same clock edges. The twin's stage C
  * holds the finished part (tags, marker checks, error record and resume fields were computed by the walk in
  * B), where the RTL's holds what B knows about the part and finishes it in C: the marker checks' state, kept
@@ -84,6 +84,8 @@ typedef struct mdd_rx_loc_pdu_stats {
 typedef struct mdd_rx_loc_pdu_model {
     mdd_rx_loc_pdu_stats stats;
     unsigned w;
+    bool i_valid;
+    mdd_rx_word i;
     bool a_valid;
     mdd_rx_word a;
     uint64_t done;

@@ -445,45 +445,96 @@ function [131:0] res_one(input [160:0] e, input [25:0] len);
 endfunction
 
 // -------------------------------------------------------------------------
-// Stage A (D-066): the input register.  It holds the word and everything about its header candidates that
+// Stage A (D-066): the word and everything about its header candidates that
 // depends on the word alone: the word's PDU bytes in count order (byte k: the PDU lane with k PDU lanes of
 // the whole word below it, 0 past the last), and for every k = -7..W the layout of a header whose byte 0 is
 // byte k (length, data length and hdr_len as final, the underflow and FRAME checks; k = W: no byte of the
 // word, all zero; k < 0 for a field begun in an earlier word, iSCSI bytes 4-7 only).
 // -------------------------------------------------------------------------
 
-wire [1:0]  sa_proto = s_desc[MDD_DESC_PROTO_LSB +: MDD_DESC_PROTO_W];
-wire        sa_mpa   = sa_proto == MDD_PROTO_MPA[1:0];
-wire        sa_iscsi = sa_proto == MDD_PROTO_ISCSI[1:0];
-wire        sa_raw   = sa_proto == MDD_PROTO_RAW[1:0];
-wire        sa_hdig  = s_desc[MDD_DESC_HDIG_EN_LSB];
-wire        sa_ddig  = s_desc[MDD_DESC_DDIG_EN_LSB];
-wire [7:0]  sa_ulp   = s_desc[MDD_DESC_ULP_HDR_LEN_LSB +: MDD_DESC_ULP_HDR_LEN_W];
-wire [23:0] sa_max   = s_desc[MDD_DESC_MAX_DATA_LSB +: MDD_DESC_MAX_DATA_W];
-wire [8:0]  sa_ll9   = sa_mpa ? 9'd1 : 9'd7;
-wire [25:0] sa_mxu   = {2'd0, sa_max} + (sa_mpa ? {18'd0, sa_ulp} : 26'd0);
-// the descriptor layout's PDU length (the stream state's on the transfer's first word, D-095)
-wire [25:0] sa_dlay  = plen(s_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W],
-                            s_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W], sa_hdig, sa_ddig, sa_mpa);
-wire [W-1:0] sa_pl, sa_pr;
+// -------------------------------------------------------------------------
+// Stage I (D-096): the input register.  With the word it keeps its lane counts (PDU lanes and present lanes
+// below each lane) and its PDU bytes in count order, so that stage A's header candidates start from registers.
+// -------------------------------------------------------------------------
+
+wire [W-1:0] si_pl, si_pr;
 generate
-    for (gi = 0; gi < W; gi = gi + 1) begin : g_sapl
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_sipl
         wire [2:0] k = s_tag[8*gi +: 3];
-        assign sa_pl[gi] = k != MDD_KIND_VOID && k != MDD_KIND_MRK;
-        assign sa_pr[gi] = k != MDD_KIND_VOID;
+        assign si_pl[gi] = k != MDD_KIND_VOID && k != MDD_KIND_MRK;
+        assign si_pr[gi] = k != MDD_KIND_VOID;
     end
 endgenerate
 // the whole word's present lanes below each lane (seg 0's MPA start past fpdu_woff's wrap, D-095)
-wire [8*W-1:0]      sa_nw;
+wire [8*W-1:0]      si_nw;
 /* verilator lint_off UNUSEDSIGNAL */
-wire [7:0]          sa_nwt;
+wire [7:0]          si_nwt;
 /* verilator lint_on UNUSEDSIGNAL */
 mdd_lane_count #(.W(W), .CW(8)) u_word_present (.clk(clk), .en(1'b0),
-    .mask(sa_pr), .cnt_below(sa_nw), .cnt_total(sa_nwt));
-wire [8*W-1:0]      sa_below;
-wire [7:0]          sa_total;
+    .mask(si_pr), .cnt_below(si_nw), .cnt_total(si_nwt));
+wire [8*W-1:0]      si_below;
+wire [7:0]          si_total;
 mdd_lane_count #(.W(W), .CW(8)) u_word_count (.clk(clk), .en(1'b0),
-    .mask(sa_pl), .cnt_below(sa_below), .cnt_total(sa_total));
+    .mask(si_pl), .cnt_below(si_below), .cnt_total(si_total));
+// byte k: the PDU lane with k PDU lanes of the word below it (0 past the last)
+wire [8*W-1:0]      si_pby;
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_pby
+        localparam [7:0] K8 = gi;
+        wire [W-1:0] sel;
+        for (gt = 0; gt < W; gt = gt + 1) begin : g_l
+            assign sel[gt] = si_pl[gt] && si_below[8*gt +: 8] == K8;
+        end
+        assign si_pby[8*gi +: 8] = gath8(sel, s_data);
+    end
+endgenerate
+
+reg           i_valid = 1'b0;
+reg [8*W-1:0] i_data = {8*W{1'b0}};
+reg [8*W-1:0] i_tag = {8*W{1'b0}};
+reg [4*W-1:0] i_aux = {4*W{1'b0}};
+reg           i_first = 1'b0;
+reg           i_last = 1'b0;
+reg [31:0]    i_woff = 32'd0;
+reg [7:0]     i_nin = 8'd0;
+reg           i_dbad = 1'b0;
+reg [511:0]   i_desc = 512'd0;
+reg [7:0]     i_xflags = 8'd0;
+reg           i_err_v = 1'b0;
+reg [7:0]     i_err_code = 8'd0;
+reg [7:0]     i_err_byte = 8'd0;
+reg [31:0]    i_err_off = 32'd0;
+reg [31:0]    i_err_unit = 32'd0;
+reg [63:0]    i_err_exp = 64'd0;
+reg [63:0]    i_err_got = 64'd0;
+reg [15:0]    i_emap = 16'd0;
+reg [7:0]     i_ecnt = 8'd0;
+reg [8*W-1:0] i_nw = {8*W{1'b0}};
+reg [8*W-1:0] i_below = {8*W{1'b0}};
+reg [7:0]     i_total = 8'd0;
+reg [8*W-1:0] i_pby = {8*W{1'b0}};
+
+// -------------------------------------------------------------------------
+// Stage A
+// -------------------------------------------------------------------------
+
+wire [1:0]  sa_proto = i_desc[MDD_DESC_PROTO_LSB +: MDD_DESC_PROTO_W];
+wire        sa_mpa   = sa_proto == MDD_PROTO_MPA[1:0];
+wire        sa_iscsi = sa_proto == MDD_PROTO_ISCSI[1:0];
+wire        sa_raw   = sa_proto == MDD_PROTO_RAW[1:0];
+wire        sa_hdig  = i_desc[MDD_DESC_HDIG_EN_LSB];
+wire        sa_ddig  = i_desc[MDD_DESC_DDIG_EN_LSB];
+wire [7:0]  sa_ulp   = i_desc[MDD_DESC_ULP_HDR_LEN_LSB +: MDD_DESC_ULP_HDR_LEN_W];
+wire [23:0] sa_max   = i_desc[MDD_DESC_MAX_DATA_LSB +: MDD_DESC_MAX_DATA_W];
+wire [8:0]  sa_ll9   = sa_mpa ? 9'd1 : 9'd7;
+wire [25:0] sa_mxu   = {2'd0, sa_max} + (sa_mpa ? {18'd0, sa_ulp} : 26'd0);
+// the descriptor layout's PDU length (the stream state's on the transfer's first word, D-095)
+wire [25:0] sa_dlay  = plen(i_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W],
+                            i_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W], sa_hdig, sa_ddig, sa_mpa);
+// (the word's lane counts and its PDU bytes in count order, from stage I's registers)
+wire [8*W-1:0]      sa_nw = i_nw;
+wire [8*W-1:0]      sa_below = i_below;
+wire [7:0]          sa_total = i_total;
 localparam NB = 7;       // candidates below the word: a header begun up to 7 PDU bytes before it
 localparam NC = W + NB + 1;   // candidates c = 0..W+7: a header whose byte 0 is PDU byte c - NB of the word
 localparam PC = NC <= 2 * W ? 2 * W : 4 * W;   // NC padded to a power of two (the gathers' OR trees)
@@ -496,8 +547,8 @@ localparam PC = NC <= 2 * W ? 2 * W : 4 * W;   // NC padded to a power of two (t
 reg  [23:0] lp_r = 24'd0;     // byte j (count j - 3)
 reg  [2:0]  lv_r = 3'd0;
 reg  [11:0] hl_r = 12'd0;
-wire [24:0] sd_off  = s_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W];
-wire [23:0] sd_dlen = s_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W];
+wire [24:0] sd_off  = i_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W];
+wire [23:0] sd_dlen = i_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W];
 wire [23:0] sd_lp;
 generate
     for (gi = 0; gi < 3; gi = gi + 1) begin : g_seed
@@ -508,9 +559,9 @@ generate
         assign sd_lp[8*gi +: 8] = dsl ? sd_dlen[8*SH +: 8] : 8'd0;
     end
 endgenerate
-wire [23:0] lp_b = s_first ? sd_lp : lp_r;
-wire [2:0]  lv_b = s_first ? 3'b111 : lv_r;
-wire [11:0] hl_b = s_first ? s_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W] : hl_r;
+wire [23:0] lp_b = i_first ? sd_lp : lp_r;
+wire [2:0]  lv_b = i_first ? 3'b111 : lv_r;
+wire [11:0] hl_b = i_first ? i_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W] : hl_r;
 
 wire [8*(W+8)-1:0]  sa_pby;
 wire [8*(W+NB+8)-1:0] sa_pbx = {sa_pby, lp_b, 32'd0};   // byte c: PDU byte c - NB (0 below -3)
@@ -538,16 +589,8 @@ always @* begin
         end
     end
 end
+assign sa_pby = {64'd0, i_pby};
 generate
-    for (gi = 0; gi < W; gi = gi + 1) begin : g_pby
-        localparam [7:0] K8 = gi;
-        wire [W-1:0] sel;
-        for (gt = 0; gt < W; gt = gt + 1) begin : g_l
-            assign sel[gt] = sa_pl[gt] && sa_below[8*gt +: 8] == K8;
-        end
-        assign sa_pby[8*gi +: 8] = gath8(sel, s_data);
-    end
-    assign sa_pby[8*(W+8)-1:8*W] = 64'd0;
     for (gi = 0; gi <= W; gi = gi + 1) begin : g_cm
         localparam [8:0] K9 = gi;
         assign sa_cm[gi] = K9 + sa_ll9 < {1'b0, sa_total};
@@ -1222,37 +1265,75 @@ wire        fin = a_last && p_final && c_active;
 // (stage C takes the part when it is empty or its part moves on: a bubble there does not stop B)
 wire adv_b = advance || !q_valid;
 wire emit = a_valid && adv_b;
+// stage A takes stage I's word when it is empty or its word's last part leaves; stage I takes the input when it
+// is empty or its word moves on
+wire load_a = i_valid && (!a_valid || (emit && p_final));
 wire load = s_valid && s_ready;
-assign s_ready = !a_valid || (adv_b && p_final);
+assign s_ready = !i_valid || load_a;
+
+always @(posedge clk) begin
+    if (rst) begin
+        i_valid <= 1'b0;
+    end else if (load) begin
+        i_valid <= 1'b1;
+    end else if (load_a) begin
+        i_valid <= 1'b0;
+    end
+    if (load) begin
+        i_data <= s_data;
+        i_tag <= s_tag;
+        i_aux <= s_aux;
+        i_first <= s_first;
+        i_last <= s_last;
+        i_woff <= s_woff;
+        i_nin <= s_nin;
+        i_dbad <= s_dbad;
+        i_desc <= s_desc;
+        i_xflags <= s_xflags;
+        i_err_v <= s_err_v;
+        i_err_code <= s_err_code;
+        i_err_byte <= s_err_byte;
+        i_err_off <= s_err_off;
+        i_err_unit <= s_err_unit;
+        i_err_exp <= s_err_exp;
+        i_err_got <= s_err_got;
+        i_emap <= s_emap;
+        i_ecnt <= s_ecnt;
+        i_nw <= si_nw;
+        i_below <= si_below;
+        i_total <= si_total;
+        i_pby <= si_pby;
+    end
+end
 
 always @(posedge clk) begin
     if (rst) begin
         a_valid <= 1'b0;
-    end else if (load) begin
+    end else if (load_a) begin
         a_valid <= 1'b1;
     end else if (emit && p_final) begin
         a_valid <= 1'b0;
     end
-    if (load) begin
-        a_data <= s_data;
-        a_tag <= s_tag;
-        a_aux <= s_aux;
-        a_first <= s_first;
-        a_last <= s_last;
-        a_woff <= s_woff;
-        a_nin <= s_nin;
-        a_dbad <= s_dbad;
-        a_desc <= s_desc;
-        a_xflags <= s_xflags;
-        a_err_v <= s_err_v;
-        a_err_code <= s_err_code;
-        a_err_byte <= s_err_byte;
-        a_err_off <= s_err_off;
-        a_err_unit <= s_err_unit;
-        a_err_exp <= s_err_exp;
-        a_err_got <= s_err_got;
-        a_emap <= s_emap;
-        a_ecnt <= s_ecnt;
+    if (load_a) begin
+        a_data <= i_data;
+        a_tag <= i_tag;
+        a_aux <= i_aux;
+        a_first <= i_first;
+        a_last <= i_last;
+        a_woff <= i_woff;
+        a_nin <= i_nin;
+        a_dbad <= i_dbad;
+        a_desc <= i_desc;
+        a_xflags <= i_xflags;
+        a_err_v <= i_err_v;
+        a_err_code <= i_err_code;
+        a_err_byte <= i_err_byte;
+        a_err_off <= i_err_off;
+        a_err_unit <= i_err_unit;
+        a_err_exp <= i_err_exp;
+        a_err_got <= i_err_got;
+        a_emap <= i_emap;
+        a_ecnt <= i_ecnt;
         a_iscsi <= sa_iscsi;
         a_mpa <= sa_mpa;
         a_raw <= sa_raw;
