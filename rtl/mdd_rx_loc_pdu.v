@@ -59,18 +59,20 @@
  *
  * Flow control (D-029, D-066, D-096): advance = m_ready | ~m_valid moves the
  * output register and stage C; stage B's part enters C when C is empty or
- * advances; s_ready = stage A empty, or its word's last part leaving (no
- * cut): one word per clock at full rate.  Latency three clocks (one until
- * D-066, two until D-096).  rst clears the valid bits and the split state;
+ * advances; stage A takes stage I's word when it is empty or its word's
+ * last part leaves (no cut); s_ready = stage I empty or its word moving on:
+ * one word per clock at full rate.  Latency four clocks (one until D-066,
+ * two until D-096).  rst clears the valid bits and the split state;
  * the stream state is loaded from the descriptor on every transfer's first
  * word; data registers are not reset.
  *
  * Structure (D-040, D-066, D-096): no value ripples from lane to lane, so the
  * logic depth grows with log W (the reference algorithm, a walk through the
- * lanes, is the C twin).  Three stages:
- *   A  the input register: the word, and what depends on the word alone: its
- *      PDU bytes in count order (byte k: the PDU lane with k PDU lanes of the
- *      whole word below it) and, for every word count k = -7..W, the layout
+ * lanes, is the C twin).  Four stages:
+ *   I  the input register: the word, its lane counts and its PDU bytes in
+ *      count order (byte k: the PDU lane with k PDU lanes of the whole word
+ *      below it).
+ *   A  what depends on the word alone: for every word count k = -7..W, the layout
  *      of a header whose byte 0 is byte k (PDU length, final hdr_len and
  *      data_len, the underflow and FRAME checks, whether the length field is
  *      complete in the word, the count where its PDU ends): the header
@@ -489,6 +491,28 @@ generate
     end
 endgenerate
 
+// From the descriptor (used on a transfer's first word): its layout's PDU length and bytes to the end (the
+// stream state's, D-095), max_data + ulp_hdr_len (the FRAME check's bound), and the last three PDU bytes before
+// the word as the resume image's partial parse gives them (see lp_r)
+wire [1:0]  si_proto = s_desc[MDD_DESC_PROTO_LSB +: MDD_DESC_PROTO_W];
+wire        si_mpa   = si_proto == MDD_PROTO_MPA[1:0];
+wire [24:0] si_off   = s_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W];
+wire [23:0] si_dlen  = s_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W];
+wire [25:0] si_dlay  = plen(s_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W], si_dlen,
+                            s_desc[MDD_DESC_HDIG_EN_LSB], s_desc[MDD_DESC_DDIG_EN_LSB], si_mpa);
+wire [25:0] si_mxu   = {2'd0, s_desc[MDD_DESC_MAX_DATA_LSB +: MDD_DESC_MAX_DATA_W]}
+                     + (si_mpa ? {18'd0, s_desc[MDD_DESC_ULP_HDR_LEN_LSB +: MDD_DESC_ULP_HDR_LEN_W]} : 26'd0);
+wire [23:0] si_sdlp;
+generate
+    for (gi = 0; gi < 3; gi = gi + 1) begin : g_seed
+        // header byte t = o - 3 + gi; a length byte before the transfer is DATA_LEN >> 8 (o - 1 - t)
+        wire [25:0] t = {1'b0, si_off} + gi - 26'd3;
+        wire        dsl = si_mpa ? t == 26'd0 : (t == 26'd5 || t == 26'd6);
+        localparam SH = 2 - gi;             // o - 1 - t
+        assign si_sdlp[8*gi +: 8] = dsl ? si_dlen[8*SH +: 8] : 8'd0;
+    end
+endgenerate
+
 reg           i_valid = 1'b0;
 reg [8*W-1:0] i_data = {8*W{1'b0}};
 reg [8*W-1:0] i_tag = {8*W{1'b0}};
@@ -513,6 +537,10 @@ reg [8*W-1:0] i_nw = {8*W{1'b0}};
 reg [8*W-1:0] i_below = {8*W{1'b0}};
 reg [7:0]     i_total = 8'd0;
 reg [8*W-1:0] i_pby = {8*W{1'b0}};
+reg [25:0]    i_dlay = 26'd0;
+reg [26:0]    i_drem = 27'd0;
+reg [25:0]    i_mxu = 26'd0;
+reg [23:0]    i_sdlp = 24'd0;
 
 // -------------------------------------------------------------------------
 // Stage A
@@ -527,10 +555,7 @@ wire        sa_ddig  = i_desc[MDD_DESC_DDIG_EN_LSB];
 wire [7:0]  sa_ulp   = i_desc[MDD_DESC_ULP_HDR_LEN_LSB +: MDD_DESC_ULP_HDR_LEN_W];
 wire [23:0] sa_max   = i_desc[MDD_DESC_MAX_DATA_LSB +: MDD_DESC_MAX_DATA_W];
 wire [8:0]  sa_ll9   = sa_mpa ? 9'd1 : 9'd7;
-wire [25:0] sa_mxu   = {2'd0, sa_max} + (sa_mpa ? {18'd0, sa_ulp} : 26'd0);
-// the descriptor layout's PDU length (the stream state's on the transfer's first word, D-095)
-wire [25:0] sa_dlay  = plen(i_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W],
-                            i_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W], sa_hdig, sa_ddig, sa_mpa);
+wire [25:0] sa_mxu   = i_mxu;
 // (the word's lane counts and its PDU bytes in count order, from stage I's registers)
 wire [8*W-1:0]      sa_nw = i_nw;
 wire [8*W-1:0]      sa_below = i_below;
@@ -548,18 +573,7 @@ reg  [23:0] lp_r = 24'd0;     // byte j (count j - 3)
 reg  [2:0]  lv_r = 3'd0;
 reg  [11:0] hl_r = 12'd0;
 wire [24:0] sd_off  = i_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W];
-wire [23:0] sd_dlen = i_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W];
-wire [23:0] sd_lp;
-generate
-    for (gi = 0; gi < 3; gi = gi + 1) begin : g_seed
-        // header byte t = o - 3 + gi; a length byte before the transfer is DATA_LEN >> 8 (o - 1 - t)
-        wire [25:0] t = {1'b0, sd_off} + gi - 26'd3;
-        wire        dsl = sa_mpa ? t == 26'd0 : (t == 26'd5 || t == 26'd6);
-        localparam SH = 2 - gi;             // o - 1 - t
-        assign sd_lp[8*gi +: 8] = dsl ? sd_dlen[8*SH +: 8] : 8'd0;
-    end
-endgenerate
-wire [23:0] lp_b = i_first ? sd_lp : lp_r;
+wire [23:0] lp_b = i_first ? i_sdlp : lp_r;
 wire [2:0]  lv_b = i_first ? 3'b111 : lv_r;
 wire [11:0] hl_b = i_first ? i_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W] : hl_r;
 
@@ -1254,11 +1268,8 @@ wire [25:0] v_len   = p_final ? v_len_e : (s2c ? len1 : len0);
 wire [26:0] v_rem   = {1'b0, v_len_e} - {2'd0, vs_off[49:25]};
 wire [31:0] v_lenoff = p_final ? vs_lenoff[63:32] : vc_lenoff;
 // the resume fields: where a FRAME stopped the walk (this part, or an earlier one: fz_*), else the state's
+// (stage C reads them from fz_* or from the state after the part, st_*: C holds the last part B emitted)
 wire        lost_in = !init && st_lost;
-wire [24:0] r_off   = frm_in ? vs_off[24:0] : lost_in ? fz_off : vs_off[49:25];
-wire [11:0] r_hlen  = frm_in ? vs_hlen[11:0] : lost_in ? fz_hlen : vs_hlen[23:12];
-wire [23:0] r_dlen  = frm_in ? vs_dlen[23:0] : lost_in ? fz_dlen : vs_dlen[47:24];
-wire [15:0] r_fwoff = frm_in ? vs_fwoff[15:0] : lost_in ? fz_fwoff : vs_fwoff[31:16];
 
 wire        fin = a_last && p_final && c_active;
 
@@ -1303,6 +1314,10 @@ always @(posedge clk) begin
         i_below <= si_below;
         i_total <= si_total;
         i_pby <= si_pby;
+        i_dlay <= si_dlay;
+        i_drem <= {1'b0, si_dlay} - {2'd0, si_off};
+        i_mxu <= si_mxu;
+        i_sdlp <= si_sdlp;
     end
 end
 
@@ -1338,8 +1353,8 @@ always @(posedge clk) begin
         a_mpa <= sa_mpa;
         a_raw <= sa_raw;
         a_wd_total <= sa_total;
-        a_dlay <= sa_dlay;
-        a_drem <= {1'b0, sa_dlay} - {2'd0, sd_off};
+        a_dlay <= i_dlay;
+        a_drem <= i_drem;
         a_doz <= sd_off == 25'd0;
         a_dol <= sd_off <= (sa_mpa ? 25'd1 : 25'd7);
         a_hc_uf <= sa_uf;
@@ -1470,10 +1485,7 @@ always @(posedge clk) begin
         q_fin <= fin;
         q_frm_in <= frm_in;
         q_vlost <= v_lost;
-        q_roff <= r_off;
-        q_rhlen <= r_hlen;
-        q_rdlen <= r_dlen;
-        q_rfwoff <= r_fwoff;
+        q_fzsel <= frm_in || lost_in;
     end
 end
 
@@ -1563,10 +1575,7 @@ reg [7:0]     q_ne2 = 8'd0;
 reg           q_fin = 1'b0;              // the transfer's last part
 reg           q_frm_in = 1'b0;           // a FRAME in the part
 reg           q_vlost = 1'b0;            // the transfer is lost after the part
-reg [24:0]    q_roff = 25'd0;            // the resume fields (used when q_fin)
-reg [11:0]    q_rhlen = 12'd0;
-reg [23:0]    q_rdlen = 24'd0;
-reg [15:0]    q_rfwoff = 16'd0;
+reg           q_fzsel = 1'b0;            // the resume fields are where a FRAME stopped the walk (fz_*)
 
 // the marker checks' state (stage C's own: its next value needs only q_* and itself)
 reg         mk_act = 1'b0;       // a marker check in progress
@@ -1978,10 +1987,12 @@ always @* begin
     w_desc = q_desc;
     if (q_fin) begin
         w_xflags = q_xflags | {6'd0, v_unv, q_vlost};
-        w_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W] = q_roff;
-        w_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W] = q_rhlen;
-        w_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W] = q_rdlen;
-        w_desc[MDD_DESC_FPDU_WOFF_LSB +: MDD_DESC_FPDU_WOFF_W] = q_rfwoff;
+        // (the resume fields: B's registers hold them as of the part in C, the last part B emitted; a part's
+        // FRAME wrote fz_*, and at the word's end the state after it is st_*)
+        w_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W] = q_fzsel ? fz_off : st_off;
+        w_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W] = q_fzsel ? fz_hlen : st_hlen;
+        w_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W] = q_fzsel ? fz_dlen : st_dlen;
+        w_desc[MDD_DESC_FPDU_WOFF_LSB +: MDD_DESC_FPDU_WOFF_W] = q_fzsel ? fz_fwoff : st_fwoff;
     end
 end
 
