@@ -626,10 +626,12 @@ generate
         assign sa_ha[12*gi +: 12] = sa_mpa ? 12'd2 + {4'd0, sa_ulp} : hr;
         assign sa_da[24*gi +: 24] = (sa_mpa && !uf) ? dr - {16'd0, sa_ulp} : dr;
         assign sa_len[26*gi +: 26] = sa_mpa ? plen(12'd2, dr, sa_hdig, sa_ddig, 1'b1) : plen(hr, dr, sa_hdig, sa_ddig, 1'b0);
-        // D-069: the word count where the PDU of this header ends, (c - NB) + len (27 bits, no wrap: len < 2^26)
+        // D-069: the word count where the PDU of this header ends, (c - NB) + len (its low byte: the one-hot
+        // below compares the whole length)
         localparam [26:0] C27 = gi;
-        wire [26:0] nx = {1'b0, sa_len[26*gi +: 26]} + C27 - NB;
-        assign sa_nx[8*gi +: 8] = nx[7:0];
+        localparam [7:0]  C8 = gi;
+        wire [7:0]  nx = sa_len[26*gi +: 8] + C8 - NB;
+        assign sa_nx[8*gi +: 8] = nx;
         if (gi < NB) begin : g_gtn
             assign sa_gt[gi] = {1'b0, sa_len[26*gi +: 26]} > NB - C27;
         end else begin : g_gtp
@@ -637,10 +639,15 @@ generate
         end
         // (the one-hot built in a wire of its own: bit assigns straight into the (W+1)(W+5)-bit sa_nh had the
         // Verilated model rebuild the whole vector once per bit, a third of rx_locate's run time at W = 64)
+        // (nx == j as len == j + NB - c, a compare with a constant: no adder in front, D-096)
         wire [W:0] nh1;
         for (gt = 0; gt <= W; gt = gt + 1) begin : g_nh
-            localparam [26:0] J27 = gt;
-            assign nh1[gt] = nx == J27;
+            if (gt + NB >= gi) begin : g_k
+                localparam [25:0] L26 = gt + NB - gi;
+                assign nh1[gt] = sa_len[26*gi +: 26] == L26;
+            end else begin : g_z
+                assign nh1[gt] = 1'b0;
+            end
         end
         assign sa_nh[(W+1)*gi +: W+1] = nh1;
     end
