@@ -1150,6 +1150,8 @@ wire [W-1:0] bfH = bgH & ~lane_below_or(bgH);
 /* verilator lint_off UNUSEDSIGNAL */
 wire [7:0]   bmT = gath8(bfT, ln_m), bmH = gath8(bfH, ln_m);   // bits 7:3 are 0
 /* verilator lint_on UNUSEDSIGNAL */
+wire [25:0]  bp0T = {1'b0, b_off} + {18'd0, gath8(bfT, cc_l)};   // seg 0 offset at the first lane
+wire [25:0]  bp0H = {1'b0, b_off} + {18'd0, gath8(bfH, cc_l)};
 wire [7:0]   bprT, bprH;
 wire [63:0]  bgbT, bgbH;
 generate
@@ -1481,8 +1483,10 @@ always @(posedge clk) begin
         q_prH <= bprH;
         q_gbT <= bgbT;
         q_gbH <= bgbH;
-        q_p0T <= {1'b0, b_off} + {18'd0, gath8(bfT, cc_l)};
-        q_p0H <= {1'b0, b_off} + {18'd0, gath8(bfH, cc_l)};
+        q_p0T <= bp0T;
+        q_p0H <= bp0H;
+        q_p1T <= bp0T[7:0] - len0[7:0];
+        q_p1H <= bp0H[7:0] - len0[7:0];
         q_nT <= gath8(bfT, nn_l);
         q_nH <= gath8(bfH, nn_l);
         q_eT <= bgT != {W{1'b0}};
@@ -1573,6 +1577,8 @@ reg [63:0]    q_gbT = 64'd0;
 reg [63:0]    q_gbH = 64'd0;
 reg [25:0]    q_p0T = 26'd0;
 reg [25:0]    q_p0H = 26'd0;
+reg [7:0]     q_p1T = 8'd0;              // ... its seg 1 offset (seg 0's less seg 0's length)
+reg [7:0]     q_p1H = 8'd0;
 reg [7:0]     q_nT = 8'd0;
 reg [7:0]     q_nH = 8'd0;
 reg           q_eT = 1'b0;
@@ -1788,7 +1794,7 @@ wire [25:0] p0T = q_p0T, p0H = q_p0H;   // bit 25 is 0
 wire [2:0]  mT = q_mT, mH = q_mH;
 // (seg 1's / seg 2's offset at the marker: the lane's seg 0 offset less the segments' lengths; with no marker
 // these are not used: every step of a marker is enabled by its presence)
-wire [7:0]  p1T = p0T[7:0] - q_len0[7:0], p1H = p0H[7:0] - q_len0[7:0];
+wire [7:0]  p1T = q_p1T, p1H = q_p1H;
 wire [7:0]  p2T = p1T - q_len1[7:0],      p2H = p1H - q_len1[7:0];
 wire [7:0]  nT = q_nT, nH = q_nH;
 wire        s1T = |(fT & q_ps1[W-1:0]), s2T = |(fT & q_ps2[W-1:0]);
