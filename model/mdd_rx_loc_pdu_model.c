@@ -384,7 +384,8 @@ static void stage_a(const mdd_rx_loc_pdu_model *m, mdd_rx_loc_pdu_in *a)
 void mdd_rx_loc_pdu_eval(const mdd_rx_loc_pdu_model *m, const mdd_rx_loc_pdu_in *in, mdd_rx_loc_pdu_out *out)
 {
     const bool advance = in->m_ready || !m->m_valid_r;
-    const bool adv_b = advance || !m->q_valid; /* stage C takes a part when empty or its part moves on */
+    const bool adv_c = advance || !m->d_valid; /* stage D takes C's part when empty or its part moves on */
+    const bool adv_b = adv_c || !m->q_valid;   /* stage C takes a part when empty or its part moves on */
     /* stage A takes stage I's word when it is empty or its word's last part leaves this cycle; stage I takes the
      * input when it is empty or its word moves on */
     bool a_free = true;
@@ -403,10 +404,12 @@ void mdd_rx_loc_pdu_eval(const mdd_rx_loc_pdu_model *m, const mdd_rx_loc_pdu_in 
 void mdd_rx_loc_pdu_tick(mdd_rx_loc_pdu_model *m, const mdd_rx_loc_pdu_in *in)
 {
     const bool advance = in->m_ready || !m->m_valid_r;
-    const bool adv_b = advance || !m->q_valid;
+    const bool adv_c = advance || !m->d_valid;
+    const bool adv_b = adv_c || !m->q_valid;
     const bool emit = m->a_valid && adv_b;
     bool take = false;
-    if (advance && m->q_valid) m->m = m->q; /* before stage C takes the next part */
+    if (advance && m->d_valid) m->m = m->d; /* each stage before the one behind it takes its next part */
+    if (adv_c && m->q_valid) m->d = m->q;
     if (emit) {
         mdd_rx_loc_pdu_in a;
         struct part pt;
@@ -447,9 +450,11 @@ void mdd_rx_loc_pdu_tick(mdd_rx_loc_pdu_model *m, const mdd_rx_loc_pdu_in *in)
         m->i_valid = false;
         m->a_valid = false;
         m->q_valid = false;
+        m->d_valid = false;
         m->m_valid_r = false;
     } else {
-        if (advance) m->m_valid_r = m->q_valid; /* the pre-edge stages C and A */
+        if (advance) m->m_valid_r = m->d_valid; /* the pre-edge stages D, C and A */
+        if (adv_c) m->d_valid = m->q_valid;
         if (adv_b) m->q_valid = m->a_valid;
         if (load_a) m->a_valid = true;
         else if (take) m->a_valid = false;

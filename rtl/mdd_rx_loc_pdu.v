@@ -58,17 +58,17 @@
  * leaves with the first part.  PDUs >= W + 1 bytes never split a word.
  *
  * Flow control (D-029, D-066, D-096): advance = m_ready | ~m_valid moves the
- * output register and stage C; stage B's part enters C when C is empty or
- * advances; stage A takes stage I's word when it is empty or its word's
- * last part leaves (no cut); s_ready = stage I empty or its word moving on:
- * one word per clock at full rate.  Latency four clocks (one until D-066,
- * two until D-096).  rst clears the valid bits and the split state;
+ * output register and stage D; C's part enters D, and B's part C, when the
+ * stage is empty or moves; stage A takes stage I's word when it is empty or
+ * its word's last part leaves (no cut); s_ready = stage I empty or its word
+ * moving on: one word per clock at full rate.  Latency five clocks (one
+ * until D-066, two until D-096).  rst clears the valid bits and the split state;
  * the stream state is loaded from the descriptor on every transfer's first
  * word; data registers are not reset.
  *
  * Structure (D-040, D-066, D-096): no value ripples from lane to lane, so the
  * logic depth grows with log W (the reference algorithm, a walk through the
- * lanes, is the C twin).  Four stages:
+ * lanes, is the C twin).  Five stages:
  *   I  the input register: the word, its lane counts and its PDU bytes in
  *      count order (byte k: the PDU lane with k PDU lanes of the whole word
  *      below it).
@@ -109,9 +109,11 @@
  *      length-field ends), their prefix counts and segments, the segments'
  *      layouts and FRAME checks, the base state, the resume fields.
  *   C  the part's tags (each lane's offset compared with its segment's
- *      layout), the marker checks and their state (mk_*, pd_*), the error
- *      record and the descriptor write-back, into the output register
- *      (D-096: none of it is in B's loop or on the way to the cut).
+ *      layout), the marker checks and their state (mk_*, pd_*), the events
+ *      and the descriptor write-back (D-096: none of it is in B's loop or on
+ *      the way to the cut).
+ *   D  the part's word and its events; the earliest event is the word's
+ *      error record, into the output register.
  * Markers: L1 puts at most mrk_period bytes in a word, so a word holds at most
  * two (T, the tail of an earlier marker; H, from its byte 0).  Each is gathered
  * and applied as one step, in lane order with the two length-field ends that
@@ -722,7 +724,7 @@ reg [23:0]  fz_dlen = 24'd0;
 reg [15:0]  fz_fwoff = 16'd0;
 
 reg  m_valid_r = 1'b0;
-wire advance = m_ready || !m_valid_r;   // the output register and stage C move
+wire advance = m_ready || !m_valid_r;   // the output register and stage D move
 
 wire       first_part = fresh;
 wire [7:0] used = used_r;        // (used_r, cused_r are 0 whenever done is)
@@ -1283,7 +1285,7 @@ wire        lost_in = !init && st_lost;
 wire        fin = a_last && p_final && c_active;
 
 // (stage C takes the part when it is empty or its part moves on: a bubble there does not stop B)
-wire adv_b = advance || !q_valid;
+wire adv_b = adv_c || !q_valid;
 wire emit = a_valid && adv_b;
 // stage A takes stage I's word when it is empty or its word's last part leaves; stage I takes the input when it
 // is empty or its word moves on
@@ -1877,38 +1879,39 @@ wire        v_unv = sd7[322] || (q_fin && v_pd_n != 2'd0);
 // -------------------------------------------------------------------------
 
 localparam NEV = 9;
-wire [NEV-1:0]    ev_v;
-wire [8*NEV-1:0]  ev_code, ev_byte;
-wire [32*NEV-1:0] ev_off, ev_unit;
-wire [64*NEV-1:0] ev_exp, ev_got;
+// (C's events, registered for D: ev_* in D)
+wire [NEV-1:0]    cv_v;
+wire [8*NEV-1:0]  cv_code, cv_byte;
+wire [32*NEV-1:0] cv_off, cv_unit;
+wire [64*NEV-1:0] cv_exp, cv_got;
 
 // 0: the input's record
-assign ev_v[0] = q_ie_v;
-assign ev_code[7:0] = q_ie_code;
-assign ev_byte[7:0] = q_ie_byte;
-assign ev_off[31:0] = q_ie_off;
-assign ev_unit[31:0] = q_ie_unit;
-assign ev_exp[63:0] = q_ie_exp;
-assign ev_got[63:0] = q_ie_got;
+assign cv_v[0] = q_ie_v;
+assign cv_code[7:0] = q_ie_code;
+assign cv_byte[7:0] = q_ie_byte;
+assign cv_off[31:0] = q_ie_off;
+assign cv_unit[31:0] = q_ie_unit;
+assign cv_exp[63:0] = q_ie_exp;
+assign cv_got[63:0] = q_ie_got;
 // 1: marker T completed, 6: marker H completed, 8: a check cut by the transfer's end
-assign ev_v[1] = mk1[197];
-assign ev_v[6] = mk2[197];
-assign ev_v[8] = q_fin && v_mk_act && v_mk_dv;
-assign {ev_byte[8*1 +: 8], ev_off[32*1 +: 32], ev_unit[32*1 +: 32], ev_exp[64*1 +: 64], ev_got[64*1 +: 64]}
+assign cv_v[1] = mk1[197];
+assign cv_v[6] = mk2[197];
+assign cv_v[8] = q_fin && v_mk_act && v_mk_dv;
+assign {cv_byte[8*1 +: 8], cv_off[32*1 +: 32], cv_unit[32*1 +: 32], cv_exp[64*1 +: 64], cv_got[64*1 +: 64]}
     = {5'd0, mk1[194:192], mk1[63:32], mk1[31:0], mk1[191:128], mk1[127:64]};
-assign {ev_byte[8*6 +: 8], ev_off[32*6 +: 32], ev_unit[32*6 +: 32], ev_exp[64*6 +: 64], ev_got[64*6 +: 64]}
+assign {cv_byte[8*6 +: 8], cv_off[32*6 +: 32], cv_unit[32*6 +: 32], cv_exp[64*6 +: 64], cv_got[64*6 +: 64]}
     = {5'd0, mk2[194:192], mk2[63:32], mk2[31:0], mk2[191:128], mk2[127:64]};
-assign {ev_byte[8*8 +: 8], ev_off[32*8 +: 32], ev_unit[32*8 +: 32], ev_exp[64*8 +: 64], ev_got[64*8 +: 64]}
+assign {cv_byte[8*8 +: 8], cv_off[32*8 +: 32], cv_unit[32*8 +: 32], cv_exp[64*8 +: 64], cv_got[64*8 +: 64]}
     = {5'd0, mk2[194:192], mk2[63:32], mk2[31:0], mk2[191:128], mk2[127:64]};
 // 2..5: resolved deferred checks
-assign ev_v[5:2] = {rv11, rv10, rv01, rv00};
-assign {ev_byte[8*2 +: 8], ev_off[32*2 +: 32], ev_unit[32*2 +: 32], ev_exp[64*2 +: 64], ev_got[64*2 +: 64]}
+assign cv_v[5:2] = {rv11, rv10, rv01, rv00};
+assign {cv_byte[8*2 +: 8], cv_off[32*2 +: 32], cv_unit[32*2 +: 32], cv_exp[64*2 +: 64], cv_got[64*2 +: 64]}
     = {5'd0, rs00[130:128], sr0[321:290], sr0[289:258], rs00[127:0]};
-assign {ev_byte[8*3 +: 8], ev_off[32*3 +: 32], ev_unit[32*3 +: 32], ev_exp[64*3 +: 64], ev_got[64*3 +: 64]}
+assign {cv_byte[8*3 +: 8], cv_off[32*3 +: 32], cv_unit[32*3 +: 32], cv_exp[64*3 +: 64], cv_got[64*3 +: 64]}
     = {5'd0, rs01[130:128], sr0[160:129], sr0[128:97], rs01[127:0]};
-assign {ev_byte[8*4 +: 8], ev_off[32*4 +: 32], ev_unit[32*4 +: 32], ev_exp[64*4 +: 64], ev_got[64*4 +: 64]}
+assign {cv_byte[8*4 +: 8], cv_off[32*4 +: 32], cv_unit[32*4 +: 32], cv_exp[64*4 +: 64], cv_got[64*4 +: 64]}
     = {5'd0, rs10[130:128], sr1[321:290], sr1[289:258], rs10[127:0]};
-assign {ev_byte[8*5 +: 8], ev_off[32*5 +: 32], ev_unit[32*5 +: 32], ev_exp[64*5 +: 64], ev_got[64*5 +: 64]}
+assign {cv_byte[8*5 +: 8], cv_off[32*5 +: 32], cv_unit[32*5 +: 32], cv_exp[64*5 +: 64], cv_got[64*5 +: 64]}
     = {5'd0, rs11[130:128], sr1[160:129], sr1[128:97], rs11[127:0]};
 // 7: FRAME (a length field's last byte, or a descriptor-framed overrun)
 wire         f0p = q_fc0 && q_ll0 != {W{1'b0}};    // (FRAME lanes are exclusive; q_frm_in says it is in the part)
@@ -1918,20 +1921,70 @@ wire [7:0]   novr = gath8(q_ovr, q_nn);
 wire [31:0]  f0off = q_boff <= qc_fl ? q_woff + {24'd0, qnfl0} : q_blenoff;
 wire [63:0]  fexp0 = q_uf0 ? {56'd0, qc_ulp} : {40'd0, qc_max};
 wire [63:0]  fexp1 = q_uf1 ? {56'd0, qc_ulp} : {40'd0, qc_max};
-assign ev_v[7] = q_frm_in;
-assign ev_code[8*1 +: 8] = ERR_MRK;
-assign ev_code[8*2 +: 8] = ERR_MRK;
-assign ev_code[8*3 +: 8] = ERR_MRK;
-assign ev_code[8*4 +: 8] = ERR_MRK;
-assign ev_code[8*5 +: 8] = ERR_MRK;
-assign ev_code[8*6 +: 8] = ERR_MRK;
-assign ev_code[8*7 +: 8] = ERR_FRAME;
-assign ev_code[8*8 +: 8] = ERR_MRK;
-assign ev_byte[8*7 +: 8] = 8'd0;
-assign ev_off[32*7 +: 32] = f0p ? f0off : f1p ? q_woff + {24'd0, qnfl1} : q_woff + {24'd0, novr};
-assign ev_unit[32*7 +: 32] = f0p ? q_bpidx : f1p ? q_bpidx + 32'd1 : q_bpidx + {31'd0, !q_bpdone};
-assign ev_exp[64*7 +: 64] = f0p ? fexp0 : f1p ? fexp1 : {38'd0, q_len0};
-assign ev_got[64*7 +: 64] = f0p ? {40'd0, q_d0} : f1p ? {40'd0, q_d1} : {38'd0, q_len0};
+assign cv_v[7] = q_frm_in;
+assign cv_code[8*1 +: 8] = ERR_MRK;
+assign cv_code[8*2 +: 8] = ERR_MRK;
+assign cv_code[8*3 +: 8] = ERR_MRK;
+assign cv_code[8*4 +: 8] = ERR_MRK;
+assign cv_code[8*5 +: 8] = ERR_MRK;
+assign cv_code[8*6 +: 8] = ERR_MRK;
+assign cv_code[8*7 +: 8] = ERR_FRAME;
+assign cv_code[8*8 +: 8] = ERR_MRK;
+assign cv_byte[8*7 +: 8] = 8'd0;
+assign cv_off[32*7 +: 32] = f0p ? f0off : f1p ? q_woff + {24'd0, qnfl1} : q_woff + {24'd0, novr};
+assign cv_unit[32*7 +: 32] = f0p ? q_bpidx : f1p ? q_bpidx + 32'd1 : q_bpidx + {31'd0, !q_bpdone};
+assign cv_exp[64*7 +: 64] = f0p ? fexp0 : f1p ? fexp1 : {38'd0, q_len0};
+assign cv_got[64*7 +: 64] = f0p ? {40'd0, q_d0} : f1p ? {40'd0, q_d1} : {38'd0, q_len0};
+
+// the transfer's last word: flags, resume fields
+reg [7:0]     w_xflags;
+reg [511:0]   w_desc;
+always @* begin
+    w_xflags = q_xflags;
+    w_desc = q_desc;
+    if (q_fin) begin
+        w_xflags = q_xflags | {6'd0, v_unv, q_vlost};
+        // (the resume fields: B's registers hold them as of the part in C, the last part B emitted; a part's
+        // FRAME wrote fz_*, and at the word's end the state after it is st_*)
+        w_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W] = q_fzsel ? fz_off : st_off;
+        w_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W] = q_fzsel ? fz_hlen : st_hlen;
+        w_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W] = q_fzsel ? fz_dlen : st_dlen;
+        w_desc[MDD_DESC_FPDU_WOFF_LSB +: MDD_DESC_FPDU_WOFF_W] = q_fzsel ? fz_fwoff : st_fwoff;
+    end
+end
+
+// =========================================================================
+// Stage D (D-096): the part's word and C's events (d_*); the earliest event becomes the word's error record
+// =========================================================================
+
+reg           d_valid = 1'b0;
+reg [8*W-1:0] d_data = {8*W{1'b0}};
+reg [8*W-1:0] d_tag = {8*W{1'b0}};
+reg [4*W-1:0] d_aux = {4*W{1'b0}};
+reg           d_first = 1'b0;
+reg           d_last = 1'b0;
+reg [31:0]    d_woff = 32'd0;
+reg [7:0]     d_nin = 8'd0;
+reg           d_dbad = 1'b0;
+reg [511:0]   d_desc = 512'd0;
+reg [7:0]     d_xflags = 8'd0;
+reg [15:0]    d_ie_emap = 16'd0;
+reg [7:0]     d_ie_ecnt = 8'd0;
+reg [NEV-1:0] d_ev_v = {NEV{1'b0}};
+reg [7:0]     d_ev_code0 = 8'd0;          // (the other events' codes are constants)
+reg [8*NEV-1:0]  d_ev_byte = {8*NEV{1'b0}};
+reg [32*NEV-1:0] d_ev_off = {32*NEV{1'b0}};
+reg [32*NEV-1:0] d_ev_unit = {32*NEV{1'b0}};
+reg [64*NEV-1:0] d_ev_exp = {64*NEV{1'b0}};
+reg [64*NEV-1:0] d_ev_got = {64*NEV{1'b0}};
+
+wire [NEV-1:0]    ev_v = d_ev_v;
+wire [8*NEV-1:0]  ev_code = {cv_code[8*NEV-1:8], d_ev_code0};
+wire [8*NEV-1:0]  ev_byte = d_ev_byte;
+wire [32*NEV-1:0] ev_off = d_ev_off;
+wire [32*NEV-1:0] ev_unit = d_ev_unit;
+wire [64*NEV-1:0] ev_exp = d_ev_exp;
+wire [64*NEV-1:0] ev_got = d_ev_got;
 
 // the winner: smallest {err_off, code}, ties to the earlier (all pairs compared at once)
 wire [NEV-1:0] ev_win;
@@ -1959,8 +2012,6 @@ reg [7:0]     w_err_code, w_err_byte, w_ecnt;
 reg [31:0]    w_err_off, w_err_unit;
 reg [63:0]    w_err_exp, w_err_got;
 reg [15:0]    w_emap;
-reg [7:0]     w_xflags;
-reg [511:0]   w_desc;
 integer       e;
 
 always @* begin
@@ -1988,28 +2039,46 @@ always @* begin
             w_err_got = w_err_got | (ev_got[64*e +: 64] & {64{ev_win[e]}});
         end
     end
-    w_emap = q_ie_emap
+    w_emap = d_ie_emap
            | ((ev_v[6:1] != 6'd0 || ev_v[8]) ? 16'd1 << MDD_ERR_MRK : 16'd0)
            | (ev_v[7] ? 16'd1 << MDD_ERR_FRAME : 16'd0);
-    w_ecnt = q_ie_ecnt
+    w_ecnt = d_ie_ecnt
            + {7'd0, ev_v[1]} + {7'd0, ev_v[2]} + {7'd0, ev_v[3]} + {7'd0, ev_v[4]}
            + {7'd0, ev_v[5]} + {7'd0, ev_v[6]} + {7'd0, ev_v[7]} + {7'd0, ev_v[8]};
-
-    // the transfer's last word: flags, resume fields
-    w_xflags = q_xflags;
-    w_desc = q_desc;
-    if (q_fin) begin
-        w_xflags = q_xflags | {6'd0, v_unv, q_vlost};
-        // (the resume fields: B's registers hold them as of the part in C, the last part B emitted; a part's
-        // FRAME wrote fz_*, and at the word's end the state after it is st_*)
-        w_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W] = q_fzsel ? fz_off : st_off;
-        w_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W] = q_fzsel ? fz_hlen : st_hlen;
-        w_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W] = q_fzsel ? fz_dlen : st_dlen;
-        w_desc[MDD_DESC_FPDU_WOFF_LSB +: MDD_DESC_FPDU_WOFF_W] = q_fzsel ? fz_fwoff : st_fwoff;
-    end
 end
 
-wire q_emit = q_valid && advance;
+// (D and the output register move on advance; C's part enters D when D is empty or moves)
+wire adv_c = advance || !d_valid;
+wire q_emit = q_valid && adv_c;
+
+always @(posedge clk) begin
+    if (rst) begin
+        d_valid <= 1'b0;
+    end else if (adv_c) begin
+        d_valid <= q_valid;
+    end
+    if (q_emit) begin
+        d_data <= q_data;
+        d_tag <= w_tag;
+        d_aux <= w_aux;
+        d_first <= q_first;
+        d_last <= q_last;
+        d_woff <= q_woff;
+        d_nin <= q_nin;
+        d_dbad <= q_dbad;
+        d_desc <= w_desc;
+        d_xflags <= w_xflags;
+        d_ie_emap <= q_ie_emap;
+        d_ie_ecnt <= q_ie_ecnt;
+        d_ev_v <= cv_v;
+        d_ev_code0 <= cv_code[7:0];
+        d_ev_byte <= cv_byte;
+        d_ev_off <= cv_off;
+        d_ev_unit <= cv_unit;
+        d_ev_exp <= cv_exp;
+        d_ev_got <= cv_got;
+    end
+end
 
 always @(posedge clk) begin
     if (q_emit) begin
@@ -2050,19 +2119,19 @@ always @(posedge clk) begin
     if (rst) begin
         m_valid_r <= 1'b0;
     end else if (advance) begin
-        m_valid_r <= q_valid;
+        m_valid_r <= d_valid;
     end
-    if (q_emit) begin
-        m_data_r <= q_data;
-        m_tag_r <= w_tag;
-        m_aux_r <= w_aux;
-        m_first_r <= q_first;
-        m_last_r <= q_last;
-        m_woff_r <= q_woff;
-        m_nin_r <= q_nin;
-        m_dbad_r <= q_dbad;
-        m_desc_r <= w_desc;
-        m_xflags_r <= w_xflags;
+    if (advance && d_valid) begin
+        m_data_r <= d_data;
+        m_tag_r <= d_tag;
+        m_aux_r <= d_aux;
+        m_first_r <= d_first;
+        m_last_r <= d_last;
+        m_woff_r <= d_woff;
+        m_nin_r <= d_nin;
+        m_dbad_r <= d_dbad;
+        m_desc_r <= d_desc;
+        m_xflags_r <= d_xflags;
         m_err_v_r <= w_err_v;
         m_err_code_r <= w_err_code;
         m_err_byte_r <= w_err_byte;
