@@ -1765,12 +1765,12 @@ endgenerate
 // -------------------------------------------------------------------------
 // Marker checks.  A word holds at most two markers (L1: at most mrk_period bytes per word): T, the tail of
 // a marker begun earlier (the lanes before the word's byte-0 marker lane), and H, from the byte-0 lane on.
-// Each is gathered (its first lane's offset, counts, byte j by one-hot select) and applied as one step, in
-// lane order with the two length-field ends (resolve / FRAME of deferred checks): a fixed chain of six.
+// Each is gathered in B (its first lane's offset, counts, byte j by one-hot select) and applied here as one
+// step, in lane order with the two length-field ends (resolve / FRAME of deferred checks): a chain of six.
 // Whether a marker or a length field's end lies in this part (before the cut) only enables its step.
 // -------------------------------------------------------------------------
 
-// (the markers' first lanes, indexes, bytes, offsets and counts, gathered in B: q_mrk*)
+// (the markers' first lanes, indexes, bytes, offsets and counts, gathered in B: q_fT ... q_eH)
 wire [W-1:0] fT = q_fT, fH = q_fH;
 wire [7:0]  prT = q_prT, prH = q_prH;
 wire [63:0] gbT = q_gbT, gbH = q_gbH;
