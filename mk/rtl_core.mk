@@ -20,9 +20,8 @@
 
 CORE_TEST_WS    := 8
 CORE_REGRESS_WS := 4 64
-# (the staged TX generator, its stages and networks, rtl/mdd_txg.v, rtl/mdd_txg_*.v and rtl/mdd_lane_expand*.v, are not in the core
-# until they replace mdd_tx_gen)
-CORE_SRCS := $(filter-out rtl/mdd_core.v rtl/mdd_txg.v rtl/mdd_txg_%.v rtl/mdd_lane_expand%.v,$(RTL_SRCS)) rtl/mdd_core.v
+# (the lane-walk TX generator rtl/mdd_tx_gen.v is not in the core: the staged one, rtl/mdd_txg.v, replaced it, D-097)
+CORE_SRCS := $(filter-out rtl/mdd_core.v rtl/mdd_tx_gen.v,$(RTL_SRCS)) rtl/mdd_core.v
 CORE_DIR  := $(BUILD)/core
 # make test: 10^6 cycles (the RX, TX and deposit benches, the combiner and the statistics at once)
 CORE_TEST_CYCLES    := 1000000

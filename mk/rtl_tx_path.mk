@@ -1,13 +1,13 @@
-# TX path (rtl/mdd_tx_path.v = mdd_tx_gen -> mdd_check_stage (PI) -> mdd_check_stage (digests) -> mdd_pack /
+# TX path (rtl/mdd_tx_path.v = mdd_txg -> mdd_check_stage (PI) -> mdd_check_stage (digests) -> mdd_pack /
 # mdd_rx_ctx): Verilator lockstep against the C twin (model/mdd_tx_path_model.c) with the reference transmitter
 # (model/mdd_txref.c) as the oracle; Icarus replay; lint; bench (output bytes per cycle at full rate).
 
 TX_PATH_DIR  := $(BUILD)/tx_path
-TX_PATH_SRCS := rtl/mdd_tx_path.v rtl/mdd_tx_gen.v rtl/mdd_desc_check.v rtl/mdd_lane_count.v rtl/mdd_check_stage.v \
+TX_PATH_SRCS := $(sort rtl/mdd_tx_path.v $(TXG_TOP_SRCS) rtl/mdd_check_stage.v \
                 rtl/mdd_rx_crc_engine.v rtl/mdd_crc_unit.v \
                 rtl/mdd_crc_shift.v \
                 rtl/mdd_compact.v rtl/mdd_lane_rotate.v rtl/mdd_fifo.v rtl/mdd_rx_check.v rtl/mdd_rx_check_dec.v rtl/mdd_pack.v rtl/mdd_rx_ctx.v \
-                rtl/mdd_formats.vh rtl/mdd_crc_math.vh rtl/mdd_lane_fn.vh
+                rtl/mdd_formats.vh rtl/mdd_crc_math.vh rtl/mdd_lane_fn.vh)
 TX_PATH_DATA_DEPTH := 16
 TX_PATH_RES_DEPTH  := 32
 
@@ -53,19 +53,6 @@ tx-path-bench-w$(1): $(call tx_path_bin,$(1))
 tx-path-lint-w$(1):
 	$$(call VL_LINT,mdd_tx_path,-GW=$(1))
 
-# The path's twin with the staged generator (docs/timing.md section 4, not in mdd_tx_path yet) against the references.
-.PHONY: tx-path-staged-w$(1) tx-path-staged-bench-w$(1)
-tx-path-staged-w$(1): $(call tx_path_bin,$(1))
-	$$(call RUN_SEEDS,staged-tx-path-w$(1),$(call tx_path_bin,$(1)) model_only=1 staged=2 \
-	    --cycles $(call per_seed,$(call tx_path_cycles,$(1),$(TX_PATH_TEST_CYCLES))) min_xfers=100,$(TX_PATH_DIR)/vcd/staged_w$(1))
-
-tx-path-staged-bench-w$(1): $(call tx_path_bin,$(1))
-	@mkdir -p $(RESULTS)
-	@$(call tx_path_bin,$(1)) --seed 3 --cycles 100000 --bench model_only=1 staged=2 \
-	    --suite bench-tx-path-staged-w$(1) --vcd $(TX_PATH_DIR)/vcd/bench_staged_w$(1) \
-	    | grep -E '^bench tx-path|M cycles/s' | sed 's/^bench tx-path/bench tx-path staged/' \
-	    | tee $(RESULTS)/bench-tx-path-staged-w$(1).txt
-
 $(foreach s,$(TX_PATH_REGRESS_SEEDS),$(call TX_PATH_REGRESS,$(1),$(s)))
 
 endef
@@ -105,10 +92,10 @@ ICARUS_TESTS += $(foreach w,$(TX_PATH_ICARUS_WS),tx-path-icarus-w$(w))
 tx-path-selftest: $(call tx_path_bin,8)
 	$(call LOCKSTEP_SELFTEST,selftest-tx-path,$<,5000,m_axis_tx_tuser,$(TX_PATH_DIR)/selftest/fault)
 
-LOCKSTEP_TESTS += $(foreach w,$(PATH_TEST_WS),tx-path-lockstep-w$(w) tx-path-staged-w$(w)) tx-path-selftest
+LOCKSTEP_TESTS += $(foreach w,$(PATH_TEST_WS),tx-path-lockstep-w$(w)) tx-path-selftest
 REGRESS_TESTS  += $(foreach w,$(WS),$(foreach s,$(TX_PATH_REGRESS_SEEDS),tx-path-regress-w$(w)-s$(s))) \
                   $(foreach w,$(PATH_EXTRA_WS),tx-path-lockstep-w$(w))
-BENCH_LOCKSTEP += $(foreach w,$(WS),tx-path-bench-w$(w) tx-path-staged-bench-w$(w))
+BENCH_LOCKSTEP += $(foreach w,$(WS),tx-path-bench-w$(w))
 
 # make sim: the default TX scenario, human-readable.
 .PHONY: tx-path-sim

@@ -12,7 +12,8 @@ int mdd_tx_path_model_init(mdd_tx_path_model *m, unsigned w, unsigned data_depth
     m->data_depth = data_depth;
     m->res_depth = res_depth;
     /* RTL: chk_pi ENG_MASK 3'b100, chk_dig ENG_MASK 3'b011, both TX 1 */
-    if (mdd_tx_gen_model_init(&m->gen, w) != 0 ||
+    /* RTL: mdd_txg, the staged generator with two layout pipelines (D-097) */
+    if (mdd_tx_gen_model_init_staged(&m->gen, w, 2) != 0 ||
         mdd_check_stage_model_init(&m->pi, w, data_depth, res_depth, 1u << MDD_ENGINE_GUARD, true) != 0 ||
         mdd_check_stage_model_init(&m->dig, w, data_depth, res_depth,
                                    (1u << MDD_ENGINE_HDIG) | (1u << MDD_ENGINE_DDIG), true) != 0 ||

@@ -8,8 +8,10 @@
  * the network (docs/tx-path.md; features M1-M10, D-043, D-044).
  *
  *   s_axis_tx + s_axis_tx_desc
- *     -> mdd_tx_gen (the generated stream: markers filled, digest and INSERT
- *        PI slots, stripped PI with K = 0, window K)
+ *     -> mdd_txg, the staged generator (the generated stream: markers
+ *        filled, digest and INSERT PI slots, stripped PI with K = 0, window
+ *        K; D-097: it replaced the lane walk mdd_tx_gen, which stays as the
+ *        walk's RTL with its own suites)
  *     -> mdd_check_stage TX, guard engines: the host's PI checked, INSERT and
  *        CHECK_REPLACE PI written
  *     -> mdd_check_stage TX, digest engines: header digests, data digests and
@@ -73,7 +75,7 @@ wire [511:0]   g_desc;
 wire [63:0]    g_err_exp, g_err_got;
 wire [15:0]    g_emap;
 
-mdd_tx_gen #(
+mdd_txg #(
     .W(W)
 ) gen (
     .clk(clk), .rst(rst),

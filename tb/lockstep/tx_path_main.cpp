@@ -20,8 +20,9 @@
 // min_xfers, inject_fault (a cycle at which the model's m_axis_tx_tuser lane 0 is flipped), vectors=FILE (the
 // per-cycle inputs and twin outputs for the Icarus replay, tb/icarus/tb_mdd_path.v), --bench (full-rate traffic:
 // output bytes per cycle against W), model_only=1 (the twin alone against the references, the RTL not run),
-// staged=N (the staged generator of docs/timing.md section 4 with N = 1 or 2 layout pipelines in the twin, which has
-// not in the path's RTL yet: with model_only=1).
+// staged=N (the twin's generator: 2, the default, is mdd_txg's, the staged generator of docs/timing.md section 4 with
+// two layout pipelines, D-097; 1 one pipeline, 0 the lane walk of mdd_tx_gen: neither is in the path's RTL, so only
+// with model_only=1).
 #include "lockstep.h"
 #include "tx_side.h"
 
@@ -54,11 +55,12 @@ class Bench {
         if (mdd_tx_path_model_init(&model_, kW, TX_PATH_DATA_DEPTH, TX_PATH_RES_DEPTH) != 0)
             ls::Options::die("bad model parameter W=%u", kW);
         model_only_ = opt.u64("model_only", 0) != 0;
-        if (unsigned pipes = (unsigned)opt.u64("staged", 0, 0, 2)) {
-            // the staged generator (docs/timing.md section 4) in the path's twin; mdd_tx_path does not have it yet
-            if (!model_only_) ls::Options::die("staged=N: mdd_tx_path does not have the staged generator yet: add model_only=1");
-            if (mdd_tx_gen_model_init_staged(&model_.gen, kW, pipes) != 0)
-                ls::Options::die("staged=%u not supported", pipes);
+        unsigned pipes = (unsigned)opt.u64("staged", 2, 0, 2);
+        if (pipes != 2) {
+            // mdd_tx_path's generator is mdd_txg (staged=2); the others exist in the twin only
+            if (!model_only_) ls::Options::die("staged=%u: mdd_tx_path's generator is the staged one (staged=2): add model_only=1", pipes);
+            int rc = pipes ? mdd_tx_gen_model_init_staged(&model_.gen, kW, pipes) : mdd_tx_gen_model_init(&model_.gen, kW);
+            if (rc != 0) ls::Options::die("staged=%u not supported", pipes);
         }
         inject_fault_ = opt.has("inject_fault") ? (int64_t)opt.u64("inject_fault", 0) : -1;
         cycles_ = opt.cycles;
