@@ -195,6 +195,15 @@ knobs-check: $(call rx_route_bin,8) $(call core_bin,8)
 	@tail -n 1 $(RESULTS)/knobs.log | grep -q ' 0 failed$$'
 LOCKSTEP_TESTS += knobs-check
 
+# Every RTL function reads only its arguments: an event-driven simulator (Icarus; any that follows IEEE 1364) does not
+# re-evaluate `assign x = f(a)` when a signal read inside f changes, Verilator does (D-097). The check's own test
+# first: a function that reads a module signal must be reported.
+.PHONY: func-args-check
+func-args-check:
+	$(call RUN_SUITE,func-args-selftest,$(PYTHON) scripts/check-func-args.py --selftest)
+	$(call RUN_SUITE,func-args,$(PYTHON) scripts/check-func-args.py $(sort $(wildcard rtl/*.v rtl/*.vh)))
+LOCKSTEP_TESTS += func-args-check
+
 # make soak's own test: a short soak with a fault injected into one entry must report exactly that entry's runs,
 # each with a replay command that fails again, and exit 1; the clean entry alone exits 0 (scripts/check-soak.py).
 .PHONY: soak-selftest

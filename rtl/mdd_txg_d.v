@@ -252,18 +252,22 @@ function lt_g(input [NW-1:0] lg_a, input [NW-1:0] lg_b);
         lt_g = lg_l;
     end
 endfunction
+// (the bound's flags and low bits are arguments, not read from the module: Icarus re-evaluates a continuous
+// assignment only when the function's arguments change)
 function lt_b;   // dc < bound
     input [NW-1:0] d;
-    input [2:0] ix;
+    input neg, big;
+    input [NW-1:0] b_lo;
     begin
-        lt_b = !neg_r[ix] && (big_r[ix] || lt_g(d, bd_lo[ix]));
+        lt_b = !neg && (big || lt_g(d, b_lo));
     end
 endfunction
 function eq_b;   // dc == bound
     input [NW-1:0] d;
-    input [2:0] ix;
+    input neg, big;
+    input [NW-1:0] b_lo;
     begin
-        eq_b = !neg_r[ix] && !big_r[ix] && d == bd_lo[ix];
+        eq_b = !neg && !big && d == b_lo;
     end
 endfunction
 // a bound's flag, registered with it: below 0 (at least 2^NW: a sum's sign, below)
@@ -322,19 +326,27 @@ genvar gi;
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_lane
         wire [NW-1:0] d = dc[NW*gi +: NW];
+        wire lt_e    = lt_b(d, neg_r[BD_E], big_r[BD_E], bd_lo[BD_E]);
+        wire eq_e    = eq_b(d, neg_r[BD_E], big_r[BD_E], bd_lo[BD_E]);
+        wire lt_stop = lt_b(d, neg_r[BD_STOP], big_r[BD_STOP], bd_lo[BD_STOP]);
+        wire eq_stop = eq_b(d, neg_r[BD_STOP], big_r[BD_STOP], bd_lo[BD_STOP]);
+        wire lt_prev = lt_b(d, neg_r[BD_PREV], big_r[BD_PREV], bd_lo[BD_PREV]);
+        wire eq_prev = eq_b(d, neg_r[BD_PREV], big_r[BD_PREV], bd_lo[BD_PREV]);
+        wire lt_pi   = lt_b(d, neg_r[BD_PI], big_r[BD_PI], bd_lo[BD_PI]);
+        wire eq_pi   = eq_b(d, neg_r[BD_PI], big_r[BD_PI], bd_lo[BD_PI]);
         assign data[gi] = cls[4*gi +: 4] == L_DATA;
         assign front[gi] = kp_r != 5'd0 && pre_pi[gi];
-        assign behind2[gi] = strip_r && !lt_b(d, BD_E) && !eq_b(d, BD_E);
+        assign behind2[gi] = strip_r && !lt_e && !eq_e;
         assign fit[gi] = front_f[gi] ? !(behind2[gi] ? nf3[gi] : nf1[gi]) : !(behind2[gi] && nf2[gi]);
         // before the second block end: data lanes with dc < stop, others with dc <= stop
-        assign ok[gi] = none_r || (data[gi] ? lt_b(d, BD_STOP) : lt_b(d, BD_STOP) || eq_b(d, BD_STOP));
-        assign is_eb[gi] = !none_r && data[gi] && eq_b(d, BD_E);
-        assign is_stop[gi] = !none_r && data[gi] && eq_b(d, BD_STOP) && ge_lo[gi] && lt_hi[gi];   // never before first
+        assign ok[gi] = none_r || (data[gi] ? lt_stop : lt_stop || eq_stop);
+        assign is_eb[gi] = !none_r && data[gi] && eq_e;
+        assign is_stop[gi] = !none_r && data[gi] && eq_stop && ge_lo[gi] && lt_hi[gi];   // never before first
         assign take[gi] = act && inpart[gi] && fit[gi] && ok[gi];
         assign eb[gi] = take[gi] && is_eb[gi];
         // PI without STRIP: dc <= e - blk (the previous block's), e < dc <= e + pi (this block's)
-        wire prev_pi = !lt_b(d, BD_PREV) ? eq_b(d, BD_PREV) : 1'b1;
-        wire this_pi = !lt_b(d, BD_E) && !eq_b(d, BD_E) && (lt_b(d, BD_PI) || eq_b(d, BD_PI));
+        wire prev_pi = !lt_prev ? eq_prev : 1'b1;
+        wire this_pi = !lt_e && !eq_e && (lt_pi || eq_pi);
         assign pi_cls[gi] = !none_r && !strip_r && data[gi] && (prev_pi || this_pi);
         assign ocls[4*gi +: 4] = !take[gi] ? 4'd0 : !data[gi] ? cls[4*gi +: 4] : pi_cls[gi] ? L_PI : L_PAY;
         wire [3:0] d4;   // dc's low 4 bits (W = 4: dc has 3)
@@ -345,7 +357,7 @@ generate
         end
         wire [3:0] aux_prev = d4 - bd_r[BD_PREV0][3:0];
         wire [3:0] aux_this = d4 - bd_r[BD_PI0][3:0];
-        assign aux[4*gi +: 4] = take[gi] && pi_cls[gi] ? (lt_b(d, BD_E) ? aux_prev : aux_this) : 4'd0;
+        assign aux[4*gi +: 4] = take[gi] && pi_cls[gi] ? (lt_e ? aux_prev : aux_this) : 4'd0;
         assign ins[6*gi +: 6] = !take[gi] ? 6'd0 : front[gi] ? (behind2[gi] ? kpi_r : {1'b0, kp_r})
                                                      : (behind2[gi] ? {1'b0, pi_r} : 6'd0);
     end
@@ -457,7 +469,7 @@ wire          any_eb_fit = |(is_eb & inpart & ~nf1);
 // the stop lane (the part's data lane with dc = stop; it comes after the EB lane and after the lane after it, so
 // after kp's lane: both runs are in front of it)
 wire          has_stop = |is_stop;
-wire any_eb = act && (strip_r ? any_eb_fit : !none_r && !lt_b(dc_n, BD_E) && !eq_b(dc_n, BD_E));
+wire any_eb = act && (strip_r ? any_eb_fit : !none_r && !lt_b(dc_n, neg_r[BD_E], big_r[BD_E], bd_lo[BD_E]) && !eq_b(dc_n, neg_r[BD_E], big_r[BD_E], bd_lo[BD_E]));
 wire took_eb = any_eb;
 // the lane after the EB lane, if in the part
 wire [W-1:0]  ebl_n = {ebl[W-2:0], 1'b0};   // the lane after the EB lane (not past W - 1 when it is used)
@@ -530,10 +542,10 @@ wire [W-1:0] jm_next = ~lt_hi | (gf & ~tk);
 // lane decisions: it is before the stop (dc_n <= stop), and fits: lane hi - 1 - (W - ins) is before first, ins
 // from kp's run (in the part: first's lane or a pi_here lane) and the EB's (the last lane's dc > e: dc_n > e, and
 // not dc_n = e + 1 with a data lane last)
-wire          ok_last = none_r || lt_b(dc_n, BD_STOP) || eq_b(dc_n, BD_STOP);
+wire          ok_last = none_r || lt_b(dc_n, neg_r[BD_STOP], big_r[BD_STOP], bd_lo[BD_STOP]) || eq_b(dc_n, neg_r[BD_STOP], big_r[BD_STOP], bd_lo[BD_STOP]);
 wire [W-1:0]  lasth = lt_hi & ~lt_hi1;
 wire          data_last = |(lasth & data);
-wire          b2_last = strip_r && !lt_b(dc_n, BD_E) && !eq_b(dc_n, BD_E) && !(data_last && eq_b(dc_n, BD_PI0));
+wire          b2_last = strip_r && !lt_b(dc_n, neg_r[BD_E], big_r[BD_E], bd_lo[BD_E]) && !eq_b(dc_n, neg_r[BD_E], big_r[BD_E], bd_lo[BD_E]) && !(data_last && eq_b(dc_n, neg_r[BD_PI0], big_r[BD_PI0], bd_lo[BD_PI0]));
 wire          fr_last = kp_r != 5'd0 && any_front_k;
 wire [5:0]    s_last = fr_last ? (b2_last ? kpi_r : {1'b0, kp_r}) : (b2_last ? {1'b0, pi_r} : 6'd0);
 // the last lane does not fit iff lane hi - 1 - W + s is at or after first: gf there (below 0: no; past W - 1:

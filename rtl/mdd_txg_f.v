@@ -244,16 +244,18 @@ assign used = {{(8 - NW){1'b0}}, used_n};
 // -------------------------------------------------------------------------
 // PDU layout: the length of a PDU with these lengths (mdd_txg_lay)
 // -------------------------------------------------------------------------
-function [24:0] pdu_len(input [15:0] f_hl, input [23:0] f_dl);
+// (This file's functions read only their arguments: Icarus re-evaluates a continuous assignment only when the
+// arguments of the functions it calls change.)
+function [24:0] pdu_len(input [15:0] f_hl, input [23:0] f_dl, input f_hdig, input f_ddig, input f_mpa);
     reg [1:0] f_pad;
     begin
         f_pad = 2'd0 - (f_hl[1:0] + f_dl[1:0]);
-        pdu_len = {9'd0, f_hl} + (cfg_hdig ? 25'd4 : 25'd0) + {1'b0, f_dl} + {23'd0, f_pad} +
-                  (cfg_ddig && (cfg_mpa || f_dl != 24'd0) ? 25'd4 : 25'd0);
+        pdu_len = {9'd0, f_hl} + (f_hdig ? 25'd4 : 25'd0) + {1'b0, f_dl} + {23'd0, f_pad} +
+                  (f_ddig && (f_mpa || f_dl != 24'd0) ? 25'd4 : 25'd0);
     end
 endfunction
 
-wire [24:0] plen_now = pdu_len(r_hdr_len, r_dl);      // (AFTER's FRAME)
+wire [24:0] plen_now = pdu_len(r_hdr_len, r_dl, cfg_hdig, cfg_ddig, cfg_mpa);      // (AFTER's FRAME)
 
 // -------------------------------------------------------------------------
 // Marker images, one per run
@@ -291,20 +293,20 @@ reg         plen_ok_r = 1'b0;
 // the image of a run at PDU offset f_p: the PDU's length less f_p, the length plen_r or, for T3, plen_t3_r (both
 // differences made, the one wanted selected after by AND-OR: the compare is not in front of the subtraction, and
 // synthesis does not share the two subtractions behind a select of their inputs as it would for a ?:)
-function [63:0] iscsi_image(input [24:0] f_p, input f_bnd);
+function [63:0] iscsi_image(input [24:0] f_p, input f_bnd, input [24:0] f_plen, input [24:0] f_plen_t3, input f_self);
     reg [31:0] v, v_t3;
     reg        t3;
     begin
-        v = {7'd0, plen_r} - {7'd0, f_p};
-        v_t3 = {7'd0, plen_t3_r} - {7'd0, f_p};
-        t3 = cfg_self && f_p[24:3] == 22'd0;
+        v = {7'd0, f_plen} - {7'd0, f_p};
+        v_t3 = {7'd0, f_plen_t3} - {7'd0, f_p};
+        t3 = f_self && f_p[24:3] == 22'd0;
         v = (v & {32{!t3}}) | (v_t3 & {32{t3}});
         iscsi_image = f_bnd ? 64'd0 : {v, v};
     end
 endfunction
 
-wire [63:0] img0 = cfg_mpa ? {16'd0, r_mval0, 32'd0} : iscsi_image(r_p0, r_bnd0);
-wire [63:0] img1 = cfg_mpa ? {16'd0, r_mval1, 32'd0} : iscsi_image(r_p1, r_bnd1);
+wire [63:0] img0 = cfg_mpa ? {16'd0, r_mval0, 32'd0} : iscsi_image(r_p0, r_bnd0, plen_r, plen_t3_r, cfg_self);
+wire [63:0] img1 = cfg_mpa ? {16'd0, r_mval1, 32'd0} : iscsi_image(r_p1, r_bnd1, plen_r, plen_t3_r, cfg_self);
 
 // -------------------------------------------------------------------------
 // Lanes
@@ -377,13 +379,13 @@ end
 
 // PDUs ended before a lane: the word's count and its EP lane (one a word)
 wire [W-1:0] ep_below = lane_below_or(is_ep);
-function [31:0] pdus_at(input [NW-1:0] f_i);
+function [31:0] pdus_at(input [NW-1:0] f_i, input [31:0] f_pdus, input [W-1:0] f_ep_below, input f_any_ep);
     integer f_j;
     begin
-        pdus_at = pdus;
+        pdus_at = f_pdus;
         for (f_j = 0; f_j < W; f_j = f_j + 1)
-            if (f_i == f_j[NW-1:0] && ep_below[f_j]) pdus_at = pdus + 32'd1;
-        if (f_i == WN && |is_ep) pdus_at = pdus + 32'd1;
+            if (f_i == f_j[NW-1:0] && f_ep_below[f_j]) pdus_at = f_pdus + 32'd1;
+        if (f_i == WN && f_any_ep) pdus_at = f_pdus + 32'd1;
     end
 endfunction
 
@@ -419,28 +421,28 @@ end
 // data_len after the length bytes in f_pe (shifted in one byte at a time, as the lane walk does; bytes 2-4 are
 // not DataSegmentLength's or ULPDU_Length's)
 /* verilator lint_off UNUSEDSIGNAL */
-function [23:0] shift_len(input [7:0] f_pe);
+function [23:0] shift_len(input [7:0] f_pe, input f_mpa, input [63:0] f_pb, input [23:0] f_dl);
     begin
-        if (cfg_mpa)
-            shift_len = f_pe[0] ? (f_pe[1] ? {8'd0, pb[7:0], pb[15:8]} : {16'd0, pb[7:0]}) :
-                        f_pe[1] ? {r_dl[15:0], pb[15:8]} : r_dl;
+        if (f_mpa)
+            shift_len = f_pe[0] ? (f_pe[1] ? {8'd0, f_pb[7:0], f_pb[15:8]} : {16'd0, f_pb[7:0]}) :
+                        f_pe[1] ? {f_dl[15:0], f_pb[15:8]} : f_dl;
         else if (f_pe[5])
-            shift_len = f_pe[7] ? {pb[47:40], pb[55:48], pb[63:56]} :
-                        f_pe[6] ? {8'd0, pb[47:40], pb[55:48]} : {16'd0, pb[47:40]};
+            shift_len = f_pe[7] ? {f_pb[47:40], f_pb[55:48], f_pb[63:56]} :
+                        f_pe[6] ? {8'd0, f_pb[47:40], f_pb[55:48]} : {16'd0, f_pb[47:40]};
         else if (f_pe[6])
-            shift_len = f_pe[7] ? {r_dl[7:0], pb[55:48], pb[63:56]} : {r_dl[15:0], pb[55:48]};
+            shift_len = f_pe[7] ? {f_dl[7:0], f_pb[55:48], f_pb[63:56]} : {f_dl[15:0], f_pb[55:48]};
         else if (f_pe[7])
-            shift_len = {r_dl[15:0], pb[63:56]};
+            shift_len = {f_dl[15:0], f_pb[63:56]};
         else
-            shift_len = r_dl;
+            shift_len = f_dl;
     end
 endfunction
 /* verilator lint_on UNUSEDSIGNAL */
 
 wire [15:0] p_hl = !cfg_mpa && pe[4] ? 16'd48 + {6'd0, pb[39:32], 2'b00} : r_hdr_len;
-wire [23:0] p_dl = shift_len(pe);
+wire [23:0] p_dl = shift_len(pe, cfg_mpa, pb, r_dl);
 wire [15:0] p_hl_all = !cfg_mpa && pe_all[4] ? 16'd48 + {6'd0, pb[39:32], 2'b00} : r_hdr_len;
-wire [23:0] p_dl_all = shift_len(pe_all);
+wire [23:0] p_dl_all = shift_len(pe_all, cfg_mpa, pb, r_dl);
 wire        pfirst_all = cfg_mpa ? pe_all[0] : pe_all[5];
 wire        p_last = |(len_lane & host_take);   // the last length byte is taken
 wire [31:0] pfirst_off = hbase + {{(32 - NW){1'b0}}, pfirst_hl};
@@ -451,7 +453,7 @@ wire [31:0] p_len_off_all = pfirst_all ? pfirst_off : r_len_off;
 wire        len_short = cfg_mpa && (pe_all[0] ? pb[7:0] == 8'd0 : r_dl[15:0] == 16'd0) && pb[15:8] < cfg_ulp;
 wire        len_frame = p_last && len_short;
 assign publish = emit && p_last && !len_short;
-assign pr_pdu = pdus_at(plen_lane);
+assign pr_pdu = pdus_at(plen_lane, pdus, ep_below, |is_ep);
 assign pr_hl = cfg_mpa ? 16'd2 + {8'd0, cfg_ulp} : p_hl_all;
 assign pr_dl = cfg_mpa ? p_dl_all - {16'd0, cfg_ulp} : p_dl_all;
 
@@ -507,17 +509,17 @@ always @* begin
         if (off == i[NW-1:0]) t3_p = plow[3*i +: 3];
     if (!cfg_self) begin
         ev_fr_off = aft_off;            // the AFTER lane's byte: after the bytes taken
-        ev_fr_unit = pdus_at(aft_lane);
+        ev_fr_unit = pdus_at(aft_lane, pdus, ep_below, |is_ep);
         ev_fr_exp = plen_now;
         ev_fr_got = plen_now;
     end else if (cfg_mpa) begin
         ev_fr_off = p_len_off_all;
-        ev_fr_unit = pdus_at(plen_lane);
+        ev_fr_unit = pdus_at(plen_lane, pdus, ep_below, |is_ep);
         ev_fr_exp = {17'd0, cfg_ulp};
         ev_fr_got = {1'b0, p_dl_all};
     end else begin
         ev_fr_off = r_hoff;
-        ev_fr_unit = pdus_at(off);
+        ev_fr_unit = pdus_at(off, pdus, ep_below, |is_ep);
         ev_fr_exp = {22'd0, 3'd7 - t3_p} + 25'd1;
         ev_fr_got = {{(25 - AW){1'b0}}, avail};
     end
@@ -631,7 +633,7 @@ always @(posedge clk) begin
         t3_dl_r <= t3_dl_n;
     end
     plen_r <= plen_now;
-    plen_t3_r <= pdu_len(t3_hl_r, t3_dl_r);
+    plen_t3_r <= pdu_len(t3_hl_r, t3_dl_r, cfg_hdig, cfg_ddig, cfg_mpa);
     plen_ok_r <= present && !(emit && fc_stop) && !(active && |pe);
     if (rst) begin
         in_xfer <= 1'b0;

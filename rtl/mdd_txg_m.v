@@ -142,32 +142,37 @@ wire [NW-1:0] ml_n = {{(NW > 4 ? NW - 4 : 0){1'b0}}, ml_r[(NW > 4 ? 3 : NW - 1):
 wire [NW-1:0] gap = d_lo - cl_n;      // d - cl: non-marker lanes between the runs
 wire [NW-1:0] clml = cl_n + ml_n;     // both runs' lanes
 
-// pc at lane (or lane count) I, 0..W
+// pc at lane (or lane count) I, 0..W (the registers' values are arguments: Icarus re-evaluates a continuous
+// assignment only when the function's arguments change)
 function [NW-1:0] pc_at;
     input integer I;
+    input [3:0] p_cl;
+    input p_d_far;
+    input [NW-1:0] p_d_lo, p_cl_n, p_gap, p_clml;
+    input [SW-1:0] p_dml_lo;
     reg [NW-1:0] iv;
     begin
         iv = I[NW-1:0];
-        if (I <= {28'd0, cl})
+        if (I <= {28'd0, p_cl})
             pc_at = {NW{1'b0}};
-        else if (d_far || I <= {{(32 - NW){1'b0}}, d_lo})
-            pc_at = iv - cl_n;
-        else if (I <= {{(32 - SW){1'b0}}, dml_lo})
-            pc_at = gap;
+        else if (p_d_far || I <= {{(32 - NW){1'b0}}, p_d_lo})
+            pc_at = iv - p_cl_n;
+        else if (I <= {{(32 - SW){1'b0}}, p_dml_lo})
+            pc_at = p_gap;
         else
-            pc_at = iv - clml;
+            pc_at = iv - p_clml;
     end
 endfunction
 
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_pc
-        assign pc[gi*NW +: NW] = pc_at(gi);
+        assign pc[gi*NW +: NW] = pc_at(gi, cl, d_far, d_lo, cl_n, gap, clml, dml_lo);
     end
 endgenerate
 // a word ended by a second marker start holds both runs whole, and its last lane (d + period - 1 >= d + ml) is
 // not a marker
-assign pc_n = second ? n_second - clml : pc_at(W);
-assign pc_l = second ? n_second - clml - {{(NW - 1){1'b0}}, 1'b1} : pc_at(W - 1);
+assign pc_n = second ? n_second - clml : pc_at(W, cl, d_far, d_lo, cl_n, gap, clml, dml_lo);
+assign pc_l = second ? n_second - clml - {{(NW - 1){1'b0}}, 1'b1} : pc_at(W - 1, cl, d_far, d_lo, cl_n, gap, clml, dml_lo);
 
 assign wire_cnt = wire_r;
 assign mrk_pos = mrk_pos_r;

@@ -197,18 +197,18 @@ function [NW-1:0] sel_idx(input [W-1:0] oh);
         end
     end
 endfunction
-function [NW-1:0] sel_pc(input [W-1:0] oh);
+function [NW-1:0] sel_pc(input [W-1:0] oh, input [NW*W-1:0] v);   // (v an argument: Icarus, see mdd_txg_f)
     integer si;
     begin
         sel_pc = {NW{1'b0}};
-        for (si = 0; si < W; si = si + 1) sel_pc = sel_pc | (oh[si] ? pc[NW*si +: NW] : {NW{1'b0}});
+        for (si = 0; si < W; si = si + 1) sel_pc = sel_pc | (oh[si] ? v[NW*si +: NW] : {NW{1'b0}});
     end
 endfunction
-function [2:0] sel_mb(input [W-1:0] oh);
+function [2:0] sel_mb(input [W-1:0] oh, input [3*W-1:0] v);
     integer si;
     begin
         sel_mb = 3'd0;
-        for (si = 0; si < W; si = si + 1) sel_mb = sel_mb | (oh[si] ? mb[3*si +: 3] : 3'd0);
+        for (si = 0; si < W; si = si + 1) sel_mb = sel_mb | (oh[si] ? v[3*si +: 3] : 3'd0);
     end
 endfunction
 
@@ -219,8 +219,8 @@ generate
     for (gr = 0; gr < 2; gr = gr + 1) begin : g_run
         wire [W-1:0] oh = gr == 0 ? oh0 : oh1;
         wire [NW-1:0] idx = sel_idx(oh);
-        wire [NW-1:0] rpc = sel_pc(oh);
-        wire [2:0] rmb = sel_mb(oh);
+        wire [NW-1:0] rpc = sel_pc(oh, pc);
+        wire [2:0] rmb = sel_mb(oh, mb);
         wire bnd = |(oh & boundary);
         // the part's EP lies below the run's lane: the FPDU restarted after it
         wire ep_before = |(ep_oh & lane_above_or(oh));
