@@ -2,7 +2,7 @@
 //
 // Lockstep harness of rtl/mdd_txg_d.v (stage D of the staged TX generator, docs/timing.md section 4, D-073)
 // against its C twin model/mdd_txg_d_model.c. What D's words mean is checked elsewhere: the staged twin's
-// suites (tx-gen-staged-w<W>, tx-path-staged-w<W>) run every word of this twin against the lane walk and the
+// suites (tx-gen-staged-w<W>, tx-path-lockstep-w<W>) run every word of this twin against the lane walk and the
 // references on real traffic. This bench reaches what that traffic does not: every DIF operation with blocks
 // from 1 byte to 65535, start positions at and around the block end and inside the PI, parts of any shape
 // (data runs with markers inside, PDU tails and headers, lanes before lo and after hi holding anything), parts

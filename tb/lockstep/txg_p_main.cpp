@@ -2,7 +2,7 @@
 //
 // Lockstep harness of rtl/mdd_txg_p.v (stage P of the staged TX generator, docs/timing.md section 4) against its
 // C twin model/mdd_txg_p_model.c. What P's parts mean is checked elsewhere: the staged twin's suites
-// (tx-gen-staged-w<W>, tx-path-staged-w<W>) run every part of this twin against the lane walk and the
+// (tx-gen-staged-w<W>, tx-path-lockstep-w<W>) run every part of this twin against the lane walk and the
 // references on real traffic. This bench reaches what that traffic does not: any marker pattern, lengths at
 // their field limits (DataSegmentLength 2^24 - 1, AHS 255 words, ULP header 0 and 255), start offsets at and
 // around the length bytes and the need point, parses arriving at any time (also stale ones), words held
