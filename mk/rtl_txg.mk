@@ -1,4 +1,4 @@
-# Staged TX generator stages (docs/timing.md section 4; not instantiated yet): each stage's RTL
+# Staged TX generator stages (docs/timing.md section 4; rtl/mdd_txg.v, the TX path's generator, D-097): each stage's RTL
 # (rtl/mdd_txg_<s>.v) in Verilator lockstep against its C twin (model/mdd_txg_<s>_model.c) with its bench
 # (tb/lockstep/txg_<s>_main.cpp); lint at every W; every stage elaborates in Icarus at every W.
 # Stage M's and the host ring's (hbuf) benches scoreboard bytes themselves; what P's parts, D's words, X's words and F's control

@@ -6,9 +6,9 @@
 /*
  * The staged TX generator (docs/timing.md section 4): the same ports and the
  * same output stream as mdd_tx_gen, each counter in a stage of its own so
- * that no loop runs through the whole word (not instantiated yet: it replaces
- * mdd_tx_gen in mdd_tx_path once it meets the budgets).  Its twin is the
- * staged option of model/mdd_tx_gen_model.c (staged = 2).
+ * that no loop runs through the whole word; mdd_tx_path's generator since
+ * D-097 (it replaced the lane walk mdd_tx_gen).  Its twin is the staged
+ * option of model/mdd_tx_gen_model.c (staged = 2).
  *
  *   descriptor FIFO (two slots read at cur, validated as they enter:
  *     mdd_desc_check; layout pipeline k reads slot k, F the head's fields

@@ -7,7 +7,7 @@
  * Staged TX generator, stage D: the DIF counter.
  *
  * The third of the four stages of the staged generator (docs/timing.md
- * section 4, D-073; not instantiated yet: its twin model/mdd_txg_d_model.c
+ * section 4, D-073, in mdd_txg (the TX path's generator, D-097): its twin model/mdd_txg_d_model.c
  * runs inside the staged twin, model/mdd_txg_staged.c, where the lane walk
  * checks every word).  D takes stage P's parts (lanes [lo, hi) of M's word)
  * and makes P's DATA lanes payload (PAY) or PI, flags the block end (EB), and

@@ -8,7 +8,7 @@
  * cycle, how many host bytes they use, and why the word ends there.
  *
  * Part of the fourth stage of the staged generator (docs/timing.md section 4,
- * D-074; not instantiated yet: its twin model/mdd_txg_fc_model.c runs inside
+ * D-074, in mdd_txg (the TX path's generator, D-097): its twin model/mdd_txg_fc_model.c runs inside
  * the staged twin, model/mdd_txg_staged.c, where F's lane walk checks it every
  * cycle).  Combinational: F's registers (the ring, the parse register, the
  * marker image, off, hl_off, a) are the caller's.

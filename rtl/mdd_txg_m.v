@@ -7,7 +7,7 @@
  * Staged TX generator, stage M: the marker counter and the window.
  *
  * The first of the four stages of the staged generator (docs/timing.md section
- * 4, D-070; not instantiated yet: its twin model/mdd_txg_m_model.c runs inside
+ * 4, D-070, in mdd_txg (the TX path's generator, D-097): its twin model/mdd_txg_m_model.c runs inside
  * the staged twin, model/mdd_txg_staged.c).  A word is W wire lanes: each
  * lane is a marker byte or not (the PDU stage classifies the others), with
  * the window's K and whether the next wire byte starts a marker (mnext, for

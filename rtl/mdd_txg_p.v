@@ -7,7 +7,7 @@
  * Staged TX generator, stage P: the PDU fields of stage M's lanes.
  *
  * The second of the four stages of the staged generator (docs/timing.md
- * section 4; not instantiated yet: its twin model/mdd_txg_p_model.c runs
+ * section 4, in mdd_txg (the TX path's generator, D-097): its twin model/mdd_txg_p_model.c runs
  * inside the staged twin, model/mdd_txg_staged.c, checked there against the
  * lane walk).  Each lane of M's word is classified from registers, with no
  * lane walk: the lane's non-marker prefix count pc (an input, registered by

@@ -7,7 +7,7 @@
  * Staged TX generator, stage X: D's word expanded to its output lanes with
  * every per-lane field stage F reads, and per word what F would otherwise
  * count, so that F's cycle starts from registers (docs/timing.md section 4,
- * D-077; not instantiated yet: its twin model/mdd_txg_x_model.c runs inside the
+ * D-077, in mdd_txg (the TX path's generator, D-097): its twin model/mdd_txg_x_model.c runs inside the
  * staged twin, model/mdd_txg_staged.c, which checks it against its lane walk
  * every cycle).  Two halves with a register between them: X1 puts D's word on
  * F's lanes and makes the host mask, the marker runs and pdus into the mid
