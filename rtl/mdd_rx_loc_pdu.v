@@ -712,11 +712,7 @@ reg [26:0]  st_rem = 27'd0;      // ... less st_off (PDU bytes to its end; 27 bi
 reg         st_oz = 1'b0;        // st_off == 0, st_off <= the last length byte's offset (made with st_off, D-095)
 reg         st_ol = 1'b0;
 reg [15:0]  st_fwoff = 16'd0;    // MPA: wire bytes of the current FPDU so far
-// PDU ends passed in this transfer (err_unit): the count before the last part and what the part added, summed
-// when read (the cut's late select drives two flip-flops, not a 32-bit adder and register: D-098)
-reg [31:0]  st_pidx_b = 32'd0;
-reg [1:0]   st_pidx_i = 2'd0;
-wire [31:0] st_pidx = st_pidx_b + {30'd0, st_pidx_i};
+reg [31:0]  st_pidx = 32'd0;     // PDU ends passed in this transfer (err_unit)
 reg [31:0]  st_lenoff = 32'd0;   // transfer offset of the length field's first byte
 reg         st_lost = 1'b0;      // FRAME: the rest of the transfer is unlocated
 reg         st_pdone = 1'b0;     // descriptor-framed: the PDU has ended
@@ -1192,7 +1188,7 @@ wire        hfl0 = fl0 != {W{1'b0}}, hfl1 = fl1 != {W{1'b0}};
 wire [2*25-1:0] vs_off;
 wire [2*16-1:0] vs_fwoff;
 /* verilator lint_off UNUSEDSIGNAL */
-wire [2*32-1:0] vs_lenoff;   // (not used at a FRAME: D-095)
+wire [2*32-1:0] vs_pidx, vs_lenoff;   // (not used at a FRAME: D-095)
 wire [1:0]      vs_pdone;
 /* verilator lint_on UNUSEDSIGNAL */
 wire [2*12-1:0] vs_hlen;
@@ -1228,6 +1224,7 @@ generate
         end else begin : g_fwf
             assign vs_fwoff[16*gs +: 16] = !(walk && c_mpa) ? b_fwoff : seg_fw(s1e, s2e, ne, b_fwoff, ne1, ne2);
         end
+        assign vs_pidx[32*gs +: 32] = !walk ? b_pidx : b_pidx + {30'd0, s2e, s1e && !s2e};
         assign vs_pdone[gs] = b_pdone || (walk && !c_self && s1e);
         assign vs_hlen[12*gs +: 12] = !walk ? b_hlen : s2e ? h1f : s1e ? (part1 ? pp1[35:24] : h1f)
                                     : (part0 ? pp0[35:24] : h0f);
@@ -1244,6 +1241,7 @@ endgenerate
 wire        s2c = st2 && (st0 != st1);
 wire [24:0] vc_off = !walk ? b_off : 25'd0;
 wire [15:0] vc_fwoff = !(walk && c_mpa) ? b_fwoff : 16'd0;
+wire [31:0] vc_pidx = !walk ? b_pidx : b_pidx + {30'd0, s2c, !s2c};
 wire        vc_pdone = b_pdone || (walk && !c_self);
 wire [11:0] vc_hlen = !walk ? b_hlen : s2c ? h1f : h0f;
 wire [23:0] vc_dlen = !walk ? b_dlen : s2c ? d1f : d0f;
@@ -1255,8 +1253,7 @@ wire [7:0]  c_cused = s2c ? gath8c(hit1, a_hc_nx) : k1_8;
 // resume fields at the FRAME go to fz_*)
 wire [24:0] v_off   = p_final ? vs_off[49:25] : vc_off;
 wire [15:0] v_fwoff = p_final ? vs_fwoff[31:16] : vc_fwoff;
-// the PDU ends the part passes: at the word's end its EPs (seg 1 and 2 begun), at a cut one or two
-wire [1:0]  v_pidx_inc = !walk ? 2'd0 : p_final ? {ps2[W], ps1[W] && !ps2[W]} : {s2c, !s2c};
+wire [31:0] v_pidx  = p_final ? vs_pidx[63:32] : vc_pidx;
 wire        v_pdone = p_final ? vs_pdone[1] : vc_pdone;
 wire        v_lost  = b_lost || frm_in;
 wire [11:0] v_hlen  = p_final ? vs_hlen[23:12] : vc_hlen;
@@ -1415,8 +1412,7 @@ always @(posedge clk) begin
         end
         st_dlen <= v_dlen;
         st_fwoff <= v_fwoff;
-        st_pidx_b <= b_pidx;
-        st_pidx_i <= v_pidx_inc;
+        st_pidx <= v_pidx;
         st_lenoff <= v_lenoff;
         st_lost <= v_lost;
         st_pdone <= v_pdone;
