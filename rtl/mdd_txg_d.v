@@ -469,7 +469,13 @@ wire          any_eb_fit = |(is_eb & inpart & ~nf1);
 // the stop lane (the part's data lane with dc = stop; it comes after the EB lane and after the lane after it, so
 // after kp's lane: both runs are in front of it)
 wire          has_stop = |is_stop;
-wire any_eb = act && (strip_r ? any_eb_fit : !none_r && !lt_b(dc_n, neg_r[BD_E], big_r[BD_E], bd_lo[BD_E]) && !eq_b(dc_n, neg_r[BD_E], big_r[BD_E], bd_lo[BD_E]));
+// the part's data count dc_n against the bounds (as each lane's dc in the lane loop)
+wire n_lt_e    = lt_b(dc_n, neg_r[BD_E], big_r[BD_E], bd_lo[BD_E]);
+wire n_eq_e    = eq_b(dc_n, neg_r[BD_E], big_r[BD_E], bd_lo[BD_E]);
+wire n_lt_stop = lt_b(dc_n, neg_r[BD_STOP], big_r[BD_STOP], bd_lo[BD_STOP]);
+wire n_eq_stop = eq_b(dc_n, neg_r[BD_STOP], big_r[BD_STOP], bd_lo[BD_STOP]);
+wire n_eq_pi0  = eq_b(dc_n, neg_r[BD_PI0], big_r[BD_PI0], bd_lo[BD_PI0]);
+wire any_eb = act && (strip_r ? any_eb_fit : !none_r && !n_lt_e && !n_eq_e);
 wire took_eb = any_eb;
 // the lane after the EB lane, if in the part
 wire [W-1:0]  ebl_n = {ebl[W-2:0], 1'b0};   // the lane after the EB lane (not past W - 1 when it is used)
@@ -542,10 +548,10 @@ wire [W-1:0] jm_next = ~lt_hi | (gf & ~tk);
 // lane decisions: it is before the stop (dc_n <= stop), and fits: lane hi - 1 - (W - ins) is before first, ins
 // from kp's run (in the part: first's lane or a pi_here lane) and the EB's (the last lane's dc > e: dc_n > e, and
 // not dc_n = e + 1 with a data lane last)
-wire          ok_last = none_r || lt_b(dc_n, neg_r[BD_STOP], big_r[BD_STOP], bd_lo[BD_STOP]) || eq_b(dc_n, neg_r[BD_STOP], big_r[BD_STOP], bd_lo[BD_STOP]);
+wire          ok_last = none_r || n_lt_stop || n_eq_stop;
 wire [W-1:0]  lasth = lt_hi & ~lt_hi1;
 wire          data_last = |(lasth & data);
-wire          b2_last = strip_r && !lt_b(dc_n, neg_r[BD_E], big_r[BD_E], bd_lo[BD_E]) && !eq_b(dc_n, neg_r[BD_E], big_r[BD_E], bd_lo[BD_E]) && !(data_last && eq_b(dc_n, neg_r[BD_PI0], big_r[BD_PI0], bd_lo[BD_PI0]));
+wire          b2_last = strip_r && !n_lt_e && !n_eq_e && !(data_last && n_eq_pi0);
 wire          fr_last = kp_r != 5'd0 && any_front_k;
 wire [5:0]    s_last = fr_last ? (b2_last ? kpi_r : {1'b0, kp_r}) : (b2_last ? {1'b0, pi_r} : 6'd0);
 // the last lane does not fit iff lane hi - 1 - W + s is at or after first: gf there (below 0: no; past W - 1:
