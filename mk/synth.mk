@@ -3,6 +3,7 @@
 #                     (make synth-core), then docs/synth.md (make synth-table)
 #   make synth-blocks the blocks only (SYNTH_ONLY="tx_gen rx_check" narrows, SYNTH_JOBS runs in parallel)
 #   make synth-core   the whole core per W (SYNTH_CORE_WS), hierarchy kept while mapping, depth measured flat
+#                     (needs more than 23 GB at W = 8 with yosys 0.23: D-098)
 #   make pnr          nextpnr-ecp5 place and route of every block at W = 8: Fmax, worst of PNR_SEEDS
 #   make synth-table  docs/synth.md from whatever results build/synth and build/pnr hold
 # Area and depth come from yosys synth_xilinx (UltraScale+, FIFOs in LUTRAM, tables in BRAM) measured by
