@@ -145,8 +145,9 @@ for (j = 0; j < STAGES; j = j + 1) begin : g_stage
         end
     end else begin : g_mux
         // masks[d*CRC_W + row] = row `row` of the matrix of x^(+-8 * d * 2^LO); d = 0 is the identity.
-        // Constant wires: the per-row XOR below reads the selected digit's row, so simulators evaluate
-        // one reduction per bit and only when the register loads; synthesis sees a mux of constants.
+        // Each row's mask is selected by a one-hot AND-OR over the digit values, whose indices are constants:
+        // a read at masks[digit*CRC_W + row] is a $shiftx over the stage's constant masks, which yosys 0.23
+        // specialises one by one in synth_xilinx's techmap (mdd_cmb did not map in 20 GB, D-099).
         wire [CRC_W-1:0] masks [0:DIGITS*CRC_W-1];
 
         for (row = 0; row < CRC_W; row = row + 1) begin : g_identity
@@ -162,9 +163,17 @@ for (j = 0; j < STAGES; j = j + 1) begin : g_stage
         end
 
         for (row = 0; row < CRC_W; row = row + 1) begin : g_row
+            reg [CRC_W-1:0] mask;
+            integer k;
+            always @* begin
+                mask = {CRC_W{1'b0}};
+                for (k = 0; k < DIGITS; k = k + 1) begin
+                    if ({1'b0, digit} == k[DIGIT_W:0]) mask = mask | masks[k*CRC_W + row];
+                end
+            end
             always @(posedge clk) begin
                 if (load) begin
-                    reg_q[row] <= ^(reg_in & masks[digit*CRC_W + row]) ^ XOR_IN[row];
+                    reg_q[row] <= ^(reg_in & mask) ^ XOR_IN[row];
                 end
             end
         end
