@@ -2,8 +2,9 @@
 #   make synth        every block of mk/synth_blocks.txt alone at W = 8 and 64 (SYNTH_WS), then the whole core
 #                     (make synth-core), then docs/synth.md (make synth-table)
 #   make synth-blocks the blocks only (SYNTH_ONLY="tx_gen rx_check" narrows, SYNTH_JOBS runs in parallel)
-#   make synth-core   the whole core per W (SYNTH_CORE_WS), hierarchy kept while mapping, depth measured flat
-#                     (needs more than 23 GB at W = 8 with yosys 0.23: D-098)
+#   make synth-core   the core's top-level blocks (CORE in mk/synth_blocks.txt) alone per W (SYNTH_CORE_WS);
+#                     docs/synth.md's core row is their sum (D-099: yosys 0.23 cannot map the whole core in 23 GB,
+#                     D-098)
 #   make pnr          nextpnr-ecp5 place and route of every block at W = 8: Fmax, worst of PNR_SEEDS
 #   make synth-table  docs/synth.md from whatever results build/synth and build/pnr hold
 # Area and depth come from yosys synth_xilinx (UltraScale+, FIFOs in LUTRAM, tables in BRAM) measured by
@@ -25,7 +26,8 @@ synth-blocks: deps
 	@$(PYTHON) scripts/synth-run.py synth $(SYNTH_BLOCKS) --ws "$(SYNTH_WS)" --jobs $(SYNTH_JOBS) --only "$(SYNTH_ONLY)"
 
 synth-core: deps
-	@for w in $(SYNTH_CORE_WS); do XSYNTH_HIER=1 scripts/xsynth.sh mdd_core W=$$w || exit 1; done
+	@echo "yosys $$(yosys -V | awk '{print $$2}') synth_xilinx -family xcup; the core's top-level blocks, each alone"
+	@$(PYTHON) scripts/synth-run.py synth $(SYNTH_BLOCKS) --core --ws "$(SYNTH_CORE_WS)" --jobs $(SYNTH_JOBS)
 
 pnr: deps
 	@echo "nextpnr-ecp5 LFE5UM-85F speed 8, out of context, seeds $(PNR_SEEDS); W = 8"

@@ -21,6 +21,7 @@ import re
 import sys
 
 PATH_BUDGET, LOOP_BUDGET, FMAX_BUDGET = 8, 6, 125.0
+CORE_LUT_BUDGET = {8: 80000, 64: 350000}  # the whole core's LUT6 (issue 20)
 LINE = re.compile(r'^(?P<label>.*?)\s+(?P<lut>\d+) LUT\s+(?P<ff>\d+) FF\s+(?P<lutram>\d+) LUTRAM\s+(?P<srl>\d+) SRL\s+'
                   r'(?P<bram>\d+) BRAM\s+(?P<carry>\d+) CARRY\s+(?P<muxf>\d+) MUXF\s+path\s+(?P<path>\d+) \(\+(?P<pm>\d+) '
                   r'MUXF \+(?P<pc>\d+) CARRY\)\s+loop\s+(?P<loop>\d+) \(\+(?P<lm>\d+) MUXF \+(?P<lc>\d+) CARRY\)')
@@ -100,22 +101,49 @@ def mark(ok):
     return '' if ok else ' ✗'
 
 
+def core_row(parts, row_cells):
+    """The whole core's row: the sum of its top-level blocks, each mapped alone (D-099: yosys 0.23 cannot map the whole
+    core in 23 GB). Area is their sum; path and loop are the deepest block's (a path crossing two blocks is not
+    measured: the blocks' ports are registered on the core's main streams, not on every side signal)."""
+    cells = [f'`core` (sum of {", ".join(parts)})']
+    for w in (8, 64):
+        lut = ff = lutram = bram = path = loop = 0
+        for name in parts:
+            c = row_cells[name][1:6] if w == 8 or row_cells[name][6] == '(same)' else row_cells[name][6:11]
+            try:
+                lr, br = c[2].split(' / ')
+                lut, ff, lutram, bram = lut + int(c[0]), ff + int(c[1]), lutram + int(lr), bram + int(br)
+                path, loop = max(path, int(c[3].rstrip(' ✗'))), max(loop, int(c[4].rstrip(' ✗')))
+            except ValueError:  # a block not measured at this W: no sum
+                lut = None
+                break
+        if lut is None:
+            cells += ['–'] * 5
+        else:
+            cells += [f'{lut}{mark(lut <= CORE_LUT_BUDGET[w])}', str(ff), f'{lutram} / {bram}', f'{path}{mark(path <= PATH_BUDGET)}',
+                      f'{loop}{mark(loop <= LOOP_BUDGET)}']
+    cells.append('–')
+    return '| ' + ' | '.join(cells) + ' |'
+
+
 def main():
     blocks_file, out = sys.argv[1], sys.argv[2]
     readme = sys.argv[3] if len(sys.argv) > 3 else None
-    rows = []
+    rows, core_parts = [], []
     for line in open(blocks_file):
         line = line.split('#', 1)[0].split()
         if len(line) >= 2:
-            rows.append((line[0], line[1], [x for x in line[2:] if x != 'COMB']))  # COMB: no pnr (synth-run.py)
-    # the whole core (make synth-core: hierarchy kept while mapping, so its sum differs from the blocks')
-    rows.append(('core (whole, make synth-core)', 'mdd_core', ['W']))
+            # COMB, NOPNR: no pnr (synth-run.py); CORE: a top-level block of mdd_core, summed into the core row
+            rows.append((line[0], line[1], [x for x in line[2:] if x not in ('COMB', 'CORE', 'NOPNR')]))
+            if 'CORE' in line[2:]:
+                core_parts.append(line[0])
     commits, dates = set(), set()
     old_cells, old_placed, old_notes, old_commits, old_dates = previous(out)
     reused = False
     body = []
     notes = []
     placed = []
+    row_cells = {}
     for name, top, params in rows:
         cells = [f'`{name}`']
         old = old_cells.get(name, ['–'] * 11)
@@ -153,6 +181,9 @@ def main():
             placed.append(old_placed[name])
             reused = True
         body.append('| ' + ' | '.join(cells) + ' |')
+        row_cells[name] = cells
+    if core_parts:
+        body.append(core_row(core_parts, row_cells))
     if reused:
         commits |= old_commits
         dates |= old_dates
@@ -178,7 +209,11 @@ def main():
                 'context, the worst of seeds 1 2 3), W = 8\n')
         f.write(f'- levels are LUT levels (MUXF and CARRY cells beside them are not counted, scripts/xdepth.py); '
                 f'✗ marks a figure over its budget: path ≤ {PATH_BUDGET}, loop ≤ {LOOP_BUDGET}, '
-                f'Fmax ≥ {FMAX_BUDGET:.0f} MHz (D-060)\n\n')
+                f'Fmax ≥ {FMAX_BUDGET:.0f} MHz (D-060), the whole core ≤ {CORE_LUT_BUDGET[8]} LUT6 at W = 8 and '
+                f'≤ {CORE_LUT_BUDGET[64]} at W = 64\n'
+                '- the core\'s row is the sum of its top-level blocks (CORE in mk/synth_blocks.txt), each mapped alone '
+                'by `make synth-core`: yosys 0.23 cannot map the whole core in 23 GB (D-098, D-099); its path and loop '
+                'are the deepest block\'s\n\n')
         f.write(table)
         if placed:
             f.write('\nPlace and route at W = 8 (nextpnr-ecp5, LFE5UM-85F, speed 8, out of context): the worst Fmax, each '

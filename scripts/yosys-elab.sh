@@ -28,7 +28,7 @@ while read -r name top rest; do
   for kv in $rest; do
     case "$kv" in
       W) ch+=" -chparam W 8" ;;
-      COMB) ;;
+      COMB|CORE|NOPNR) ;;  # flags of the list, not parameters
       *=*) ch+=" -chparam ${kv%%=*} ${kv#*=}" ;;
     esac
   done
