@@ -144,21 +144,22 @@ for (j = 0; j < STAGES; j = j + 1) begin : g_stage
             end
         end
     end else begin : g_mux
-        // masks[d*CRC_W + row] = row `row` of the matrix of x^(+-8 * d * 2^LO); d = 0 is the identity.
-        // Each row's mask is selected by a one-hot AND-OR over the digit values, whose indices are constants:
-        // a read at masks[digit*CRC_W + row] is a $shiftx over the stage's constant masks, which yosys 0.23
-        // specialises one by one in synth_xilinx's techmap (mdd_cmb did not map in 20 GB, D-099).
-        wire [CRC_W-1:0] masks [0:DIGITS*CRC_W-1];
+        // masks[(d*CRC_W + row)*CRC_W +: CRC_W] = row `row` of the matrix of x^(+-8 * d * 2^LO); d = 0 is the
+        // identity.  Each row's mask is selected by a one-hot AND-OR over the digit values, at constant indices: a
+        // read at a digit-dependent index is a $shiftx over the stage's constant masks, which yosys 0.23
+        // specialises one by one in synth_xilinx's techmap (mdd_cmb did not map in 20 GB, D-099).  A flat vector,
+        // not an array, so that the row's @* reads one vector (iverilog warns of one sensitive to every word).
+        wire [DIGITS*CRC_W*CRC_W-1:0] masks;
 
         for (row = 0; row < CRC_W; row = row + 1) begin : g_identity
-            assign masks[row] = {{(CRC_W-1){1'b0}}, 1'b1} << row;
+            assign masks[row*CRC_W +: CRC_W] = {{(CRC_W-1){1'b0}}, 1'b1} << row;
         end
         for (d = 1; d < DIGITS; d = d + 1) begin : g_digit
             localparam [63:0] DIGIT_N = d;
             // one function call per matrix: far cheaper to elaborate than one per row
             localparam [4095:0] MATRIX = mdd_crc_shift_matrix(CRC_ALG, DIGIT_N << LO, INVERSE);
             for (row = 0; row < CRC_W; row = row + 1) begin : g_row
-                assign masks[d*CRC_W + row] = MATRIX[64*row +: CRC_W];
+                assign masks[(d*CRC_W + row)*CRC_W +: CRC_W] = MATRIX[64*row +: CRC_W];
             end
         end
 
@@ -168,7 +169,7 @@ for (j = 0; j < STAGES; j = j + 1) begin : g_stage
             always @* begin
                 mask = {CRC_W{1'b0}};
                 for (k = 0; k < DIGITS; k = k + 1) begin
-                    if ({1'b0, digit} == k[DIGIT_W:0]) mask = mask | masks[k*CRC_W + row];
+                    if ({1'b0, digit} == k[DIGIT_W:0]) mask = mask | masks[(k*CRC_W + row)*CRC_W +: CRC_W];
                 end
             end
             always @(posedge clk) begin
