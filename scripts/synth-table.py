@@ -103,8 +103,8 @@ def mark(ok):
 
 def core_row(parts, row_cells):
     """The whole core's row: the sum of its top-level blocks, each mapped alone (D-099: yosys 0.23 cannot map the whole
-    core in 23 GB). Area is their sum; path and loop are the deepest block's (a path crossing two blocks is not
-    measured: the blocks' ports are registered on the core's main streams, not on every side signal)."""
+    core in 23 GB). Area is their sum; path and loop are the deepest block's (a path that crosses two blocks is not
+    measured, nor is optimisation across their boundaries)."""
     cells = [f'`core` (sum of {", ".join(parts)})']
     for w in (8, 64):
         lut = ff = lutram = bram = path = loop = 0
@@ -120,8 +120,8 @@ def core_row(parts, row_cells):
         if lut is None:
             cells += ['–'] * 5
         else:
-            cells += [f'{lut}{mark(lut <= CORE_LUT_BUDGET[w])}', str(ff), f'{lutram} / {bram}', f'{path}{mark(path <= PATH_BUDGET)}',
-                      f'{loop}{mark(loop <= LOOP_BUDGET)}']
+            cells += [f'{lut}{mark(lut <= CORE_LUT_BUDGET[w])}', str(ff), f'{lutram} / {bram}',
+                      f'{path}{mark(path <= PATH_BUDGET)}', f'{loop}{mark(loop <= LOOP_BUDGET)}']
     cells.append('–')
     return '| ' + ' | '.join(cells) + ' |'
 

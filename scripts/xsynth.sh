@@ -6,7 +6,8 @@
 # feedback loop in LUT levels.
 #   scripts/xsynth.sh TOP [PARAM=VALUE ...]
 # Prints xdepth's summary line and its worst paths; keeps build/synth/TAG.{log,json,txt}.
-# XSYNTH_HIER=1 (the whole core): synth_xilinx keeps the hierarchy (each module mapped once per parameter set,
+# XSYNTH_HIER=1 (by hand; make synth-core no longer uses it: the whole core ran out of 23 GB this way, D-098, and
+# is now the sum of its top-level blocks each mapped flat, D-099): synth_xilinx keeps the hierarchy (each module mapped once per parameter set,
 # much faster than flattening the RTL first; no optimisation across module boundaries, as in a Vivado run with
 # the hierarchy kept), then the mapped netlist is flattened: depth is measured across module boundaries, and
 # xdepth --blocks attributes every cell to the top-level instance it came from.
