@@ -415,6 +415,29 @@ uint64_t mdd_crc_xpow8n(mdd_crc_alg alg, uint64_t nbytes)
     return digits_mul(e, e->one, nbytes, e->xpow_digit);
 }
 
+unsigned mdd_crc_x_order_w(mdd_crc_alg alg)
+{
+    switch (alg) {
+    case MDD_CRC32C: return 31;
+    case MDD_CRC16_T10DIF: return 16;
+    case MDD_CRC32: return 32;
+    default: return 64;
+    }
+}
+
+uint64_t mdd_crc_fold_count(mdd_crc_alg alg, uint64_t n)
+{
+    const unsigned k = mdd_crc_x_order_w(alg);
+    if (k >= 64)
+        return n;
+    const uint64_t mask = ((uint64_t)1 << k) - 1;
+    uint64_t sum = 0; /* at most 4 chunks (k >= 16) of < 2^k each: no overflow */
+    for (unsigned lsb = 0; lsb < 64; lsb += k)
+        sum += (n >> lsb) & mask;
+    sum = (sum & mask) + (sum >> k);
+    return (sum & mask) + (sum >> k);
+}
+
 uint64_t mdd_crc_mulmod(mdd_crc_alg alg, uint64_t a, uint64_t b)
 {
     const mdd_crc_engine *e = engine_of(alg);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * C twin of rtl/mdd_cmb.v (docs/cmb.md section 4).  Register stages, one for one with the RTL:
- *   A   decoded record, record-level checks, end = ADDR + SEG_LEN
+ *   A   decoded record, record-level checks, end = ADDR + SEG_LEN folded to the shift count (mdd_crc_fold_count)
  *   S   the two shift units (inverse: v * x^(-8 end); forward: x^(8 end)); the record rides along (side[])
  *   P   CAM lookup, free-slot pick, context RAM read, F(end) - F(ADDR)
  *   Q   context read-modify-write (combinational from P; its result registered in q)
@@ -133,8 +133,9 @@ mdd_cmb_model *mdd_cmb_model_new(const mdd_cmb_params *p)
     if (!m)
         return NULL;
     m->p = *p;
-    if (mdd_crc_shift_model_init(&m->inv, p->alg, p->addr_w, true, p->bits_per_stage, 1) != 0 ||
-        mdd_crc_shift_model_init(&m->fwd, p->alg, p->addr_w, false, p->bits_per_stage, 1) != 0) {
+    const unsigned exp_w = p->addr_w > mdd_crc_x_order_w(p->alg) ? mdd_crc_x_order_w(p->alg) : p->addr_w;
+    if (mdd_crc_shift_model_init(&m->inv, p->alg, exp_w, true, p->bits_per_stage, 1) != 0 ||
+        mdd_crc_shift_model_init(&m->fwd, p->alg, exp_w, false, p->bits_per_stage, 1) != 0) {
         free(m);
         return NULL;
     }
@@ -237,7 +238,7 @@ static void stage_a(const mdd_cmb_model *m, const uint64_t *w, side *s, uint64_t
         s->err = MDD_CMB_ERR_ADDR_RANGE;
     }
     *crc = (w[3] & m->crc_mask) ^ ((seg && crc_reg) ? m->xorout : 0);
-    *end = seg ? (end64 & m->addr_mask) : 0;
+    *end = seg ? mdd_crc_fold_count(m->p.alg, end64 & m->addr_mask) : 0; /* the RTL's fold (D-100) */
 }
 
 /* ---- stage P: CAM lookup and free-slot pick (against the CAM before Q's write of this edge) ---- */

@@ -437,7 +437,7 @@ static uint32_t draw_nsegs(struct mdd_cmbtraf *t, uint32_t len)
 }
 
 /* The address of byte 0 in the relative mode: anywhere such that base + len - 1 < 2^ADDR_W - 1, with the
- * edges of the address space and powers of two (carries in the shift units' digits) favoured. */
+ * edges of the address space, powers of two (carries in the shift units' digits) and multiples of 2^k - 1 favoured. */
 static uint64_t draw_base(struct mdd_cmbtraf *t, uint32_t len)
 {
     const uint64_t max_base = t->addr_max - len; /* the last end, base + len, is at most 2^ADDR_W - 1 */
@@ -452,6 +452,17 @@ static uint64_t draw_base(struct mdd_cmbtraf *t, uint32_t len)
         unsigned k = (unsigned)mdd_rng_below(&t->g, t->cfg.p.addr_w);
         uint64_t b = ((uint64_t)1 << k) - mdd_rng_below(&t->g, (uint64_t)len + 2);
         return b > max_base ? max_base : b;
+    }
+    /* across a multiple of 2^k - 1, where x^(8n) repeats (k = mdd_crc_x_order_w): the combiner folds its shift
+     * counts there (D-100) */
+    const unsigned xk = mdd_crc_x_order_w(t->cfg.p.alg);
+    if (r < 45 && xk < 64) {
+        const uint64_t period = ((uint64_t)1 << xk) - 1;
+        if (max_base >= period) {
+            const uint64_t j = mdd_rng_range(&t->g, 1, max_base / period);
+            const uint64_t at = j * period;
+            return at - mdd_rng_below(&t->g, (uint64_t)len + 2 < at ? (uint64_t)len + 2 : at + 1);
+        }
     }
     return mdd_rng_range(&t->g, 0, max_base);
 }

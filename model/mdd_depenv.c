@@ -204,6 +204,8 @@ struct mdd_depenv *mdd_depenv_new(const struct mdd_depenv_cfg *cfg, mdd_depenv_f
             mc.seg_pct = cfg->msg_seg_pct;
         if (cfg->msg_max_len)
             mc.max_len = cfg->msg_max_len;
+        if (cfg->msg_wrong_pct)
+            mc.wrong_pct = cfg->msg_wrong_pct;
         mc.res_ready_pct = cfg->res_ready_pct;
         mc.cmb_valid_pct = cfg->valid_pct;
         e->msg = mdd_depmsg_new(&mc, fwd, e);

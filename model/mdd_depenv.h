@@ -60,6 +60,7 @@ struct mdd_depenv_cfg {
     mdd_cmb_params cmb;      /* mdd_dep_msg_cmb_params() */
     unsigned msg_seg_pct;    /* % of packet slots that carry a message segment (0: the message layer's default) */
     uint32_t msg_max_len;    /* message length 1..msg_max_len (0: the default) */
+    unsigned msg_wrong_pct;  /* % of messages OPENed with a wrong expected CRC (0: the message layer's default) */
     unsigned res_ready_pct;  /* m_axis_cmb_res_tready */
 };
 void mdd_depenv_default_cfg(struct mdd_depenv_cfg *cfg, const mdd_dep_params *p, uint64_t seed);

@@ -17,8 +17,9 @@
  * context is read, and the context is read, updated and written in one place
  * (stage Q), so consecutive records of one message need no stall.
  *
- * Stages (each a register): A decode and record checks; the shift units
- * (STAGES = ceil(ADDR_W / BITS_PER_STAGE)); P id lookup in a CAM, free-slot
+ * Stages (each a register): A decode and record checks, the end folded to
+ * EXP_W = min(ADDR_W, mdd_crc_x_order_w) bits; the shift units
+ * (STAGES = ceil(EXP_W / BITS_PER_STAGE)); P id lookup in a CAM, free-slot
  * pick, context RAM read, coverage fingerprint delta; Q context update and
  * table checks; M1/M2 the final multiply (mdd_crc_mul) and fingerprint
  * compare; O output.  Latency STAGES + 6 clocks.
@@ -217,16 +218,44 @@ always @* begin
         in_err = 4'd0;
 end
 
+// The segment's end as the shift units' count, folded to EXP_W bits: x^(8n) depends on n only mod 2^XK - 1
+// (mdd_crc_x_order_w), so for CRC-32C the units take 31 bits, not ADDR_W, and have half the stages (D-100).
+// The fold is the C library's mdd_crc_fold_count: the sum of XK-bit chunks, folded twice (< 2^XK after that).
+localparam XK = mdd_crc_x_order_w(CRC_ALG);
+localparam EXP_W = (ADDR_W > XK) ? XK : ADDR_W;
+wire [EXP_W-1:0] end_count;
+
+generate
+if (ADDR_W > XK) begin : g_fold
+    localparam CHUNKS = (ADDR_W + XK - 1) / XK;   // <= 4: XK >= 16
+    wire [CHUNKS*XK-1:0] end_chunks = {{(CHUNKS*XK-ADDR_W){1'b0}}, in_end[ADDR_W-1:0]};
+    reg [XK+1:0] sum;
+    integer c;
+    always @* begin
+        sum = {(XK+2){1'b0}};
+        for (c = 0; c < CHUNKS; c = c + 1) begin
+            sum = sum + {2'b00, end_chunks[c*XK +: XK]};
+        end
+    end
+    wire [XK:0] fold1 = {1'b0, sum[XK-1:0]} + {{(XK-1){1'b0}}, sum[XK+1:XK]};
+    wire [XK:0] fold2 = {1'b0, fold1[XK-1:0]} + {{XK{1'b0}}, fold1[XK]};
+    wire        fold2_top_unused = fold2[XK];   // zero: fold1 >= 2^XK only when its low part is below 3
+    assign end_count = fold2[XK-1:0];
+end else begin : g_no_fold
+    assign end_count = in_end[EXP_W-1:0];
+end
+endgenerate
+
 reg              a_valid = 1'b0;
 reg [SIDE_W-1:0] a_side = {SIDE_W{1'b0}};
 reg [CRC_W-1:0]  a_crc = {CRC_W{1'b0}};
-reg [ADDR_W-1:0] a_end = {ADDR_W{1'b0}};
+reg [EXP_W-1:0]  a_end = {EXP_W{1'b0}};
 
 always @(posedge clk) begin
     if (front_advance) begin
         a_side <= {in_slen, w1, lowest_bit(fmt_bits), fmt_word, in_err, in_crcv, in_lenv, in_mode, in_op, in_id};
         a_crc  <= s_axis_cmb_tdata[MDD_CMBREC_CRC_LSB +: CRC_W] ^ ((in_seg && in_crreg) ? XOROUT[CRC_W-1:0] : {CRC_W{1'b0}});
-        a_end  <= in_seg ? in_end[ADDR_W-1:0] : {ADDR_W{1'b0}};
+        a_end  <= in_seg ? end_count : {EXP_W{1'b0}};
     end
     if (rst) begin
         a_valid <= 1'b0;
@@ -247,7 +276,7 @@ wire              fwd_m_tvalid;
 wire              fwd_m_tuser;
 
 mdd_crc_shift #(
-    .CRC_ALG(CRC_ALG), .N_W(ADDR_W), .INVERSE(1), .BITS_PER_STAGE(BITS_PER_STAGE), .USER_W(SIDE_W)
+    .CRC_ALG(CRC_ALG), .N_W(EXP_W), .INVERSE(1), .BITS_PER_STAGE(BITS_PER_STAGE), .USER_W(SIDE_W)
 ) u_inv (
     .clk(clk), .rst(rst),
     .s_reg(a_crc), .s_nbytes(a_end), .s_tuser(a_side), .s_tvalid(a_valid), .s_tready(inv_s_tready),
@@ -256,7 +285,7 @@ mdd_crc_shift #(
 
 // the same valid pattern as u_inv, so both advance together
 mdd_crc_shift #(
-    .CRC_ALG(CRC_ALG), .N_W(ADDR_W), .INVERSE(0), .BITS_PER_STAGE(BITS_PER_STAGE), .USER_W(1)
+    .CRC_ALG(CRC_ALG), .N_W(EXP_W), .INVERSE(0), .BITS_PER_STAGE(BITS_PER_STAGE), .USER_W(1)
 ) u_fwd (
     .clk(clk), .rst(rst),
     .s_reg(ONE[CRC_W-1:0]), .s_nbytes(a_end), .s_tuser(1'b0), .s_tvalid(a_valid), .s_tready(fwd_s_tready),
@@ -568,6 +597,9 @@ wire [RES_W-1:0] e_res = e_is_err ?
      n[CX_CRCV] ? n_exp64 : 64'd0, n[CX_REJ +: 8], n[CX_CRCV], n[CX_LENV], n[CX_MODE],
      p_id, p_op, 4'd0, e_abort, 1'b0};
 
+wire [MSGS-1:0] e_wslot_hot = {{(MSGS-1){1'b0}}, 1'b1} << e_wslot;
+integer k;
+
 reg              q_valid = 1'b0;
 reg [RES_W-1:0]  q_res = {RES_W{1'b0}};
 reg [CRC_W-1:0]  q_acc = {CRC_W{1'b0}};
@@ -578,11 +610,15 @@ reg [63:0]       q_lo_eff = 64'd0;
 
 always @(posedge clk) begin
     if (advance && p_valid && !rst) begin
-        if (e_ins) begin
-            cam_valid[e_wslot] <= 1'b1;
-            cam_ids[e_wslot*ID_W +: ID_W] <= p_id[ID_W-1:0];
+        // each slot loads under its own decoded enable: an indexed write of cam_ids became a shift network
+        // across all MSGS*ID_W bits in synthesis (D-100)
+        for (k = 0; k < MSGS; k = k + 1) begin
+            if (e_ins && e_wslot_hot[k]) begin
+                cam_valid[k] <= 1'b1;
+                cam_ids[k*ID_W +: ID_W] <= p_id[ID_W-1:0];
+            end
+            if (e_del && e_wslot_hot[k]) cam_valid[k] <= 1'b0;
         end
-        if (e_del) cam_valid[e_wslot] <= 1'b0;
     end
     if (advance) begin
         prev_slot <= e_wslot;

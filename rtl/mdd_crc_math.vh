@@ -48,6 +48,7 @@
 //   mdd_crc_poly_native(alg)           generator in register bit order
 //                                      (= x^W mod g as a register)
 //   mdd_crc_reflected(alg), mdd_crc_mask(alg), mdd_crc_one(alg)
+//   mdd_crc_x_order_w(alg)             k with x^(2^k - 1) = 1: shift counts mod 2^k - 1
 //   mdd_crc_mulx(alg, a)               a * x mod g
 //   mdd_crc_mulmod(alg, a, b)          a * b mod g
 //   mdd_crc_divx(alg, a)               a * x^-1 mod g (x^-1 = (g - 1) / x)
@@ -93,6 +94,21 @@ function [63:0] mdd_crc_mask(input integer alg);
             1:       mdd_crc_mask = 64'h0000_0000_0000_FFFF;
             3:       mdd_crc_mask = 64'hFFFF_FFFF_FFFF_FFFF;
             default: mdd_crc_mask = 64'h0000_0000_FFFF_FFFF;
+        endcase
+    end
+endfunction
+
+// k such that x^(2^k - 1) = 1 mod g (every irreducible factor of g has a degree dividing k; CRC-32C and
+// CRC-16/T10-DIF are x + 1 times a primitive polynomial of degree 31 and 15).  x^(8n) then depends on n only
+// mod 2^k - 1, so a shift count folds to k bits with end-around carries (mdd_cmb, D-100).  The C library's
+// mdd_crc_x_order_w is the same table; tb/unit/test_crc.c checks x^(8(2^k - 1)) = 1 and the fold.
+function integer mdd_crc_x_order_w(input integer alg);
+    begin
+        case (alg)
+            0:       mdd_crc_x_order_w = 31;
+            1:       mdd_crc_x_order_w = 16;
+            2:       mdd_crc_x_order_w = 32;
+            default: mdd_crc_x_order_w = 64;
         endcase
     end
 endfunction

@@ -79,6 +79,14 @@ uint64_t mdd_crc_mulmod(mdd_crc_alg alg, uint64_t a, uint64_t b);
 /* x^(8n) mod g in register representation (so shift(reg,n) == mulmod(reg, xpow8n(n))). */
 uint64_t mdd_crc_xpow8n(mdd_crc_alg alg, uint64_t nbytes);
 
+/* k such that x^(2^k - 1) = 1 mod g: x^(8n) depends on n only mod 2^k - 1 (31 for CRC-32C, 16 for
+ * CRC-16/T10-DIF, 32 for CRC-32, 64 for CRC-64/NVME; rtl/mdd_crc_math.vh has the same table). */
+unsigned mdd_crc_x_order_w(mdd_crc_alg alg);
+/* A byte count folded to k = mdd_crc_x_order_w(alg) bits as the RTL folds a shift count (mdd_cmb): the sum of
+ * n's k-bit chunks, folded twice with end-around carries.  Congruent to n mod 2^k - 1 and below 2^k (2^k - 1
+ * stands for 0 when n is a non-zero multiple), so shift(reg, fold(n)) == shift(reg, n); n itself when k = 64. */
+uint64_t mdd_crc_fold_count(mdd_crc_alg alg, uint64_t n);
+
 /* ---- implementation selection (all give identical results) ---- */
 typedef enum mdd_crc_impl {
     MDD_CRC_IMPL_AUTO = 0,     /* fastest the CPU supports, chosen at run time */

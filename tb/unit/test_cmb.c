@@ -779,8 +779,12 @@ static void random_twin(const mdd_cmb_params *p, uint64_t segs, uint64_t seed, u
         return;
     }
     const unsigned lat = mdd_cmb_latency(tw);
-    const unsigned stages = (p->addr_w + p->bits_per_stage - 1) / p->bits_per_stage;
-    check(lat == stages + 6, "latency %u, docs/cmb.md says STAGES + 6 = %u", lat, stages + 6);
+    /* the shift count has min(ADDR_W, k) bits, x^(2^k - 1) = 1 (D-100) */
+    const unsigned x_order_w = p->alg == MDD_CRC32C ? 31 : p->alg == MDD_CRC16_T10DIF ? 16 : p->alg == MDD_CRC32 ? 32 : 64;
+    const unsigned exp_w = p->addr_w < x_order_w ? p->addr_w : x_order_w;
+    const unsigned stages = (exp_w + p->bits_per_stage - 1) / p->bits_per_stage;
+    check(lat == stages + 6, "latency %u, docs/cmb.md says STAGES + 6 = %u (STAGES = ceil(min(ADDR_W, %u) / BPS))", lat,
+          stages + 6, x_order_w);
     if (no_stall)
         mdd_cmbscore_set_latency(sc, lat);
     if (p->alg == MDD_CRC32)

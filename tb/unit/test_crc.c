@@ -548,6 +548,44 @@ static void test_shift_math(mdd_crc_impl math)
     use_impl(MDD_CRC_IMPL_AUTO);
 }
 
+/* The shift-count fold the combiner's RTL uses (D-100): x^(2^k) = x for k = mdd_crc_x_order_w and for no smaller
+ * k (checked in the test's own bitwise arithmetic), and the fold keeps n mod 2^k - 1 and every shift. */
+static void test_fold_count(void)
+{
+    mdd_crc_alg a;
+    FOR_EACH_ALG(a)
+    {
+        const mdd_crc_params *p = mdd_crc_params_of(a);
+        const unsigned k = mdd_crc_x_order_w(a);
+        const uint64_t x = from_normal(p, 2), mask = mdd_crc_mask(a);
+        uint64_t sq = x; /* x^(2^j) after j squarings */
+        for (unsigned j = 1; j <= k; j++) {
+            sq = ref_mulmod(p, sq, sq);
+            check((sq == x) == (j == k), "x^(2^%u) %s x, %s (x_order_w %u)", j, sq == x ? "==" : "!=", alg_name(a), k);
+        }
+        const uint64_t m = k >= 64 ? UINT64_MAX : ((uint64_t)1 << k) - 1;
+        static const uint64_t fixed_n[] = {0, 1, 2, 0x7FFFFFFE, 0x7FFFFFFF, 0x80000000, 0xFFFE, 0xFFFF, 0x10000,
+                                           0xFFFFFFFE, 0xFFFFFFFF, 0x100000000ULL, 0x3FFFFFFF7FFFFFFFULL,
+                                           0x3FFFFFFF80000000ULL, 0x7FFFFFFFFFFFFFFFULL, UINT64_MAX - 1, UINT64_MAX};
+        const size_t n_fixed = sizeof fixed_n / sizeof fixed_n[0];
+        for (size_t t = 0; t < n_fixed + 400; t++) {
+            uint64_t n = t < n_fixed ? fixed_n[t] : huge_n();
+            if (t >= n_fixed && t % 4 == 0 && m != UINT64_MAX)
+                n = (rnd() / m) * m - rnd_below(3); /* at and just below a multiple of 2^k - 1 */
+            const uint64_t f = mdd_crc_fold_count(a, n);
+            const uint64_t r = rnd() & mask;
+            if (k >= 64) {
+                check(f == n, "fold keeps n when k = 64, %s n 0x%" PRIx64, alg_name(a), n);
+                continue;
+            }
+            check(f <= m && f % m == n % m, "fold(0x%" PRIx64 ") = 0x%" PRIx64 ": want < 2^%u and == n mod 2^%u - 1, %s",
+                  n, f, k, k, alg_name(a));
+            check(mdd_crc_shift(a, r, f) == mdd_crc_shift(a, r, n) && mdd_crc_unshift(a, r, f) == mdd_crc_unshift(a, r, n),
+                  "shift by fold(n) == shift by n, %s n 0x%" PRIx64, alg_name(a), n);
+        }
+    }
+}
+
 static void test_combine(mdd_crc_impl math)
 {
     use_impl(math);
@@ -602,6 +640,7 @@ int main(int argc, char **argv)
     test_shift_math(MDD_CRC_IMPL_AUTO);
     test_combine(MDD_CRC_IMPL_PORTABLE);
     test_combine(MDD_CRC_IMPL_AUTO);
+    test_fold_count();
 
     printf("c-crc: %lu passed, %lu failed\n", passed, failed);
     return failed ? 1 : 0;

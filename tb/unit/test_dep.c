@@ -190,6 +190,10 @@ static void run_msg(const char *name, const mdd_dep_params *dp, uint64_t cycles,
     cfg.rst_ppm = rst_ppm;
     cfg.msg = true;
     cfg.cmb = mdd_dep_msg_cmb_params(&p);
+    /* resets lose a third of the messages: at the default 5 % wrong CRCs, the ~90 that complete left MISMATCH
+     * uncovered at about one seed in a hundred (seed 12 after D-100 shortened the combiner) */
+    if (rst_ppm)
+        cfg.msg_wrong_pct = 15;
     mdd_dep_msg_model *m = mdd_dep_msg_model_new(&p);
     struct mdd_depenv *e = mdd_depenv_new(&cfg, mut ? NULL : on_fail, NULL);
     if (!check(m && e, "twin and environment accept the parameters"))
