@@ -432,6 +432,28 @@ wire [ADDR_W-1:0] span_rel  = eom_from_end ? (lo_from_start ? seg_len : span_end
 wire [ADDR_W-1:0] span      = c_mode ? span_rel : new_eom;
 wire [ADDR_W:0]   bytes_sum = {1'b0, c_bytes} + {1'b0, seg_len};
 wire [ADDR_W-1:0] new_bytes = bytes_sum[ADDR_W-1:0];
+// The checks on the span compare every candidate beside the compares that choose one, and the end of message is
+// L - bytes_seen == SEG_LEN (the same as bytes_seen + SEG_LEN == L mod 2^ADDR_W) from the context alone: each
+// decision is one carry chain and a select after the context, not two chains in series (D-100).
+wire              pe_seg_len   = seg_len > c_len;
+wire              pe_end_lo    = span_end_lo > c_len;
+wire              pe_eom_start = span_eom_start > c_len;
+wire              pe_eom_lo    = span_eom_lo > c_len;
+wire              pe_seg_end   = seg_end > c_len;
+wire              past_end_rel = eom_from_end ? (lo_from_start ? pe_seg_len : pe_end_lo) :
+                                                (lo_from_start ? pe_eom_start : pe_eom_lo);
+wire              past_end     = c_lenv && (c_mode ? past_end_rel : pe_seg_end);
+wire              ov_seg_len   = bytes_sum > {1'b0, seg_len};
+wire              ov_end_lo    = bytes_sum > {1'b0, span_end_lo};
+wire              ov_eom_start = bytes_sum > {1'b0, span_eom_start};
+wire              ov_eom_lo    = bytes_sum > {1'b0, span_eom_lo};
+wire              ov_seg_end   = bytes_sum > {1'b0, seg_end};
+wire              ov_eom       = bytes_sum > {1'b0, c_eom};
+wire              overlap      = c_mode ? (eom_from_end ? (lo_from_start ? ov_seg_len : ov_end_lo) :
+                                                          (lo_from_start ? ov_eom_start : ov_eom_lo)) :
+                                          (eom_from_end ? ov_seg_end : ov_eom);
+wire [ADDR_W-1:0] len_left     = c_len - c_bytes;
+wire              completes    = c_lenv && len_left == seg_len;
 
 reg [CTX_W-1:0]  n;
 reg [3:0]        e_err;
@@ -510,11 +532,11 @@ always @* begin
             MDD_CMB_OP_SEG[1:0]: begin
                 if (!e_hit) begin
                     e_err = MDD_CMB_ERR_NOT_OPEN[3:0];
-                end else if (c_lenv && (c_mode ? span > c_len : seg_end > c_len)) begin
+                end else if (past_end) begin
                     e_err = MDD_CMB_ERR_PAST_END[3:0];
                     e_exp = {{(64-ADDR_W){1'b0}}, c_len};
                     e_got = {{(64-ADDR_W){1'b0}}, c_mode ? span : seg_end};
-                end else if (bytes_sum > {1'b0, span}) begin
+                end else if (overlap) begin
                     e_err = MDD_CMB_ERR_OVERLAP[3:0];
                     e_exp = {{(64-ADDR_W){1'b0}}, span};
                     e_got = {{(64-ADDR_W){1'b0}}, c_bytes} + {32'd0, p_slen};
@@ -526,7 +548,7 @@ always @* begin
                     n[CX_BYTES +: ADDR_W] = new_bytes;
                     n[CX_FP +: 64] = c[CX_FP +: 64] + p_fpd;
                     e_we = 1'b1;
-                    if (c_lenv && new_bytes == c_len) begin
+                    if (completes) begin
                         e_result = 1'b1;
                         e_del = 1'b1;
                     end
