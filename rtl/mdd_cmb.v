@@ -458,21 +458,87 @@ wire              completes    = c_lenv && len_left == seg_len;
 reg [CTX_W-1:0]  n;
 reg [3:0]        e_err;
 reg [63:0]       e_exp, e_got;
-reg              e_result, e_abort, e_we, e_ins, e_del, e_alloc_ok;
-reg [SLOT_W-1:0] e_wslot, e_alloc;
+reg              e_alloc_ok;
+reg [SLOT_W-1:0] e_alloc;
 
 always @* begin
-    n = c;
+    // OPEN's slot: the lowest free one unless Q took it on the last edge, then the next; or the one Q freed
+    e_alloc_ok = 1'b1;
+    if (p_free1_ok && !(prev_ins && prev_slot == p_free1))
+        e_alloc = p_free1;
+    else if (p_free2_ok && !(prev_ins && prev_slot == p_free2))
+        e_alloc = p_free2;
+    else if (prev_del)
+        e_alloc = prev_slot;
+    else begin
+        e_alloc = {SLOT_W{1'b0}};
+        e_alloc_ok = 1'b0;
+    end
+end
+
+// The record's fate as flat conditions, each a few terms after the context checks (a priority chain of error
+// codes in front of the context select was five LUT levels, D-100).  With an open message (e_hit) an OPEN is
+// always refused, so every refused record naming an open message is counted (rej_count).
+wire rec_ok    = p_err == 4'd0;
+wire op_open   = p_op == MDD_CMB_OP_OPEN[1:0];
+wire op_seg    = p_op == MDD_CMB_OP_SEG[1:0];
+wire op_close  = p_op == MDD_CMB_OP_CLOSE[1:0];
+wire op_abort  = !(op_open || op_seg || op_close);
+wire open_acc  = rec_ok && op_open && !e_hit && e_alloc_ok;
+wire seg_acc   = rec_ok && op_seg && e_hit && !past_end && !overlap;
+wire close_acc = rec_ok && op_close && e_hit;
+wire abort_acc = rec_ok && op_abort && e_hit;
+wire rej_count = e_hit && !(seg_acc || close_acc || abort_acc);
+wire e_is_err  = !(open_acc || seg_acc || close_acc || abort_acc);
+wire e_ins     = open_acc;
+wire e_del     = (seg_acc && completes) || close_acc || abort_acc;
+wire e_result  = e_del;
+wire e_abort   = abort_acc;
+wire e_we      = open_acc || seg_acc || rej_count;
+wire [SLOT_W-1:0] e_wslot = open_acc ? e_alloc : e_slot;
+
+// the candidate contexts, one of which is written
+reg [CTX_W-1:0] n_open, n_seg, n_close, n_rej;
+always @* begin
+    n_open = {CTX_W{1'b0}};
+    n_open[CX_MODE] = p_side[SD_MODE];
+    n_open[CX_LENV] = p_side[SD_LENV];
+    n_open[CX_CRCV] = p_side[SD_CRCV];
+    n_open[CX_LEN +: ADDR_W] = p_w1[ADDR_W-1:0];
+    n_open[CX_EXP +: CRC_W] = p_nv;   // the expected CRC passed the inverse unit with n = 0
+    n_open[CX_XPOW +: CRC_W] = ONE[CRC_W-1:0];
+    n_open[CX_LO +: ADDR_W] = ADDR_MASK[ADDR_W-1:0];
+
+    n_seg = c;
+    n_seg[CX_ACC +: CRC_W] = c[CX_ACC +: CRC_W] ^ p_nv;
+    if (eom_from_end) n_seg[CX_XPOW +: CRC_W] = p_xp;
+    n_seg[CX_LO +: ADDR_W] = new_lo;
+    n_seg[CX_EOM +: ADDR_W] = new_eom;
+    n_seg[CX_BYTES +: ADDR_W] = new_bytes;
+    n_seg[CX_FP +: 64] = c[CX_FP +: 64] + p_fpd;
+
+    n_close = c;
+    if (p_side[SD_CRCV]) begin
+        n_close[CX_EXP +: CRC_W] = p_nv;
+        n_close[CX_CRCV] = 1'b1;
+    end
+
+    // a refused record naming an open message: only its count changes
+    n_rej = c;
+    n_rej[CX_REJ +: 8] = (c_rej == 8'hFF) ? c_rej : c_rej + 8'd1;
+end
+
+wire keep_c = !(rej_count || open_acc || seg_acc || close_acc);   // an accepted ABORT or a refusal of no open message
+always @* begin
+    n = ({CTX_W{rej_count}} & n_rej) | ({CTX_W{open_acc}} & n_open) | ({CTX_W{seg_acc}} & n_seg) |
+        ({CTX_W{close_acc}} & n_close) | ({CTX_W{keep_c}} & c);
+end
+
+// the error code and its expected / got words (only in error records)
+always @* begin
     e_err = p_err;
     e_exp = 64'd0;
     e_got = 64'd0;
-    e_result = 1'b0;
-    e_abort = 1'b0;
-    e_we = 1'b0;
-    e_ins = 1'b0;
-    e_del = 1'b0;
-    e_wslot = e_slot;
-
     case (p_err)
         MDD_CMB_ERR_FORMAT[3:0]: begin
             e_exp = {62'd0, p_side[SD_FWORD +: 2]};
@@ -492,101 +558,28 @@ always @* begin
         default: begin
         end
     endcase
-
-    // OPEN's slot: the lowest free one unless Q took it on the last edge, then the next; or the one Q freed
-    e_alloc_ok = 1'b1;
-    if (p_free1_ok && !(prev_ins && prev_slot == p_free1))
-        e_alloc = p_free1;
-    else if (p_free2_ok && !(prev_ins && prev_slot == p_free2))
-        e_alloc = p_free2;
-    else if (prev_del)
-        e_alloc = prev_slot;
-    else begin
-        e_alloc = {SLOT_W{1'b0}};
-        e_alloc_ok = 1'b0;
-    end
-
-    if (p_err == 4'd0) begin
-        case (p_op)
-            MDD_CMB_OP_OPEN[1:0]: begin
-                if (e_hit) begin
-                    e_err = MDD_CMB_ERR_ALREADY_OPEN[3:0];
-                end else if (!e_alloc_ok) begin
-                    e_err = MDD_CMB_ERR_TABLE_FULL[3:0];
-                    e_exp = MSGS_64;
-                    e_got = MSGS_64;
-                end else begin
-                    e_ins = 1'b1;
-                    e_wslot = e_alloc;
-                    n = {CTX_W{1'b0}};
-                    n[CX_MODE] = p_side[SD_MODE];
-                    n[CX_LENV] = p_side[SD_LENV];
-                    n[CX_CRCV] = p_side[SD_CRCV];
-                    n[CX_LEN +: ADDR_W] = p_w1[ADDR_W-1:0];
-                    n[CX_EXP +: CRC_W] = p_nv;   // the expected CRC passed the inverse unit with n = 0
-                    n[CX_XPOW +: CRC_W] = ONE[CRC_W-1:0];
-                    n[CX_LO +: ADDR_W] = ADDR_MASK[ADDR_W-1:0];
-                    e_we = 1'b1;
-                end
+    if (rec_ok) begin
+        if (op_open) begin
+            if (e_hit) begin
+                e_err = MDD_CMB_ERR_ALREADY_OPEN[3:0];
+            end else if (!e_alloc_ok) begin
+                e_err = MDD_CMB_ERR_TABLE_FULL[3:0];
+                e_exp = MSGS_64;
+                e_got = MSGS_64;
             end
-            MDD_CMB_OP_SEG[1:0]: begin
-                if (!e_hit) begin
-                    e_err = MDD_CMB_ERR_NOT_OPEN[3:0];
-                end else if (past_end) begin
-                    e_err = MDD_CMB_ERR_PAST_END[3:0];
-                    e_exp = {{(64-ADDR_W){1'b0}}, c_len};
-                    e_got = {{(64-ADDR_W){1'b0}}, c_mode ? span : seg_end};
-                end else if (overlap) begin
-                    e_err = MDD_CMB_ERR_OVERLAP[3:0];
-                    e_exp = {{(64-ADDR_W){1'b0}}, span};
-                    e_got = {{(64-ADDR_W){1'b0}}, c_bytes} + {32'd0, p_slen};
-                end else begin
-                    n[CX_ACC +: CRC_W] = c[CX_ACC +: CRC_W] ^ p_nv;
-                    if (seg_end > c_eom) n[CX_XPOW +: CRC_W] = p_xp;
-                    n[CX_LO +: ADDR_W] = new_lo;
-                    n[CX_EOM +: ADDR_W] = new_eom;
-                    n[CX_BYTES +: ADDR_W] = new_bytes;
-                    n[CX_FP +: 64] = c[CX_FP +: 64] + p_fpd;
-                    e_we = 1'b1;
-                    if (completes) begin
-                        e_result = 1'b1;
-                        e_del = 1'b1;
-                    end
-                end
-            end
-            MDD_CMB_OP_CLOSE[1:0]: begin
-                if (!e_hit) begin
-                    e_err = MDD_CMB_ERR_NOT_OPEN[3:0];
-                end else begin
-                    if (p_side[SD_CRCV]) begin
-                        n[CX_EXP +: CRC_W] = p_nv;
-                        n[CX_CRCV] = 1'b1;
-                    end
-                    e_result = 1'b1;
-                    e_del = 1'b1;
-                end
-            end
-            default: begin   // ABORT
-                if (!e_hit) begin
-                    e_err = MDD_CMB_ERR_NOT_OPEN[3:0];
-                end else begin
-                    e_result = 1'b1;
-                    e_abort = 1'b1;
-                    e_del = 1'b1;
-                end
-            end
-        endcase
-    end
-
-    // a refused record naming an open message: only its count changes
-    if (e_err != 4'd0 && e_hit) begin
-        n = c;
-        n[CX_REJ +: 8] = (c_rej == 8'hFF) ? c_rej : c_rej + 8'd1;
-        e_we = 1'b1;
+        end else if (!e_hit) begin
+            e_err = MDD_CMB_ERR_NOT_OPEN[3:0];
+        end else if (op_seg && past_end) begin
+            e_err = MDD_CMB_ERR_PAST_END[3:0];
+            e_exp = {{(64-ADDR_W){1'b0}}, c_len};
+            e_got = {{(64-ADDR_W){1'b0}}, c_mode ? span : seg_end};
+        end else if (op_seg && overlap) begin
+            e_err = MDD_CMB_ERR_OVERLAP[3:0];
+            e_exp = {{(64-ADDR_W){1'b0}}, span};
+            e_got = {{(64-ADDR_W){1'b0}}, c_bytes} + {32'd0, p_slen};
+        end
     end
 end
-
-wire e_is_err = e_err != 4'd0;
 
 assign ctx_we    = advance && p_valid && !rst && e_we;
 assign ctx_waddr = e_wslot;
