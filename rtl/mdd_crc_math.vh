@@ -101,7 +101,8 @@ endfunction
 // k such that x^(2^k - 1) = 1 mod g (every irreducible factor of g has a degree dividing k; CRC-32C and
 // CRC-16/T10-DIF are x + 1 times a primitive polynomial of degree 31 and 15).  x^(8n) then depends on n only
 // mod 2^k - 1, so a shift count folds to k bits with end-around carries (mdd_cmb, D-100).  The C library's
-// mdd_crc_x_order_w is the same table; tb/unit/test_crc.c checks x^(8(2^k - 1)) = 1 and the fold.
+// mdd_crc_x_order_w is the same table; tb/unit/test_crc.c checks x^(2^k) = x for k and for no smaller k, and
+// the fold.
 function integer mdd_crc_x_order_w(input integer alg);
     begin
         case (alg)

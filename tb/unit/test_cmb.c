@@ -779,7 +779,8 @@ static void random_twin(const mdd_cmb_params *p, uint64_t segs, uint64_t seed, u
         return;
     }
     const unsigned lat = mdd_cmb_latency(tw);
-    /* the shift count has min(ADDR_W, k) bits, x^(2^k - 1) = 1 (D-100) */
+    /* the shift count has min(ADDR_W, k) bits, x^(2^k - 1) = 1 (D-100); the table written out here, not taken from
+     * mdd_crc_x_order_w, so that a wrong library table fails this check too */
     const unsigned x_order_w = p->alg == MDD_CRC32C ? 31 : p->alg == MDD_CRC16_T10DIF ? 16 : p->alg == MDD_CRC32 ? 32 : 64;
     const unsigned exp_w = p->addr_w < x_order_w ? p->addr_w : x_order_w;
     const unsigned stages = (exp_w + p->bits_per_stage - 1) / p->bits_per_stage;
