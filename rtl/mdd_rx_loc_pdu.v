@@ -286,14 +286,6 @@ function [35:0] parse_f(input mpa, input [7:0] pr, input [63:0] bb, input [11:0]
     end
 endfunction
 
-// mask of the byte positions t < q
-function [7:0] below8(input [7:0] q);
-    integer t;
-    begin
-        for (t = 0; t < 8; t = t + 1) below8[t] = q > t[7:0];
-    end
-endfunction
-
 // lowest set bit of an 8-bit mask
 function [2:0] low8(input [7:0] v);
     integer t;
@@ -471,9 +463,7 @@ generate
 endgenerate
 // the whole word's present lanes below each lane (seg 0's MPA start past fpdu_woff's wrap, D-095)
 wire [8*W-1:0]      si_nw;
-/* verilator lint_off UNUSEDSIGNAL */
 wire [7:0]          si_nwt;
-/* verilator lint_on UNUSEDSIGNAL */
 mdd_lane_count #(.W(W), .CW(8)) u_word_present (.clk(clk), .en(1'b0),
     .mask(si_pr), .cnt_below(si_nw), .cnt_total(si_nwt));
 wire [8*W-1:0]      si_below;
@@ -536,6 +526,7 @@ reg [63:0]    i_err_got = 64'd0;
 reg [15:0]    i_emap = 16'd0;
 reg [7:0]     i_ecnt = 8'd0;
 reg [8*W-1:0] i_nw = {8*W{1'b0}};
+reg [7:0]     i_nwt = 8'd0;
 reg [8*W-1:0] i_below = {8*W{1'b0}};
 reg [7:0]     i_total = 8'd0;
 reg [8*W-1:0] i_pby = {8*W{1'b0}};
@@ -582,7 +573,7 @@ wire [11:0] hl_b = i_first ? i_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W] 
 wire [8*(W+8)-1:0]  sa_pby;
 wire [8*(W+NB+8)-1:0] sa_pbx = {sa_pby, lp_b, 32'd0};   // byte c: PDU byte c - NB (0 below -3)
 wire [NC-1:0]       sa_uf, sa_fc;
-wire [W:0]          sa_cm;
+wire [NC-1:0]       sa_cm;   // per candidate: its length field's last byte is in the word
 wire [26*NC-1:0]    sa_len;
 wire [24*NC-1:0]    sa_da;
 wire [12*NC-1:0]    sa_ha;
@@ -607,9 +598,10 @@ always @* begin
 end
 assign sa_pby = {64'd0, i_pby};
 generate
-    for (gi = 0; gi <= W; gi = gi + 1) begin : g_cm
-        localparam [8:0] K9 = gi;
-        assign sa_cm[gi] = K9 + sa_ll9 < {1'b0, sa_total};
+    for (gi = 0; gi < NC; gi = gi + 1) begin : g_cm
+        // ((c - NB) + ll < total, below the word too: seg 0's field while parsing, D-101)
+        localparam [9:0] C10 = gi;
+        assign sa_cm[gi] = C10 + {1'b0, sa_ll9} < {2'd0, sa_total} + NB;
     end
     for (gi = 0; gi < NC; gi = gi + 1) begin : g_hc
         // (a descriptor byte for byte 4: HDR_LEN as it stands)
@@ -685,13 +677,14 @@ reg           a_doz = 1'b0;       // the descriptor's PDU_OFF is 0 / within the 
 reg           a_dol = 1'b0;
 reg [NC-1:0]  a_hc_uf = {NC{1'b0}};
 reg [NC-1:0]  a_hc_fc = {NC{1'b0}};
-reg [W:0]     a_hc_cm = {(W+1){1'b0}};
+reg [NC-1:0]  a_hc_cm = {NC{1'b0}};
 reg [26*NC-1:0] a_hc_len = {26*NC{1'b0}};
 reg [24*NC-1:0] a_hc_da = {24*NC{1'b0}};
 reg [12*NC-1:0] a_hc_ha = {12*NC{1'b0}};
 reg [(W+1)*NC-1:0] a_hc_nh = {(W+1)*NC{1'b0}};
 reg [8*W-1:0]      a_wc = {8*W{1'b0}};   // per lane: PDU lanes of the whole word below it
 reg [8*W-1:0]      a_nw = {8*W{1'b0}};   // ... present lanes
+reg [7:0]          a_nwt = 8'd0;          // the word's present lanes
 reg [8*NC-1:0]     a_hc_nx = {8*NC{1'b0}};
 reg [NC-1:0]       a_hc_gt = {NC{1'b0}};
 
@@ -702,6 +695,7 @@ reg [NC-1:0]       a_hc_gt = {NC{1'b0}};
 reg [W-1:0] done = {W{1'b0}};    // lanes of the current input word already emitted
 reg [7:0]   used_r = 8'd0;       // input bytes of the current word already emitted
 reg [7:0]   cused_r = 8'd0;      // PDU lanes of the current word already emitted
+reg [W:0]   cused_oh = {{W{1'b0}}, 1'b1};   // ... as a one-hot (k1's / k2's at the cut: no compare behind it, D-101)
 reg         fresh = 1'b1;        // done == 0 (no part of the current input word emitted yet)
 
 reg [24:0]  st_off = 25'd0;      // PDU offset of the next non-marker byte
@@ -746,6 +740,8 @@ wire        b_oz     = init ? a_doz : st_oz;
 wire        b_ol     = init ? a_dol : st_ol;
 wire [15:0] b_fwoff  = init ? a_desc[MDD_DESC_FPDU_WOFF_LSB +: MDD_DESC_FPDU_WOFF_W] : st_fwoff;
 wire [31:0] b_pidx   = init ? 32'd0 : st_pidx;
+// (one and two PDU ends on: the adders beside the segment flags that select, not behind them, D-101)
+wire [31:0] b_pidx1  = b_pidx + 32'd1, b_pidx2 = b_pidx + 32'd2;
 wire [31:0] b_lenoff = init ? 32'd0 : st_lenoff;
 wire        b_lost   = init ? 1'b0 : st_lost;
 wire        b_pdone  = init ? 1'b0 : st_pdone;
@@ -770,13 +766,19 @@ generate
 endgenerate
 
 // cc / nn [8x +: 8]: PDU / present lanes of the part below position x = 0..W (the lane's prefix counts; a
-// lane's PDU offset is the segment's base + cc, its transfer offset ioff0 + nn)
+// lane's PDU offset is the segment's base + cc, its transfer offset ioff0 + nn).  The part is the word's lanes
+// from the first one not emitted on, and the emitted ones hold cused PDU and used present lanes, so a count is
+// the whole word's (stage I's, registered) less those: a subtraction of registers, no prefix count of the
+// part's lanes on the way to the state (D-101).  (At an emitted lane the difference wraps; no value of an
+// emitted lane is used: every per-lane use is masked by ln_nv / ln_pl or gathered at a lane of the part.)
 wire [8*W-1:0]     cc_below, nn_below;
-wire [7:0]         cc_total, nn_total;
-mdd_lane_count #(.W(W), .CW(8)) u_pdu_count (.clk(clk), .en(1'b0),
-    .mask(ln_pl), .cnt_below(cc_below), .cnt_total(cc_total));
-mdd_lane_count #(.W(W), .CW(8)) u_present_count (.clk(clk), .en(1'b0),
-    .mask(ln_nv), .cnt_below(nn_below), .cnt_total(nn_total));
+wire [7:0]         cc_total = a_wd_total - cused, nn_total = a_nwt - used;
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_cnt
+        assign cc_below[8*gi +: 8] = a_wc[8*gi +: 8] - cused;
+        assign nn_below[8*gi +: 8] = a_nw[8*gi +: 8] - used;
+    end
+endgenerate
 wire [8*(W+1)-1:0] cc = {cc_total, cc_below};
 wire [8*(W+1)-1:0] nn = {nn_total, nn_below};
 wire [8*W-1:0]     cc_l = cc[8*W-1:0];
@@ -847,7 +849,7 @@ endgenerate
 // instead of a parse behind len0.  Incomplete fields read 0 bytes, as the lane selects below do.
 wire [7:0]         wd_total = a_wd_total;
 wire [NC-1:0]      hc_uf = a_hc_uf, hc_fc = a_hc_fc;
-wire [W:0]         hc_cm = a_hc_cm;
+wire [NC-1:0]      hc_cm = a_hc_cm;
 wire [32*NC-1:0]   hc_len, hc_da, hc_ha;
 generate
     for (gi = 0; gi < NC; gi = gi + 1) begin : g_hcb
@@ -905,9 +907,8 @@ endfunction
 wire [NC-1:0] hit0;
 generate
     for (gi = 0; gi < NC; gi = gi + 1) begin : g_hit0
-        localparam [7:0] C8 = gi;
         if (gi >= NB) begin : g_c
-            assign hit0[gi] = parse0 && b_oz && cused + NB == C8;
+            assign hit0[gi] = parse0 && b_oz && cused_oh[gi - NB];
         end else begin : g_n
             localparam [2:0] B3 = NB - gi;
             assign hit0[gi] = parse0 && b_off[2:0] == B3 && !b_oz;
@@ -924,7 +925,8 @@ wire        fc0 = |(hit0 & hc_fc);
 wire [11:0] h0f = parse0 ? h0a : b_hlen;
 wire [23:0] d0f = parse0 ? d0a : b_dlen;
 wire [8:0]  ll0c = {1'b0, cused} + {1'b0, ll8} - {6'd0, b_off[2:0]};
-wire        pr0_ll = parse0 && ll0c < {1'b0, wd_total};
+// (the field's last byte is in the word: hit0's candidate's flag, no adder behind cused and b_off, D-101)
+wire        pr0_ll = |(hit0 & hc_cm);
 // seg 0's PDU length (MPA: hdr_len + data_len = 2 + ULPDU_Length; after a FRAME it is not used)
 wire [25:0] len0_s = b_len;   // the state's layout (!parse0), summed when it was made
 wire [25:0] len0 = !parse0 ? len0_s : l0g[25:0];
@@ -972,7 +974,7 @@ wire [11:0] h1a = (c_mpa && uf1) ? h0f : h1g[11:0];
 wire [23:0] d1a = d1g[23:0];
 wire [11:0] h1f = c_self ? h1a : h0f;
 wire [23:0] d1f = c_self ? d1a : d0f;
-wire        pr1_ll = |(hit1[NC-1:NB] & hc_cm);
+wire        pr1_ll = |(hit1[NC-1:NB] & hc_cm[NC-1:NB]);
 wire [25:0] len1 = !c_self ? len0 : l1g[25:0];
 
 wire   e2ok = c_self && pr1_ll && !fc1;
@@ -1109,23 +1111,6 @@ wire [7:0]   ceF = gath8p(frmpos, cc);
 wire [7:0]   neF = gath8p(frmpos, nn);
 wire         s1F = |(frmpos & ps1);
 wire         s2F = |(frmpos & ps2);
-// per position: the length-field bytes taken so far, and whether the walk is still inside the field
-wire [8*(W+1)-1:0] q0_x, q1_x;
-wire [W:0]         t0_x, t1_x;
-generate
-    for (gi = 0; gi <= W; gi = gi + 1) begin : g_q
-        wire [7:0] r0 = p0_x[26*gi +: 8];
-        wire [7:0] r1 = r0 - len0[7:0];
-        assign q0_x[8*gi +: 8] = below8(r0);
-        assign q1_x[8*gi +: 8] = below8(r1);
-        assign t0_x[gi] = r0 <= ll8;
-        assign t1_x[gi] = r1 <= ll8;
-    end
-endgenerate
-wire [7:0]   q0F = gath8p(frmpos, q0_x);
-wire [7:0]   q1F = gath8p(frmpos, q1_x);
-wire         t0F = |(frmpos & t0_x);
-wire         t1F = |(frmpos & t1_x);
 
 
 // -------------------------------------------------------------------------
@@ -1183,6 +1168,20 @@ wire [7:0]  nfl0 = gath8(fl0, nn_l), nfl1 = gath8(fl1, nn_l);
 wire [7:0]  cfl0 = gath8(fl0, cc_l), cfl1 = gath8(fl1, cc_l);
 wire        hfl0 = fl0 != {W{1'b0}}, hfl1 = fl1 != {W{1'b0}};
 
+wire [W:0]  k1m_z, k1m_l;
+generate
+    for (gi = 0; gi <= W; gi = gi + 1) begin : g_k1m
+        localparam [8:0] J9 = gi;
+        assign k1m_z[gi] = J9 == {1'b0, wd_total};
+        assign k1m_l[gi] = J9 + {1'b0, ll8} >= {1'b0, wd_total};
+    end
+endgenerate
+wire [7:0]  c_rest = wd_total - cused;
+wire [8:0]  ol0s = {6'd0, b_off[2:0]} + {1'b0, c_rest};
+// at the word's end: seg 0 ends within its length field (b_off <= 7 when parsing), seg 1 does (wd_total - k1)
+wire        t0w = ol0s <= {1'b0, ll8};
+wire        t1w = |(k1hw & k1m_l);
+
 // The state where the part's walk stops, for the two stops that need the lanes: the FRAME lane (gs = 0,
 // values gathered at frmpos) and the word's end (gs = 1, position W)
 wire [2*25-1:0] vs_off;
@@ -1200,18 +1199,10 @@ generate
         wire [7:0]  ne  = gs == 1 ? nn[8*W +: 8] : neF;
         wire        s1e = gs == 1 ? ps1[W] : s1F;
         wire        s2e = gs == 1 ? ps2[W] : s2F;
-        wire [7:0]  q0e = gs == 1 ? q0_x[8*W +: 8] : q0F;
-        wire [7:0]  q1e = gs == 1 ? q1_x[8*W +: 8] : q1F;
-        wire        t0e = gs == 1 ? t0_x[W] : t0F;
-        wire        t1e = gs == 1 ? t1_x[W] : t1F;
         wire [7:0]  pe0 = b_off[7:0] + ce;       // seg 0 offset at the end (when it is small)
         wire [7:0]  pe1 = pe0 - len0[7:0];
         // (at the word's end a part in seg 2 holds none of its PDU bytes: offset 0, checked in simulation)
         wire [7:0]  pe2 = gs == 1 ? 8'd0 : pe1 - len1[7:0];
-        wire [35:0] pp0 = parse_f(c_mpa, pr0 & q0e, pb0, b_hlen, b_dlen);
-        wire [35:0] pp1 = parse_f(c_mpa, pr1 & q1e, pb1, h0f, d0f);
-        wire        part0 = parse0 && t0e;       // the walk stops inside seg 0's length field
-        wire        part1 = c_self && t1e;
         wire        fl0b = hfl0 && ce > cfl0;
         wire        fl1b = hfl1 && ce > cfl1;
         assign vs_off[25*gs +: 25] = !walk ? b_off : s2e ? {17'd0, pe2} : s1e ? {17'd0, pe1} : b_off + {17'd0, ce};
@@ -1224,12 +1215,26 @@ generate
         end else begin : g_fwf
             assign vs_fwoff[16*gs +: 16] = !(walk && c_mpa) ? b_fwoff : seg_fw(s1e, s2e, ne, b_fwoff, ne1, ne2);
         end
-        assign vs_pidx[32*gs +: 32] = !walk ? b_pidx : b_pidx + {30'd0, s2e, s1e && !s2e};
+        assign vs_pidx[32*gs +: 32] = !walk ? b_pidx : s2e ? b_pidx2 : s1e ? b_pidx1 : b_pidx;
         assign vs_pdone[gs] = b_pdone || (walk && !c_self && s1e);
-        assign vs_hlen[12*gs +: 12] = !walk ? b_hlen : s2e ? h1f : s1e ? (part1 ? pp1[35:24] : h1f)
-                                    : (part0 ? pp0[35:24] : h0f);
-        assign vs_dlen[24*gs +: 24] = !walk ? b_dlen : s2e ? d1f : s1e ? (part1 ? pp1[23:0] : d1f)
-                                    : (part0 ? pp0[23:0] : d0f);
+        if (gs == 1) begin : g_lne
+            // at the word's end: a length field the word leaves incomplete is parsed from the bytes it holds
+            // (all of them: they precede the end), whether it goes on is a compare of registers (t0w, t1w), not
+            // the offset at position W behind len0 (D-101)
+            wire [35:0] pp0 = parse_f(c_mpa, pr0, pb0, b_hlen, b_dlen);
+            wire [35:0] pp1 = parse_f(c_mpa, pr1, pb1, h0f, d0f);
+            wire        part0 = parse0 && t0w;       // the walk stops inside seg 0's length field
+            wire        part1 = c_self && t1w;
+            assign vs_hlen[12*gs +: 12] = !walk ? b_hlen : s2e ? h1f : s1e ? (part1 ? pp1[35:24] : h1f)
+                                        : (part0 ? pp0[35:24] : h0f);
+            assign vs_dlen[24*gs +: 24] = !walk ? b_dlen : s2e ? d1f : s1e ? (part1 ? pp1[23:0] : d1f)
+                                        : (part0 ? pp0[23:0] : d0f);
+        end else begin : g_lnf
+            // at a FRAME the field is complete (the FRAME lane is its last byte; an overrun is descriptor-framed,
+            // no field parsed): the segment's final lengths, no parse (D-101)
+            assign vs_hlen[12*gs +: 12] = !walk ? b_hlen : (s2e || s1e) ? h1f : h0f;
+            assign vs_dlen[24*gs +: 24] = !walk ? b_dlen : (s2e || s1e) ? d1f : d0f;
+        end
         assign vs_lenoff[32*gs +: 32] = fl1b ? ioff0 + {24'd0, nfl1} : fl0b ? ioff0 + {24'd0, nfl0} : b_lenoff;
     end
 endgenerate
@@ -1241,7 +1246,7 @@ endgenerate
 wire        s2c = st2 && (st0 != st1);
 wire [24:0] vc_off = !walk ? b_off : 25'd0;
 wire [15:0] vc_fwoff = !(walk && c_mpa) ? b_fwoff : 16'd0;
-wire [31:0] vc_pidx = !walk ? b_pidx : b_pidx + {30'd0, s2c, !s2c};
+wire [31:0] vc_pidx = !walk ? b_pidx : s2c ? b_pidx2 : b_pidx1;
 wire        vc_pdone = b_pdone || (walk && !c_self);
 wire [11:0] vc_hlen = !walk ? b_hlen : s2c ? h1f : h0f;
 wire [23:0] vc_dlen = !walk ? b_dlen : s2c ? d1f : d0f;
@@ -1261,18 +1266,8 @@ wire [23:0] v_dlen  = p_final ? vs_dlen[47:24] : vc_dlen;
 // the offset's flags at the word's end without the offset: seg 2 is at its start (a seg 2 PDU lane would
 // be a second start), seg 1 at wd_total - k1 (k1's one-hot against masks of the word's registers), seg 0 at
 // b_off + the part's PDU lanes, wd_total - cused (D-095)
-wire [W:0]  k1m_z, k1m_l;
-generate
-    for (gi = 0; gi <= W; gi = gi + 1) begin : g_k1m
-        localparam [8:0] J9 = gi;
-        assign k1m_z[gi] = J9 == {1'b0, wd_total};
-        assign k1m_l[gi] = J9 + {1'b0, ll8} >= {1'b0, wd_total};
-    end
-endgenerate
-wire [7:0]  c_rest = wd_total - cused;
-wire [8:0]  ol0s = {6'd0, b_off[2:0]} + {1'b0, c_rest};
 wire        v_oz_e = ps2[W] || (ps1[W] ? |(k1hw & k1m_z) : b_oz && (!walk || c_rest == 8'd0));
-wire        v_ol_e = ps2[W] || (ps1[W] ? |(k1hw & k1m_l) : b_ol && (!walk || ol0s <= {1'b0, ll8}));
+wire        v_ol_e = ps2[W] || (ps1[W] ? t1w : b_ol && (!walk || t0w));
 wire [25:0] v_len_e = (ps2[W] || ps1[W]) ? len1 : len0;
 wire [25:0] v_len   = p_final ? v_len_e : (s2c ? len1 : len0);
 // (the bytes to the PDU's end after the word; after a cut the next part parses a header and does not use it)
@@ -1322,6 +1317,7 @@ always @(posedge clk) begin
         i_emap <= s_emap;
         i_ecnt <= s_ecnt;
         i_nw <= si_nw;
+        i_nwt <= si_nwt;
         i_below <= si_below;
         i_total <= si_total;
         i_pby <= si_pby;
@@ -1377,6 +1373,7 @@ always @(posedge clk) begin
         a_hc_nh <= sa_nh;
         a_wc <= sa_below;
         a_nw <= sa_nw;
+        a_nwt <= i_nwt;
         a_hc_nx <= sa_nx;
         a_hc_gt <= sa_gt;
         lp_r <= sa_lpn;
@@ -1390,11 +1387,13 @@ always @(posedge clk) begin
         done <= {W{1'b0}};
         used_r <= 8'd0;
         cused_r <= 8'd0;
+        cused_oh <= {{W{1'b0}}, 1'b1};
         fresh <= 1'b1;
     end else if (emit) begin
         done <= p_final ? {W{1'b0}} : done | p_in;
         used_r <= p_final ? 8'd0 : gath8(cut, a_nw);   // (used + p_nbytes: the word's present lanes below the cut)
         cused_r <= p_final ? 8'd0 : c_cused;
+        cused_oh <= p_final ? {{W{1'b0}}, 1'b1} : s2c ? k2h : k1hw;
         fresh <= p_final;
     end
     if (emit) begin
@@ -2162,6 +2161,15 @@ always @(posedge clk) begin
     end
     if (!rst && a_valid && (b_oz != (b_off == 25'd0) || b_ol != (b_off <= c_ll))) begin
         $display("Error: mdd_rx_loc_pdu: the PDU offset's flags %b %b, the offset %0d (%m)", b_oz, b_ol, b_off);
+        $stop;
+    end
+    if (!rst && a_valid && parse0 && pr0_ll != (ll0c < {1'b0, wd_total})) begin
+        $display("Error: mdd_rx_loc_pdu: seg 0's length field complete in the word %b, its last byte at count %0d of %0d (%m)",
+                 pr0_ll, ll0c, wd_total);
+        $stop;
+    end
+    if (!rst && a_valid && cused_oh != ({{W{1'b0}}, 1'b1} << cused)) begin
+        $display("Error: mdd_rx_loc_pdu: the emitted PDU lanes' one-hot %b, their count %0d (%m)", cused_oh, cused);
         $stop;
     end
     if (!rst && a_valid && walk && !parse0 && (cused != 8'd0 || b_rem != {1'b0, b_len} - {2'd0, b_off})) begin
