@@ -81,8 +81,9 @@
  *      transfer's earlier words, on its first word the resume image's partial
  *      parse as bytes; D-095), so no state byte is combined with the word's
  *      in B.
- *   B  the parts of A's word, one a cycle, into stage C.  Each lane's prefix
- *      counts of PDU and present lanes (mdd_lane_count) give its PDU offset
+ *   B  the parts of A's word, one a cycle, into stage C.  Each lane's counts
+ *      of PDU and present lanes below it in the part (the whole word's from
+ *      stage I less the lanes already emitted, D-101) give its PDU offset
  *      and transfer offset from the part's base state.  The chunking rule
  *      bounds what a part can hold -- the PDU in progress (seg 0), the one
  *      after its EP (seg 1), after the next EP only boundary markers (seg 2)
@@ -526,6 +527,7 @@ reg [63:0]    i_err_got = 64'd0;
 reg [15:0]    i_emap = 16'd0;
 reg [7:0]     i_ecnt = 8'd0;
 reg [8*W-1:0] i_nw = {8*W{1'b0}};
+reg           i_mpa = 1'b0, i_iscsi = 1'b0, i_raw = 1'b0;
 reg [7:0]     i_nwt = 8'd0;
 reg [8*W-1:0] i_below = {8*W{1'b0}};
 reg [7:0]     i_total = 8'd0;
@@ -539,10 +541,11 @@ reg [23:0]    i_sdlp = 24'd0;
 // Stage A
 // -------------------------------------------------------------------------
 
-wire [1:0]  sa_proto = i_desc[MDD_DESC_PROTO_LSB +: MDD_DESC_PROTO_W];
-wire        sa_mpa   = sa_proto == MDD_PROTO_MPA[1:0];
-wire        sa_iscsi = sa_proto == MDD_PROTO_ISCSI[1:0];
-wire        sa_raw   = sa_proto == MDD_PROTO_RAW[1:0];
+// (the protocol decoded as the word enters stage I: a flip-flop, not a compare, in front of every candidate's
+// byte select, D-101)
+wire        sa_mpa   = i_mpa;
+wire        sa_iscsi = i_iscsi;
+wire        sa_raw   = i_raw;
 wire        sa_hdig  = i_desc[MDD_DESC_HDIG_EN_LSB];
 wire        sa_ddig  = i_desc[MDD_DESC_DDIG_EN_LSB];
 wire [7:0]  sa_ulp   = i_desc[MDD_DESC_ULP_HDR_LEN_LSB +: MDD_DESC_ULP_HDR_LEN_W];
@@ -1139,7 +1142,12 @@ wire [7:0]   bmT = gath8(bfT, ln_m), bmH = gath8(bfH, ln_m);   // bits 7:3 are 0
 /* verilator lint_on UNUSEDSIGNAL */
 wire [25:0]  bp0T = {1'b0, b_off} + {18'd0, gath8(bfT, cc_l)};   // seg 0 offset at the first lane
 wire [25:0]  bp0H = {1'b0, b_off} + {18'd0, gath8(bfH, cc_l)};
+wire [7:0]   bp1H = bp0H[7:0] - len0[7:0];   // seg 1 offset (T is always in seg 0, see below)
 wire [7:0]   bprT, bprH;
+// a marker at this PDU offset is deferred (iSCSI self-framed: within the length field, not at the PDU's start)
+function dfr_f(input [25:0] p);
+    dfr_f = p != 26'd0 && p <= {1'b0, c_ll};
+endfunction
 wire [63:0]  bgbT, bgbH;
 generate
     for (gt = 0; gt < 8; gt = gt + 1) begin : g_mb
@@ -1317,6 +1325,9 @@ always @(posedge clk) begin
         i_emap <= s_emap;
         i_ecnt <= s_ecnt;
         i_nw <= si_nw;
+        i_mpa <= si_mpa;
+        i_iscsi <= si_proto == MDD_PROTO_ISCSI[1:0];
+        i_raw <= si_proto == MDD_PROTO_RAW[1:0];
         i_nwt <= si_nwt;
         i_below <= si_below;
         i_total <= si_total;
@@ -1476,7 +1487,6 @@ always @(posedge clk) begin
         q_fc1 <= fc1;
         q_uf0 <= uf0;
         q_uf1 <= uf1;
-        q_fT <= bfT;
         q_fH <= bfH;
         q_mT <= bmT[2:0];
         q_mH <= bmH[2:0];
@@ -1486,8 +1496,12 @@ always @(posedge clk) begin
         q_gbH <= bgbH;
         q_p0T <= bp0T;
         q_p0H <= bp0H;
-        q_p1T <= bp0T[7:0] - len0[7:0];
-        q_p1H <= bp0H[7:0] - len0[7:0];
+        q_p1H <= bp1H;
+        q_s1H <= |(bfH & ps1[W-1:0]);
+        q_s2H <= |(bfH & ps2[W-1:0]);
+        q_dT0 <= dfr_f(bp0T);
+        q_dH0 <= dfr_f(bp0H);
+        q_dH1 <= dfr_f({18'd0, bp1H});
         q_nT <= gath8(bfT, nn_l);
         q_nH <= gath8(bfH, nn_l);
         q_eT <= bgT != {W{1'b0}};
@@ -1568,7 +1582,6 @@ reg           q_uf0 = 1'b0;
 reg           q_uf1 = 1'b0;
 // the part's markers T and H (see the marker checks): first lane, byte index, bytes present and their values,
 // seg 0 offset and present-lane count at the first lane, present in the word
-reg [W-1:0]   q_fT = {W{1'b0}};
 reg [W-1:0]   q_fH = {W{1'b0}};
 reg [2:0]     q_mT = 3'd0;
 reg [2:0]     q_mH = 3'd0;
@@ -1578,8 +1591,11 @@ reg [63:0]    q_gbT = 64'd0;
 reg [63:0]    q_gbH = 64'd0;
 reg [25:0]    q_p0T = 26'd0;
 reg [25:0]    q_p0H = 26'd0;
-reg [7:0]     q_p1T = 8'd0;              // ... its seg 1 offset (seg 0's less seg 0's length)
 reg [7:0]     q_p1H = 8'd0;
+// (D-101: the markers' segments, and whether the marker is deferred if in seg 0 / seg 1, made in B beside its
+// loop: stage C's chain of steps starts from registers)
+reg           q_s1H = 1'b0, q_s2H = 1'b0;
+reg           q_dT0 = 1'b0, q_dH0 = 1'b0, q_dH1 = 1'b0;
 reg [7:0]     q_nT = 8'd0;
 reg [7:0]     q_nH = 8'd0;
 reg           q_eT = 1'b0;
@@ -1769,8 +1785,8 @@ endgenerate
 // Whether a marker or a length field's end lies in this part (before the cut) only enables its step.
 // -------------------------------------------------------------------------
 
-// (the markers' first lanes, indexes, bytes, offsets and counts, gathered in B: q_fT ... q_eH)
-wire [W-1:0] fT = q_fT, fH = q_fH;
+// (the markers' first lanes, indexes, bytes, offsets and counts, gathered in B: q_fH ... q_eH)
+wire [W-1:0] fH = q_fH;
 wire [7:0]  prT = q_prT, prH = q_prH;
 wire [63:0] gbT = q_gbT, gbH = q_gbH;
 
@@ -1795,30 +1811,27 @@ wire [25:0] p0T = q_p0T, p0H = q_p0H;   // bit 25 is 0
 wire [2:0]  mT = q_mT, mH = q_mH;
 // (seg 1's / seg 2's offset at the marker: the lane's seg 0 offset less the segments' lengths; with no marker
 // these are not used: every step of a marker is enabled by its presence)
-wire [7:0]  p1T = q_p1T, p1H = q_p1H;
-wire [7:0]  p2T = p1T - q_len1[7:0],      p2H = p1H - q_len1[7:0];
+wire [7:0]  p1H = q_p1H;
+wire [7:0]  p2H = p1H - q_len1[7:0];
 wire [7:0]  nT = q_nT, nH = q_nH;
-wire        s1T = |(fT & q_ps1[W-1:0]), s2T = |(fT & q_ps2[W-1:0]);
-wire        s1H = |(fH & q_ps1[W-1:0]), s2H = |(fH & q_ps2[W-1:0]);
+wire        s1H = q_s1H, s2H = q_s2H;
 wire        lH = |(fH & q_lost);
 wire        iH = |(fH & q_in);
-wire [24:0] pT = s1T ? {17'd0, p1T} : p0T[24:0];
+wire [24:0] pT = p0T[24:0];
 wire [24:0] pH = s1H ? {17'd0, p1H} : p0H[24:0];
-wire        dT = !q_mpa && qc_self && pT != 25'd0 && pT <= qc_ll;   // deferred
-wire        dH = !q_mpa && qc_self && pH != 25'd0 && pH <= qc_ll;
+wire        dT = !q_mpa && qc_self && q_dT0;   // deferred (pT in the length field, not 0)
+wire        dH = !q_mpa && qc_self && (s1H ? q_dH1 : q_dH0);
 
 wire [63:0] xT0 = mk_exp_f(q_mpa, p0T, q_len0, q_bfwoff + {8'd0, nT}, mT);
-wire [63:0] xT1 = mk_exp_f(q_mpa, {18'd0, p1T}, q_len1, {8'd0, nT - q_ne1 - 8'd1}, mT);
-wire [63:0] xT2 = mk_exp_f(q_mpa, {18'd0, p2T}, q_len1, {8'd0, nT - q_ne2 - 8'd1}, mT);
 wire [63:0] xH0 = mk_exp_f(q_mpa, p0H, q_len0, q_bfwoff + {8'd0, nH}, mH);
 wire [63:0] xH1 = mk_exp_f(q_mpa, {18'd0, p1H}, q_len1, {8'd0, nH - q_ne1 - 8'd1}, mH);
 wire [63:0] xH2 = mk_exp_f(q_mpa, {18'd0, p2H}, q_len1, {8'd0, nH - q_ne2 - 8'd1}, mH);
-wire [63:0] xT = s2T ? xT2 : s1T ? xT1 : xT0;
+wire [63:0] xT = xT0;
 wire [63:0] xH = s2H ? xH2 : s1H ? xH1 : xH0;
-wire [7:0]  zT = s2T ? mis_f(q_iscsi, xT2, prT, gbT) : s1T ? mis_f(q_iscsi, xT1, prT, gbT) : mis_f(q_iscsi, xT0, prT, gbT);
+wire [7:0]  zT = mis_f(q_iscsi, xT0, prT, gbT);
 wire [7:0]  zH = s2H ? mis_f(q_iscsi, xH2, prH, gbH) : s1H ? mis_f(q_iscsi, xH1, prH, gbH) : mis_f(q_iscsi, xH0, prH, gbH);
 wire [31:0] oT = q_woff + {24'd0, nT}, oH = q_woff + {24'd0, nH};
-wire [31:0] uT = q_bpidx + {30'd0, s2T, s1T && !s2T}, uH = q_bpidx + {30'd0, s2H, s1H && !s2H};
+wire [31:0] uT = q_bpidx,                             uH = q_bpidx + {30'd0, s2H, s1H && !s2H};
 wire        eT = q_eT, eH = q_eH;   // present in the word
 // ... taken by this part, not lost (T always: its lanes precede every PDU lane, so no start or FRAME
 // can come before them)
@@ -2147,6 +2160,13 @@ end
 // the state's PDU length (st_len, the descriptor's a_dlay) is its layout's, wherever it is used; no start lane
 // after a FRAME lane (D-095)
 always @(posedge clk) begin
+    // (a marker's tail T leads the word, before every PDU lane, so it is always in seg 0: seg 1 begins after at
+    // least one PDU lane; stage C checks it in seg 0 only, D-101)
+    if (!rst && a_valid && (bfT & (ps1[W-1:0] | ps2[W-1:0])) != {W{1'b0}}) begin
+        $display("Error: mdd_rx_loc_pdu: a marker's tail past seg 0 (first lane %b, seg 1 %b, seg 2 %b) (%m)",
+                 bfT, ps1[W-1:0], ps2[W-1:0]);
+        $stop;
+    end
     if (!rst && a_valid && (start & lostb) != {W{1'b0}}) begin
         $display("Error: mdd_rx_loc_pdu: a PDU start after a FRAME lane (start %b, lost below %b) (%m)", start, lostb);
         $stop;
