@@ -1031,8 +1031,11 @@ generate
         end
     end
     for (gi = 0; gi < W; gi = gi + 1) begin : g_seg
-        assign ep1[gi] = ln_pl[gi] && e1ok && p0p1_l[26*gi +: 26] == len0;
-        assign ep2[gi] = ln_pl[gi] && ps1[gi] && e2ok && eq8(p1_l[8*gi +: 8] + 8'd1, len1);
+        // (the EP of seg 0 / 1 is the PDU lane just below seg 1's / seg 2's start count: k1's / k2's one-hot
+        // against the lane's count, no offset + 1 compared with len0 / len1, D-101; the offset forms are
+        // checked in simulation)
+        assign ep1[gi] = ln_pl[gi] && e1ok && |(k1hw[W:1] & wceq[(W+1)*gi +: W]);
+        assign ep2[gi] = ln_pl[gi] && ps1[gi] && e2ok && |(k2h[W:1] & wceq[(W+1)*gi +: W]);
     end
 endgenerate
 
@@ -2182,6 +2185,17 @@ always @(posedge clk) begin
     if (!rst && a_valid && (b_oz != (b_off == 25'd0) || b_ol != (b_off <= c_ll))) begin
         $display("Error: mdd_rx_loc_pdu: the PDU offset's flags %b %b, the offset %0d (%m)", b_oz, b_ol, b_off);
         $stop;
+    end
+    if (!rst && a_valid && walk) begin : c_ep
+        integer i;
+        for (i = 0; i < W; i = i + 1) begin
+            if (ep1[i] != (ln_pl[i] && e1ok && p0p1_l[26*i +: 26] == len0)
+                || ep2[i] != (ln_pl[i] && ps1[i] && e2ok && eq8(p1_l[8*i +: 8] + 8'd1, len1))) begin
+                $display("Error: mdd_rx_loc_pdu: lane %0d's EP flags %b %b, its offsets %0d %0d + 1 against %0d %0d (%m)",
+                         i, ep1[i], ep2[i], p0p1_l[26*i +: 26] - 26'd1, p1_l[8*i +: 8], len0, len1);
+                $stop;
+            end
+        end
     end
     if (!rst && a_valid && parse0 && pr0_ll != (ll0c < {1'b0, wd_total})) begin
         $display("Error: mdd_rx_loc_pdu: seg 0's length field complete in the word %b, its last byte at count %0d of %0d (%m)",
