@@ -1148,8 +1148,8 @@ wire [25:0]  bp0H = {1'b0, b_off} + {18'd0, gath8(bfH, cc_l)};
 wire [7:0]   bp1H = bp0H[7:0] - len0[7:0];   // seg 1 offset (T is always in seg 0, see below)
 wire [7:0]   bprT, bprH;
 // a marker at this PDU offset is deferred (iSCSI self-framed: within the length field, not at the PDU's start)
-function dfr_f(input [25:0] p);
-    dfr_f = p != 26'd0 && p <= {1'b0, c_ll};
+function dfr_f(input [25:0] p, input [24:0] ll);
+    dfr_f = p != 26'd0 && p <= {1'b0, ll};
 endfunction
 wire [63:0]  bgbT, bgbH;
 generate
@@ -1502,9 +1502,9 @@ always @(posedge clk) begin
         q_p1H <= bp1H;
         q_s1H <= |(bfH & ps1[W-1:0]);
         q_s2H <= |(bfH & ps2[W-1:0]);
-        q_dT0 <= dfr_f(bp0T);
-        q_dH0 <= dfr_f(bp0H);
-        q_dH1 <= dfr_f({18'd0, bp1H});
+        q_dT0 <= dfr_f(bp0T, c_ll);
+        q_dH0 <= dfr_f(bp0H, c_ll);
+        q_dH1 <= dfr_f({18'd0, bp1H}, c_ll);
         q_nT <= gath8(bfT, nn_l);
         q_nH <= gath8(bfH, nn_l);
         q_eT <= bgT != {W{1'b0}};
