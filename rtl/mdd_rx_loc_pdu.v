@@ -808,7 +808,7 @@ wire        parse0 = walk && c_self && b_ol;   // seg 0 still reads its length f
 /* verilator lint_off UNUSEDSIGNAL */
 wire [26*(W+1)-1:0] p0_x; // per position x = 0..W: seg 0 offset b_off + cc (position W: its low byte)
 /* verilator lint_on UNUSEDSIGNAL */
-wire [26*W-1:0] p0p1_l;    // per lane: seg 0 offset + 1
+wire [26*W-1:0] p0p1_l;    // per lane: seg 0 offset + 1 (only the simulation check of the EP lanes reads these two)
 wire [63:0] pb0, pb1;
 wire [7:0]  pr0, pr1;
 /* verilator lint_off UNUSEDSIGNAL */
@@ -927,7 +927,7 @@ wire [23:0] d0a = d0g[23:0];
 wire        fc0 = |(hit0 & hc_fc);
 wire [11:0] h0f = parse0 ? h0a : b_hlen;
 wire [23:0] d0f = parse0 ? d0a : b_dlen;
-wire [8:0]  ll0c = {1'b0, cused} + {1'b0, ll8} - {6'd0, b_off[2:0]};
+wire [8:0]  ll0c = {1'b0, cused} + {1'b0, ll8} - {6'd0, b_off[2:0]};   // (read by wrp and a simulation check)
 // (the field's last byte is in the word: hit0's candidate's flag, no adder behind cused and b_off, D-101)
 wire        pr0_ll = |(hit0 & hc_cm);
 // seg 0's PDU length (MPA: hdr_len + data_len = 2 + ULPDU_Length; after a FRAME it is not used)
@@ -1834,7 +1834,8 @@ wire [63:0] xH = s2H ? xH2 : s1H ? xH1 : xH0;
 wire [7:0]  zT = mis_f(q_iscsi, xT0, prT, gbT);
 wire [7:0]  zH = s2H ? mis_f(q_iscsi, xH2, prH, gbH) : s1H ? mis_f(q_iscsi, xH1, prH, gbH) : mis_f(q_iscsi, xH0, prH, gbH);
 wire [31:0] oT = q_woff + {24'd0, nT}, oH = q_woff + {24'd0, nH};
-wire [31:0] uT = q_bpidx,                             uH = q_bpidx + {30'd0, s2H, s1H && !s2H};
+wire [31:0] uT = q_bpidx;   // (T is in seg 0)
+wire [31:0] uH = q_bpidx + {30'd0, s2H, s1H && !s2H};
 wire        eT = q_eT, eH = q_eH;   // present in the word
 // ... taken by this part, not lost (T always: its lanes precede every PDU lane, so no start or FRAME
 // can come before them)
