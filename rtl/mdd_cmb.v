@@ -114,6 +114,13 @@ function [63:0] fmix(input [63:0] v);
     end
 endfunction
 
+// a > b for DW-bit two's complement values, as an unsigned compare with the sign bits flipped
+function gt_signed(input [ADDR_W+1:0] a, input [ADDR_W+1:0] b);
+    begin
+        gt_signed = {~a[ADDR_W+1], a[ADDR_W:0]} > {~b[ADDR_W+1], b[ADDR_W:0]};
+    end
+endfunction
+
 // index of the lowest set bit (0 for none): a one-hot of it from prefix ORs, then an OR-encode, so that no
 // priority chain 64 deep is built
 function [5:0] lowest_bit(input [63:0] v);
@@ -147,7 +154,9 @@ localparam SD_FWORD = 41;    // 2
 localparam SD_FBIT  = 43;    // 6
 localparam SD_W1    = 49;    // 64
 localparam SD_SLEN  = 113;   // 32
-localparam SIDE_W   = 145;
+localparam SD_END   = 145;   // 64: W1 + SEG_LEN, made in A
+localparam SD_FPD   = 209;   // 64: the fingerprint delta F(end) - F(start), made between A and the shift units
+localparam SIDE_W   = 273;
 
 // ---------------------------------------------------------------------------
 // Flow control
@@ -247,13 +256,14 @@ end
 endgenerate
 
 reg              a_valid = 1'b0;
-reg [SIDE_W-1:0] a_side = {SIDE_W{1'b0}};
+reg [SD_FPD-1:0] a_side = {SD_FPD{1'b0}};
 reg [CRC_W-1:0]  a_crc = {CRC_W{1'b0}};
 reg [EXP_W-1:0]  a_end = {EXP_W{1'b0}};
 
 always @(posedge clk) begin
     if (front_advance) begin
-        a_side <= {in_slen, w1, lowest_bit(fmt_bits), fmt_word, in_err, in_crcv, in_lenv, in_mode, in_op, in_id};
+        a_side <= {in_end[63:0], in_slen, w1, lowest_bit(fmt_bits), fmt_word, in_err, in_crcv, in_lenv, in_mode, in_op,
+                   in_id};
         a_crc  <= s_axis_cmb_tdata[MDD_CMBREC_CRC_LSB +: CRC_W] ^ ((in_seg && in_crreg) ? XOROUT[CRC_W-1:0] : {CRC_W{1'b0}});
         a_end  <= in_seg ? end_count : {EXP_W{1'b0}};
     end
@@ -263,6 +273,11 @@ always @(posedge clk) begin
         a_valid <= s_axis_cmb_tvalid;
     end
 end
+
+// The fingerprint delta of a segment depends on the record alone, so it is made from A's registers on the way
+// into the shift units (two rounds of F and a subtraction) and rides with the record: P only registers it.
+wire [63:0] a_fpd = fmix(a_side[SD_END +: 64] & ADDR_MASK) - fmix(a_side[SD_W1 +: 64] & ADDR_MASK);
+wire [SIDE_W-1:0] a_side_fpd = {a_fpd, a_side};
 
 // ---------------------------------------------------------------------------
 // The shift units: v * x^(-8 end) and x^(8 end)
@@ -279,7 +294,7 @@ mdd_crc_shift #(
     .CRC_ALG(CRC_ALG), .N_W(EXP_W), .INVERSE(1), .BITS_PER_STAGE(BITS_PER_STAGE), .USER_W(SIDE_W)
 ) u_inv (
     .clk(clk), .rst(rst),
-    .s_reg(a_crc), .s_nbytes(a_end), .s_tuser(a_side), .s_tvalid(a_valid), .s_tready(inv_s_tready),
+    .s_reg(a_crc), .s_nbytes(a_end), .s_tuser(a_side_fpd), .s_tvalid(a_valid), .s_tready(inv_s_tready),
     .m_reg(s_nv), .m_tuser(s_side), .m_tvalid(s_valid), .m_tready(advance)
 );
 
@@ -309,7 +324,18 @@ localparam CX_EOM   = CX_LO + ADDR_W;
 localparam CX_BYTES = CX_EOM + ADDR_W;
 localparam CX_FP    = CX_BYTES + ADDR_W;
 localparam CX_REJ   = CX_FP + 64;
-localparam CTX_W    = CX_REJ + 8;
+// Derived fields (D-102): sums of the fields above that Q's checks would otherwise make after reading the context,
+// kept exact (DW-bit two's complement) so that every check is one compare of a context field with a record field.
+localparam DW       = ADDR_W + 2;
+localparam CX_NZ    = CX_REJ + 8;     // bytes != 0
+localparam CX_SPOV  = CX_NZ + 1;      // (eom - lo mod 2^ADDR_W) > L
+localparam CX_LOL   = CX_SPOV + 1;    // lo + L
+localparam CX_EML   = CX_LOL + DW;    // eom - L
+localparam CX_BL    = CX_EML + DW;    // bytes + lo
+localparam CX_EB    = CX_BL + DW;     // eom - bytes
+localparam CX_GAP   = CX_EB + DW;     // eom - lo - bytes
+localparam CX_LEFT  = CX_GAP + DW;    // L - bytes mod 2^ADDR_W
+localparam CTX_W    = CX_LEFT + ADDR_W;
 
 reg [MSGS*ID_W-1:0] cam_ids = {(MSGS*ID_W){1'b0}};   // flat: id of slot k at [k*ID_W +: ID_W]
 reg [MSGS-1:0]      cam_valid = {MSGS{1'b0}};
@@ -353,35 +379,33 @@ always @* begin
     end
 end
 
-wire [63:0] s_w1 = s_side[SD_W1 +: 64];
-wire [63:0] s_end64 = s_w1 + {32'd0, s_side[SD_SLEN +: 32]};
-
 reg              p_valid = 1'b0;
 reg [SIDE_W-1:0] p_side = {SIDE_W{1'b0}};
-reg [63:0]       p_end64 = 64'd0;
 reg [CRC_W-1:0]  p_nv = {CRC_W{1'b0}};
 reg [CRC_W-1:0]  p_xp = {CRC_W{1'b0}};
-reg [63:0]       p_fpd = 64'd0;
 reg              p_hit = 1'b0;
 reg [SLOT_W-1:0] p_slot = {SLOT_W{1'b0}};
 reg              p_free1_ok = 1'b0, p_free2_ok = 1'b0;
 reg [SLOT_W-1:0] p_free1 = {SLOT_W{1'b0}}, p_free2 = {SLOT_W{1'b0}};
+// the same slots one-hot: Q's CAM writes decode no index after its decisions
+reg [MSGS-1:0]   p_slot_hot = {MSGS{1'b0}}, p_free1_hot = {MSGS{1'b0}}, p_free2_hot = {MSGS{1'b0}};
 reg              p_same_prev = 1'b0;
 
 always @(posedge clk) begin
     if (advance) begin
         p_same_prev <= s_valid && p_valid && s_id == p_side[SD_ID +: 32];
         p_side      <= s_side;
-        p_end64     <= s_end64;
         p_nv        <= s_nv;
         p_xp        <= s_xp;
-        p_fpd       <= fmix(s_end64 & ADDR_MASK) - fmix(s_w1 & ADDR_MASK);
         p_hit       <= |hit_vec;
         p_slot      <= hit_slot;
+        p_slot_hot  <= hit_vec;
         p_free1_ok  <= |free1_vec;
         p_free1     <= free1;
+        p_free1_hot <= free1_vec;
         p_free2_ok  <= |free2_vec;
         p_free2     <= free2;
+        p_free2_hot <= free2_vec;
     end
     if (rst) begin
         p_valid <= 1'b0;
@@ -395,6 +419,7 @@ end
 // ---------------------------------------------------------------------------
 reg              prev_present = 1'b0, prev_ins = 1'b0, prev_del = 1'b0;
 reg [SLOT_W-1:0] prev_slot = {SLOT_W{1'b0}};
+reg [MSGS-1:0]   prev_slot_hot = {MSGS{1'b0}};
 reg [CTX_W-1:0]  prev_ctx = {CTX_W{1'b0}};
 
 wire [31:0] p_id   = p_side[SD_ID +: 32];
@@ -402,6 +427,8 @@ wire [1:0]  p_op   = p_side[SD_OP +: 2];
 wire [3:0]  p_err  = p_side[SD_ERR +: 4];
 wire [63:0] p_w1   = p_side[SD_W1 +: 64];
 wire [31:0] p_slen = p_side[SD_SLEN +: 32];
+wire [63:0] p_end64 = p_side[SD_END +: 64];
+wire [63:0] p_fpd  = p_side[SD_FPD +: 64];
 
 wire              e_hit  = p_same_prev ? prev_present : p_hit;
 wire [SLOT_W-1:0] e_slot = p_same_prev ? prev_slot : p_slot;
@@ -414,12 +441,20 @@ wire [ADDR_W-1:0] c_lo    = c[CX_LO +: ADDR_W];
 wire [ADDR_W-1:0] c_eom   = c[CX_EOM +: ADDR_W];
 wire [ADDR_W-1:0] c_bytes = c[CX_BYTES +: ADDR_W];
 wire [7:0]        c_rej   = c[CX_REJ +: 8];
+wire              c_nz    = c[CX_NZ];
+wire              c_spov  = c[CX_SPOV];
+wire signed [DW-1:0] c_lol  = c[CX_LOL +: DW];
+wire signed [DW-1:0] c_eml  = c[CX_EML +: DW];
+wire signed [DW-1:0] c_bl   = c[CX_BL +: DW];
+wire signed [DW-1:0] c_eb   = c[CX_EB +: DW];
+wire signed [DW-1:0] c_gap  = c[CX_GAP +: DW];
+wire [ADDR_W-1:0]    c_left = c[CX_LEFT +: ADDR_W];
 
 wire [ADDR_W-1:0] seg_start = p_w1[ADDR_W-1:0];
 wire [ADDR_W-1:0] seg_end   = p_end64[ADDR_W-1:0];
 wire [ADDR_W-1:0] seg_len   = {{(ADDR_W-32){1'b0}}, p_slen};
-// The span after this segment, from four differences computed beside the compares that choose one, so that
-// one carry chain (compare or subtract), a mux and one more compare stand between the context and a decision.
+// The span after this segment, from four differences computed beside the compares that choose one; only error
+// records report it (the checks below do not read it).
 wire              lo_from_start = seg_start < c_lo;
 wire              eom_from_end  = seg_end > c_eom;
 wire [ADDR_W-1:0] new_lo    = lo_from_start ? seg_start : c_lo;
@@ -432,41 +467,108 @@ wire [ADDR_W-1:0] span_rel  = eom_from_end ? (lo_from_start ? seg_len : span_end
 wire [ADDR_W-1:0] span      = c_mode ? span_rel : new_eom;
 wire [ADDR_W:0]   bytes_sum = {1'b0, c_bytes} + {1'b0, seg_len};
 wire [ADDR_W-1:0] new_bytes = bytes_sum[ADDR_W-1:0];
-// The checks on the span compare every candidate beside the compares that choose one, and the end of message is
-// L - bytes_seen == SEG_LEN (the same as bytes_seen + SEG_LEN == L mod 2^ADDR_W) from the context alone: each
-// decision is one carry chain and a select after the context, not two chains in series (D-100).
+// The checks. Each is one compare of a context field with a record field (D-102): the sums the span checks need
+// (lo + L, eom - L, bytes + lo, eom - bytes, eom - lo - bytes, L - bytes) are kept in the context, exact, and
+// moved with the fields they derive from. In each branch the identity holds over the integers: an accepted
+// record has start + SEG_LEN = end < 2^ADDR_W (A's checks), and the branch bounds the difference it replaces
+// (e.g. start >= lo where the span is end - lo). A candidate is used only in its branch; the simulation check
+// below compares every decision with the differences' form (D-100's) wherever Q uses it.
+wire signed [DW-1:0] x_start = {2'b00, seg_start};
+wire signed [DW-1:0] x_end   = {2'b00, seg_end};
+wire signed [DW-1:0] x_len   = {2'b00, seg_len};
 wire              pe_seg_len   = seg_len > c_len;
-wire              pe_end_lo    = span_end_lo > c_len;
-wire              pe_eom_start = span_eom_start > c_len;
-wire              pe_eom_lo    = span_eom_lo > c_len;
+wire              pe_end_lo    = gt_signed(x_end, c_lol);     // end - lo > L
+wire              pe_eom_start = gt_signed(c_eml, x_start);   // eom - start > L
+wire              pe_eom_lo    = c_spov;                      // eom - lo > L: the context alone
 wire              pe_seg_end   = seg_end > c_len;
 wire              past_end_rel = eom_from_end ? (lo_from_start ? pe_seg_len : pe_end_lo) :
                                                 (lo_from_start ? pe_eom_start : pe_eom_lo);
 wire              past_end     = c_lenv && (c_mode ? past_end_rel : pe_seg_end);
-wire              ov_seg_len   = bytes_sum > {1'b0, seg_len};
-wire              ov_end_lo    = bytes_sum > {1'b0, span_end_lo};
-wire              ov_eom_start = bytes_sum > {1'b0, span_eom_start};
-wire              ov_eom_lo    = bytes_sum > {1'b0, span_eom_lo};
-wire              ov_seg_end   = bytes_sum > {1'b0, seg_end};
-wire              ov_eom       = bytes_sum > {1'b0, c_eom};
+wire              ov_seg_len   = c_nz;                        // bytes + len > len
+wire              ov_end_lo    = gt_signed(c_bl, x_start);    // bytes + len > end - lo
+wire              ov_eom_start = gt_signed(x_end, c_eb);      // bytes + len > eom - start
+wire              ov_eom_lo    = gt_signed(x_len, c_gap);     // bytes + len > eom - lo
+wire              ov_seg_end   = c_bytes > seg_start;         // bytes + len > end
+wire              ov_eom       = gt_signed(x_len, c_eb);      // bytes + len > eom
 wire              overlap      = c_mode ? (eom_from_end ? (lo_from_start ? ov_seg_len : ov_end_lo) :
                                                           (lo_from_start ? ov_eom_start : ov_eom_lo)) :
                                           (eom_from_end ? ov_seg_end : ov_eom);
-wire [ADDR_W-1:0] len_left     = c_len - c_bytes;
-wire              completes    = c_lenv && len_left == seg_len;
+wire              completes    = c_lenv && c_left == seg_len;   // bytes + len == L
+// "neither past the end nor overlapping" per branch of (eom_from_end, lo_from_start), the mode folded into each,
+// then one select: two LUT levels after the compares (past_end and overlap above are for the error record)
+wire ok_known_end = !(c_lenv && pe_seg_end) && !ov_seg_end;
+wire ok_known_eom = !(c_lenv && pe_seg_end) && !ov_eom;
+wire ok_11 = c_mode ? !(c_lenv && pe_seg_len) && !ov_seg_len : ok_known_end;
+wire ok_10 = c_mode ? !(c_lenv && pe_end_lo) && !ov_end_lo : ok_known_end;
+wire ok_01 = c_mode ? !(c_lenv && pe_eom_start) && !ov_eom_start : ok_known_eom;
+wire ok_00 = c_mode ? !(c_lenv && pe_eom_lo) && !ov_eom_lo : ok_known_eom;
+wire seg_ok = eom_from_end ? (lo_from_start ? ok_11 : ok_10) : (lo_from_start ? ok_01 : ok_00);
+
+// the derived fields after an accepted segment (new_bytes does not wrap: the overlap check bounds it by the span)
+wire signed [DW-1:0] x_bytes = {2'b00, c_bytes};
+wire signed [DW-1:0] x_len_l = {2'b00, c_len};
+wire signed [DW-1:0] n_lol = lo_from_start ? x_start + x_len_l : c_lol;
+wire signed [DW-1:0] n_eml = eom_from_end ? x_end - x_len_l : c_eml;
+wire signed [DW-1:0] n_bl  = lo_from_start ? x_end + x_bytes : c_bl + x_len;
+wire signed [DW-1:0] n_eb  = eom_from_end ? x_start - x_bytes : c_eb - x_len;
+wire signed [DW-1:0] n_gap = eom_from_end ? (lo_from_start ? -x_bytes : x_start - c_bl) :
+                                            (lo_from_start ? c_eb - x_end : c_gap - x_len);
+wire [ADDR_W-1:0]    n_left = c_left - seg_len;
+// an OPEN's: lo = 2^ADDR_W - 1, eom = bytes = 0, L = W1
+wire [ADDR_W-1:0]    open_l = p_w1[ADDR_W-1:0];
+wire signed [DW-1:0] x_mask = {2'b00, ADDR_MASK[ADDR_W-1:0]};
+wire signed [DW-1:0] x_open_l = {2'b00, open_l};
+
+`ifndef SYNTHESIS
+// The differences' form of every check (D-100), and each derived field against the fields it derives from: the
+// RTL's own representation, which the twin does not model (D-092's rule), checked wherever Q reads a context.
+wire [ADDR_W-1:0] chk_end_lo    = span_end_lo;
+wire [ADDR_W-1:0] chk_eom_start = span_eom_start;
+wire [ADDR_W-1:0] chk_eom_lo    = span_eom_lo;
+wire [ADDR_W:0]   chk_bsum      = bytes_sum;
+wire chk_past_rel = eom_from_end ? (lo_from_start ? seg_len > c_len : chk_end_lo > c_len) :
+                                   (lo_from_start ? chk_eom_start > c_len : chk_eom_lo > c_len);
+wire chk_past = c_lenv && (c_mode ? chk_past_rel : seg_end > c_len);
+wire chk_overlap = c_mode ? (eom_from_end ? (lo_from_start ? chk_bsum > {1'b0, seg_len} : chk_bsum > {1'b0, chk_end_lo}) :
+                                            (lo_from_start ? chk_bsum > {1'b0, chk_eom_start} : chk_bsum > {1'b0, chk_eom_lo})) :
+                            (eom_from_end ? chk_bsum > {1'b0, seg_end} : chk_bsum > {1'b0, c_eom});
+wire chk_completes = c_lenv && c_len - c_bytes == seg_len;
+wire signed [DW-1:0] chk_lo = {2'b00, c_lo};
+wire signed [DW-1:0] chk_eom = {2'b00, c_eom};
+wire chk_fields = c_nz == (c_bytes != {ADDR_W{1'b0}}) && c_spov == (chk_eom_lo > c_len) &&
+                  c_lol == chk_lo + x_len_l && c_eml == chk_eom - x_len_l && c_bl == x_bytes + chk_lo &&
+                  c_eb == chk_eom - x_bytes && c_gap == chk_eom - chk_lo - x_bytes && c_left == c_len - c_bytes;
+always @(posedge clk) begin
+    if (!rst && advance && p_valid && e_hit) begin
+        if (!chk_fields) begin
+            $display("Error: mdd_cmb: slot %0d's derived context fields disagree with lo %h eom %h bytes %h L %h (%m)",
+                     e_slot, c_lo, c_eom, c_bytes, c_len);
+            $stop;
+        end
+        if (rec_ok && op_seg && (past_end != chk_past || (!past_end && overlap != chk_overlap) ||
+                                 completes != chk_completes || seg_ok != (!past_end && !overlap))) begin
+            $display("Error: mdd_cmb: Q's checks past_end %b overlap %b completes %b, the differences' form %b %b %b (%m)",
+                     past_end, overlap, completes, chk_past, chk_overlap, chk_completes);
+            $stop;
+        end
+    end
+end
+`endif
 
 reg [CTX_W-1:0]  n;
 reg [3:0]        e_err;
 reg [63:0]       e_exp, e_got;
 reg              e_alloc_ok;
 reg [SLOT_W-1:0] e_alloc;
+wire             e_alloc1 = p_free1_ok && !(prev_ins && prev_slot == p_free1);
+wire             e_alloc2 = p_free2_ok && !(prev_ins && prev_slot == p_free2);
 
 always @* begin
     // OPEN's slot: the lowest free one unless Q took it on the last edge, then the next; or the one Q freed
     e_alloc_ok = 1'b1;
-    if (p_free1_ok && !(prev_ins && prev_slot == p_free1))
+    if (e_alloc1)
         e_alloc = p_free1;
-    else if (p_free2_ok && !(prev_ins && prev_slot == p_free2))
+    else if (e_alloc2)
         e_alloc = p_free2;
     else if (prev_del)
         e_alloc = prev_slot;
@@ -485,7 +587,7 @@ wire op_seg    = p_op == MDD_CMB_OP_SEG[1:0];
 wire op_close  = p_op == MDD_CMB_OP_CLOSE[1:0];
 wire op_abort  = !(op_open || op_seg || op_close);
 wire open_acc  = rec_ok && op_open && !e_hit && e_alloc_ok;
-wire seg_acc   = rec_ok && op_seg && e_hit && !past_end && !overlap;
+wire seg_acc   = rec_ok && op_seg && e_hit && seg_ok;
 wire close_acc = rec_ok && op_close && e_hit;
 wire abort_acc = rec_ok && op_abort && e_hit;
 wire rej_count = e_hit && !(seg_acc || close_acc || abort_acc);
@@ -496,6 +598,23 @@ wire e_result  = e_del;
 wire e_abort   = abort_acc;
 wire e_we      = open_acc || seg_acc || rej_count;
 wire [SLOT_W-1:0] e_wslot = open_acc ? e_alloc : e_slot;
+// the same slots one-hot, from P's one-hot registers, for the CAM's per-slot enables
+wire [MSGS-1:0] e_slot_hot  = p_same_prev ? prev_slot_hot : p_slot_hot;
+wire [MSGS-1:0] e_alloc_hot = e_alloc1 ? p_free1_hot : e_alloc2 ? p_free2_hot : prev_del ? prev_slot_hot : {MSGS{1'b0}};
+wire [MSGS-1:0] e_wslot_hot = open_acc ? e_alloc_hot : e_slot_hot;
+
+`ifndef SYNTHESIS
+wire [MSGS-1:0] chk_one = {{(MSGS-1){1'b0}}, 1'b1};
+always @(posedge clk) begin
+    // the hit's slot where a message is open (the CAM is read only then), the free pick's always
+    if (!rst && advance && p_valid && ((e_hit && e_slot_hot != chk_one << e_slot) ||
+                                       e_alloc_hot != (e_alloc_ok ? chk_one << e_alloc : {MSGS{1'b0}}))) begin
+        $display("Error: mdd_cmb: Q's one-hot slots %h / %h disagree with slot %0d / alloc %0d (%m)",
+                 e_slot_hot, e_alloc_hot, e_slot, e_alloc);
+        $stop;
+    end
+end
+`endif
 
 // the candidate contexts, one of which is written
 reg [CTX_W-1:0] n_open, n_seg, n_close, n_rej;
@@ -508,6 +627,12 @@ always @* begin
     n_open[CX_EXP +: CRC_W] = p_nv;   // the expected CRC passed the inverse unit with n = 0
     n_open[CX_XPOW +: CRC_W] = ONE[CRC_W-1:0];
     n_open[CX_LO +: ADDR_W] = ADDR_MASK[ADDR_W-1:0];
+    n_open[CX_SPOV] = open_l == {ADDR_W{1'b0}};   // (0 - lo) mod 2^ADDR_W = 1
+    n_open[CX_LOL +: DW] = x_mask + x_open_l;
+    n_open[CX_EML +: DW] = -x_open_l;
+    n_open[CX_BL +: DW] = x_mask;
+    n_open[CX_GAP +: DW] = -x_mask;
+    n_open[CX_LEFT +: ADDR_W] = open_l;
 
     n_seg = c;
     n_seg[CX_ACC +: CRC_W] = c[CX_ACC +: CRC_W] ^ p_nv;
@@ -516,6 +641,14 @@ always @* begin
     n_seg[CX_EOM +: ADDR_W] = new_eom;
     n_seg[CX_BYTES +: ADDR_W] = new_bytes;
     n_seg[CX_FP +: 64] = c[CX_FP +: 64] + p_fpd;
+    n_seg[CX_NZ] = new_bytes != {ADDR_W{1'b0}};
+    n_seg[CX_SPOV] = past_end_rel;   // the span after this segment against L
+    n_seg[CX_LOL +: DW] = n_lol;
+    n_seg[CX_EML +: DW] = n_eml;
+    n_seg[CX_BL +: DW] = n_bl;
+    n_seg[CX_EB +: DW] = n_eb;
+    n_seg[CX_GAP +: DW] = n_gap;
+    n_seg[CX_LEFT +: ADDR_W] = n_left;
 
     n_close = c;
     if (p_side[SD_CRCV]) begin
@@ -612,7 +745,6 @@ wire [RES_W-1:0] e_res = e_is_err ?
      n[CX_CRCV] ? n_exp64 : 64'd0, n[CX_REJ +: 8], n[CX_CRCV], n[CX_LENV], n[CX_MODE],
      p_id, p_op, 4'd0, e_abort, 1'b0};
 
-wire [MSGS-1:0] e_wslot_hot = {{(MSGS-1){1'b0}}, 1'b1} << e_wslot;
 integer k;
 
 reg              q_valid = 1'b0;
@@ -625,18 +757,19 @@ reg [63:0]       q_lo_eff = 64'd0;
 
 always @(posedge clk) begin
     if (advance && p_valid && !rst) begin
-        // each slot loads under its own decoded enable: an indexed write of cam_ids became a shift network
-        // across all MSGS*ID_W bits in synthesis (D-100)
+        // each slot loads under its own enable, from one-hot slots (D-102): an indexed write of cam_ids became a
+        // shift network across all MSGS*ID_W bits in synthesis (D-100)
         for (k = 0; k < MSGS; k = k + 1) begin
-            if (e_ins && e_wslot_hot[k]) begin
+            if (e_ins && e_alloc_hot[k]) begin
                 cam_valid[k] <= 1'b1;
                 cam_ids[k*ID_W +: ID_W] <= p_id[ID_W-1:0];
             end
-            if (e_del && e_wslot_hot[k]) cam_valid[k] <= 1'b0;
+            if (e_del && e_slot_hot[k]) cam_valid[k] <= 1'b0;
         end
     end
     if (advance) begin
         prev_slot <= e_wslot;
+        prev_slot_hot <= e_wslot_hot;
         prev_ctx  <= n;
         q_res     <= e_res;
         q_acc     <= n[CX_ACC +: CRC_W];
