@@ -155,8 +155,9 @@ localparam SD_FBIT  = 43;    // 6
 localparam SD_W1    = 49;    // 64
 localparam SD_SLEN  = 113;   // 32
 localparam SD_END   = 145;   // 64: W1 + SEG_LEN, made in A
-localparam SD_FPD   = 209;   // 64: the fingerprint delta F(end) - F(start), made between A and the shift units
-localparam SIDE_W   = 273;
+localparam SD_FEND  = 209;   // 64: F(end), made between A and the shift units
+localparam SD_FST   = 273;   // 64: F(W1)
+localparam SIDE_W   = 337;
 
 // ---------------------------------------------------------------------------
 // Flow control
@@ -256,7 +257,7 @@ end
 endgenerate
 
 reg              a_valid = 1'b0;
-reg [SD_FPD-1:0] a_side = {SD_FPD{1'b0}};
+reg [SD_FEND-1:0] a_side = {SD_FEND{1'b0}};
 reg [CRC_W-1:0]  a_crc = {CRC_W{1'b0}};
 reg [EXP_W-1:0]  a_end = {EXP_W{1'b0}};
 
@@ -274,10 +275,9 @@ always @(posedge clk) begin
     end
 end
 
-// The fingerprint delta of a segment depends on the record alone, so it is made from A's registers on the way
-// into the shift units (two rounds of F and a subtraction) and rides with the record: P only registers it.
-wire [63:0] a_fpd = fmix(a_side[SD_END +: 64] & ADDR_MASK) - fmix(a_side[SD_W1 +: 64] & ADDR_MASK);
-wire [SIDE_W-1:0] a_side_fpd = {a_fpd, a_side};
+// A segment's fingerprint terms depend on the record alone, so F(end) and F(start) are made from A's registers on
+// the way into the shift units and ride with the record; P subtracts them.
+wire [SIDE_W-1:0] a_side_fpd = {fmix(a_side[SD_W1 +: 64] & ADDR_MASK), fmix(a_side[SD_END +: 64] & ADDR_MASK), a_side};
 
 // ---------------------------------------------------------------------------
 // The shift units: v * x^(-8 end) and x^(8 end)
@@ -328,8 +328,7 @@ localparam CX_REJ   = CX_FP + 64;
 // kept exact (DW-bit two's complement) so that every check is one compare of a context field with a record field.
 localparam DW       = ADDR_W + 2;
 localparam CX_NZ    = CX_REJ + 8;     // bytes != 0
-localparam CX_SPOV  = CX_NZ + 1;      // (eom - lo mod 2^ADDR_W) > L
-localparam CX_LOL   = CX_SPOV + 1;    // lo + L
+localparam CX_LOL   = CX_NZ + 1;      // lo + L
 localparam CX_EML   = CX_LOL + DW;    // eom - L
 localparam CX_BL    = CX_EML + DW;    // bytes + lo
 localparam CX_EB    = CX_BL + DW;     // eom - bytes
@@ -380,9 +379,10 @@ always @* begin
 end
 
 reg              p_valid = 1'b0;
-reg [SIDE_W-1:0] p_side = {SIDE_W{1'b0}};
+reg [SD_FEND-1:0] p_side = {SD_FEND{1'b0}};   // the record without F's terms (p_fpd)
 reg [CRC_W-1:0]  p_nv = {CRC_W{1'b0}};
 reg [CRC_W-1:0]  p_xp = {CRC_W{1'b0}};
+reg [63:0]       p_fpd = 64'd0;
 reg              p_hit = 1'b0;
 reg [SLOT_W-1:0] p_slot = {SLOT_W{1'b0}};
 reg              p_free1_ok = 1'b0, p_free2_ok = 1'b0;
@@ -394,9 +394,10 @@ reg              p_same_prev = 1'b0;
 always @(posedge clk) begin
     if (advance) begin
         p_same_prev <= s_valid && p_valid && s_id == p_side[SD_ID +: 32];
-        p_side      <= s_side;
+        p_side      <= s_side[SD_FEND-1:0];
         p_nv        <= s_nv;
         p_xp        <= s_xp;
+        p_fpd       <= s_side[SD_FEND +: 64] - s_side[SD_FST +: 64];
         p_hit       <= |hit_vec;
         p_slot      <= hit_slot;
         p_slot_hot  <= hit_vec;
@@ -428,7 +429,6 @@ wire [3:0]  p_err  = p_side[SD_ERR +: 4];
 wire [63:0] p_w1   = p_side[SD_W1 +: 64];
 wire [31:0] p_slen = p_side[SD_SLEN +: 32];
 wire [63:0] p_end64 = p_side[SD_END +: 64];
-wire [63:0] p_fpd  = p_side[SD_FPD +: 64];
 
 wire              e_hit  = p_same_prev ? prev_present : p_hit;
 wire [SLOT_W-1:0] e_slot = p_same_prev ? prev_slot : p_slot;
@@ -442,7 +442,6 @@ wire [ADDR_W-1:0] c_eom   = c[CX_EOM +: ADDR_W];
 wire [ADDR_W-1:0] c_bytes = c[CX_BYTES +: ADDR_W];
 wire [7:0]        c_rej   = c[CX_REJ +: 8];
 wire              c_nz    = c[CX_NZ];
-wire              c_spov  = c[CX_SPOV];
 wire signed [DW-1:0] c_lol  = c[CX_LOL +: DW];
 wire signed [DW-1:0] c_eml  = c[CX_EML +: DW];
 wire signed [DW-1:0] c_bl   = c[CX_BL +: DW];
@@ -479,7 +478,9 @@ wire signed [DW-1:0] x_len   = {2'b00, seg_len};
 wire              pe_seg_len   = seg_len > c_len;
 wire              pe_end_lo    = gt_signed(x_end, c_lol);     // end - lo > L
 wire              pe_eom_start = gt_signed(c_eml, x_start);   // eom - start > L
-wire              pe_eom_lo    = c_spov;                      // eom - lo > L: the context alone
+// eom - lo > L never holds where it is read (the simulation check below says so): the branch needs start >= lo,
+// so a segment was accepted, and the last one accepted left eom - lo <= L with L valid; refusals move neither
+wire              pe_eom_lo    = 1'b0;
 wire              pe_seg_end   = seg_end > c_len;
 wire              past_end_rel = eom_from_end ? (lo_from_start ? pe_seg_len : pe_end_lo) :
                                                 (lo_from_start ? pe_eom_start : pe_eom_lo);
@@ -535,7 +536,7 @@ wire chk_overlap = c_mode ? (eom_from_end ? (lo_from_start ? chk_bsum > {1'b0, s
 wire chk_completes = c_lenv && c_len - c_bytes == seg_len;
 wire signed [DW-1:0] chk_lo = {2'b00, c_lo};
 wire signed [DW-1:0] chk_eom = {2'b00, c_eom};
-wire chk_fields = c_nz == (c_bytes != {ADDR_W{1'b0}}) && c_spov == (chk_eom_lo > c_len) &&
+wire chk_fields = c_nz == (c_bytes != {ADDR_W{1'b0}}) &&
                   c_lol == chk_lo + x_len_l && c_eml == chk_eom - x_len_l && c_bl == x_bytes + chk_lo &&
                   c_eb == chk_eom - x_bytes && c_gap == chk_eom - chk_lo - x_bytes && c_left == c_len - c_bytes;
 always @(posedge clk) begin
@@ -627,7 +628,6 @@ always @* begin
     n_open[CX_EXP +: CRC_W] = p_nv;   // the expected CRC passed the inverse unit with n = 0
     n_open[CX_XPOW +: CRC_W] = ONE[CRC_W-1:0];
     n_open[CX_LO +: ADDR_W] = ADDR_MASK[ADDR_W-1:0];
-    n_open[CX_SPOV] = open_l == {ADDR_W{1'b0}};   // (0 - lo) mod 2^ADDR_W = 1
     n_open[CX_LOL +: DW] = x_mask + x_open_l;
     n_open[CX_EML +: DW] = -x_open_l;
     n_open[CX_BL +: DW] = x_mask;
@@ -642,7 +642,6 @@ always @* begin
     n_seg[CX_BYTES +: ADDR_W] = new_bytes;
     n_seg[CX_FP +: 64] = c[CX_FP +: 64] + p_fpd;
     n_seg[CX_NZ] = new_bytes != {ADDR_W{1'b0}};
-    n_seg[CX_SPOV] = past_end_rel;   // the span after this segment against L
     n_seg[CX_LOL +: DW] = n_lol;
     n_seg[CX_EML +: DW] = n_eml;
     n_seg[CX_BL +: DW] = n_bl;
@@ -736,14 +735,27 @@ localparam RS_W6    = 307;
 localparam RS_W7    = 371;
 localparam RES_W    = 435;
 
-wire [63:0] n_exp64 = {{(64-CRC_W){1'b0}}, n[CX_EXP +: CRC_W]};
+// The context a result reports, chosen by the op alone: Q reports one only when the record is accepted and ends its
+// message (an accepted SEG, a CLOSE, an ABORT), and then n_res is n (checked in simulation). So the result's fields
+// and M1's operands do not wait for Q's checks; only the error-or-result select does.
+wire [CTX_W-1:0] n_res = op_seg ? n_seg : op_close ? n_close : c;
+wire [63:0] n_exp64 = {{(64-CRC_W){1'b0}}, n_res[CX_EXP +: CRC_W]};
 wire [RES_W-1:0] e_res = e_is_err ?
     {e_got, e_exp, {32'd0, p_slen}, p_w1, 64'd0, 64'd0, 8'd0, 3'd0,
      p_id, p_op, e_err, 1'b0, 1'b1} :
-    {64'd0, {{(64-ADDR_W){1'b0}}, n[CX_LEN +: ADDR_W]}, {{(64-ADDR_W){1'b0}}, n[CX_EOM +: ADDR_W]},
-     {{(64-ADDR_W){1'b0}}, n[CX_LO +: ADDR_W]}, {{(64-ADDR_W){1'b0}}, n[CX_BYTES +: ADDR_W]},
-     n[CX_CRCV] ? n_exp64 : 64'd0, n[CX_REJ +: 8], n[CX_CRCV], n[CX_LENV], n[CX_MODE],
+    {64'd0, {{(64-ADDR_W){1'b0}}, n_res[CX_LEN +: ADDR_W]}, {{(64-ADDR_W){1'b0}}, n_res[CX_EOM +: ADDR_W]},
+     {{(64-ADDR_W){1'b0}}, n_res[CX_LO +: ADDR_W]}, {{(64-ADDR_W){1'b0}}, n_res[CX_BYTES +: ADDR_W]},
+     n_res[CX_CRCV] ? n_exp64 : 64'd0, n_res[CX_REJ +: 8], n_res[CX_CRCV], n_res[CX_LENV], n_res[CX_MODE],
      p_id, p_op, 4'd0, e_abort, 1'b0};
+
+`ifndef SYNTHESIS
+always @(posedge clk) begin
+    if (!rst && advance && p_valid && e_result && n_res != n) begin
+        $display("Error: mdd_cmb: the result's context (op %0d) differs from the one written (%m)", p_op);
+        $stop;
+    end
+end
+`endif
 
 integer k;
 
@@ -772,11 +784,11 @@ always @(posedge clk) begin
         prev_slot_hot <= e_wslot_hot;
         prev_ctx  <= n;
         q_res     <= e_res;
-        q_acc     <= n[CX_ACC +: CRC_W];
-        q_xpow    <= n[CX_XPOW +: CRC_W];
-        q_fp      <= n[CX_FP +: 64];
-        q_eom     <= {{(64-ADDR_W){1'b0}}, n[CX_EOM +: ADDR_W]};
-        q_lo_eff  <= n[CX_MODE] ? {{(64-ADDR_W){1'b0}}, n[CX_LO +: ADDR_W]} : 64'd0;
+        q_acc     <= n_res[CX_ACC +: CRC_W];
+        q_xpow    <= n_res[CX_XPOW +: CRC_W];
+        q_fp      <= n_res[CX_FP +: 64];
+        q_eom     <= {{(64-ADDR_W){1'b0}}, n_res[CX_EOM +: ADDR_W]};
+        q_lo_eff  <= n_res[CX_MODE] ? {{(64-ADDR_W){1'b0}}, n_res[CX_LO +: ADDR_W]} : 64'd0;
     end
     if (rst) begin
         cam_valid    <= {MSGS{1'b0}};
@@ -807,17 +819,18 @@ wire [63:0] q_bytes = q_res[RS_BYTES +: 64];
 
 reg             m1_valid = 1'b0, m2_valid = 1'b0;
 reg [RES_W-1:0] m1_res = {RES_W{1'b0}}, m2_res = {RES_W{1'b0}};
-reg [63:0]      m1_fp = 64'd0, m1_fexp = 64'd0;
+reg [63:0]      m1_fp = 64'd0, m1_feom = 64'd0, m1_flo = 64'd0;
 reg             m1_count_ok = 1'b0, m2_count_ok = 1'b0, m2_fp_ok = 1'b0;
 
 always @(posedge clk) begin
     if (advance) begin
         m1_res      <= q_res;
         m1_fp       <= q_fp;
-        m1_fexp     <= fmix(q_eom) - fmix(q_lo_eff);
+        m1_feom     <= fmix(q_eom);
+        m1_flo      <= fmix(q_lo_eff);
         m1_count_ok <= q_bytes != 64'd0 && q_bytes == q_required;
         m2_res      <= m1_res;
-        m2_fp_ok    <= m1_fp == m1_fexp;
+        m2_fp_ok    <= m1_fp == m1_feom - m1_flo;
         m2_count_ok <= m1_count_ok;
     end
     if (rst) begin
