@@ -58,6 +58,13 @@ void mdd_crc_shift_eval(const mdd_crc_shift_model *m, const mdd_crc_shift_in *in
     out->m_reg = last->reg;
     out->m_tuser = last->user;
     out->m_tvalid = last->valid;
+    if (m->stages > 1) {
+        out->m_tuser_next = m->stage[m->stages - 2].user;
+        out->m_tvalid_next = m->stage[m->stages - 2].valid;
+    } else {
+        out->m_tuser_next = in->s_tuser & m->user_mask;
+        out->m_tvalid_next = in->s_tvalid;
+    }
 }
 
 void mdd_crc_shift_tick(mdd_crc_shift_model *m, const mdd_crc_shift_in *in)

@@ -41,6 +41,8 @@ typedef struct mdd_crc_shift_out {
     uint64_t m_reg;
     uint64_t m_tuser;
     bool m_tvalid;
+    uint64_t m_tuser_next; /* what the output register takes at the next advance (the last stage's input) */
+    bool m_tvalid_next;
 } mdd_crc_shift_out;
 
 /* One pipeline stage's registers (g_stage[j] in the RTL). */

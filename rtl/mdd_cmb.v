@@ -289,13 +289,18 @@ wire              s_valid;
 wire              fwd_s_tready;
 wire              fwd_m_tvalid;
 wire              fwd_m_tuser;
+wire [31:0]       nx_id;             // the id the shift output takes next (SD_ID = 0): P's lookup starts early
+wire [SIDE_W-33:0] nx_rest_unused;
+wire              nx_valid_unused;   // the lookup is harmless for a bubble
+wire [1:0]        fwd_next_unused;
 
 mdd_crc_shift #(
     .CRC_ALG(CRC_ALG), .N_W(EXP_W), .INVERSE(1), .BITS_PER_STAGE(BITS_PER_STAGE), .USER_W(SIDE_W)
 ) u_inv (
     .clk(clk), .rst(rst),
     .s_reg(a_crc), .s_nbytes(a_end), .s_tuser(a_side_fpd), .s_tvalid(a_valid), .s_tready(inv_s_tready),
-    .m_reg(s_nv), .m_tuser(s_side), .m_tvalid(s_valid), .m_tready(advance)
+    .m_reg(s_nv), .m_tuser(s_side), .m_tvalid(s_valid), .m_tready(advance),
+    .m_tuser_next({nx_rest_unused, nx_id}), .m_tvalid_next(nx_valid_unused)
 );
 
 // the same valid pattern as u_inv, so both advance together
@@ -304,7 +309,8 @@ mdd_crc_shift #(
 ) u_fwd (
     .clk(clk), .rst(rst),
     .s_reg(ONE[CRC_W-1:0]), .s_nbytes(a_end), .s_tuser(1'b0), .s_tvalid(a_valid), .s_tready(fwd_s_tready),
-    .m_reg(s_xp), .m_tuser(fwd_m_tuser), .m_tvalid(fwd_m_tvalid), .m_tready(advance)
+    .m_reg(s_xp), .m_tuser(fwd_m_tuser), .m_tvalid(fwd_m_tvalid), .m_tready(advance),
+    .m_tuser_next(fwd_next_unused[0]), .m_tvalid_next(fwd_next_unused[1])
 );
 
 wire [2:0] fwd_handshake_unused = {fwd_s_tready, fwd_m_tvalid, fwd_m_tuser};   // equal to u_inv's
@@ -355,28 +361,73 @@ mdd_ram_1r1w #(.DATA_W(CTX_W), .DEPTH(MSGS), .ADDR_W(SLOT_W)) u_ctx (
 // ---------------------------------------------------------------------------
 // P: lookup of the record leaving the shift units (tables as before Q's write)
 // ---------------------------------------------------------------------------
-wire [31:0] s_id = s_side[SD_ID +: 32];
-wire        s_in_range = ({32'd0, s_id} >> ID_W) == 64'd0;
+// Q's outcome for the last record it took, kept for forwarding (below and in Q)
+reg              prev_present = 1'b0, prev_ins = 1'b0, prev_del = 1'b0, prev_valid = 1'b0;
+reg [SLOT_W-1:0] prev_slot = {SLOT_W{1'b0}};
+reg [MSGS-1:0]   prev_slot_hot = {MSGS{1'b0}};
+reg [31:0]       prev_id = 32'd0;
+reg [CTX_W-1:0]  prev_ctx = {CTX_W{1'b0}};
 
-reg [MSGS-1:0] hit_vec;
+wire [31:0] s_id = s_side[SD_ID +: 32];
+
+// The CAM lookup runs a cycle early, on the record the shift output takes next, and is registered beside it
+// (D-102), so that P's RAM read starts from registers. The CAM it read may then lack one write: Q's in that cycle
+// (if Q advances, the record in P; else the last one Q took, whose write is already in). Either way that record is
+// "prev" when this one reaches P, so a record with its id takes prev's outcome instead of the lookup (nx_prev).
+wire        nx_in_range = ({32'd0, nx_id} >> ID_W) == 64'd0;
+reg [MSGS-1:0] nx_hit_vec;
+integer h;
+always @* begin
+    for (h = 0; h < MSGS; h = h + 1) begin
+        nx_hit_vec[h] = cam_valid[h] && cam_ids[h*ID_W +: ID_W] == nx_id[ID_W-1:0] && nx_in_range;
+    end
+end
+wire nx_prev = advance ? p_valid && nx_id == p_side[SD_ID +: 32] : prev_valid && nx_id == prev_id;
+
+reg [MSGS-1:0] la_hit_vec = {MSGS{1'b0}};
+reg            la_prev = 1'b0;
+always @(posedge clk) begin
+    if (front_advance) begin   // u_inv's output register's enable
+        la_hit_vec <= nx_hit_vec;
+        la_prev    <= nx_prev;
+    end
+end
+
+wire [MSGS-1:0] hit_vec = la_prev ? (prev_present ? prev_slot_hot : {MSGS{1'b0}}) : la_hit_vec;
 reg [SLOT_W-1:0] free1, free2;
 wire [MSGS-1:0] free_vec = ~cam_valid;
 wire [MSGS-1:0] free1_vec = free_vec & (~free_vec + {{(MSGS-1){1'b0}}, 1'b1});
 wire [MSGS-1:0] free_rest = free_vec & ~free1_vec;
 wire [MSGS-1:0] free2_vec = free_rest & (~free_rest + {{(MSGS-1){1'b0}}, 1'b1});
-integer h;
 always @* begin
     hit_slot = {SLOT_W{1'b0}};
     free1 = {SLOT_W{1'b0}};
     free2 = {SLOT_W{1'b0}};
     for (h = 0; h < MSGS; h = h + 1) begin
-        hit_vec[h] = cam_valid[h] && cam_ids[h*ID_W +: ID_W] == s_id[ID_W-1:0] && s_in_range;
         // one-hot vectors ORed into binary indices
         if (hit_vec[h]) hit_slot = hit_slot | h[SLOT_W-1:0];
         if (free1_vec[h]) free1 = free1 | h[SLOT_W-1:0];
         if (free2_vec[h]) free2 = free2 | h[SLOT_W-1:0];
     end
 end
+
+`ifndef SYNTHESIS
+// the early lookup, corrected, against the CAM as it is now
+wire        s_in_range = ({32'd0, s_id} >> ID_W) == 64'd0;
+reg [MSGS-1:0] chk_hit_vec;
+integer hc;
+always @* begin
+    for (hc = 0; hc < MSGS; hc = hc + 1) begin
+        chk_hit_vec[hc] = cam_valid[hc] && cam_ids[hc*ID_W +: ID_W] == s_id[ID_W-1:0] && s_in_range;
+    end
+end
+always @(posedge clk) begin
+    if (!rst && advance && s_valid && hit_vec != chk_hit_vec) begin
+        $display("Error: mdd_cmb: P's lookup of id %h: %h, the CAM says %h (%m)", s_id, hit_vec, chk_hit_vec);
+        $stop;
+    end
+end
+`endif
 
 reg              p_valid = 1'b0;
 reg [SD_FEND-1:0] p_side = {SD_FEND{1'b0}};   // the record without F's terms (p_fpd)
@@ -418,10 +469,6 @@ end
 // ---------------------------------------------------------------------------
 // Q: context read-modify-write and table checks
 // ---------------------------------------------------------------------------
-reg              prev_present = 1'b0, prev_ins = 1'b0, prev_del = 1'b0;
-reg [SLOT_W-1:0] prev_slot = {SLOT_W{1'b0}};
-reg [MSGS-1:0]   prev_slot_hot = {MSGS{1'b0}};
-reg [CTX_W-1:0]  prev_ctx = {CTX_W{1'b0}};
 
 wire [31:0] p_id   = p_side[SD_ID +: 32];
 wire [1:0]  p_op   = p_side[SD_OP +: 2];
@@ -781,6 +828,7 @@ always @(posedge clk) begin
     end
     if (advance) begin
         prev_slot <= e_wslot;
+        prev_id   <= p_id;
         prev_slot_hot <= e_wslot_hot;
         prev_ctx  <= n;
         q_res     <= e_res;
@@ -793,11 +841,13 @@ always @(posedge clk) begin
     if (rst) begin
         cam_valid    <= {MSGS{1'b0}};
         prev_present <= 1'b0;
+        prev_valid   <= 1'b0;
         prev_ins     <= 1'b0;
         prev_del     <= 1'b0;
         q_valid      <= 1'b0;
     end else if (advance) begin
         prev_present <= (e_hit && !e_del) || e_ins;
+        prev_valid   <= p_valid;
         prev_ins     <= p_valid && e_ins;
         prev_del     <= p_valid && e_del;
         q_valid      <= p_valid && (e_is_err || e_result);

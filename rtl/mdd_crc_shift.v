@@ -68,7 +68,12 @@ module mdd_crc_shift #(
     output wire [CRC_W-1:0]  m_reg,
     output wire [USER_W-1:0] m_tuser,
     output wire              m_tvalid,
-    input  wire              m_tready
+    input  wire              m_tready,
+
+    // what the output register takes at the next advance (with LOAD_VALID = 1, only if valid): a consumer that
+    // looks a request up before it leaves (mdd_cmb's CAM) registers it beside the output
+    output wire [USER_W-1:0] m_tuser_next,
+    output wire              m_tvalid_next
 );
 
 `include "mdd_crc_math.vh"
@@ -205,6 +210,8 @@ endgenerate
 assign m_reg    = g_stage[STAGES-1].reg_q;
 assign m_tuser  = g_stage[STAGES-1].user_q;
 assign m_tvalid = g_stage[STAGES-1].valid_q;
+assign m_tuser_next  = g_stage[STAGES-1].user_in;
+assign m_tvalid_next = g_stage[STAGES-1].valid_in;
 
 endmodule
 

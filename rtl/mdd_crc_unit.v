@@ -330,6 +330,8 @@ end
 // LOAD_VALID its registers, like every other here, load only with a valid word.
 // -------------------------------------------------------------------------
 
+wire [USER_W:0] fix_next_unused;   // the look-ahead outputs: nothing here looks a request up early
+
 mdd_crc_shift #(
     .CRC_ALG(CRC_ALG),
     .CRC_W(CRC_W),
@@ -350,7 +352,9 @@ mdd_crc_shift #(
     .m_reg(m_crc),
     .m_tuser(m_tuser),
     .m_tvalid(m_tvalid),
-    .m_tready(m_tready)
+    .m_tready(m_tready),
+    .m_tuser_next(fix_next_unused[USER_W-1:0]),
+    .m_tvalid_next(fix_next_unused[USER_W])
 );
 
 endmodule

@@ -144,6 +144,8 @@ class CrcShiftBench {
         chk.eq("m_reg", out.m_reg, top_->m_reg);
         chk.eq("m_tuser", out.m_tuser, top_->m_tuser);
         chk.eq("m_tvalid", out.m_tvalid, top_->m_tvalid);
+        chk.eq("m_tuser_next", out.m_tuser_next, top_->m_tuser_next);
+        chk.eq("m_tvalid_next", out.m_tvalid_next, top_->m_tvalid_next);
 
         scoreboard(chk, out);
 
