@@ -96,21 +96,24 @@ function [3:0] sbox4(input [3:0] x);
 endfunction
 
 // The fingerprint's mixing function F (D-048): two rounds of the linear spread and an S-box on every nibble,
-// so that it is non-linear over GF(2) and over the integers mod 2^64, where the fingerprint adds.
-function [63:0] fmix(input [63:0] v);
-    integer round, r;
-    reg [63:0] x, y;
+// so that it is non-linear over GF(2) and over the integers mod 2^64, where the fingerprint adds. A round is its
+// own function: the two rounds of a record's F are made in two stages (D-102).
+function [63:0] fround(input [63:0] x);
+    integer r;
+    reg [63:0] y;
     begin
-        x = v;
-        for (round = 0; round < 2; round = round + 1) begin
-            for (r = 0; r < 64; r = r + 1) begin
-                y[r] = ^(x & FMIX[64*r +: 64]);
-            end
-            for (r = 0; r < 16; r = r + 1) begin
-                x[4*r +: 4] = sbox4(y[4*r +: 4]);
-            end
+        for (r = 0; r < 64; r = r + 1) begin
+            y[r] = ^(x & FMIX[64*r +: 64]);
         end
-        fmix = x;
+        for (r = 0; r < 16; r = r + 1) begin
+            fround[4*r +: 4] = sbox4(y[4*r +: 4]);
+        end
+    end
+endfunction
+
+function [63:0] fmix(input [63:0] v);
+    begin
+        fmix = fround(fround(v));
     end
 endfunction
 
@@ -155,8 +158,8 @@ localparam SD_FBIT  = 43;    // 6
 localparam SD_W1    = 49;    // 64
 localparam SD_SLEN  = 113;   // 32
 localparam SD_END   = 145;   // 64: W1 + SEG_LEN, made in A
-localparam SD_FEND  = 209;   // 64: F(end), made between A and the shift units
-localparam SD_FST   = 273;   // 64: F(W1)
+localparam SD_FEND  = 209;   // 64: F's first round of end, made between A and the shift units
+localparam SD_FST   = 273;   // 64: F's first round of W1
 localparam SIDE_W   = 337;
 
 // ---------------------------------------------------------------------------
@@ -275,9 +278,10 @@ always @(posedge clk) begin
     end
 end
 
-// A segment's fingerprint terms depend on the record alone, so F(end) and F(start) are made from A's registers on
-// the way into the shift units and ride with the record; P subtracts them.
-wire [SIDE_W-1:0] a_side_fpd = {fmix(a_side[SD_W1 +: 64] & ADDR_MASK), fmix(a_side[SD_END +: 64] & ADDR_MASK), a_side};
+// A segment's fingerprint terms depend on the record alone: the first round of F(end) and F(start) is made from
+// A's registers on the way into the shift units and rides with the record; P makes the second and the difference.
+wire [SIDE_W-1:0] a_side_fpd = {fround(a_side[SD_W1 +: 64] & ADDR_MASK), fround(a_side[SD_END +: 64] & ADDR_MASK),
+                                a_side};
 
 // ---------------------------------------------------------------------------
 // The shift units: v * x^(-8 end) and x^(8 end)
@@ -340,7 +344,9 @@ localparam CX_BL    = CX_EML + DW;    // bytes + lo
 localparam CX_EB    = CX_BL + DW;     // eom - bytes
 localparam CX_GAP   = CX_EB + DW;     // eom - lo - bytes
 localparam CX_LEFT  = CX_GAP + DW;    // L - bytes mod 2^ADDR_W
-localparam CTX_W    = CX_LEFT + ADDR_W;
+localparam CX_FE    = CX_LEFT + ADDR_W;   // F(eom)
+localparam CX_FL    = CX_FE + 64;         // F(lo): M1 compares fp with F(eom) - F(lo) without computing F
+localparam CTX_W    = CX_FL + 64;
 
 reg [MSGS*ID_W-1:0] cam_ids = {(MSGS*ID_W){1'b0}};   // flat: id of slot k at [k*ID_W +: ID_W]
 reg [MSGS-1:0]      cam_valid = {MSGS{1'b0}};
@@ -433,7 +439,7 @@ reg              p_valid = 1'b0;
 reg [SD_FEND-1:0] p_side = {SD_FEND{1'b0}};   // the record without F's terms (p_fpd)
 reg [CRC_W-1:0]  p_nv = {CRC_W{1'b0}};
 reg [CRC_W-1:0]  p_xp = {CRC_W{1'b0}};
-reg [63:0]       p_fpd = 64'd0;
+reg [63:0]       p_fpd = 64'd0, p_fend = 64'd0, p_fst = 64'd0;   // F(end) - F(start), F(end), F(start)
 reg              p_hit = 1'b0;
 reg [SLOT_W-1:0] p_slot = {SLOT_W{1'b0}};
 reg              p_free1_ok = 1'b0, p_free2_ok = 1'b0;
@@ -448,7 +454,9 @@ always @(posedge clk) begin
         p_side      <= s_side[SD_FEND-1:0];
         p_nv        <= s_nv;
         p_xp        <= s_xp;
-        p_fpd       <= s_side[SD_FEND +: 64] - s_side[SD_FST +: 64];
+        p_fpd       <= fround(s_side[SD_FEND +: 64]) - fround(s_side[SD_FST +: 64]);
+        p_fend      <= fround(s_side[SD_FEND +: 64]);
+        p_fst       <= fround(s_side[SD_FST +: 64]);
         p_hit       <= |hit_vec;
         p_slot      <= hit_slot;
         p_slot_hot  <= hit_vec;
@@ -495,6 +503,11 @@ wire signed [DW-1:0] c_bl   = c[CX_BL +: DW];
 wire signed [DW-1:0] c_eb   = c[CX_EB +: DW];
 wire signed [DW-1:0] c_gap  = c[CX_GAP +: DW];
 wire [ADDR_W-1:0]    c_left = c[CX_LEFT +: ADDR_W];
+wire [63:0]          c_fe   = c[CX_FE +: 64];
+wire [63:0]          c_fl   = c[CX_FL +: 64];
+// F(0) and F(2^ADDR_W - 1), an OPEN's F(eom) and F(lo); constants in synthesis
+wire [63:0]          f_zero = fmix(64'd0);
+wire [63:0]          f_mask = fmix(ADDR_MASK);
 
 wire [ADDR_W-1:0] seg_start = p_w1[ADDR_W-1:0];
 wire [ADDR_W-1:0] seg_end   = p_end64[ADDR_W-1:0];
@@ -588,7 +601,7 @@ wire chk_fields = c_nz == (c_bytes != {ADDR_W{1'b0}}) &&
                   c_eb == chk_eom - x_bytes && c_gap == chk_eom - chk_lo - x_bytes && c_left == c_len - c_bytes;
 always @(posedge clk) begin
     if (!rst && advance && p_valid && e_hit) begin
-        if (!chk_fields) begin
+        if (!chk_fields || c_fe != fmix({{(64-ADDR_W){1'b0}}, c_eom}) || c_fl != fmix({{(64-ADDR_W){1'b0}}, c_lo})) begin
             $display("Error: mdd_cmb: slot %0d's derived context fields disagree with lo %h eom %h bytes %h L %h (%m)",
                      e_slot, c_lo, c_eom, c_bytes, c_len);
             $stop;
@@ -680,6 +693,8 @@ always @* begin
     n_open[CX_BL +: DW] = x_mask;
     n_open[CX_GAP +: DW] = -x_mask;
     n_open[CX_LEFT +: ADDR_W] = open_l;
+    n_open[CX_FE +: 64] = f_zero;
+    n_open[CX_FL +: 64] = f_mask;
 
     n_seg = c;
     n_seg[CX_ACC +: CRC_W] = c[CX_ACC +: CRC_W] ^ p_nv;
@@ -695,6 +710,8 @@ always @* begin
     n_seg[CX_EB +: DW] = n_eb;
     n_seg[CX_GAP +: DW] = n_gap;
     n_seg[CX_LEFT +: ADDR_W] = n_left;
+    n_seg[CX_FE +: 64] = eom_from_end ? p_fend : c_fe;
+    n_seg[CX_FL +: 64] = lo_from_start ? p_fst : c_fl;
 
     n_close = c;
     if (p_side[SD_CRCV]) begin
@@ -811,8 +828,8 @@ reg [RES_W-1:0]  q_res = {RES_W{1'b0}};
 reg [CRC_W-1:0]  q_acc = {CRC_W{1'b0}};
 reg [CRC_W-1:0]  q_xpow = {CRC_W{1'b0}};
 reg [63:0]       q_fp = 64'd0;
-reg [63:0]       q_eom = 64'd0;
-reg [63:0]       q_lo_eff = 64'd0;
+reg [63:0]       q_feom = 64'd0;
+reg [63:0]       q_flo_eff = 64'd0;
 
 always @(posedge clk) begin
     if (advance && p_valid && !rst) begin
@@ -835,8 +852,8 @@ always @(posedge clk) begin
         q_acc     <= n_res[CX_ACC +: CRC_W];
         q_xpow    <= n_res[CX_XPOW +: CRC_W];
         q_fp      <= n_res[CX_FP +: 64];
-        q_eom     <= {{(64-ADDR_W){1'b0}}, n_res[CX_EOM +: ADDR_W]};
-        q_lo_eff  <= n_res[CX_MODE] ? {{(64-ADDR_W){1'b0}}, n_res[CX_LO +: ADDR_W]} : 64'd0;
+        q_feom    <= n_res[CX_FE +: 64];
+        q_flo_eff <= n_res[CX_MODE] ? n_res[CX_FL +: 64] : f_zero;   // the known mode's lo is 0
     end
     if (rst) begin
         cam_valid    <= {MSGS{1'b0}};
@@ -869,18 +886,17 @@ wire [63:0] q_bytes = q_res[RS_BYTES +: 64];
 
 reg             m1_valid = 1'b0, m2_valid = 1'b0;
 reg [RES_W-1:0] m1_res = {RES_W{1'b0}}, m2_res = {RES_W{1'b0}};
-reg [63:0]      m1_fp = 64'd0, m1_feom = 64'd0, m1_flo = 64'd0;
+reg [63:0]      m1_fp = 64'd0, m1_fexp = 64'd0;
 reg             m1_count_ok = 1'b0, m2_count_ok = 1'b0, m2_fp_ok = 1'b0;
 
 always @(posedge clk) begin
     if (advance) begin
         m1_res      <= q_res;
         m1_fp       <= q_fp;
-        m1_feom     <= fmix(q_eom);
-        m1_flo      <= fmix(q_lo_eff);
+        m1_fexp     <= q_feom - q_flo_eff;
         m1_count_ok <= q_bytes != 64'd0 && q_bytes == q_required;
         m2_res      <= m1_res;
-        m2_fp_ok    <= m1_fp == m1_feom - m1_flo;
+        m2_fp_ok    <= m1_fp == m1_fexp;
         m2_count_ok <= m1_count_ok;
     end
     if (rst) begin
