@@ -260,14 +260,20 @@ end
 endgenerate
 
 reg              a_valid = 1'b0;
-reg [SD_FEND-1:0] a_side = {SD_FEND{1'b0}};
+// the record but its format error's bit index, and the offending bits: their lowest is found on the way to the
+// shift units, not in front of A (the bit checks, the word select and the 64-bit priority were 9 LUT levels)
+reg [SD_FBIT-1:0]           a_side_lo = {SD_FBIT{1'b0}};
+reg [SD_FEND-1:SD_FBIT + 6] a_side_hi = {(SD_FEND - SD_FBIT - 6){1'b0}};
+reg [63:0]                  a_fmt_bits = 64'd0;
+wire [SD_FEND-1:0] a_side = {a_side_hi, lowest_bit(a_fmt_bits), a_side_lo};
 reg [CRC_W-1:0]  a_crc = {CRC_W{1'b0}};
 reg [EXP_W-1:0]  a_end = {EXP_W{1'b0}};
 
 always @(posedge clk) begin
     if (front_advance) begin
-        a_side <= {in_end[63:0], in_slen, w1, lowest_bit(fmt_bits), fmt_word, in_err, in_crcv, in_lenv, in_mode, in_op,
-                   in_id};
+        a_side_hi  <= {in_end[63:0], in_slen, w1};
+        a_fmt_bits <= fmt_bits;
+        a_side_lo  <= {fmt_word, in_err, in_crcv, in_lenv, in_mode, in_op, in_id};
         a_crc  <= s_axis_cmb_tdata[MDD_CMBREC_CRC_LSB +: CRC_W] ^ ((in_seg && in_crreg) ? XOROUT[CRC_W-1:0] : {CRC_W{1'b0}});
         a_end  <= in_seg ? end_count : {EXP_W{1'b0}};
     end
