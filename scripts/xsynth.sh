@@ -15,10 +15,14 @@ set -euo pipefail
 source "$(dirname "$0")/synth-common.sh"
 out=build/synth; mkdir -p "$out"
 srcs=$(ls rtl/*.v | tr '\n' ' ')
+# XSYNTH_ABC9=1 (by hand, for comparison only): synth_xilinx -abc9, the timing-driven mapper that sees the carry
+# chains' delays; its results are tagged _abc9 and stay out of the synthesis table, which is all one flow (D-103).
+abc9=""
+if [[ -n "${XSYNTH_ABC9:-}" ]]; then abc9=" -abc9"; tag+="_abc9"; fi
 if [[ -n "${XSYNTH_HIER:-}" ]]; then
-  map="synth_xilinx -family xcup -noiopad -noclkbuf -top $top; flatten"
+  map="synth_xilinx$abc9 -family xcup -noiopad -noclkbuf -top $top; flatten"
 else
-  map="synth_xilinx -flatten -family xcup -noiopad -noclkbuf -top $top"
+  map="synth_xilinx$abc9 -flatten -family xcup -noiopad -noclkbuf -top $top"
 fi
 start=$(date +%s)
 /usr/bin/time -f '%U %M' -o "$out/$tag.time" \
