@@ -14,6 +14,11 @@ entered at its select. MUXF data inputs and CARRY cells sit beside their LUTs in
 them is not counted as levels but they are listed beside it (Vivado's report counts them among its "logic levels"; add them for its figure). Paths are
 compared by (levels, MUXF + CARRY cells). The worst endpoints are listed by
 register name so a designer sees which recurrence to cut.
+
+--pieces N lists the N deepest pieces: the cones between registers, memories, ports and carry chains (a carry
+cell's inputs end a piece, its outputs start one). That is what yosys's abc maps (the carry chains are boxes it
+does not see through): it maps every piece for the depth of the deepest one, then recovers area up to that depth,
+so a piece after a carry chain is mapped to that depth too, whatever the path before the chain (D-102, D-103).
 """
 import argparse
 import json
@@ -292,6 +297,8 @@ def main():
     ap.add_argument('--blocks', action='store_true',
                     help='a line per top-level instance (a netlist mapped with its hierarchy, then flattened)')
     ap.add_argument('--trace', action='store_true', help='print the cells along the worst path and loop')
+    ap.add_argument('--pieces', type=int, default=0, metavar='N',
+                    help='the N deepest cones between registers, memories, ports and carry chains (abc\'s view)')
     ap.add_argument('--trace-end', metavar='REGEX', default=None,
                     help='with --trace: the worst path and loop ending at a register whose name matches REGEX')
     args = ap.parse_args()
@@ -393,6 +400,36 @@ def main():
     for title, lst in (('paths', paths), ('loops', loops)):
         for (s, e, _), d in lst[:args.top]:
             print(f'  {title[:-1]:<5} {d[0]:>2} levels +{d[1]} MUXF +{d[2]} CARRY  {s} -> {e}')
+    if args.pieces:
+        # carry cells become boundaries: their outputs start a piece, their inputs end one; so do the reads of
+        # LUTRAMs and SRLs (boxes to abc too; their inputs are endpoints already)
+        carry_idx = {i for i, cn in enumerate(cells) if CARRY.match(mod['cells'][cn]['type'].lstrip('\\'))}
+        box_idx = carry_idx | {i for i, cn in enumerate(cells)
+                               if LUTRAM.match(mod['cells'][cn]['type'].lstrip('\\'))
+                               or SRL.match(mod['cells'][cn]['type'].lstrip('\\'))}
+        pdriver = {b: (None if d is not None and d[0] in box_idx else d) for b, d in driver.items()}
+        pends = list(endpoints) + [(i, b) for (i, _), ins in comb_inputs.items() if i in carry_idx for b in ins]
+        pdepth, ppred = longest(pdriver, comb_inputs, select_inputs, pends)
+        groups = {}
+        for idx, b in pends:
+            if b not in pdepth:
+                continue
+            st = b
+            while ppred.get(st) is not None:
+                st = ppred[st]
+            end = 'a carry chain' if idx in carry_idx else base(names.get(b)) if idx < 0 else reg_name(idx)
+            sd = pdriver.get(st)
+            start = base(names.get(st)) if st in names else 'a carry chain' if sd is None and \
+                driver.get(st) is not None and driver[st][0] in carry_idx else 'a RAM / SRL read' if sd is None and \
+                driver.get(st) is not None and driver[st][0] in box_idx else str(st)
+            k = (start, end)
+            d = pdepth[b]
+            if k not in groups or key(d) > key(groups[k][0]):
+                groups[k] = (d, groups.get(k, (d, 0))[1] + 1)
+            else:
+                groups[k] = (groups[k][0], groups[k][1] + 1)
+        for (st, en), (d, n) in sorted(groups.items(), key=lambda kv: key(kv[1][0]), reverse=True)[:args.pieces]:
+            print(f'  piece {d[0]:>2} levels +{d[1]} MUXF  {st} -> {en}  ({n} endpoint bits)')
 
 
 if __name__ == '__main__':

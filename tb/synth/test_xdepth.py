@@ -188,6 +188,30 @@ def main():
     s.check(re.search(r'^\s+u_a\s+0\s+1\s+0\s+0\s+0\s+0\s+0\s*$', p.stdout, re.M) is not None,
             f'blocks: u_a has 1 FF and no path ending in it: {p.stdout}')
 
+    # --pieces: u -> 3 LUTs -> a carry chain -> 2 LUTs -> v is one 5-level path but two pieces (3 into the chain,
+    # 2 after it); the LUTRAM read ends and starts pieces too: ra -> 1 LUT -> read -> 4 LUTs -> rd2
+    n = Net()
+    u = n.ff('u', n.bit())
+    co, co_o = n.bit(), n.bit()
+    n.cell('pc', 'CARRY4', CI='0', CYINIT='0', DI='0', S=n.chain('pre', u, 3), CO=co, O=co_o)
+    n.ff('v', n.chain('post', co_o, 2))
+    ra = n.ff('ra', n.bit())
+    doa = n.bit()
+    n.cell('ram', 'RAM32M', ADDRA=n.lut('ra_l', ra), ADDRB='0', ADDRC='0', ADDRD='0', DIA='0', DIB='0', DIC='0',
+           DID='0', WCLK=1, WE='1', DOA=doa, DOB=n.bit(), DOC=n.bit(), DOD=n.bit())
+    n.ff('rd2', n.chain('rd_l', doa, 4))
+    p = n.measure('--pieces', '10')
+    h = head(p.stdout)
+    s.check(h is not None and h[5] == 6, f'pieces netlist: path 6 (ra -> read -> rd2) expected: {p.stdout}{p.stderr}')
+    s.check('5 levels +0 MUXF +1 CARRY  u -> v' in p.stdout, f'pieces netlist: u -> v is 5 levels: {p.stdout}')
+    s.check(re.search(r'piece\s+3 levels \+0 MUXF  u -> a carry chain', p.stdout) is not None,
+            f'pieces netlist: the piece into the carry chain is 3 levels: {p.stdout}')
+    s.check(re.search(r'piece\s+2 levels \+0 MUXF  a carry chain -> v', p.stdout) is not None,
+            f'pieces netlist: the piece after the carry chain is 2 levels: {p.stdout}')
+    s.check(re.search(r'piece\s+4 levels \+0 MUXF  a RAM / SRL read -> rd2', p.stdout) is not None and
+            re.search(r'piece\s+[56] levels', p.stdout) is None,
+            f'pieces netlist: the deepest piece is the 4 LUTs after the LUTRAM read: {p.stdout}')
+
     # a combinational loop is refused, not measured
     n = Net()
     l1, l2 = n.bit(), n.bit()
