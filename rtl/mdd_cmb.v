@@ -367,13 +367,18 @@ localparam CTX_W    = CX_FL + 64;
 reg [MSGS*ID_W-1:0] cam_ids = {(MSGS*ID_W){1'b0}};   // flat: id of slot k at [k*ID_W +: ID_W]
 reg [MSGS-1:0]      cam_valid = {MSGS{1'b0}};
 
-// the context RAM: read in P (the slot P looked up), written in Q; instantiated after Q (it forwards Q's result)
+// the context RAM: read in P (the slot P looked up), written in Q
 wire [CTX_W-1:0]  ram_q;
 wire              ctx_we;
 wire [SLOT_W-1:0] ctx_waddr;
 wire [CTX_W-1:0]  ctx_wdata;
 reg  [SLOT_W-1:0] hit_slot;
 
+mdd_ram_1r1w #(.DATA_W(CTX_W), .DEPTH(MSGS), .ADDR_W(SLOT_W)) u_ctx (
+    .clk(clk),
+    .re(advance), .raddr(hit_slot), .rdata(ram_q),
+    .we(ctx_we), .waddr(ctx_waddr), .wdata(ctx_wdata)
+);
 
 // ---------------------------------------------------------------------------
 // P: lookup of the record leaving the shift units (tables as before Q's write)
@@ -383,6 +388,7 @@ reg              prev_present = 1'b0, prev_ins = 1'b0, prev_del = 1'b0, prev_val
 reg [SLOT_W-1:0] prev_slot = {SLOT_W{1'b0}};
 reg [MSGS-1:0]   prev_slot_hot = {MSGS{1'b0}};
 reg [31:0]       prev_id = 32'd0;
+reg [CTX_W-1:0]  prev_ctx = {CTX_W{1'b0}};
 
 wire [31:0] s_id = s_side[SD_ID +: 32];
 
@@ -445,12 +451,9 @@ reg [SLOT_W-1:0] p_free1 = {SLOT_W{1'b0}}, p_free2 = {SLOT_W{1'b0}};
 reg [MSGS-1:0]   p_slot_hot = {MSGS{1'b0}}, p_free1_hot = {MSGS{1'b0}}, p_free2_hot = {MSGS{1'b0}};
 reg              p_same_prev = 1'b0;
 
-// the record entering P names the message of the one Q takes now: its context is Q's result, not the RAM's
-wire             same_now = s_valid && p_valid && s_id == p_side[SD_ID +: 32];
-
 always @(posedge clk) begin
     if (advance) begin
-        p_same_prev <= same_now;
+        p_same_prev <= s_valid && p_valid && s_id == p_side[SD_ID +: 32];
         p_side      <= s_side[SD_FEND-1:0];
         p_nv        <= s_nv;
         p_xp        <= s_xp;
@@ -487,7 +490,7 @@ wire [63:0] p_end64 = p_side[SD_END +: 64];
 
 wire              e_hit  = p_same_prev ? prev_present : p_hit;
 wire [SLOT_W-1:0] e_slot = p_same_prev ? prev_slot : p_slot;
-wire [CTX_W-1:0]  c      = ram_q;   // Q's result forwarded by the RAM's read register when p_same_prev (D-103)
+wire [CTX_W-1:0]  c      = p_same_prev ? prev_ctx : ram_q;
 
 wire              c_mode  = c[CX_MODE];
 wire              c_lenv  = c[CX_LENV];
@@ -512,8 +515,8 @@ wire [63:0]          f_mask = fmix(ADDR_MASK);
 wire [ADDR_W-1:0] seg_start = p_w1[ADDR_W-1:0];
 wire [ADDR_W-1:0] seg_end   = p_end64[ADDR_W-1:0];
 wire [ADDR_W-1:0] seg_len   = {{(ADDR_W-32){1'b0}}, p_slen};
-// The span after this segment: four candidates registered beside the compares that choose one, the choice made
-// in M1 (only error records report it; the checks below do not read it).
+// The span after this segment, from four differences computed beside the compares that choose one; only error
+// records report it (the checks below do not read it).
 wire              lo_from_start = seg_start < c_lo;
 wire              eom_from_end  = seg_end > c_eom;
 wire [ADDR_W-1:0] new_lo    = lo_from_start ? seg_start : c_lo;
@@ -521,6 +524,9 @@ wire [ADDR_W-1:0] new_eom   = eom_from_end ? seg_end : c_eom;
 wire [ADDR_W-1:0] span_end_lo   = seg_end - c_lo;
 wire [ADDR_W-1:0] span_eom_start = c_eom - seg_start;
 wire [ADDR_W-1:0] span_eom_lo   = c_eom - c_lo;
+wire [ADDR_W-1:0] span_rel  = eom_from_end ? (lo_from_start ? seg_len : span_end_lo) :
+                                             (lo_from_start ? span_eom_start : span_eom_lo);
+wire [ADDR_W-1:0] span      = c_mode ? span_rel : new_eom;
 wire [ADDR_W:0]   bytes_sum = {1'b0, c_bytes} + {1'b0, seg_len};
 wire [ADDR_W-1:0] new_bytes = bytes_sum[ADDR_W-1:0];
 // The checks. Each is one compare of a context field with a record field (D-102): the sums the span checks need
@@ -765,10 +771,10 @@ always @* begin
         end else if (op_seg && past_end) begin
             e_err = MDD_CMB_ERR_PAST_END[3:0];
             e_exp = {{(64-ADDR_W){1'b0}}, c_len};
-            e_got = c_mode ? 64'd0 : {{(64-ADDR_W){1'b0}}, seg_end};   // the span, added in M1
+            e_got = {{(64-ADDR_W){1'b0}}, c_mode ? span : seg_end};
         end else if (op_seg && overlap) begin
             e_err = MDD_CMB_ERR_OVERLAP[3:0];
-            e_exp = 64'd0;                                              // the span, added in M1
+            e_exp = {{(64-ADDR_W){1'b0}}, span};
             e_got = {{(64-ADDR_W){1'b0}}, c_bytes} + {32'd0, p_slen};
         end
     end
@@ -777,15 +783,6 @@ end
 assign ctx_we    = advance && p_valid && !rst && e_we;
 assign ctx_waddr = e_wslot;
 assign ctx_wdata = n;
-
-// read-first, with this cycle's result forwarded into the read register for a record of the same message (the
-// select sits behind Q's result, not in front of the compares: D-103)
-mdd_ram_1r1w #(.DATA_W(CTX_W), .DEPTH(MSGS), .ADDR_W(SLOT_W)) u_ctx (
-    .clk(clk),
-    .re(advance), .raddr(hit_slot), .rdata(ram_q),
-    .fwd(same_now), .fwd_data(n),
-    .we(ctx_we), .waddr(ctx_waddr), .wdata(ctx_wdata)
-);
 
 // the output-to-be: is_err, abort, code, op, id, mode, lenv, crcv, rejected, exp_crc, bytes, W4..W7
 localparam RS_ERR   = 0;
@@ -836,11 +833,6 @@ reg [CRC_W-1:0]  q_xpow = {CRC_W{1'b0}};
 reg [63:0]       q_fp = 64'd0;
 reg [63:0]       q_feom = 64'd0;
 reg [63:0]       q_flo_eff = 64'd0;
-// The span an error record reports, as four candidates and their select, chosen and placed in M1 (D-103): made in
-// Q it was a compare, then a select of the subtrahend (synthesis shares the subtractions), then the subtraction
-reg [ADDR_W-1:0] q_sp_11 = {ADDR_W{1'b0}}, q_sp_10 = {ADDR_W{1'b0}}, q_sp_01 = {ADDR_W{1'b0}}, q_sp_00 = {ADDR_W{1'b0}};
-reg [1:0]        q_sp_sel = 2'd0;
-reg              q_sp_exp = 1'b0, q_sp_got = 1'b0;   // the span goes to W6 (OVERLAP) / W7 (PAST_END, relative)
 
 always @(posedge clk) begin
     if (advance && p_valid && !rst) begin
@@ -858,19 +850,13 @@ always @(posedge clk) begin
         prev_slot <= e_wslot;
         prev_id   <= p_id;
         prev_slot_hot <= e_wslot_hot;
+        prev_ctx  <= n;
         q_res     <= e_res;
         q_acc     <= n_res[CX_ACC +: CRC_W];
         q_xpow    <= n_res[CX_XPOW +: CRC_W];
         q_fp      <= n_res[CX_FP +: 64];
         q_feom    <= n_res[CX_FE +: 64];
         q_flo_eff <= n_res[CX_MODE] ? n_res[CX_FL +: 64] : f_zero;   // the known mode's lo is 0
-        q_sp_11   <= c_mode ? seg_len : new_eom;   // the known mode's span is new_eom
-        q_sp_10   <= span_end_lo;
-        q_sp_01   <= span_eom_start;
-        q_sp_00   <= span_eom_lo;
-        q_sp_sel  <= c_mode ? {eom_from_end, lo_from_start} : 2'b11;
-        q_sp_exp  <= e_is_err && e_err == MDD_CMB_ERR_OVERLAP[3:0];
-        q_sp_got  <= e_is_err && e_err == MDD_CMB_ERR_PAST_END[3:0] && c_mode;
     end
     if (rst) begin
         cam_valid    <= {MSGS{1'b0}};
@@ -901,25 +887,6 @@ wire [63:0] q_required = q_res[RS_LENV] ? q_res[RS_W6 +: 64] :
                          ((q_res[RS_MODE] ? q_w5 - q_w4 : q_w5) & ADDR_MASK);
 wire [63:0] q_bytes = q_res[RS_BYTES +: 64];
 
-wire [ADDR_W-1:0] q_span = q_sp_sel == 2'b11 ? q_sp_11 : q_sp_sel == 2'b10 ? q_sp_10 :
-                           q_sp_sel == 2'b01 ? q_sp_01 : q_sp_00;
-wire [63:0]       q_span64 = {{(64-ADDR_W){1'b0}}, q_span};
-
-`ifndef SYNTHESIS
-// M1's choice against the span as Q saw it
-reg [ADDR_W-1:0] chk_q_span = {ADDR_W{1'b0}};
-always @(posedge clk) begin
-    if (advance) begin
-        chk_q_span <= c_mode ? (eom_from_end ? (lo_from_start ? seg_len : span_end_lo) :
-                                               (lo_from_start ? span_eom_start : span_eom_lo)) : new_eom;
-    end
-    if (!rst && q_valid && q_span != chk_q_span) begin
-        $display("Error: mdd_cmb: M1's span %h, Q's %h (%m)", q_span, chk_q_span);
-        $stop;
-    end
-end
-`endif
-
 reg             m1_valid = 1'b0, m2_valid = 1'b0;
 reg [RES_W-1:0] m1_res = {RES_W{1'b0}}, m2_res = {RES_W{1'b0}};
 reg [63:0]      m1_fp = 64'd0, m1_fexp = 64'd0;
@@ -927,8 +894,7 @@ reg             m1_count_ok = 1'b0, m2_count_ok = 1'b0, m2_fp_ok = 1'b0;
 
 always @(posedge clk) begin
     if (advance) begin
-        m1_res      <= q_res | ({{(RES_W-64){1'b0}}, q_sp_got ? q_span64 : 64'd0} << RS_W7)
-                             | ({{(RES_W-64){1'b0}}, q_sp_exp ? q_span64 : 64'd0} << RS_W6);
+        m1_res      <= q_res;
         m1_fp       <= q_fp;
         m1_fexp     <= q_feom - q_flo_eff;
         m1_count_ok <= q_bytes != 64'd0 && q_bytes == q_required;

@@ -47,12 +47,12 @@ reg               p0_q = 1'b0;
 wire [DATA_W-1:0] ev, od;
 
 mdd_ram_1r1w #(.DATA_W(DATA_W), .DEPTH(DEPTH / 2), .ADDR_W(BA_W)) u_even (
-    .clk(clk), .re(re), .raddr(p0 ? h1[BA_W-1:0] : h0[BA_W-1:0]), .rdata(ev), .fwd(1'b0), .fwd_data({DATA_W{1'b0}}),
+    .clk(clk), .re(re), .raddr(p0 ? h1[BA_W-1:0] : h0[BA_W-1:0]), .rdata(ev),
     .we(we && !waddr[0]), .waddr(hw[BA_W-1:0]), .wdata(wdata)
 );
 
 mdd_ram_1r1w #(.DATA_W(DATA_W), .DEPTH(DEPTH / 2), .ADDR_W(BA_W)) u_odd (
-    .clk(clk), .re(re), .raddr(p0 ? h0[BA_W-1:0] : h1[BA_W-1:0]), .rdata(od), .fwd(1'b0), .fwd_data({DATA_W{1'b0}}),
+    .clk(clk), .re(re), .raddr(p0 ? h0[BA_W-1:0] : h1[BA_W-1:0]), .rdata(od),
     .we(we && waddr[0]), .waddr(hw[BA_W-1:0]), .wdata(wdata)
 );
 

@@ -311,14 +311,14 @@ wire         t_areg = tbl_sel == 3'd2 && t_in[2];
 wire [AI_W-1:0] t_ai1 = t_ai + 1'b1;
 
 mdd_ram_1r1w #(.DATA_W(81), .DEPTH(CONNS), .ADDR_W(CI_W)) u_conn_ram (
-    .clk(clk), .re(lk_re || sw_rd), .raddr(lk_re ? conn_idx : t_ci), .rdata(cr_q), .fwd(1'b0), .fwd_data(81'd0),
+    .clk(clk), .re(lk_re || sw_rd), .raddr(lk_re ? conn_idx : t_ci), .rdata(cr_q),
     .we(sw_wr && t_conn), .waddr(t_ci),
     .wdata({d1[32:16], d1[15:0], d0[63:48], d0[47:40], d0[39:32], d0[31:16]})
 );
 
 // {valid, len64, base64, pd16, key8, rights1}; the sweep writes zeros (invalid)
 mdd_ram_1r1w #(.DATA_W(154), .DEPTH(REGIONS), .ADDR_W(RI_W)) u_region_ram (
-    .clk(clk), .re(lk_re || sw_rd), .raddr(lk_re ? rg_idx : t_ri), .rdata(rr_q), .fwd(1'b0), .fwd_data(154'd0),
+    .clk(clk), .re(lk_re || sw_rd), .raddr(lk_re ? rg_idx : t_ri), .rdata(rr_q),
     .we(sweeping ? sw_in_rg : sw_wr && t_reg), .waddr(sweeping ? s_ri : t_ri),
     .wdata(sweeping ? 154'd0 : {d0[0], d2, d1, d0[31:16], d0[15:8], d0[1]})
 );

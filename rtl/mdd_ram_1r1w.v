@@ -6,15 +6,10 @@
 /*
  * Simple dual-port RAM: one write port, one read port with a registered
  * output, one clock.  A read and a write of the same address in the same
- * cycle return the old data (read-first).  fwd makes the read register take
- * fwd_data instead of the array: a read-modify-write loop forwards this
- * cycle's result into the next read there, so that the loop reads a register,
- * not a select in front of its compares (the combiner's context, D-103).
- * Written so that FPGA tools infer block or distributed RAM (with fwd tied
- * low, block RAM and its output register; with fwd used, the register is in
- * the fabric behind a distributed RAM's asynchronous read); an integrator may
- * replace it by a vendor primitive with the same behaviour.  Contents start
- * at zero (simulation, and FPGA initial values).
+ * cycle return the old data (read-first), which is what the combiner's
+ * forwarding assumes.  Written so that FPGA tools infer block or distributed
+ * RAM; an integrator may replace it by a vendor primitive with the same
+ * behaviour.  Contents start at zero (simulation, and FPGA initial values).
  *
  * Parameters:
  *   DATA_W  bits per entry
@@ -30,8 +25,6 @@ module mdd_ram_1r1w #(
     input  wire              re,
     input  wire [ADDR_W-1:0] raddr,
     output wire [DATA_W-1:0] rdata,
-    input  wire              fwd,
-    input  wire [DATA_W-1:0] fwd_data,
     input  wire              we,
     input  wire [ADDR_W-1:0] waddr,
     input  wire [DATA_W-1:0] wdata
@@ -52,7 +45,7 @@ always @(posedge clk) begin
         mem[waddr] <= wdata;
     end
     if (re) begin
-        rdata_q <= fwd ? fwd_data : mem[raddr];
+        rdata_q <= mem[raddr];
     end
 end
 
