@@ -418,16 +418,13 @@ def main():
             while ppred.get(st) is not None:
                 st = ppred[st]
             end = 'a carry chain' if idx in carry_idx else base(names.get(b)) if idx < 0 else reg_name(idx)
-            sd = pdriver.get(st)
-            start = base(names.get(st)) if st in names else 'a carry chain' if sd is None and \
-                driver.get(st) is not None and driver[st][0] in carry_idx else 'a RAM / SRL read' if sd is None and \
-                driver.get(st) is not None and driver[st][0] in box_idx else str(st)
+            # a piece starts at a named register or port, or at a box's output (unnamed)
+            box = driver[st][0] if driver.get(st) is not None else None
+            start = base(names[st]) if st in names else 'a carry chain' if box in carry_idx else \
+                'a RAM / SRL read' if box in box_idx else str(st)
             k = (start, end)
-            d = pdepth[b]
-            if k not in groups or key(d) > key(groups[k][0]):
-                groups[k] = (d, groups.get(k, (d, 0))[1] + 1)
-            else:
-                groups[k] = (groups[k][0], groups[k][1] + 1)
+            d, n = groups.get(k, (pdepth[b], 0))
+            groups[k] = (max(d, pdepth[b], key=key), n + 1)
         for (st, en), (d, n) in sorted(groups.items(), key=lambda kv: key(kv[1][0]), reverse=True)[:args.pieces]:
             print(f'  piece {d[0]:>2} levels +{d[1]} MUXF  {st} -> {en}  ({n} endpoint bits)')
 
