@@ -124,16 +124,6 @@ function gt_signed(input [ADDR_W+1:0] a, input [ADDR_W+1:0] b);
     end
 endfunction
 
-// the CAM's slots holding id (one-hot, none when id is out of the ID_W range): P's lookup and its check
-function [MSGS-1:0] cam_hit(input [MSGS-1:0] valid, input [MSGS*ID_W-1:0] ids, input [31:0] id);
-    integer i;
-    begin
-        for (i = 0; i < MSGS; i = i + 1) begin
-            cam_hit[i] = valid[i] && ids[i*ID_W +: ID_W] == id[ID_W-1:0] && ({32'd0, id} >> ID_W) == 64'd0;
-        end
-    end
-endfunction
-
 // index of the lowest set bit (0 for none): a one-hot of it from prefix ORs, then an OR-encode, so that no
 // priority chain 64 deep is built
 function [5:0] lowest_bit(input [63:0] v);
@@ -396,8 +386,14 @@ wire [31:0] s_id = s_side[SD_ID +: 32];
 // (D-102), so that P's RAM read starts from registers. The CAM it read may then lack one write: Q's in that cycle
 // (if Q advances, the record in P; else the last one Q took, whose write is already in). Either way that record is
 // "prev" when this one reaches P, so a record with its id takes prev's outcome instead of the lookup (nx_prev).
-wire [MSGS-1:0] nx_hit_vec = cam_hit(cam_valid, cam_ids, nx_id);
+wire        nx_in_range = ({32'd0, nx_id} >> ID_W) == 64'd0;
+reg [MSGS-1:0] nx_hit_vec;
 integer h;
+always @* begin
+    for (h = 0; h < MSGS; h = h + 1) begin
+        nx_hit_vec[h] = cam_valid[h] && cam_ids[h*ID_W +: ID_W] == nx_id[ID_W-1:0] && nx_in_range;
+    end
+end
 wire nx_prev = advance ? p_valid && nx_id == p_side[SD_ID +: 32] : prev_valid && nx_id == prev_id;
 
 reg [MSGS-1:0] la_hit_vec = {MSGS{1'b0}};
@@ -429,7 +425,14 @@ end
 
 `ifndef SYNTHESIS
 // the early lookup, corrected, against the CAM as it is now
-wire [MSGS-1:0] chk_hit_vec = cam_hit(cam_valid, cam_ids, s_id);
+wire        s_in_range = ({32'd0, s_id} >> ID_W) == 64'd0;
+reg [MSGS-1:0] chk_hit_vec;
+integer hc;
+always @* begin
+    for (hc = 0; hc < MSGS; hc = hc + 1) begin
+        chk_hit_vec[hc] = cam_valid[hc] && cam_ids[hc*ID_W +: ID_W] == s_id[ID_W-1:0] && s_in_range;
+    end
+end
 always @(posedge clk) begin
     if (!rst && advance && s_valid && hit_vec != chk_hit_vec) begin
         $display("Error: mdd_cmb: P's lookup of id %h: %h, the CAM says %h (%m)", s_id, hit_vec, chk_hit_vec);
