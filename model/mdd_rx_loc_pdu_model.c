@@ -383,20 +383,8 @@ static void stage_a(const mdd_rx_loc_pdu_model *m, mdd_rx_loc_pdu_in *a)
 
 void mdd_rx_loc_pdu_eval(const mdd_rx_loc_pdu_model *m, const mdd_rx_loc_pdu_in *in, mdd_rx_loc_pdu_out *out)
 {
-    const bool advance = in->m_ready || !m->m_valid_r;
-    const bool adv_c = advance || !m->d_valid; /* stage D takes C's part when empty or its part moves on */
-    const bool adv_b = adv_c || !m->q_valid;   /* stage C takes a part when empty or its part moves on */
-    /* stage A takes stage I's word when it is empty or its word's last part leaves this cycle; stage I takes the
-     * input when it is empty or its word moves on */
-    bool a_free = true;
-    if (m->a_valid) {
-        mdd_rx_loc_pdu_in a;
-        struct part pt;
-        stage_a(m, &a);
-        part_of(m, &a, &pt);
-        a_free = adv_b && pt.final;
-    }
-    out->s_ready = !m->i_valid || a_free;
+    (void)in; /* every output is a register: s_ready, the skid register in front of stage I being empty (D-104) */
+    out->s_ready = !m->sk_valid;
     out->m_valid = m->m_valid_r;
     MDD_RX_WORD_COPY(out, m_, &m->m, );
 }
@@ -442,10 +430,22 @@ void mdd_rx_loc_pdu_tick(mdd_rx_loc_pdu_model *m, const mdd_rx_loc_pdu_in *in)
         m->done = 0;
         m->used_r = 0;
     }
+    /* stage A takes stage I's word when it is empty or its word's last part leaves; stage I takes a word when it is
+     * empty or its word moves on: the skid's if it holds one, else the input's; an input word stage I cannot take
+     * waits in the skid (which takes the input whenever it is empty, as its registers do) */
     const bool load_a = m->i_valid && (!m->a_valid || take);
-    const bool load = in->s_valid && (!m->i_valid || load_a);
+    const bool i_free = !m->i_valid || load_a;
+    const bool load = i_free && (m->sk_valid || in->s_valid);
     if (load_a) m->a = m->i;
-    if (load) MDD_RX_WORD_COPY(&m->i, , in, s_);
+    if (load) {
+        if (m->sk_valid)
+            m->i = m->sk;
+        else
+            MDD_RX_WORD_COPY(&m->i, , in, s_);
+    }
+    const bool sk_was = m->sk_valid;
+    if (!sk_was) MDD_RX_WORD_COPY(&m->sk, , in, s_);
+    m->sk_valid = !in->rst && !i_free && (sk_was || in->s_valid);
     if (in->rst) {
         m->i_valid = false;
         m->a_valid = false;

@@ -60,9 +60,12 @@
  * Flow control (D-029, D-066, D-096): advance = m_ready | ~m_valid moves the
  * output register and stage D; C's part enters D, and B's part C, when the
  * stage is empty or moves; stage A takes stage I's word when it is empty or
- * its word's last part leaves (no cut); s_ready = stage I empty or its word
- * moving on: one word per clock at full rate.  Latency five clocks (one
- * until D-066, two until D-096).  rst clears the valid bits and the split state;
+ * its word's last part leaves (no cut); stage I takes a word when it is empty
+ * or its word moves on, from the skid register in front of it if that holds
+ * one, else from the input; s_ready = the skid is empty (a register, D-104: a
+ * word offered while stage I cannot take it waits there): one word per clock
+ * at full rate.  Latency five clocks (one until D-066, two until D-096).  rst
+ * clears the valid bits and the split state;
  * the stream state is loaded from the descriptor on every transfer's first
  * word; data registers are not reset.
  *
@@ -452,12 +455,45 @@ endfunction
 // -------------------------------------------------------------------------
 // Stage I (D-096): the input register.  With the word it keeps its lane counts (PDU lanes and present lanes
 // below each lane) and its PDU bytes in count order, so that stage A's header candidates start from registers.
+// In front of it a skid register (D-104): s_ready is a register (the skid is empty), so the producer's advance
+// does not wait for stage B's cut; a word offered while stage I cannot take it waits in the skid, and stage I
+// takes the skid's word before the next input.  x_* is the word stage I takes next.
 // -------------------------------------------------------------------------
+
+reg           sk_valid = 1'b0;
+reg [8*W-1:0] sk_data = {8*W{1'b0}}, sk_tag = {8*W{1'b0}};
+reg [4*W-1:0] sk_aux = {4*W{1'b0}};
+reg           sk_first = 1'b0, sk_last = 1'b0, sk_dbad = 1'b0, sk_err_v = 1'b0;
+reg [31:0]    sk_woff = 32'd0, sk_err_off = 32'd0, sk_err_unit = 32'd0;
+reg [7:0]     sk_nin = 8'd0, sk_xflags = 8'd0, sk_err_code = 8'd0, sk_err_byte = 8'd0, sk_ecnt = 8'd0;
+reg [511:0]   sk_desc = 512'd0;
+reg [63:0]    sk_err_exp = 64'd0, sk_err_got = 64'd0;
+reg [15:0]    sk_emap = 16'd0;
+
+wire [8*W-1:0] x_data     = sk_valid ? sk_data     : s_data;
+wire [8*W-1:0] x_tag      = sk_valid ? sk_tag      : s_tag;
+wire [4*W-1:0] x_aux      = sk_valid ? sk_aux      : s_aux;
+wire           x_first    = sk_valid ? sk_first    : s_first;
+wire           x_last     = sk_valid ? sk_last     : s_last;
+wire [31:0]    x_woff     = sk_valid ? sk_woff     : s_woff;
+wire [7:0]     x_nin      = sk_valid ? sk_nin      : s_nin;
+wire           x_dbad     = sk_valid ? sk_dbad     : s_dbad;
+wire [511:0]   x_desc     = sk_valid ? sk_desc     : s_desc;
+wire [7:0]     x_xflags   = sk_valid ? sk_xflags   : s_xflags;
+wire           x_err_v    = sk_valid ? sk_err_v    : s_err_v;
+wire [7:0]     x_err_code = sk_valid ? sk_err_code : s_err_code;
+wire [7:0]     x_err_byte = sk_valid ? sk_err_byte : s_err_byte;
+wire [31:0]    x_err_off  = sk_valid ? sk_err_off  : s_err_off;
+wire [31:0]    x_err_unit = sk_valid ? sk_err_unit : s_err_unit;
+wire [63:0]    x_err_exp  = sk_valid ? sk_err_exp  : s_err_exp;
+wire [63:0]    x_err_got  = sk_valid ? sk_err_got  : s_err_got;
+wire [15:0]    x_emap     = sk_valid ? sk_emap     : s_emap;
+wire [7:0]     x_ecnt     = sk_valid ? sk_ecnt     : s_ecnt;
 
 wire [W-1:0] si_pl, si_pr;
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_sipl
-        wire [2:0] k = s_tag[8*gi +: 3];
+        wire [2:0] k = x_tag[8*gi +: 3];
         assign si_pl[gi] = k != MDD_KIND_VOID && k != MDD_KIND_MRK;
         assign si_pr[gi] = k != MDD_KIND_VOID;
     end
@@ -480,21 +516,21 @@ generate
         for (gt = 0; gt < W; gt = gt + 1) begin : g_l
             assign sel[gt] = si_pl[gt] && si_below[8*gt +: 8] == K8;
         end
-        assign si_pby[8*gi +: 8] = gath8(sel, s_data);
+        assign si_pby[8*gi +: 8] = gath8(sel, x_data);
     end
 endgenerate
 
 // From the descriptor (used on a transfer's first word): its layout's PDU length and bytes to the end (the
 // stream state's, D-095), max_data + ulp_hdr_len (the FRAME check's bound), and the last three PDU bytes before
 // the word as the resume image's partial parse gives them (see lp_r)
-wire [1:0]  si_proto = s_desc[MDD_DESC_PROTO_LSB +: MDD_DESC_PROTO_W];
+wire [1:0]  si_proto = x_desc[MDD_DESC_PROTO_LSB +: MDD_DESC_PROTO_W];
 wire        si_mpa   = si_proto == MDD_PROTO_MPA[1:0];
-wire [24:0] si_off   = s_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W];
-wire [23:0] si_dlen  = s_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W];
-wire [25:0] si_dlay  = plen(s_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W], si_dlen,
-                            s_desc[MDD_DESC_HDIG_EN_LSB], s_desc[MDD_DESC_DDIG_EN_LSB], si_mpa);
-wire [25:0] si_mxu   = {2'd0, s_desc[MDD_DESC_MAX_DATA_LSB +: MDD_DESC_MAX_DATA_W]}
-                     + (si_mpa ? {18'd0, s_desc[MDD_DESC_ULP_HDR_LEN_LSB +: MDD_DESC_ULP_HDR_LEN_W]} : 26'd0);
+wire [24:0] si_off   = x_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W];
+wire [23:0] si_dlen  = x_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W];
+wire [25:0] si_dlay  = plen(x_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W], si_dlen,
+                            x_desc[MDD_DESC_HDIG_EN_LSB], x_desc[MDD_DESC_DDIG_EN_LSB], si_mpa);
+wire [25:0] si_mxu   = {2'd0, x_desc[MDD_DESC_MAX_DATA_LSB +: MDD_DESC_MAX_DATA_W]}
+                     + (si_mpa ? {18'd0, x_desc[MDD_DESC_ULP_HDR_LEN_LSB +: MDD_DESC_ULP_HDR_LEN_W]} : 26'd0);
 wire [23:0] si_sdlp;
 generate
     for (gi = 0; gi < 3; gi = gi + 1) begin : g_seed
@@ -1296,8 +1332,9 @@ wire emit = a_valid && adv_b;
 // stage A takes stage I's word when it is empty or its word's last part leaves; stage I takes the input when it
 // is empty or its word moves on
 wire load_a = i_valid && (!a_valid || (emit && p_final));
-wire load = s_valid && s_ready;
-assign s_ready = !i_valid || load_a;
+wire i_free = !i_valid || load_a;
+wire load = i_free && (sk_valid || s_valid);   // stage I takes the skid's word, else the input
+assign s_ready = !sk_valid;
 
 always @(posedge clk) begin
     if (rst) begin
@@ -1307,26 +1344,52 @@ always @(posedge clk) begin
     end else if (load_a) begin
         i_valid <= 1'b0;
     end
+    if (rst || i_free) begin
+        sk_valid <= 1'b0;
+    end else if (s_valid) begin
+        sk_valid <= 1'b1;       // (s_ready: the skid was empty)
+    end
+    if (!sk_valid) begin
+        sk_data <= s_data;
+        sk_tag <= s_tag;
+        sk_aux <= s_aux;
+        sk_first <= s_first;
+        sk_last <= s_last;
+        sk_woff <= s_woff;
+        sk_nin <= s_nin;
+        sk_dbad <= s_dbad;
+        sk_desc <= s_desc;
+        sk_xflags <= s_xflags;
+        sk_err_v <= s_err_v;
+        sk_err_code <= s_err_code;
+        sk_err_byte <= s_err_byte;
+        sk_err_off <= s_err_off;
+        sk_err_unit <= s_err_unit;
+        sk_err_exp <= s_err_exp;
+        sk_err_got <= s_err_got;
+        sk_emap <= s_emap;
+        sk_ecnt <= s_ecnt;
+    end
     if (load) begin
-        i_data <= s_data;
-        i_tag <= s_tag;
-        i_aux <= s_aux;
-        i_first <= s_first;
-        i_last <= s_last;
-        i_woff <= s_woff;
-        i_nin <= s_nin;
-        i_dbad <= s_dbad;
-        i_desc <= s_desc;
-        i_xflags <= s_xflags;
-        i_err_v <= s_err_v;
-        i_err_code <= s_err_code;
-        i_err_byte <= s_err_byte;
-        i_err_off <= s_err_off;
-        i_err_unit <= s_err_unit;
-        i_err_exp <= s_err_exp;
-        i_err_got <= s_err_got;
-        i_emap <= s_emap;
-        i_ecnt <= s_ecnt;
+        i_data <= x_data;
+        i_tag <= x_tag;
+        i_aux <= x_aux;
+        i_first <= x_first;
+        i_last <= x_last;
+        i_woff <= x_woff;
+        i_nin <= x_nin;
+        i_dbad <= x_dbad;
+        i_desc <= x_desc;
+        i_xflags <= x_xflags;
+        i_err_v <= x_err_v;
+        i_err_code <= x_err_code;
+        i_err_byte <= x_err_byte;
+        i_err_off <= x_err_off;
+        i_err_unit <= x_err_unit;
+        i_err_exp <= x_err_exp;
+        i_err_got <= x_err_got;
+        i_emap <= x_emap;
+        i_ecnt <= x_ecnt;
         i_nw <= si_nw;
         i_mpa <= si_mpa;
         i_iscsi <= si_proto == MDD_PROTO_ISCSI[1:0];
