@@ -7,7 +7,8 @@
  *
  * Contract (docs/ARCHITECTURE.md section 8): eval is combinational, tick is the clock edge, rst is an input;
  * the pipeline registers mirror the RTL's one for one (same names) and start at zero: the skid register in front
- * of stage I (sk_valid, sk: s_ready is its being empty, D-104), stage I, the input word (i_valid, i), stage A (a_valid, a), stage C (q_valid, q), stage D (d_valid, d) and the output register
+ * of stage I (sk_valid, sk: the RTL's sk_word; s_ready is its being empty, D-104), stage I, the input word
+ * (i_valid, i), stage A (a_valid, a), stage C (q_valid, q), stage D (d_valid, d) and the output register
  * (m_valid_r, m); latency five clocks (D-066, D-096). The split and stream state of stage B (done, used_r, st) is the reference's lane walk, not the RTL's
  * per-word-count header candidates and cut arithmetic; it changes on the same clock edges. The twin's stages C
  * and D hold the finished part (tags, marker checks, error record and resume fields were computed by the walk in

@@ -460,35 +460,23 @@ endfunction
 // takes the skid's word before the next input.  x_* is the word stage I takes next.
 // -------------------------------------------------------------------------
 
+// The word as one vector, in port order: the skid holds it as it arrives.
+localparam XW = 8*W + 8*W + 4*W + 1 + 1 + 32 + 8 + 1 + 512 + 8 + 1 + 8 + 8 + 32 + 32 + 64 + 64 + 16 + 8;
+wire [XW-1:0] s_word = {s_data, s_tag, s_aux, s_first, s_last, s_woff, s_nin, s_dbad, s_desc, s_xflags, s_err_v,
+                        s_err_code, s_err_byte, s_err_off, s_err_unit, s_err_exp, s_err_got, s_emap, s_ecnt};
 reg           sk_valid = 1'b0;
-reg [8*W-1:0] sk_data = {8*W{1'b0}}, sk_tag = {8*W{1'b0}};
-reg [4*W-1:0] sk_aux = {4*W{1'b0}};
-reg           sk_first = 1'b0, sk_last = 1'b0, sk_dbad = 1'b0, sk_err_v = 1'b0;
-reg [31:0]    sk_woff = 32'd0, sk_err_off = 32'd0, sk_err_unit = 32'd0;
-reg [7:0]     sk_nin = 8'd0, sk_xflags = 8'd0, sk_err_code = 8'd0, sk_err_byte = 8'd0, sk_ecnt = 8'd0;
-reg [511:0]   sk_desc = 512'd0;
-reg [63:0]    sk_err_exp = 64'd0, sk_err_got = 64'd0;
-reg [15:0]    sk_emap = 16'd0;
-
-wire [8*W-1:0] x_data     = sk_valid ? sk_data     : s_data;
-wire [8*W-1:0] x_tag      = sk_valid ? sk_tag      : s_tag;
-wire [4*W-1:0] x_aux      = sk_valid ? sk_aux      : s_aux;
-wire           x_first    = sk_valid ? sk_first    : s_first;
-wire           x_last     = sk_valid ? sk_last     : s_last;
-wire [31:0]    x_woff     = sk_valid ? sk_woff     : s_woff;
-wire [7:0]     x_nin      = sk_valid ? sk_nin      : s_nin;
-wire           x_dbad     = sk_valid ? sk_dbad     : s_dbad;
-wire [511:0]   x_desc     = sk_valid ? sk_desc     : s_desc;
-wire [7:0]     x_xflags   = sk_valid ? sk_xflags   : s_xflags;
-wire           x_err_v    = sk_valid ? sk_err_v    : s_err_v;
-wire [7:0]     x_err_code = sk_valid ? sk_err_code : s_err_code;
-wire [7:0]     x_err_byte = sk_valid ? sk_err_byte : s_err_byte;
-wire [31:0]    x_err_off  = sk_valid ? sk_err_off  : s_err_off;
-wire [31:0]    x_err_unit = sk_valid ? sk_err_unit : s_err_unit;
-wire [63:0]    x_err_exp  = sk_valid ? sk_err_exp  : s_err_exp;
-wire [63:0]    x_err_got  = sk_valid ? sk_err_got  : s_err_got;
-wire [15:0]    x_emap     = sk_valid ? sk_emap     : s_emap;
-wire [7:0]     x_ecnt     = sk_valid ? sk_ecnt     : s_ecnt;
+reg  [XW-1:0] sk_word = {XW{1'b0}};
+wire [XW-1:0] x_word = sk_valid ? sk_word : s_word;
+wire [8*W-1:0] x_data, x_tag;
+wire [4*W-1:0] x_aux;
+wire           x_first, x_last, x_dbad, x_err_v;
+wire [31:0]    x_woff, x_err_off, x_err_unit;
+wire [7:0]     x_nin, x_xflags, x_err_code, x_err_byte, x_ecnt;
+wire [511:0]   x_desc;
+wire [63:0]    x_err_exp, x_err_got;
+wire [15:0]    x_emap;
+assign {x_data, x_tag, x_aux, x_first, x_last, x_woff, x_nin, x_dbad, x_desc, x_xflags, x_err_v,
+        x_err_code, x_err_byte, x_err_off, x_err_unit, x_err_exp, x_err_got, x_emap, x_ecnt} = x_word;
 
 wire [W-1:0] si_pl, si_pr;
 generate
@@ -1350,25 +1338,7 @@ always @(posedge clk) begin
         sk_valid <= 1'b1;       // (s_ready: the skid was empty)
     end
     if (!sk_valid) begin
-        sk_data <= s_data;
-        sk_tag <= s_tag;
-        sk_aux <= s_aux;
-        sk_first <= s_first;
-        sk_last <= s_last;
-        sk_woff <= s_woff;
-        sk_nin <= s_nin;
-        sk_dbad <= s_dbad;
-        sk_desc <= s_desc;
-        sk_xflags <= s_xflags;
-        sk_err_v <= s_err_v;
-        sk_err_code <= s_err_code;
-        sk_err_byte <= s_err_byte;
-        sk_err_off <= s_err_off;
-        sk_err_unit <= s_err_unit;
-        sk_err_exp <= s_err_exp;
-        sk_err_got <= s_err_got;
-        sk_emap <= s_emap;
-        sk_ecnt <= s_ecnt;
+        sk_word <= s_word;
     end
     if (load) begin
         i_data <= x_data;
