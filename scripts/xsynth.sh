@@ -14,7 +14,7 @@
 set -euo pipefail
 source "$(dirname "$0")/synth-common.sh"
 out=build/synth; mkdir -p "$out"
-srcs=$(ls rtl/*.v | tr '\n' ' ')
+srcs=$(hier_srcs)   # (only TOP's hierarchy: see hier_srcs)
 # XSYNTH_ABC9=1 (by hand, for comparison only): synth_xilinx -abc9, the timing-driven mapper that sees the carry
 # chains' delays; its results are tagged _abc9 and stay out of the synthesis table, which is all one flow (D-103).
 abc9=""
