@@ -583,6 +583,21 @@ wire [7:0]          sa_total = i_total;
 localparam NB = 7;       // candidates below the word: a header begun up to 7 PDU bytes before it
 localparam NC = W + NB + 1;   // candidates c = 0..W+7: a header whose byte 0 is PDU byte c - NB of the word
 localparam PC = NC <= 2 * W ? 2 * W : 4 * W;   // NC padded to a power of two (the gathers' OR trees)
+// the bits of a count up to W + NB (a candidate's end count is compared in these bits, D-105)
+localparam KB = W + NB < 16 ? 4 : W + NB < 32 ? 5 : W + NB < 64 ? 6 : W + NB < 128 ? 7 : 8;
+// a (KB + 2)-bit sum as gates: yosys maps every + to a carry chain, and a chain inside these few-bit sums cuts
+// the compare behind them into two cones that abc maps apart (D-105)
+function [KB+1:0] addg(input [KB+1:0] x, input [KB+1:0] y);
+    integer i;
+    reg     c;
+    begin
+        c = 1'b0;
+        for (i = 0; i < KB + 2; i = i + 1) begin
+            addg[i] = x[i] ^ y[i] ^ c;
+            c = (x[i] & y[i]) | (c & (x[i] ^ y[i]));
+        end
+    end
+endfunction
 
 // The last three PDU bytes before the word (D-095), for the headers begun before it whose length field the
 // word completes (iSCSI bytes 4-6, MPA byte 0): the transfer's earlier words, and on its first word the
@@ -647,16 +662,29 @@ generate
         assign sa_ha[12*gi +: 12] = sa_mpa ? 12'd2 + {4'd0, sa_ulp} : hr;
         assign sa_da[24*gi +: 24] = (sa_mpa && !uf) ? dr - {16'd0, sa_ulp} : dr;
         assign sa_len[26*gi +: 26] = sa_mpa ? plen(12'd2, dr, sa_hdig, sa_ddig, 1'b1) : plen(hr, dr, sa_hdig, sa_ddig, 1'b0);
+        // The PDU's end count and the flags below come from the length's low KB bits and "the length is below
+        // 2^KB", not from the 26-bit sum: every count they are compared with is below 2^KB (D-105).  The sum
+        // (h + d + e) & ~3 is below 2^KB exactly when h and d are zero from bit KB up and their low parts' sum
+        // with e is (2^KB is a multiple of 4); e = 3 + 4 hdig + 4 ddig (iSCSI: ddig when data_len > 0), whose
+        // ddig term is added to the quarter sum, so "d != 0" is beside the sum, not in front of it.
+        wire [11:0] hx = sa_mpa ? 12'd2 : hr;
+        wire        dnz = dr != 24'd0;
+        /* verilator lint_off UNUSEDSIGNAL */
+        wire [KB+1:0] lo0 = addg(addg({2'd0, hx[KB-1:0]}, {2'd0, dr[KB-1:0]}), {{(KB-1){1'b0}}, sa_hdig, 2'd3});
+        wire [KB+1:0] lo4 = addg({2'd0, lo0[KB+1:2]}, {{(KB+1){1'b0}}, sa_ddig && (sa_mpa || dnz)});   // the sum / 4
+        /* verilator lint_on UNUSEDSIGNAL */
+        wire        lsm = hx[11:KB] == {(12-KB){1'b0}} && dr[23:KB] == {(24-KB){1'b0}} && lo4[KB-1:KB-2] == 2'd0;
+        wire [KB-1:0] llo = {lo4[KB-3:0], 2'd0};
         // D-069: the word count where the PDU of this header ends, (c - NB) + len (its low byte: the one-hot
         // below compares the whole length)
-        localparam [26:0] C27 = gi;
         localparam [7:0]  C8 = gi;
         wire [7:0]  nx = sa_len[26*gi +: 8] + C8 - NB;
         assign sa_nx[8*gi +: 8] = nx;
         if (gi < NB) begin : g_gtn
-            assign sa_gt[gi] = {1'b0, sa_len[26*gi +: 26]} > NB - C27;
+            localparam [KB-1:0] NBC = NB - gi;
+            assign sa_gt[gi] = !(lsm && llo <= NBC);
         end else begin : g_gtp
-            assign sa_gt[gi] = sa_len[26*gi +: 26] != 26'd0;
+            assign sa_gt[gi] = !(lsm && llo == {KB{1'b0}});
         end
         // (the one-hot built in a wire of its own: bit assigns straight into the (W+1)(W+5)-bit sa_nh had the
         // Verilated model rebuild the whole vector once per bit, a third of rx_locate's run time at W = 64)
@@ -664,13 +692,28 @@ generate
         wire [W:0] nh1;
         for (gt = 0; gt <= W; gt = gt + 1) begin : g_nh
             if (gt + NB >= gi) begin : g_k
-                localparam [25:0] L26 = gt + NB - gi;
-                assign nh1[gt] = sa_len[26*gi +: 26] == L26;
+                localparam [KB-1:0] LK = gt + NB - gi;
+                assign nh1[gt] = lsm && llo == LK;
             end else begin : g_z
                 assign nh1[gt] = 1'b0;
             end
         end
         assign sa_nh[(W+1)*gi +: W+1] = nh1;
+`ifndef SYNTHESIS
+        // the end count and the flags against the 26-bit length they stand for (D-105)
+        wire [W:0] nh_ref;
+        for (gt = 0; gt <= W; gt = gt + 1) begin : g_nhr
+            assign nh_ref[gt] = gt + NB >= gi && {6'd0, sa_len[26*gi +: 26]} == gt + NB - gi;
+        end
+        wire gt_ref = gi < NB ? {6'd0, sa_len[26*gi +: 26]} > NB - gi : sa_len[26*gi +: 26] != 26'd0;
+        always @(posedge clk) begin
+            if (!rst && i_valid && (nh1 != nh_ref || sa_gt[gi] != gt_ref)) begin
+                $display("Error: mdd_rx_loc_pdu: candidate %0d's end one-hot %b / flag %b, its length %0d gives %b / %b (%m)",
+                         gi, nh1, sa_gt[gi], sa_len[26*gi +: 26], nh_ref, gt_ref);
+                $stop;
+            end
+        end
+`endif
     end
 endgenerate
 
@@ -1107,7 +1150,14 @@ generate
         // (the part's first present lane; past the wrap the word's count: b_fwoff is 0 after a cut, so only a
         // word's first part, used = 0, can hold that start, and it may lie after seg 0's FRAME lane, the PDU lane
         // at word count ll0c; D-095, checked in simulation)
-        wire       wrp = fwh && a_nw[8*gi +: 8] == fneg8 && !(fc0 && {1'b0, a_wc[8*gi +: 8]} > ll0c);
+        // (the lane after seg 0's FRAME lane: its count past ll0c = ll8 - b_off, cused being 0 in a first part;
+        // the compare made for each b_off <= 7 from registers, b_off selects: no adder in the loop, D-105)
+        wire [7:0] wgt;
+        for (gt = 0; gt < 8; gt = gt + 1) begin : g_wgt
+            localparam [8:0] B9 = gt;
+            assign wgt[gt] = {1'b0, a_wc[8*gi +: 8]} + B9 > {1'b0, ll8};
+        end
+        wire       wrp = fwh && a_nw[8*gi +: 8] == fneg8 && !(fc0 && wgt[b_off[2:0]]);
         wire       z_m = s2 ? f2[gi] : s1 ? f1[gi] : ((fw0 && fpr[gi]) || wrp);
         // (no start follows a FRAME lane of the part: seg 0's FRAME is its length field's last byte, after its
         // start, and leaves no seg 1; seg 1's leaves no seg 2; an overrun is after the PDU's end, where a
@@ -1150,7 +1200,9 @@ wire         s2F = |(frmpos & ps2);
 // segments: gathered here beside the loop, registered for C.
 // -------------------------------------------------------------------------
 
-wire [W-1:0] bmkw = ln_mk & {W{walk}};
+// (not gated by walk: the lanes' positions do not depend on it; C's steps are enabled by q_eT / q_eH, which
+// are, D-105)
+wire [W-1:0] bmkw = ln_mk;
 wire [W-1:0] bm0l;
 wire [8*W-1:0] ln_m;      // marker byte index (3 bits, zero-extended)
 generate
@@ -1169,12 +1221,28 @@ wire [7:0]   bmT = gath8(bfT, ln_m), bmH = gath8(bfH, ln_m);   // bits 7:3 are 0
 /* verilator lint_on UNUSEDSIGNAL */
 wire [25:0]  bp0T = {1'b0, b_off} + {18'd0, gath8(bfT, cc_l)};   // seg 0 offset at the first lane
 wire [25:0]  bp0H = {1'b0, b_off} + {18'd0, gath8(bfH, cc_l)};
-wire [7:0]   bp1H = bp0H[7:0] - len0[7:0];   // seg 1 offset (T is always in seg 0, see below)
+wire [7:0]   bp1H = gath8(bfH, p1_l);   // seg 1 offset (T is always in seg 0, see below)
 wire [7:0]   bprT, bprH;
 // a marker at this PDU offset is deferred (iSCSI self-framed: within the length field, not at the PDU's start)
 function dfr_f(input [25:0] p, input [24:0] ll);
     dfr_f = p != 26'd0 && p <= {1'b0, ll};
 endfunction
+// per lane: a marker from this lane on is deferred, in seg 0 / seg 1 (each lane's offsets compared beside the
+// first lanes' selects, gathered at them: no add and compare behind the gather, D-105)
+wire [W-1:0] bdf0, bdf1;
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_bdf
+        assign bdf0[gi] = dfr_f(p0_x[26*gi +: 26], c_ll);
+        // (seg 1's offset is the lane's word count less k1: a window of k1's one-hot from the word's counts, not
+        // seg 0's length subtracted and compared)
+        wire [W:0] win;
+        for (gt = 0; gt <= W; gt = gt + 1) begin : g_w
+            localparam [7:0] J8 = gt;
+            assign win[gt] = a_wc[8*gi +: 8] > J8 && a_wc[8*gi +: 8] - J8 <= ll8;
+        end
+        assign bdf1[gi] = |(k1hw & win);
+    end
+endgenerate
 wire [63:0]  bgbT, bgbH;
 generate
     for (gt = 0; gt < 8; gt = gt + 1) begin : g_mb
@@ -1535,13 +1603,13 @@ always @(posedge clk) begin
         q_p1H <= bp1H;
         q_s1H <= |(bfH & ps1[W-1:0]);
         q_s2H <= |(bfH & ps2[W-1:0]);
-        q_dT0 <= dfr_f(bp0T, c_ll);
-        q_dH0 <= dfr_f(bp0H, c_ll);
-        q_dH1 <= dfr_f({18'd0, bp1H}, c_ll);
+        q_dT0 <= |(bfT & bdf0);
+        q_dH0 <= |(bfH & bdf0);
+        q_dH1 <= |(bfH & bdf1);
         q_nT <= gath8(bfT, nn_l);
         q_nH <= gath8(bfH, nn_l);
-        q_eT <= bgT != {W{1'b0}};
-        q_eH <= bgH != {W{1'b0}};
+        q_eT <= walk && bgT != {W{1'b0}};
+        q_eH <= walk && bgH != {W{1'b0}};
         q_ne1 <= ne1;
         q_ne2 <= ne2;
         q_fin <= fin;
@@ -2210,6 +2278,10 @@ always @(posedge clk) begin
     end
     if (!rst && a_valid && p_final && walk && ps2[W] && g_stop[1].pe1 != len1[7:0]) begin
         $display("Error: mdd_rx_loc_pdu: the word ends in seg 2 at its offset %0d (%m)", g_stop[1].pe1 - len1[7:0]);
+        $stop;
+    end
+    if (!rst && a_valid && fwh && cused != 8'd0) begin
+        $display("Error: mdd_rx_loc_pdu: fpdu_woff %0d near its wrap with %0d PDU lanes emitted (%m)", b_fwoff, cused);
         $stop;
     end
     if (!rst && a_valid && walk && c_mpa && !fresh && b_fwoff != 16'd0) begin
