@@ -25,7 +25,7 @@ LINT_TARGETS += $(foreach w,$(CHECK_STAGE_LINT_WS),$(foreach k,$(CHECK_STAGE_LIN
 # vectors of both TX rounds (ENG_MASK 4, then 3; TX 1) on random streams; tb/icarus/tb_mdd_check_stage.v replays
 # them and compares every output on every cycle.
 CHECK_STAGE_DIR           := $(BUILD)/check_stage
-CHECK_STAGE_SRCS          := rtl/mdd_check_stage.v rtl/mdd_rx_check.v rtl/mdd_rx_check_dec.v rtl/mdd_fifo.v rtl/mdd_rx_crc_engine.v \
+CHECK_STAGE_SRCS          := rtl/mdd_check_stage.v rtl/mdd_rx_check.v rtl/mdd_rx_check_dec.v rtl/mdd_lane_count.v rtl/mdd_fifo.v rtl/mdd_rx_crc_engine.v \
                              rtl/mdd_compact.v rtl/mdd_lane_rotate.v rtl/mdd_crc_unit.v rtl/mdd_crc_shift.v rtl/mdd_crc_math.vh \
                              rtl/mdd_formats.vh rtl/mdd_lane_fn.vh
 CHECK_STAGE_ICARUS_WS     := 8

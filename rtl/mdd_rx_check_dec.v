@@ -204,6 +204,46 @@ function [2*W-1:0] fields_ab(input [W-1:0] lanes, input [W-1:0] ends);
     end
 endfunction
 
+// Lanes counted in front of a field's first lane (offsets: ln_ho; EP counts: ln_ep).  At W >= 32 every lane's
+// prefix count is made once, beside the masks, and the one at the field's first lane selected (the word's total
+// when the field has no lane here), instead of a popcount of the lanes before it behind the field's mask (D-105:
+// W = 64's path through the PI subfields' offsets, 22 -> 16 levels); below 32 lanes the popcount behind the mask
+// is the shallower (W = 8: 7 against 10 levels).
+wire [8*W-1:0] cb_ho, cb_ep;
+/* verilator lint_off UNUSEDSIGNAL */
+wire [7:0]     ct_ho, ct_ep;     // (the totals: lane_popc's tree is shallower)
+/* verilator lint_on UNUSEDSIGNAL */
+mdd_lane_count #(.W(W), .CW(8)) u_cnt_ho (.clk(1'b0), .en(1'b0), .mask(ln_ho), .cnt_below(cb_ho), .cnt_total(ct_ho));
+mdd_lane_count #(.W(W), .CW(8)) u_cnt_ep (.clk(1'b0), .en(1'b0), .mask(ln_ep), .cnt_below(cb_ep), .cnt_total(ct_ep));
+
+// the lanes of m below the first set lane of x (W >= 32: cb, m's prefix count per lane; counts <= 64).
+// The first lane as a binary index (ORs of its one-hot) and the counts read through a mux tree: a one-hot AND-OR
+// of the counts mapped as a priority chain of MUXFs (W = 64: the same 16 levels, about 1k LUTs more).
+/* verilator lint_off UNUSEDSIGNAL */
+function [6:0] cnt_before_first(input [W-1:0] x, input [W-1:0] m, input [8*W-1:0] cb);
+    reg [W:0]       f;     // the first lane, one-hot; position W when x is empty
+    reg [7:0]       idx;
+    reg [8*2*W-1:0] cbx;
+    integer i, b;
+    begin
+        if (W >= 32) begin
+            f = {x == {W{1'b0}}, x & ~lane_below_or(x)};
+            idx = 8'd0;
+            for (b = 0; b < 8; b = b + 1)
+                for (i = 0; i <= W; i = i + 1)
+                    if (((i >> b) & 1) == 1) idx[b] = idx[b] | f[i];
+            // (no lane here: 0.  That value is never read: an absent field's offset and count come from the carried
+            // state, or no event of it is due; lockstep with it replaced kills nothing.  A total here would put the
+            // prefix network's deepest count on the path: W = 64 TX digest-only, p_soff 12 -> 17 levels)
+            cbx = {{(8*W){1'b0}}, cb};
+            cnt_before_first = cbx[8*idx +: 7];
+        end else begin
+            cnt_before_first = lane_popc(m & lane_before_first(x));
+        end
+    end
+endfunction
+/* verilator lint_on UNUSEDSIGNAL */
+
 /* verilator lint_off UNUSEDSIGNAL */   // incr64 results: the low bits are used
 wire [63:0] woff_i   = incr64({39'd0, woff[31:7]});
 /* verilator lint_on UNUSEDSIGNAL */
@@ -244,12 +284,11 @@ for (gk = 0; gk < 2; gk = gk + 1) begin : g_dig
     assign d_e0[gk] = |fl;
     assign d_rs1[gk] = |(fl & ~lane_above_or(fin));
     for (gx = 0; gx < 2; gx = gx + 1) begin : g_fld
-        wire [W-1:0] b_x = (gx != 0) ? b_sb : b_sa;
-        assign d_off[64*gk + 32*gx +: 32] = plus_count(woff, woff_hi1, lane_popc(ln_ho & b_x));
-        assign d_ucnt[14*gk + 7*gx +: 7] = lane_popc(ln_ep & b_x);
+        wire [W-1:0] in_x = (gx != 0) ? in_b : in_a;
+        assign d_off[64*gk + 32*gx +: 32] = plus_count(woff, woff_hi1, cnt_before_first(in_x, ln_ho, cb_ho));
+        assign d_ucnt[14*gk + 7*gx +: 7] = cnt_before_first(in_x, ln_ep, cb_ep);
         // the field's bytes gathered here, one lane each (a field is one digest's four bytes), with the end
         // flags below their lanes: the checker compares whole bytes without a lane's byte select
-        wire [W-1:0] in_x = (gx != 0) ? in_b : in_a;
         for (gj = 0; gj < 4; gj = gj + 1) begin : g_byte
             wire [W-1:0] sel = in_x & ln_qeq[gj*W +: W];
             assign d_gpres[8*gk + 4*gx + gj] = |sel;
@@ -300,7 +339,7 @@ for (gx = 0; gx < 2; gx = gx + 1) begin : g_pi
     for (gm = 0; gm < 3; gm = gm + 1) begin : g_sub
         wire [W-1:0] lanes = (gm == 0) ? ln_ps0 : (gm == 1) ? ln_ps1 : ln_ps2;
         assign p_soff[96*gx + 32*gm +: 32] =
-            plus_count(woff, woff_hi1, lane_popc(ln_ho & lane_before_first(in_x & lanes)));
+            plus_count(woff, woff_hi1, cnt_before_first(in_x & lanes, ln_ho, cb_ho));
     end
 end
 endgenerate
