@@ -205,18 +205,19 @@ function [2*W-1:0] fields_ab(input [W-1:0] lanes, input [W-1:0] ends);
 endfunction
 
 // Lanes counted in front of a field's first lane (offsets: ln_ho; EP counts: ln_ep).  At W >= 32 every lane's
-// prefix count is made once, beside the masks, and the one at the field's first lane selected (the word's total
-// when the field has no lane here), instead of a popcount of the lanes before it behind the field's mask (D-105:
+// prefix count is made once, beside the masks, and the one at the field's first lane selected, instead of a
+// popcount of the lanes before it behind the field's mask (D-105:
 // W = 64's path through the PI subfields' offsets, 22 -> 16 levels); below 32 lanes the popcount behind the mask
 // is the shallower (W = 8: 7 against 10 levels).
 wire [8*W-1:0] cb_ho, cb_ep;
 /* verilator lint_off UNUSEDSIGNAL */
-wire [7:0]     ct_ho, ct_ep;     // (the totals: lane_popc's tree is shallower)
+wire [7:0]     ct_ho, ct_ep;     // (the totals: not needed, see cnt_before_first)
 /* verilator lint_on UNUSEDSIGNAL */
 mdd_lane_count #(.W(W), .CW(8)) u_cnt_ho (.clk(1'b0), .en(1'b0), .mask(ln_ho), .cnt_below(cb_ho), .cnt_total(ct_ho));
 mdd_lane_count #(.W(W), .CW(8)) u_cnt_ep (.clk(1'b0), .en(1'b0), .mask(ln_ep), .cnt_below(cb_ep), .cnt_total(ct_ep));
 
-// the lanes of m below the first set lane of x (W >= 32: cb, m's prefix count per lane; counts <= 64).
+// the lanes of m below the first set lane of x (W >= 32: cb, m's prefix count per lane; counts <= 64; with x
+// empty the result is never read, see below).
 // The first lane as a binary index (ORs of its one-hot) and the counts read through a mux tree: a one-hot AND-OR
 // of the counts mapped as a priority chain of MUXFs (W = 64: the same 16 levels, about 1k LUTs more).
 /* verilator lint_off UNUSEDSIGNAL */
