@@ -32,7 +32,7 @@ TXG_x_TEST_CYCLES := 300000
 TXG_x_FAULT := take
 TXG_x_DEPS := rtl/mdd_lane_rotate.v rtl/mdd_lane_expand_ctl.v rtl/mdd_lane_count.v
 TXG_r_TEST_CYCLES := 300000
-TXG_r_FAULT := o_desc
+TXG_r_FAULT := q_desc
 txg_bin = $(BUILD)/vl/txg_$(1)_w$(2)/txg_$(1)_w$(2)
 
 # $(1) stage, $(2) W

@@ -493,20 +493,26 @@ void mdd_tx_gen_tick(mdd_tx_gen_model *m, const mdd_tx_gen_in *in)
         memcpy(ri.desc, m->m.desc, sizeof ri.desc);
         ri.hdr_len = m->m_hdr_len;
         ri.data_len = m->m_data_len;
+        mdd_txg_r_state after = {0};
         if (ri.go) {
-            mdd_txg_r_state after;
+            /* the output register loads the lengths' descriptor, R's registers the state after the word; the
+             * register's output is the descriptor with R's fields (mdd_txg_r_qdesc, after the tick) */
+            uint64_t q_unused[8];
             m->m2 = m->m;
-            mdd_txg_r_eval(&m->r, &ri, &after, m->m2.desc);
+            mdd_txg_r_eval(&m->r, &ri, &after, m->m2.desc, q_unused);
+        }
+        mdd_txg_r_tick(&m->r, &ri);
+        if (ri.go) {
+            mdd_txg_r_qdesc(&m->r, m->m2.desc, ri.last && !ri.dbad, m->m2.desc);
             if (memcmp(m->m2.desc, m->m_walk_desc, sizeof m->m_walk_desc) != 0) {
                 m->staged_errors++;
                 if (getenv("MDD_TXG_DEBUG"))
-                    fprintf(stderr, "R: resume fields differ from the lane walk's (wire %u mrk_pos %u pdu_off %u "
+                    fprintf(stderr, "R: resume fields differ from the lane walk's (seq %u mrk_pos %u pdu_off %u "
                                     "fpdu_woff %u dif_pos %u skip %u pass %u)\n",
-                            after.wire, after.mrk_pos, after.pdu_off, after.fpdu_woff, after.dif_pos, after.skip,
+                            after.seq, after.mrk_pos, after.pdu_off, after.fpdu_woff, after.dif_pos, after.skip,
                             after.pass);
             }
         }
-        mdd_txg_r_tick(&m->r, &ri);
         if (in->rst)
             m->m2_valid_r = false;
         else if (advance)

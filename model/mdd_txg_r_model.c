@@ -23,14 +23,31 @@ static uint32_t wrap2(uint32_t x, uint32_t n, uint32_t p)
     return r >= 2 * p ? r - 2 * p : r >= p ? r - p : r;
 }
 
-void mdd_txg_r_eval(const mdd_txg_r_model *m, const mdd_txg_r_in *in, mdd_txg_r_state *after, uint64_t *desc)
+void mdd_txg_r_qdesc(const mdd_txg_r_model *m, const uint64_t *base, bool sel, uint64_t *out)
+{
+    if (out != base)
+        memcpy(out, base, 8 * sizeof *out);
+    if (!sel)
+        return;
+    const mdd_txg_r_state *s = &m->s;
+    MDD_TXG_SETF(TCP_SEQ, out, s->seq);
+    MDD_TXG_SETF(MRK_POS, out, s->mrk_pos);
+    MDD_TXG_SETF(PDU_OFF, out, s->pdu_off);
+    MDD_TXG_SETF(DIF_POS, out, s->dif_pos);
+    MDD_TXG_SETF(FPDU_WOFF, out, s->fpdu_woff);
+    MDD_TXG_TSETF(SKIP_LEN, out, s->skip);
+    MDD_TXG_TSETF(PASS_LEN, out, s->pass);
+}
+
+void mdd_txg_r_eval(const mdd_txg_r_model *m, const mdd_txg_r_in *in, mdd_txg_r_state *after, uint64_t *o_desc,
+                    uint64_t *q_desc)
 {
     const uint64_t *d = in->desc;
     struct mdd_txg_cfg c;
     mdd_txg_cfg_of(&c, d);
     mdd_txg_r_state s = m->s;
     if (in->first) {
-        s.wire = 0;
+        s.seq = (uint32_t)MDD_TXG_F(TCP_SEQ, d);
         s.mrk_pos = (uint32_t)MDD_TXG_F(MRK_POS, d);
         s.skip = (uint32_t)MDD_TXG_TF(SKIP_LEN, d);
         s.pass = (uint32_t)MDD_TXG_TF(PASS_LEN, d);
@@ -54,7 +71,7 @@ void mdd_txg_r_eval(const mdd_txg_r_model *m, const mdd_txg_r_in *in, mdd_txg_r_
         np_ep += ep && pdu;
         ep = ep || (in->tag[i] & MDD_TAGM_EP);
     }
-    s.wire += nw;
+    s.seq += nw;
     if (c.mrk_en)
         s.mrk_pos = wrap2(s.mrk_pos, nw, c.period);
     const uint32_t sk = nw < s.skip ? nw : s.skip;
@@ -67,22 +84,20 @@ void mdd_txg_r_eval(const mdd_txg_r_model *m, const mdd_txg_r_in *in, mdd_txg_r_
     if (c.dif_op != MDD_DIF_NONE)
         s.dif_pos = wrap2(s.dif_pos, nd, c.blk_len + c.pi_len);
     *after = s;
-    memcpy(desc, d, 8 * sizeof *desc);
-    if (in->last && !in->dbad)
-        mdd_txg_set_resume(desc, d, s.wire, s.mrk_pos, s.pdu_off, in->hdr_len, in->data_len, s.dif_pos, s.fpdu_woff,
-                           s.skip, s.pass);
+    memcpy(o_desc, d, 8 * sizeof *o_desc);
+    if (in->last && !in->dbad) {
+        MDD_TXG_SETF(HDR_LEN, o_desc, in->hdr_len);
+        MDD_TXG_SETF(DATA_LEN, o_desc, in->data_len);
+    }
+    mdd_txg_r_qdesc(m, in->q_base, in->q_sel, q_desc);
 }
 
 void mdd_txg_r_tick(mdd_txg_r_model *m, const mdd_txg_r_in *in)
 {
-    if (in->rst) {
-        memset(&m->s, 0, sizeof m->s);
-        return;
-    }
     if (!in->go)
         return;
     mdd_txg_r_state s;
-    uint64_t desc[8];
-    mdd_txg_r_eval(m, in, &s, desc);
+    uint64_t o_desc[8], q_desc[8];
+    mdd_txg_r_eval(m, in, &s, o_desc, q_desc);
     m->s = s;
 }

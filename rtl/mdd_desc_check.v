@@ -97,20 +97,32 @@ wire         iscsi  = proto == MDD_PROTO_ISCSI[1:0];
 wire         mpa    = proto == MDD_PROTO_MPA[1:0];
 wire         raw    = proto == MDD_PROTO_RAW[1:0];
 wire [18:0]  ml     = iscsi ? MDD_ISCSI_MRK_LEN[18:0] : MDD_MPA_MRK_LEN[18:0];
-wire [17:0]  pi_len = {13'd0, mdd_pi_len(pi_fmt)};
+wire [4:0]   pi_len = mdd_pi_len(pi_fmt);
 
-// the PDU layout the descriptor states (checked when the length fields are past or not self-framed)
-wire [25:0]  pad      = {24'd0, 2'd0 - hdr_len[1:0] - data_len[1:0]};
+// the PDU layout the descriptor states (checked when the length fields are past or not self-framed).
+// pdu_off >= pdu_len as d = pdu_off - hdr_len - data_len against the layout's tail (header digest, pad, data
+// digest: 0..11), the tail's two values (with and without the data digest) written without a sum and selected
+// last: no sum of five terms in front of the compare (depth, D-106)
+wire [1:0]   pad      = 2'd0 - hdr_len[1:0] - data_len[1:0];
 wire         has_ddig = ddig && (mpa || data_len != 24'd0);
-wire [25:0]  pdu_len  = {14'd0, hdr_len} + (hdig ? 26'd4 : 26'd0) + {2'd0, data_len} + pad
-                      + (has_ddig ? 26'd4 : 26'd0);
+wire [3:0]   tail_nd  = {1'b0, hdig, pad};       // hdig ? 4 : 0, + pad
+wire [3:0]   tail_dd  = {hdig, !hdig, pad};      // the same + 4
+wire [26:0]  d_len    = {2'd0, pdu_off} - {15'd0, hdr_len} - {3'd0, data_len};   // two's complement
+wire         off_ge_len = !d_len[26] && (d_len[25:4] != 22'd0
+                                         || (has_ddig ? d_len[3:0] >= tail_dd : d_len[3:0] >= tail_nd));
 wire         layout_bad = (iscsi && (hdr_len < 12'd48 || hdr_len[1:0] != 2'd0))
                        || (mpa && hdr_len != 12'd2 + {4'd0, ulp})
-                       || {1'b0, pdu_off} >= pdu_len;
+                       || off_ge_len;
 wire         past_len = iscsi ? pdu_off > 25'd7 : pdu_off > 25'd1;
-// TX T1: no start inside or at an iSCSI header digest (its value is in no field)
-wire         in_hdig  = iscsi && hdig && (!self || past_len)
-                     && pdu_off >= {13'd0, hdr_len} && pdu_off < {13'd0, hdr_len} + 25'd4;
+// TX T1: no start inside or at an iSCSI header digest (its value is in no field): 0 <= pdu_off - hdr_len < 4
+/* verilator lint_off UNUSEDSIGNAL */   // (its low bits: 0..3 all inside)
+wire [25:0]  d_hdr    = {1'b0, pdu_off} - {14'd0, hdr_len};
+/* verilator lint_on UNUSEDSIGNAL */
+wire         in_hdig  = iscsi && hdig && (!self || past_len) && !d_hdr[25] && d_hdr[24:2] == 23'd0;
+
+// dif_pos >= blk_len + pi_len as dif_pos - blk_len against pi_len (8 or 16): no sum in front of the compare
+wire [17:0]  d_pi       = {1'b0, dif_pos} - {2'd0, blk_len};   // two's complement
+wire         pos_ge_blk = !d_pi[17] && (d_pi[16:5] != 12'd0 || d_pi[4:0] >= pi_len);
 
 wire common_bad = (proto == 2'd3)
                || (dif_op > MDD_DIF_CHECK_REPLACE[2:0])
@@ -122,8 +134,7 @@ wire common_bad = (proto == 2'd3)
                || (mrk_en && (period <= ml || mpos >= period))
                // iSCSI: 4 * MarkInt + 8 with MarkInt >= 1 (RFC 3720 A.3)
                || (mrk_en && iscsi && (period < 19'd12 || period[1:0] != 2'd0))
-               || (dif_op != MDD_DIF_NONE[2:0] && (prot == 2'd0 || blk_len == 16'd0
-                                                  || {1'b0, dif_pos} >= {2'd0, blk_len} + pi_len))
+               || (dif_op != MDD_DIF_NONE[2:0] && (prot == 2'd0 || blk_len == 16'd0 || pos_ge_blk))
                || (!raw && !self && layout_bad)
                || (!raw && self && past_len && layout_bad);
 

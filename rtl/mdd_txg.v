@@ -71,7 +71,7 @@ module mdd_txg #(
     output reg  [31:0]    m_woff = 32'd0,
     output reg  [7:0]     m_nin = 8'd0,
     output reg            m_dbad = 1'b0,
-    output reg  [511:0]   m_desc = 512'd0,
+    output wire [511:0]   m_desc,
     output reg  [7:0]     m_xflags = 8'd0,
     output reg            m_err_v = 1'b0,
     output reg  [7:0]     m_err_code = 8'd0,
@@ -432,11 +432,14 @@ wire [15:0]    o1_emap;
 reg [511:0]    o1_desc = 512'd0;
 reg [W-1:0]    o1_spi = {W{1'b0}};
 wire [511:0]   r_desc;
+// the output register's descriptor (R's resume fields are written at its output, from R's registers: mdd_txg_r)
+reg  [511:0]   m_desc_r = 512'd0;
+reg            m_rsel = 1'b0;   // it holds a good transfer's last word
 
 mdd_txg_r #(.W(W)) u_r (
     .clk(clk), .rst(rst), .go(advance && o1_valid), .tag(o1_tag), .spi(o1_spi), .first(o1_first),
     .last(o1_last), .dbad(o1_dbad), .desc(o1_desc), .hdr_len(f_hdr_len), .data_len(f_data_len),
-    .o_desc(r_desc));
+    .o_desc(r_desc), .q_base(m_desc_r), .q_sel(m_rsel), .q_desc(m_desc));
 
 mdd_txg_err u_err (
     .ev_desc(o1_ev_desc), .ev_up(o1_ev_up), .ev_frame(o1_ev_frame), .n_up(o1_ev_n_up),
@@ -455,7 +458,8 @@ always @(posedge clk) begin
         m_woff <= o1_woff;
         m_nin <= o1_nin;
         m_dbad <= o1_dbad;
-        m_desc <= r_desc;
+        m_desc_r <= r_desc;
+        m_rsel <= o1_last && !o1_dbad;
         m_xflags <= {7'd0, o1_lost_in || o1_ev_frame};
         m_err_v <= o1_err_v;
         m_err_code <= o1_err_code;

@@ -402,8 +402,14 @@ reg [7:0]    pe;                // and taken
 reg [63:0]   pb;                // its byte
 reg [NW-1:0] pfirst_hl;         // hl of the length field's first byte
 reg [NW-1:0] plen_lane;         // the last length byte's lane
+// MPA's ULPDU_Length bytes tested per lane beside the gather (byte 0 zero, byte 1 below the ULP header), so that
+// FRAME's compare is not behind it (D-106); read only with the last length byte taken (p_last), where the
+// byte's lane is the only one at its offset (the check below)
+reg          pb0_z, pb1_lt;
 always @* begin
     pe_all = 8'd0;
+    pb0_z = 1'b0;
+    pb1_lt = 1'b0;
     pe = 8'd0;
     pb = 64'd0;
     pfirst_hl = {NW{1'b0}};
@@ -413,6 +419,8 @@ always @* begin
         pe = pe | (plane[8*i +: 8] & {8{host_take[i]}});
         for (j = 0; j < 8; j = j + 1)
             if (pany[8*i + j]) pb[8*j +: 8] = pb[8*j +: 8] | hb[8*i +: 8];
+        if (pany[8*i]) pb0_z = pb0_z | (hb[8*i +: 8] == 8'd0);
+        if (pany[8*i + 1]) pb1_lt = pb1_lt | (hb[8*i +: 8] < cfg_ulp);
         if (cfg_mpa ? plane[8*i] : plane[8*i + 5]) pfirst_hl = pfirst_hl | hl[NW*i +: NW];
         if (len_lane[i]) plen_lane = plen_lane | i[NW-1:0];
     end
@@ -449,8 +457,9 @@ wire [31:0] pfirst_off = hbase + {{(32 - NW){1'b0}}, pfirst_hl};
 wire [31:0] p_len_off = (cfg_mpa ? pe[0] : pe[5]) ? pfirst_off : r_len_off;
 wire [31:0] p_len_off_all = pfirst_all ? pfirst_off : r_len_off;
 // ULPDU_Length < the ULP header (8 bits): its high byte 0 (this word's, or the shifted-in value's) and the low
-// byte below (the 24-bit compare of the shifted value, without the shift in front of it)
-wire        len_short = cfg_mpa && (pe_all[0] ? pb[7:0] == 8'd0 : r_dl[15:0] == 16'd0) && pb[15:8] < cfg_ulp;
+// byte below (the 24-bit compare of the shifted value, without the shift in front of it; both bytes' tests made
+// per lane, pb0_z and pb1_lt)
+wire        len_short = cfg_mpa && (pe_all[0] ? pb0_z : r_dl[15:0] == 16'd0) && pb1_lt;
 wire        len_frame = p_last && len_short;
 assign publish = emit && p_last && !len_short;
 assign pr_pdu = pdus_at(plen_lane, pdus, ep_below, |is_ep);

@@ -203,7 +203,16 @@ wire          pass_ge_2 = pass_r >= {{(31 - NW){1'b0}}, pass_b_2};
 wire          skip_ge_w = skip_r >= {W32[30:0], 1'b0};
 wire          skip_ge_2 = skip_r >= {{(31 - NW){1'b0}}, skip_b_2};
 
-wire [19:0] ld_dpp = (!ld_mrk_en || ld_mrk_pos == 19'd0 ? 20'd0 : {1'b0, ld_period - ld_mrk_pos}) + {1'b0, ld_period};
+// d + period at the load: the "no marker before" select after the sum, and "<= W" as bit tests (W a power of 2),
+// so that no select or compare chain stands beside the two sums (the load's deepest path, D-106)
+wire [18:0] ld_d    = ld_period - ld_mrk_pos;
+wire        ld_dz   = !ld_mrk_en || ld_mrk_pos == 19'd0;
+wire [19:0] ld_dpp_s = {1'b0, ld_d} + {1'b0, ld_period};
+wire [19:0] ld_dpp  = ld_dz ? {1'b0, ld_period} : ld_dpp_s;
+function le_w(input [19:0] x);   // x <= W
+    le_w = x[19:LW] == {(20 - LW){1'b0}} || x == W20;
+endfunction
+wire        ld_second = ld_mrk_en && (ld_dz ? le_w({1'b0, ld_period}) : le_w(ld_dpp_s));
 
 always @(posedge clk) begin
     if (rst) begin
@@ -229,14 +238,14 @@ always @(posedge clk) begin
         period_r <= ld_period;
         ml_r <= ld_ml;
         mrk_pos_r <= ld_mrk_pos;
-        d_r <= !ld_mrk_en || ld_mrk_pos == 19'd0 ? 19'd0 : ld_period - ld_mrk_pos;
+        d_r <= ld_dz ? 19'd0 : ld_d;
         skip_r <= ld_skip;
         pass_r <= ld_pass;
         skip_ge_r <= ld_skip >= W32;
         pass_ge_r <= ld_pass >= W32;
         wire_r <= 32'd0;
         dpp_r <= ld_dpp;
-        second_r <= ld_mrk_en && ld_dpp <= W20;
+        second_r <= ld_second;
         ple_r <= ld_period <= W19;
         twmp_r <= {W20, 1'b0} - {2'b0, ld_period};
         pmw_r <= {1'b0, ld_period} - W20;

@@ -150,18 +150,34 @@ wire signed [AW-1:0] a_w [0:NB-1];
 wire signed [CW-1:0] s_w [0:NB-1];
 wire [NB-1:0] far_hi, far_lo;
 
-// pc against a bound
+// pc against a bound. pc is a lane count (0..W, its bits from NW up 0), so "pc < bound" is bit tests on the
+// bound's high bits and an NW-bit compare written as gates: no carry chain in front of every lane's class (a
+// chain ends abc's cone; the lane compares were P's deepest path into its FIFO, D-106)
+function lt_nw;   // x < y, NW bits, as gates (from the top bit down)
+    input [NW-1:0] x;
+    input [NW-1:0] y;
+    integer i;
+    reg eq;
+    begin
+        lt_nw = 1'b0;
+        eq = 1'b1;
+        for (i = NW - 1; i >= 0; i = i - 1) begin
+            lt_nw = lt_nw | (eq & !x[i] & y[i]);
+            eq = eq & (x[i] == y[i]);
+        end
+    end
+endfunction
 function lt_b;   // pc < bound
-    input [CW-1:0] x;
+    input [NW-1:0] x;
     input [CW-1:0] bs;
     input fh, fl;
-    lt_b = fh || (!fl && $signed(x) < $signed(bs));
+    lt_b = fh || (!fl && !bs[CW-1] && (bs[CW-2:NW] != {(CW - 1 - NW){1'b0}} || lt_nw(x, bs[NW-1:0])));
 endfunction
 function eq_b;   // pc == bound
-    input [CW-1:0] x;
+    input [NW-1:0] x;
     input [CW-1:0] bs;
     input fh, fl;
-    eq_b = !fh && !fl && x == bs;
+    eq_b = !fh && !fl && bs[CW-1:NW] == {(CW - NW){1'b0}} && x == bs[NW-1:0];
 endfunction
 `define MDD_TXG_P_LT(x, k) lt_b(x, s_w[k], far_hi[k], far_lo[k])
 `define MDD_TXG_P_EQ(x, k) eq_b(x, s_w[k], far_hi[k], far_lo[k])
@@ -171,11 +187,8 @@ endfunction
 // a reload (no part): the cycle after a load, and with lengths in the parse register (the bounds from them)
 wire pr_rl = pr_v_r && !lk_r;
 wire part_en = go && !load && !rl_r && !pr_rl && !halt_r;
-wire [CW-1:0] pc_l_x = {{(CW - NW){1'b0}}, pc_l};
-wire [CW-1:0] pc_n_x = {{(CW - NW){1'b0}}, pc_n};
-wire [CW-1:0] pc_lo_x = {{(CW - NW){1'b0}}, pc_lo_r};
-assign v = part_en && (raw_r || `MDD_TXG_P_LT(pc_lo_x, B_STOP));
-assign pop = part_en && (raw_r || `MDD_TXG_P_LT(pc_l_x, B_STOP));
+assign v = part_en && (raw_r || `MDD_TXG_P_LT(pc_lo_r, B_STOP));
+assign pop = part_en && (raw_r || `MDD_TXG_P_LT(pc_l, B_STOP));
 
 wire [W-1:0] below;      // pc < a_stop (raw: every lane), a thermometer
 wire [W-1:0] in_word;    // lane < n
@@ -185,23 +198,23 @@ wire [W-1:0] before_hdr; // pc < a_hdr
 // the same for the lane after (its pc is one more if this lane is not a marker): pc_n after lane n - 1
 wire [W-1:0] before_len_up = {1'b0, before_len[W-1:1]};   // bit i: lane i + 1's
 wire [W-1:0] before_hdr_up = {1'b0, before_hdr[W-1:1]};
-wire         before_len_n = `MDD_TXG_P_LT(pc_n_x, B_LEN);
-wire         before_hdr_n = `MDD_TXG_P_LT(pc_n_x, B_HDR);
+wire         before_len_n = `MDD_TXG_P_LT(pc_n, B_LEN);
+wire         before_hdr_n = `MDD_TXG_P_LT(pc_n, B_HDR);
 
 // D's data counts: the part's DATA lanes (lengths known, not a marker, a_ps <= pc < a_pe; raw: every lane) in
 // [lo, i). The part's non-marker lanes in [lo, i) have the pc values pc_lo .. pc[i] - 1, one each, so the count
 // is |[pc_lo, pc[i]) & [a_ps, a_pe)|: 0 below a_ps, pc[i] - s below a_pe (s = max(pc_lo, a_ps)), else e (the
 // part's DATA lanes below a_pe). s and e come from registers beside the lane compares; their low NW bits are
 // exact wherever a lane selects them (a_ps, a_pe then lie in pc_lo .. pc[i] <= W).
-wire          lo_lt_ps = `MDD_TXG_P_LT(pc_lo_x, B_PS);
-wire          lo_lt_pe = `MDD_TXG_P_LT(pc_lo_x, B_PE);
+wire          lo_lt_ps = `MDD_TXG_P_LT(pc_lo_r, B_PS);
+wire          lo_lt_pe = `MDD_TXG_P_LT(pc_lo_r, B_PE);
 wire [NW-1:0] ps_nw = a_w[B_PS][NW-1:0];
 wire [NW-1:0] pe_nw = a_w[B_PE][NW-1:0];
 // (both differences beside the compare, selected by AND-OR: a ?: of two differences is merged into one
 // subtract after a mux, after the compare)
 wire [NW-1:0] dc_e = ({NW{lo_lt_pe && lo_lt_ps}} & (pe_nw - ps_nw)) | ({NW{lo_lt_pe && !lo_lt_ps}} & (pe_nw - pc_lo_r));
-wire          dc_n_ge_ps = !`MDD_TXG_P_LT(pc_n_x, B_PS);
-wire          dc_n_lt_pe = `MDD_TXG_P_LT(pc_n_x, B_PE);
+wire          dc_n_ge_ps = !`MDD_TXG_P_LT(pc_n, B_PS);
+wire          dc_n_lt_pe = `MDD_TXG_P_LT(pc_n, B_PE);
 wire [NW-1:0] dc_n_pc = ({NW{lo_lt_ps}} & (pc_n - ps_nw)) | ({NW{!lo_lt_ps}} & (pc_n - pc_lo_r));
 assign dc_n = !v ? {NW{1'b0}} : raw_r ? n : !(lk_r && dc_n_ge_ps) ? {NW{1'b0}} : dc_n_lt_pe ? dc_n_pc : dc_e;
 
@@ -210,28 +223,27 @@ generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_lane
         localparam [NW-1:0] LI = gi;
         wire [NW-1:0] pcu = pc[gi*NW +: NW];
-        wire [CW-1:0] pci = {{(CW - NW){1'b0}}, pcu};
         wire [2:0]    mbi = mb[3*gi +: 3];
         assign in_word[gi] = LI < n;
-        assign below[gi] = raw_r || `MDD_TXG_P_LT(pci, B_STOP);
+        assign below[gi] = raw_r || `MDD_TXG_P_LT(pcu, B_STOP);
         assign in_part[gi] = part_en && in_word[gi] && below[gi] && live_r[gi];
-        assign before_len[gi] = `MDD_TXG_P_LT(pci, B_LEN);
-        assign before_hdr[gi] = `MDD_TXG_P_LT(pci, B_HDR);
+        assign before_len[gi] = `MDD_TXG_P_LT(pcu, B_LEN);
+        assign before_hdr[gi] = `MDD_TXG_P_LT(pcu, B_HDR);
 
         wire aft = lk_r && !before_len[gi];
         wire known = lk_r && before_len[gi];
-        wire at0 = aft ? `MDD_TXG_P_EQ(pci, B_LEN) : `MDD_TXG_P_EQ(pci, B_B);
+        wire at0 = aft ? `MDD_TXG_P_EQ(pcu, B_LEN) : `MDD_TXG_P_EQ(pcu, B_B);
         // pc <= bound: pc - 1 < bound, pc >= 1, else bound >= 0
-        wire le_bll = !`MDD_TXG_P_LT(pci, B_BLL) ? `MDD_TXG_P_EQ(pci, B_BLL) : 1'b1;
-        wire le_lenll = !`MDD_TXG_P_LT(pci, B_LENLL) ? `MDD_TXG_P_EQ(pci, B_LENLL) : 1'b1;
+        wire le_bll = !`MDD_TXG_P_LT(pcu, B_BLL) ? `MDD_TXG_P_EQ(pcu, B_BLL) : 1'b1;
+        wire le_lenll = !`MDD_TXG_P_LT(pcu, B_LENLL) ? `MDD_TXG_P_EQ(pcu, B_LENLL) : 1'b1;
         wire early_i = self_r && !known && (aft ? le_lenll : le_bll);
-        wire le_pe = `MDD_TXG_P_LT(pci, B_PE) || `MDD_TXG_P_EQ(pci, B_PE);
-        wire pih = raw_r || at0 || (known && !`MDD_TXG_P_LT(pci, B_PS) && le_pe);
+        wire le_pe = `MDD_TXG_P_LT(pcu, B_PE) || `MDD_TXG_P_EQ(pcu, B_PE);
+        wire pih = raw_r || at0 || (known && !`MDD_TXG_P_LT(pcu, B_PS) && le_pe);
         wire mk = mrk[gi];
-        wire gt_len4 = !`MDD_TXG_P_LT(pci, B_LEN4) && !`MDD_TXG_P_EQ(pci, B_LEN4);
+        wire gt_len4 = !`MDD_TXG_P_LT(pcu, B_LEN4) && !`MDD_TXG_P_EQ(pcu, B_LEN4);
         wire between = known && mpa_r && ddig_r && !at0 && gt_len4;
-        wire ed_m = known && mpa_r && ddig_r && {1'b0, mbi} == ml_r - 4'd1 && !at0 && `MDD_TXG_P_EQ(pci, B_LEN4);
-        wire ed_d = known && lc_v_r && `MDD_TXG_P_EQ(pci, B_LC) && !(mpa_r && ddig_r && mnext[gi]);
+        wire ed_m = known && mpa_r && ddig_r && {1'b0, mbi} == ml_r - 4'd1 && !at0 && `MDD_TXG_P_EQ(pcu, B_LEN4);
+        wire ed_d = known && lc_v_r && `MDD_TXG_P_EQ(pcu, B_LC) && !(mpa_r && ddig_r && mnext[gi]);
         wire nx_in = {1'b0, LI} + 1'b1 < {1'b0, n};
         wire eh_k = known && before_hdr[gi] && !(nx_in ? before_hdr_up[gi] : before_hdr_n);
         wire ep_k = known && !(nx_in ? before_len_up[gi] : before_len_n);
@@ -239,9 +251,9 @@ generate
         wire [2:0] p_lo = pcu[2:0] - base_lo;
         wire eh_u = mpa_r && ulp_r == 8'd0 && early_i && p_lo == 3'd1;   // MPA: early is p <= 1
 
-        wire lt_ps = `MDD_TXG_P_LT(pci, B_PS);
-        wire lt_pe = `MDD_TXG_P_LT(pci, B_PE);
-        wire lt_pde = `MDD_TXG_P_LT(pci, B_PDE);
+        wire lt_ps = `MDD_TXG_P_LT(pcu, B_PS);
+        wire lt_pe = `MDD_TXG_P_LT(pcu, B_PE);
+        wire lt_pde = `MDD_TXG_P_LT(pcu, B_PDE);
         wire [1:0] x_hdig = pcu[1:0] - a_w[B_HDR][1:0];
         wire [1:0] x_ddig = pcu[1:0] - a_w[B_PDE][1:0];
 
@@ -327,7 +339,7 @@ assign pdus = pdus_r;
 // word's end when the word's non-marker count reaches a_len. Both from registers, selected by pop last.
 wire len_ge1 = !far_lo[B_LEN] && (far_hi[B_LEN] || $signed(s_w[B_LEN]) >= 1);
 wire ep_s = lk_r && len_ge1;
-wire ep_p = ep_s && !`MDD_TXG_P_LT(pc_n_x, B_LEN);
+wire ep_p = ep_s && !`MDD_TXG_P_LT(pc_n, B_LEN);
 wire ep = pop ? ep_p : ep_s;
 wire upd = v && !raw_r;
 wire sel_pop = pop && !raw_r;                       // pop implies v
@@ -532,7 +544,7 @@ always @(posedge clk) begin
                 pdus_r <= pdus_r + 32'd1;
                 if (self_r) lk_r <= 1'b0;
             end
-            if (!self_r && lk_r && (!pop || !`MDD_TXG_P_LT(pc_n_x, B_LEN) && !`MDD_TXG_P_EQ(pc_n_x, B_LEN)))
+            if (!self_r && lk_r && (!pop || !`MDD_TXG_P_LT(pc_n, B_LEN) && !`MDD_TXG_P_EQ(pc_n, B_LEN)))
                 halt_r <= 1'b1;   // the part's last lane is the host byte after the PDU
             if (mpa_r)
                 wb_r <= wb_n;

@@ -23,7 +23,18 @@
  *     modulo BLK_LEN + the PI length (one EB a word: two wraps at most).
  * HDR_LEN and DATA_LEN are F's registers after the word (inputs).  A
  * transfer's first word starts from its descriptor.  o_desc is the word's
- * descriptor with the fields written when it is a good transfer's last word.
+ * descriptor with HDR_LEN and DATA_LEN written when it is a good transfer's
+ * last word: the generator's output register (q_base) loads it as the word
+ * moves there (go), and R's registers load the word's other fields at the
+ * same edge, so q_desc, the output register with those fields written
+ * when q_sel (it holds a good transfer's last word), is a select of
+ * registers (D-106: the fields written into the output register's input put
+ * the word's lane counts, the sums and their wraps and the register's
+ * select in one path, 10 LUT levels at W = 8).  The TCP sequence number is
+ * kept as such (the descriptor's plus the wire count), so no sum follows
+ * the registers.  The state registers have no reset: a transfer's first word
+ * loads them from its descriptor, and q_desc reads them only with q_sel,
+ * which, like the output register, keeps its value through a reset.
  * The counts start at registers (the first output register), so the only
  * loop is each field's state through one addition and its wraps.
  *
@@ -43,7 +54,10 @@ module mdd_txg_r #(
     input  wire [511:0]         desc,
     input  wire [15:0]          hdr_len,
     input  wire [23:0]          data_len,
-    output reg  [511:0]         o_desc
+    output reg  [511:0]         o_desc,
+    input  wire [511:0]         q_base,
+    input  wire                 q_sel,
+    output reg  [511:0]         q_desc
 );
 
 `include "mdd_formats.vh"
@@ -56,7 +70,7 @@ initial begin
     end
 end
 
-reg [31:0] wire_r = 32'd0, skip_r = 32'd0, pass_r = 32'd0;
+reg [31:0] seq_r = 32'd0, skip_r = 32'd0, pass_r = 32'd0;
 reg [18:0] mrk_pos_r = 19'd0;
 reg [24:0] pdu_off_r = 25'd0;
 reg [15:0] fpdu_woff_r = 16'd0;
@@ -73,7 +87,7 @@ wire [4:0]  c_pi     = mdd_pi_len(desc[MDD_DESC_PI_FMT_LSB +: MDD_DESC_PI_FMT_W]
 wire [16:0] c_blk_pi = {1'b0, desc[MDD_DESC_BLK_LEN_LSB +: MDD_DESC_BLK_LEN_W]} + {12'd0, c_pi};
 
 // the state before the word
-wire [31:0] b_wire    = first ? 32'd0 : wire_r;
+wire [31:0] b_seq     = first ? desc[MDD_DESC_TCP_SEQ_LSB +: MDD_DESC_TCP_SEQ_W] : seq_r;
 wire [18:0] b_mrk_pos = first ? desc[MDD_DESC_MRK_POS_LSB +: MDD_DESC_MRK_POS_W] : mrk_pos_r;
 wire [31:0] b_skip    = first ? desc[MDD_TXDESC_SKIP_LEN_LSB +: MDD_TXDESC_SKIP_LEN_W] : skip_r;
 wire [31:0] b_pass    = first ? desc[MDD_TXDESC_PASS_LEN_LSB +: MDD_TXDESC_PASS_LEN_W] : pass_r;
@@ -114,7 +128,7 @@ function [18:0] wrap2(input [18:0] x, input [6:0] n, input [18:0] p);
 endfunction
 /* verilator lint_on UNUSEDSIGNAL */
 
-wire [31:0] a_wire    = b_wire + {25'd0, nw};
+wire [31:0] a_seq     = b_seq + {25'd0, nw};
 wire [18:0] a_mrk_pos = c_mrk_en ? wrap2(b_mrk_pos, nw, c_period) : b_mrk_pos;
 wire        skip_all  = b_skip >= {25'd0, nw};
 wire [31:0] skip_sub  = b_skip - {25'd0, nw};
@@ -132,29 +146,27 @@ wire [16:0] a_dif_pos = c_dif ? dif_w[16:0] : b_dif_pos;
 always @* begin
     o_desc = desc;
     if (last && !dbad) begin
-        o_desc[MDD_DESC_TCP_SEQ_LSB +: MDD_DESC_TCP_SEQ_W] = desc[MDD_DESC_TCP_SEQ_LSB +: MDD_DESC_TCP_SEQ_W] + a_wire;
-        o_desc[MDD_DESC_MRK_POS_LSB +: MDD_DESC_MRK_POS_W] = a_mrk_pos;
-        o_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W] = a_pdu_off;
         o_desc[MDD_DESC_HDR_LEN_LSB +: MDD_DESC_HDR_LEN_W] = hdr_len[MDD_DESC_HDR_LEN_W-1:0];
         o_desc[MDD_DESC_DATA_LEN_LSB +: MDD_DESC_DATA_LEN_W] = data_len;
-        o_desc[MDD_DESC_DIF_POS_LSB +: MDD_DESC_DIF_POS_W] = a_dif_pos;
-        o_desc[MDD_DESC_FPDU_WOFF_LSB +: MDD_DESC_FPDU_WOFF_W] = a_fpdu;
-        o_desc[MDD_TXDESC_SKIP_LEN_LSB +: MDD_TXDESC_SKIP_LEN_W] = a_skip;
-        o_desc[MDD_TXDESC_PASS_LEN_LSB +: MDD_TXDESC_PASS_LEN_W] = a_pass;
+    end
+end
+
+always @* begin
+    q_desc = q_base;
+    if (q_sel) begin
+        q_desc[MDD_DESC_TCP_SEQ_LSB +: MDD_DESC_TCP_SEQ_W] = seq_r;
+        q_desc[MDD_DESC_MRK_POS_LSB +: MDD_DESC_MRK_POS_W] = mrk_pos_r;
+        q_desc[MDD_DESC_PDU_OFF_LSB +: MDD_DESC_PDU_OFF_W] = pdu_off_r;
+        q_desc[MDD_DESC_DIF_POS_LSB +: MDD_DESC_DIF_POS_W] = dif_pos_r;
+        q_desc[MDD_DESC_FPDU_WOFF_LSB +: MDD_DESC_FPDU_WOFF_W] = fpdu_woff_r;
+        q_desc[MDD_TXDESC_SKIP_LEN_LSB +: MDD_TXDESC_SKIP_LEN_W] = skip_r;
+        q_desc[MDD_TXDESC_PASS_LEN_LSB +: MDD_TXDESC_PASS_LEN_W] = pass_r;
     end
 end
 
 always @(posedge clk) begin
-    if (rst) begin
-        wire_r      <= 32'd0;
-        mrk_pos_r   <= 19'd0;
-        skip_r      <= 32'd0;
-        pass_r      <= 32'd0;
-        pdu_off_r   <= 25'd0;
-        fpdu_woff_r <= 16'd0;
-        dif_pos_r   <= 17'd0;
-    end else if (go) begin
-        wire_r      <= a_wire;
+    if (go) begin
+        seq_r       <= a_seq;
         mrk_pos_r   <= a_mrk_pos;
         skip_r      <= a_skip;
         pass_r      <= a_pass;
@@ -165,7 +177,7 @@ always @(posedge clk) begin
 end
 
 /* verilator lint_off UNUSEDSIGNAL */
-wire unused = |{hdr_len[15:12], dif_w[18:17], tag};
+wire unused = |{hdr_len[15:12], dif_w[18:17], tag, rst};
 /* verilator lint_on UNUSEDSIGNAL */
 
 endmodule

@@ -286,13 +286,18 @@ class Stim {
         mdd_tx_case_free(&k);
     }
 
-    // An illegal descriptor (an RX-only field set) with a few random host bytes: DESC, nothing generated.
+    // An illegal descriptor (an RX-only field set, a reserved protocol, or a marker or DIF position past its
+    // period or block) with a few random host bytes: DESC, nothing generated, the descriptor returned as it came
+    // (the positions out of range are ones the resume fields' wraps would change, D-106).
     void queue_junk(const uint64_t *good) {
         uint64_t d[8];
         std::memcpy(d, good, sizeof d);
         MDD_SET(DESC, XFER_ID, d, next_id_++ & 0xFFFF);
-        if (rng_.chance(0.5)) MDD_SET(DESC, HDR_OUT, d, 1);
-        else MDD_SET(DESC, PROTO, d, 3);
+        const unsigned why = (unsigned)rng_.below(4);
+        if (why == 2 && MDD_GET(DESC, MRK_EN, d)) MDD_SET(DESC, MRK_POS, d, 0x7FFFF);
+        else if (why == 3 && MDD_GET(DESC, DIF_OP, d) != MDD_DIF_NONE) MDD_SET(DESC, DIF_POS, d, 0x1FFFF);
+        else if (why & 1) MDD_SET(DESC, PROTO, d, 3);
+        else MDD_SET(DESC, HDR_OUT, d, 1);
         std::vector<uint8_t> host(rng_.below(3 * W));
         for (auto &b : host) b = (uint8_t)rng_.next();
         queue_xfer(d, host, true);

@@ -5,12 +5,13 @@
 // [off, next) of any kind, VOID around them, stripped-PI lanes among the PI ones, an EP lane or none), whether it
 // starts or ends a transfer, a bad transfer, F's lengths, whether it moves on; a transfer's first word draws a new
 // descriptor (every protocol and DIF operation, marker periods and DIF blocks near W and far from it, SKIP_LEN and
-// PASS_LEN around the word's lanes and at 2^32 - 1). The descriptor R leaves is compared every cycle. What the
-// fields mean is checked by the staged twin's suites: the generator's resume fields against the lane walk's and
+// PASS_LEN around the word's lanes and at 2^32 - 1). Both descriptors R leaves are compared every cycle: o_desc (the
+// word's, its lengths written) and q_desc (the output register's, q_base: the o_desc of the last word that moved
+// on or noise, with the state's fields written where q_sel, drawn either way). What the fields mean is checked by the staged twin's suites: the generator's resume fields against the lane walk's and
 // the references'.
 //
-// Build-time parameter (-D): TXG_W. Knobs: inject_fault (a cycle at which the twin's descriptor bit 0 of
-// MRK_POS is flipped).
+// Build-time parameter (-D): TXG_W. Knobs: inject_fault (a cycle at which the twin's q_desc bit 0 of MRK_POS is
+// flipped; q_sel is then drawn 1).
 #include "lockstep.h"
 
 #include "Vmdd_txg_r.h"
@@ -47,29 +48,44 @@ class Bench {
         s_go_ = vcd.add("go", 1);
         s_last_ = vcd.add("last", 1);
         s_desc_ = vcd.add("o_desc", 512);
+        s_qdesc_ = vcd.add("q_desc", 512);
     }
     void model_dump(ls::Vcd &vcd) {
         vcd.val(s_go_, in_.go);
         vcd.val(s_last_, in_.last);
         vcd.val_bytes(s_desc_, desc_out_);
+        vcd.val_bytes(s_qdesc_, qdesc_out_);
     }
 
     void cycle(ls::Checker &chk, ls::Tracer &tr) {
         const uint64_t cyc = chk.cycle();
         draw();
+        if (cyc == fault_) in_.q_sel = true;
         drive();
         top_->clk = 0;
         top_->eval();
         mdd_txg_r_state after;
-        uint64_t desc[8];
-        mdd_txg_r_eval(&model_, &in_, &after, desc);
-        if (cyc == fault_) desc[MDD_DESC_MRK_POS_WORD] ^= 1ull << MDD_DESC_MRK_POS_LSB;
+        uint64_t desc[8], qdesc[8];
+        mdd_txg_r_eval(&model_, &in_, &after, desc, qdesc);
+        if (cyc == fault_) qdesc[MDD_DESC_MRK_POS_WORD] ^= 1ull << MDD_DESC_MRK_POS_LSB;
         uint8_t r[64];
         ls::words_to_bytes(desc, desc_out_, 8);
         ls::get_bytes(top_->o_desc, r, 64);
         chk.eq_bytes("o_desc", desc_out_, r, 64);
-        ++checks_;
+        ls::words_to_bytes(qdesc, qdesc_out_, 8);
+        ls::get_bytes(top_->q_desc, r, 64);
+        chk.eq_bytes("q_desc", qdesc_out_, r, 64);
+        checks_ += 2;
         resumed_ += in_.last && !in_.dbad;
+        q_resumed_ += in_.q_sel;
+        // the next cycle's output register: this word's o_desc where it moves on (mostly), else noise
+        if (in_.go && !rng_.chance(0.1)) {
+            std::memcpy(q_base_, desc, sizeof q_base_);
+            q_sel_ = in_.last && !in_.dbad;
+        } else if (rng_.chance(0.1)) {
+            for (auto &x : q_base_) x = rng_.next();
+            q_sel_ = rng_.chance(0.5);
+        }
         tr.pre();
         top_->clk = 1;
         top_->eval();
@@ -80,8 +96,9 @@ class Bench {
 
     void summary(FILE *f) const {
         std::fprintf(f, "txg-r W=%u: %" PRIu64 " cycles, %" PRIu64 " words with resume fields, %" PRIu64
-                        " with an EP lane, %" PRIu64 " with stripped-PI lanes\n",
-                     kW, cycles_, resumed_, ep_words_, spi_words_);
+                        " output registers with them, %" PRIu64 " with an EP lane, %" PRIu64
+                        " with stripped-PI lanes\n",
+                     kW, cycles_, resumed_, q_resumed_, ep_words_, spi_words_);
     }
     uint64_t checks() const { return checks_; }
 
@@ -128,6 +145,8 @@ class Bench {
         in_.desc[1] = noise_[1];
         in_.hdr_len = (uint32_t)rng_.below(1u << 12);
         in_.data_len = (uint32_t)rng_.next() & 0xFFFFFF;
+        std::memcpy(in_.q_base, q_base_, sizeof q_base_);
+        in_.q_sel = q_sel_;
         const unsigned off = (unsigned)rng_.below(kW), next = off + 1 + (unsigned)rng_.below(kW - off);
         static const uint8_t kinds[] = {MDD_KIND_PAY, MDD_KIND_HDR, MDD_KIND_HDIG, MDD_KIND_PAD,
                                         MDD_KIND_MRK, MDD_KIND_PI,  MDD_KIND_DDIG};
@@ -162,17 +181,21 @@ class Bench {
         ls::put_bytes(top_->desc, d, 64);
         top_->hdr_len = (uint16_t)in_.hdr_len;
         top_->data_len = in_.data_len;
+        ls::words_to_bytes(in_.q_base, d, 8);
+        ls::put_bytes(top_->q_base, d, 64);
+        top_->q_sel = in_.q_sel;
     }
 
     std::unique_ptr<Vmdd_txg_r> top_;
     mdd_txg_r_model model_{};
     mdd_txg_r_in in_{};
-    uint64_t desc_[8] = {0}, noise_[8] = {0};
+    uint64_t desc_[8] = {0}, noise_[8] = {0}, q_base_[8] = {0};
+    bool q_sel_ = false;
     ls::Rng rng_;
     uint64_t fault_;
-    uint64_t cycles_ = 0, checks_ = 0, resumed_ = 0, ep_words_ = 0, spi_words_ = 0;
-    uint8_t desc_out_[64] = {0};
-    int s_go_ = 0, s_last_ = 0, s_desc_ = 0;
+    uint64_t cycles_ = 0, checks_ = 0, resumed_ = 0, q_resumed_ = 0, ep_words_ = 0, spi_words_ = 0;
+    uint8_t desc_out_[64] = {0}, qdesc_out_[64] = {0};
+    int s_go_ = 0, s_last_ = 0, s_desc_ = 0, s_qdesc_ = 0;
 };
 
 }  // namespace
