@@ -16,20 +16,7 @@ function [W-1:0] lane_below_or(input [W-1:0] x);
 endfunction
 
 // number of set lanes, W <= 64, by an adder tree (log2(W) levels; a running count in a lane loop is a ripple
-// through W adders: 106 LUT levels in mdd_rx_ctx at W = 64, D-060). The tree's sums are written as gates
-// (lane_addg): yosys maps a + to a carry chain, and at each chain abc's cones end, so a tree of chains was a LUT
-// level or two per node (6 levels at W = 8, where the count of 8 lanes is a 2-level function; D-106).
-function [6:0] lane_addg(input [6:0] lf_a, input [6:0] lf_b);
-    integer lf_i;
-    reg     lf_c;
-    begin
-        lf_c = 1'b0;
-        for (lf_i = 0; lf_i < 7; lf_i = lf_i + 1) begin
-            lane_addg[lf_i] = lf_a[lf_i] ^ lf_b[lf_i] ^ lf_c;
-            lf_c = (lf_a[lf_i] & lf_b[lf_i]) | (lf_c & (lf_a[lf_i] ^ lf_b[lf_i]));
-        end
-    end
-endfunction
+// through W adders: 106 LUT levels in mdd_rx_ctx at W = 64, D-060)
 function [6:0] lane_popc(input [W-1:0] x);
     integer lf_s, lf_u;
     reg [8*W-1:0] lf_v;
@@ -39,7 +26,7 @@ function [6:0] lane_popc(input [W-1:0] x);
         end
         for (lf_s = 1; lf_s < W; lf_s = 2 * lf_s) begin
             for (lf_u = 0; lf_u + lf_s < W; lf_u = lf_u + 2 * lf_s) begin
-                lf_v[8*lf_u +: 8] = {1'b0, lane_addg(lf_v[8*lf_u +: 7], lf_v[8*(lf_u + lf_s) +: 7])};
+                lf_v[8*lf_u +: 8] = lf_v[8*lf_u +: 8] + lf_v[8*(lf_u + lf_s) +: 8];
             end
         end
         lane_popc = lf_v[6:0];
