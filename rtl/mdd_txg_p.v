@@ -247,9 +247,12 @@ generate
         wire nx_in = {1'b0, LI} + 1'b1 < {1'b0, n};
         wire eh_k = known && before_hdr[gi] && !(nx_in ? before_hdr_up[gi] : before_hdr_n);
         wire ep_k = known && !(nx_in ? before_len_up[gi] : before_len_n);
-        wire [2:0] base_lo = aft ? a_w[B_LEN][2:0] : a_w[B_B][2:0];
-        wire [2:0] p_lo = pcu[2:0] - base_lo;
-        wire eh_u = mpa_r && ulp_r == 8'd0 && early_i && p_lo == 3'd1;   // MPA: early is p <= 1
+        // the offset's low bits from either base, selected after the differences (aft comes from a lane compare;
+        // in front of the subtract it made P's flags into D's FIFO 10 levels inside mdd_txg, D-106)
+        wire [2:0] p_lo_len = pcu[2:0] - a_w[B_LEN][2:0];
+        wire [2:0] p_lo_b = pcu[2:0] - a_w[B_B][2:0];
+        wire [2:0] p_lo = ({3{aft}} & p_lo_len) | ({3{!aft}} & p_lo_b);   // (AND-OR: opt_share merges a ?: back)
+        wire eh_u = mpa_r && ulp_r == 8'd0 && early_i && (aft ? p_lo_len == 3'd1 : p_lo_b == 3'd1);   // MPA: early is p <= 1
 
         wire lt_ps = `MDD_TXG_P_LT(pcu, B_PS);
         wire lt_pe = `MDD_TXG_P_LT(pcu, B_PE);
