@@ -107,20 +107,29 @@ static inline void mdd_txg_parse_byte(bool iscsi, uint32_t p, uint8_t b, uint32_
     }
 }
 
+/* The resume fields the generator counts (all but the lengths) into od: stage R writes these at the output
+ * register from its state (mdd_txg_r_qdesc, D-106), the lane walk with the lengths (mdd_txg_set_resume). */
+static inline void mdd_txg_set_resume_counts(uint64_t *od, uint32_t tcp_seq, uint32_t mrk_pos, uint32_t pdu_off,
+                                             uint32_t dif_pos, uint32_t fpdu_woff, uint32_t skip, uint32_t pass)
+{
+    MDD_TXG_SETF(TCP_SEQ, od, tcp_seq);
+    MDD_TXG_SETF(MRK_POS, od, mrk_pos);
+    MDD_TXG_SETF(PDU_OFF, od, pdu_off);
+    MDD_TXG_SETF(DIF_POS, od, dif_pos);
+    MDD_TXG_SETF(FPDU_WOFF, od, fpdu_woff);
+    MDD_TXG_TSETF(SKIP_LEN, od, skip);
+    MDD_TXG_TSETF(PASS_LEN, od, pass);
+}
+
 /* The resume fields the generator owns, into the last word's descriptor od (d: the transfer's own). */
 static inline void mdd_txg_set_resume(uint64_t *od, const uint64_t *d, uint32_t wire, uint32_t mrk_pos,
                                       uint32_t pdu_off, uint32_t hdr_len, uint32_t data_len, uint32_t dif_pos,
                                       uint32_t fpdu_woff, uint32_t skip, uint32_t pass)
 {
-    MDD_TXG_SETF(TCP_SEQ, od, (uint32_t)(MDD_TXG_F(TCP_SEQ, d) + wire));
-    MDD_TXG_SETF(MRK_POS, od, mrk_pos);
-    MDD_TXG_SETF(PDU_OFF, od, pdu_off);
+    mdd_txg_set_resume_counts(od, (uint32_t)(MDD_TXG_F(TCP_SEQ, d) + wire), mrk_pos, pdu_off, dif_pos, fpdu_woff,
+                              skip, pass);
     MDD_TXG_SETF(HDR_LEN, od, hdr_len);
     MDD_TXG_SETF(DATA_LEN, od, data_len);
-    MDD_TXG_SETF(DIF_POS, od, dif_pos);
-    MDD_TXG_SETF(FPDU_WOFF, od, fpdu_woff);
-    MDD_TXG_TSETF(SKIP_LEN, od, skip);
-    MDD_TXG_TSETF(PASS_LEN, od, pass);
 }
 
 /* The next DIF position after a data byte. */

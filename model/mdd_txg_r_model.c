@@ -30,13 +30,7 @@ void mdd_txg_r_qdesc(const mdd_txg_r_model *m, const uint64_t *base, bool sel, u
     if (!sel)
         return;
     const mdd_txg_r_state *s = &m->s;
-    MDD_TXG_SETF(TCP_SEQ, out, s->seq);
-    MDD_TXG_SETF(MRK_POS, out, s->mrk_pos);
-    MDD_TXG_SETF(PDU_OFF, out, s->pdu_off);
-    MDD_TXG_SETF(DIF_POS, out, s->dif_pos);
-    MDD_TXG_SETF(FPDU_WOFF, out, s->fpdu_woff);
-    MDD_TXG_TSETF(SKIP_LEN, out, s->skip);
-    MDD_TXG_TSETF(PASS_LEN, out, s->pass);
+    mdd_txg_set_resume_counts(out, s->seq, s->mrk_pos, s->pdu_off, s->dif_pos, s->fpdu_woff, s->skip, s->pass);
 }
 
 void mdd_txg_r_eval(const mdd_txg_r_model *m, const mdd_txg_r_in *in, mdd_txg_r_state *after, uint64_t *o_desc,

@@ -7,8 +7,8 @@
 // descriptor (every protocol and DIF operation, marker periods and DIF blocks near W and far from it, SKIP_LEN and
 // PASS_LEN around the word's lanes and at 2^32 - 1). Both descriptors R leaves are compared every cycle: o_desc (the
 // word's, its lengths written) and q_desc (the output register's, q_base: the o_desc of the last word that moved
-// on or noise, with the state's fields written where q_sel, drawn either way). What the fields mean is checked by the staged twin's suites: the generator's resume fields against the lane walk's and
-// the references'.
+// on or noise, with the state's fields written where q_sel, drawn either way). What the fields mean is checked by
+// the staged twin's suites: the generator's resume fields against the lane walk's and the references'.
 //
 // Build-time parameter (-D): TXG_W. Knobs: inject_fault (a cycle at which the twin's q_desc bit 0 of MRK_POS is
 // flipped; q_sel is then drawn 1).
