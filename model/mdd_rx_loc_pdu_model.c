@@ -393,11 +393,13 @@ void mdd_rx_loc_pdu_tick(mdd_rx_loc_pdu_model *m, const mdd_rx_loc_pdu_in *in)
 {
     const bool advance = in->m_ready || !m->m_valid_r;
     const bool adv_c = advance || !m->d_valid;
-    const bool adv_b = adv_c || !m->q_valid;
+    const bool adv_e = adv_c || !m->e_valid;
+    const bool adv_b = adv_e || !m->q_valid;
     const bool emit = m->a_valid && adv_b;
     bool take = false;
     if (advance && m->d_valid) m->m = m->d; /* each stage before the one behind it takes its next part */
-    if (adv_c && m->q_valid) m->d = m->q;
+    if (adv_c && m->e_valid) m->d = m->e;
+    if (adv_e && m->q_valid) m->e = m->q;
     if (emit) {
         mdd_rx_loc_pdu_in a;
         struct part pt;
@@ -450,11 +452,13 @@ void mdd_rx_loc_pdu_tick(mdd_rx_loc_pdu_model *m, const mdd_rx_loc_pdu_in *in)
         m->i_valid = false;
         m->a_valid = false;
         m->q_valid = false;
+        m->e_valid = false;
         m->d_valid = false;
         m->m_valid_r = false;
     } else {
-        if (advance) m->m_valid_r = m->d_valid; /* the pre-edge stages D, C and A */
-        if (adv_c) m->d_valid = m->q_valid;
+        if (advance) m->m_valid_r = m->d_valid; /* the pre-edge stages D, E, C and A */
+        if (adv_c) m->d_valid = m->e_valid;
+        if (adv_e) m->e_valid = m->q_valid;
         if (adv_b) m->q_valid = m->a_valid;
         if (load_a) m->a_valid = true;
         else if (take) m->a_valid = false;

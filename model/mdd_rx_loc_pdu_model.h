@@ -8,10 +8,10 @@
  * Contract (docs/ARCHITECTURE.md section 8): eval is combinational, tick is the clock edge, rst is an input;
  * the pipeline registers mirror the RTL's one for one (same names) and start at zero: the skid register in front
  * of stage I (sk_valid, sk: the RTL's sk_word; s_ready is its being empty, D-104), stage I, the input word
- * (i_valid, i), stage A (a_valid, a), stage C (q_valid, q), stage D (d_valid, d) and the output register
- * (m_valid_r, m); latency five clocks (D-066, D-096). The split and stream state of stage B (done, used_r, st) is the reference's lane walk, not the RTL's
- * per-word-count header candidates and cut arithmetic; it changes on the same clock edges. The twin's stages C
- * and D hold the finished part (tags, marker checks, error record and resume fields were computed by the walk in
+ * (i_valid, i), stage A (a_valid, a), stage C (q_valid, q), stage E (e_valid, e), stage D (d_valid, d) and the
+ * output register (m_valid_r, m); latency six clocks (D-066, D-096, D-107). The split and stream state of stage B (done, used_r, st) is the reference's lane walk, not the RTL's
+ * per-word-count header candidates and cut arithmetic; it changes on the same clock edges. The twin's stages C,
+ * E and D hold the finished part (tags, marker checks, error record and resume fields were computed by the walk in
  * B), where the RTL's holds what B knows about the part and finishes it in C: the marker checks' state, kept
  * here in st, is the RTL's stage C state (mk_*, pd_*) one part earlier.
  */
@@ -96,6 +96,8 @@ typedef struct mdd_rx_loc_pdu_model {
     mdd_rx_loc_pdu_state st;
     bool q_valid;
     mdd_rx_word q;
+    bool e_valid;
+    mdd_rx_word e;
     bool d_valid;
     mdd_rx_word d;
     bool m_valid_r;

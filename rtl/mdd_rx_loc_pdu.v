@@ -64,14 +64,15 @@
  * or its word moves on, from the skid register in front of it if that holds
  * one, else from the input; s_ready = the skid is empty (a register, D-104: a
  * word offered while stage I cannot take it waits there): one word per clock
- * at full rate.  Latency five clocks (one until D-066, two until D-096).  rst
+ * at full rate.  Latency six clocks (one until D-066, two until D-096, five
+ * until D-107).  rst
  * clears the valid bits and the split state;
  * the stream state is loaded from the descriptor on every transfer's first
  * word; data registers are not reset.
  *
  * Structure (D-040, D-066, D-096): no value ripples from lane to lane, so the
  * logic depth grows with log W (the reference algorithm, a walk through the
- * lanes, is the C twin).  Five stages:
+ * lanes, is the C twin).  Six stages:
  *   I  the input register: the word, its lane counts and its PDU bytes in
  *      count order (byte k: the PDU lane with k PDU lanes of the whole word
  *      below it).
@@ -116,15 +117,18 @@
  *      layout), the marker checks and their state (mk_*, pd_*), the events
  *      and the descriptor write-back (D-096: none of it is in B's loop or on
  *      the way to the cut).
- *   D  the part's word and its events; the earliest event is the word's
- *      error record, into the output register.
+ *   E  the part's word and its events: the deferred checks C resolved
+ *      compared with their PDU's length, every pair of events ranked
+ *      (D-107: in C the compares came after the chain of steps).
+ *   D  the earliest event is the word's error record (a select), into the
+ *      output register.
  * Markers: L1 puts at most mrk_period bytes in a word, so a word holds at most
  * two (T, the tail of an earlier marker; H, from its byte 0).  Each is gathered
  * and applied as one step, in lane order with the two length-field ends that
  * resolve or drop deferred checks: a fixed chain of six steps, independent of
  * W; expected values are compared per candidate segment, the segment selects.
  * The error record is the minimum of at most nine candidate events (all pairs
- * compared at once).
+ * compared at once in E).
  */
 module mdd_rx_loc_pdu #(
     parameter W = 8
@@ -423,21 +427,23 @@ function [325:0] rf_step(input [325:0] s, input r, input f);
     end
 endfunction
 
-// a deferred check compared once the PDU length is known: {dv, diff, exp, got}
-function [131:0] res_one(input [160:0] e, input [25:0] len);
+
+// a deferred check compared once the PDU length is known (stage E): {dv, diff, exp, got} of the entry's
+// offset p, present bytes and their values
+function [131:0] res_one(input [24:0] p, input [7:0] present, input [63:0] gb, input [25:0] len);
     reg [31:0] v;
     reg [63:0] ex, got;
     reg [7:0] mis;
     integer j;
     begin
-        v = {6'd0, len} - {7'd0, e[96:72]};
+        v = {6'd0, len} - {7'd0, p};
         ex = {v, v};
         got = ex;
         mis = 8'd0;
         for (j = 0; j < 8; j = j + 1) begin
-            if (e[64 + j]) begin
-                got[63 - 8*j -: 8] = e[63 - 8*j -: 8];
-                mis[j] = e[63 - 8*j -: 8] != ex[63 - 8*j -: 8];
+            if (present[j]) begin
+                got[63 - 8*j -: 8] = gb[63 - 8*j -: 8];
+                mis[j] = gb[63 - 8*j -: 8] != ex[63 - 8*j -: 8];
             end
         end
         res_one = {mis != 8'd0, low8(mis), ex, got};
@@ -1383,7 +1389,7 @@ wire        lost_in = !init && st_lost;
 wire        fin = a_last && p_final && c_active;
 
 // (stage C takes the part when it is empty or its part moves on: a bubble there does not stop B)
-wire adv_b = adv_c || !q_valid;
+wire adv_b = adv_e || !q_valid;
 wire emit = a_valid && adv_b;
 // stage A takes stage I's word when it is empty or its word's last part leaves; stage I takes the input when it
 // is empty or its word moves on
@@ -1978,12 +1984,11 @@ wire [325:0] sw5 = !r0_first ? rf_step(sw4, r0 && !q_fc0, r0 && q_fc0) : sw4;
 wire [325:0] sr0 = r0_first ? sd1 : sw4;         // pd_in, unv not used
 wire [325:0] sr1 = r1_first ? sd2 : sw5;
 /* verilator lint_on UNUSEDSIGNAL */
-wire [131:0] rs00 = res_one(sr0[321:161], q_len0), rs01 = res_one(sr0[160:0], q_len0);
-wire [131:0] rs10 = res_one(sr1[321:161], q_len1), rs11 = res_one(sr1[160:0], q_len1);
-wire         rv00 = r0 && !q_fc0 && sr0[325:324] != 2'd0 && rs00[131];
-wire         rv01 = r0 && !q_fc0 && sr0[325:324] == 2'd2 && rs01[131];
-wire         rv10 = r1 && !q_fc1 && sr1[325:324] != 2'd0 && rs10[131];
-wire         rv11 = r1 && !q_fc1 && sr1[325:324] == 2'd2 && rs11[131];
+// (an entry is {off, unit, p, present, got}; stage E compares it with the length, C says which entries resolve)
+wire         rv00 = r0 && !q_fc0 && sr0[325:324] != 2'd0;
+wire         rv01 = r0 && !q_fc0 && sr0[325:324] == 2'd2;
+wire         rv10 = r1 && !q_fc1 && sr1[325:324] != 2'd0;
+wire         rv11 = r1 && !q_fc1 && sr1[325:324] == 2'd2;
 
 wire        v_mk_act = mk2[196];
 wire        v_mk_dv = mk2[195];
@@ -2020,16 +2025,19 @@ assign {cv_byte[8*6 +: 8], cv_off[32*6 +: 32], cv_unit[32*6 +: 32], cv_exp[64*6 
     = {5'd0, mk2[194:192], mk2[63:32], mk2[31:0], mk2[191:128], mk2[127:64]};
 assign {cv_byte[8*8 +: 8], cv_off[32*8 +: 32], cv_unit[32*8 +: 32], cv_exp[64*8 +: 64], cv_got[64*8 +: 64]}
     = {5'd0, mk2[194:192], mk2[63:32], mk2[31:0], mk2[191:128], mk2[127:64]};
-// 2..5: resolved deferred checks
+// 2..5: deferred checks resolved in the part (valid: resolved; stage E compares them and clears the valid of
+// those that match: their byte and expected value are E's, got holds the entry's bytes, p / present go beside)
 assign cv_v[5:2] = {rv11, rv10, rv01, rv00};
 assign {cv_byte[8*2 +: 8], cv_off[32*2 +: 32], cv_unit[32*2 +: 32], cv_exp[64*2 +: 64], cv_got[64*2 +: 64]}
-    = {5'd0, rs00[130:128], sr0[321:290], sr0[289:258], rs00[127:0]};
+    = {8'd0, sr0[321:290], sr0[289:258], 64'd0, sr0[224:161]};
 assign {cv_byte[8*3 +: 8], cv_off[32*3 +: 32], cv_unit[32*3 +: 32], cv_exp[64*3 +: 64], cv_got[64*3 +: 64]}
-    = {5'd0, rs01[130:128], sr0[160:129], sr0[128:97], rs01[127:0]};
+    = {8'd0, sr0[160:129], sr0[128:97], 64'd0, sr0[63:0]};
 assign {cv_byte[8*4 +: 8], cv_off[32*4 +: 32], cv_unit[32*4 +: 32], cv_exp[64*4 +: 64], cv_got[64*4 +: 64]}
-    = {5'd0, rs10[130:128], sr1[321:290], sr1[289:258], rs10[127:0]};
+    = {8'd0, sr1[321:290], sr1[289:258], 64'd0, sr1[224:161]};
 assign {cv_byte[8*5 +: 8], cv_off[32*5 +: 32], cv_unit[32*5 +: 32], cv_exp[64*5 +: 64], cv_got[64*5 +: 64]}
-    = {5'd0, rs11[130:128], sr1[160:129], sr1[128:97], rs11[127:0]};
+    = {8'd0, sr1[160:129], sr1[128:97], 64'd0, sr1[63:0]};
+wire [4*25-1:0] cr_p  = {sr1[96:72], sr1[257:233], sr0[96:72], sr0[257:233]};
+wire [4*8-1:0]  cr_pr = {sr1[71:64], sr1[232:225], sr0[71:64], sr0[232:225]};
 // 7: FRAME (a length field's last byte, or a descriptor-framed overrun)
 wire         f0p = q_fc0 && q_ll0 != {W{1'b0}};    // (FRAME lanes are exclusive; q_frm_in says it is in the part)
 wire         f1p = q_fc1 && q_ll1 != {W{1'b0}};
@@ -2071,7 +2079,120 @@ always @* begin
 end
 
 // =========================================================================
-// Stage D (D-096): the part's word and C's events (d_*); the earliest event becomes the word's error record
+// Stage E (D-107): the part's word and C's events (e_*).  The deferred checks C resolved are compared with
+// their PDU's length here (a 26-bit difference and eight byte compares: in C they came after the chain of
+// steps that gives the entries as of the length field's end), and every pair of events is ranked by
+// {err_off, code}, so that D only selects.
+// =========================================================================
+
+reg           e_valid = 1'b0;
+reg [8*W-1:0] e_data = {8*W{1'b0}};
+reg [8*W-1:0] e_tag = {8*W{1'b0}};
+reg [4*W-1:0] e_aux = {4*W{1'b0}};
+reg           e_first = 1'b0;
+reg           e_last = 1'b0;
+reg [31:0]    e_woff = 32'd0;
+reg [7:0]     e_nin = 8'd0;
+reg           e_dbad = 1'b0;
+reg [511:0]   e_desc = 512'd0;
+reg [7:0]     e_xflags = 8'd0;
+reg [15:0]    e_ie_emap = 16'd0;
+reg [7:0]     e_ie_ecnt = 8'd0;
+reg [NEV-1:0] e_ev_v = {NEV{1'b0}};
+reg [7:0]     e_ev_code0 = 8'd0;          // (the other events' codes are constants)
+/* verilator lint_off UNUSEDSIGNAL */
+reg [8*NEV-1:0]  e_ev_byte = {8*NEV{1'b0}};   // (events 2..5's byte and expected value are made in E)
+reg [64*NEV-1:0] e_ev_exp = {64*NEV{1'b0}};
+/* verilator lint_on UNUSEDSIGNAL */
+reg [32*NEV-1:0] e_ev_off = {32*NEV{1'b0}};
+reg [32*NEV-1:0] e_ev_unit = {32*NEV{1'b0}};
+reg [64*NEV-1:0] e_ev_got = {64*NEV{1'b0}};
+reg [4*25-1:0]   e_rp = {4*25{1'b0}};      // the resolved entries' offsets and present bytes (events 2..5)
+reg [4*8-1:0]    e_rpr = {4*8{1'b0}};
+reg [25:0]       e_len0 = 26'd0, e_len1 = 26'd0;
+
+// the events as D takes them: 2..5 compared
+wire [NEV-1:0]    xv_v;
+wire [8*NEV-1:0]  xv_byte;
+wire [64*NEV-1:0] xv_exp, xv_got;
+wire [8*NEV-1:0]  xv_code = {cv_code[8*NEV-1:8], e_ev_code0};
+generate
+    for (gi = 0; gi < NEV; gi = gi + 1) begin : g_xev
+        if (gi >= 2 && gi <= 5) begin : g_res
+            wire [131:0] rs = res_one(e_rp[25*(gi-2) +: 25], e_rpr[8*(gi-2) +: 8], e_ev_got[64*gi +: 64],
+                                      gi <= 3 ? e_len0 : e_len1);
+            assign xv_v[gi] = e_ev_v[gi] && rs[131];
+            assign xv_byte[8*gi +: 8] = {5'd0, rs[130:128]};
+            assign xv_exp[64*gi +: 64] = rs[127:64];
+            assign xv_got[64*gi +: 64] = rs[63:0];
+        end else begin : g_pass
+            assign xv_v[gi] = e_ev_v[gi];
+            assign xv_byte[8*gi +: 8] = e_ev_byte[8*gi +: 8];
+            assign xv_exp[64*gi +: 64] = e_ev_exp[64*gi +: 64];
+            assign xv_got[64*gi +: 64] = e_ev_got[64*gi +: 64];
+        end
+    end
+endgenerate
+
+// event gi before event gt: smallest {err_off, code}, ties to the earlier (every pair compared; D needs only
+// the valid bits beside them)
+wire [NEV*NEV-1:0] xv_before;
+generate
+    for (gi = 0; gi < NEV; gi = gi + 1) begin : g_rank
+        wire [39:0] ka = {e_ev_off[32*gi +: 32], xv_code[8*gi +: 8]};
+        for (gt = 0; gt < NEV; gt = gt + 1) begin : g_pair
+            if (gt == gi) begin : g_self
+                assign xv_before[NEV*gi + gt] = 1'b1;
+            end else begin : g_other
+                wire [39:0] kb = {e_ev_off[32*gt +: 32], xv_code[8*gt +: 8]};
+                assign xv_before[NEV*gi + gt] = gt > gi ? ka <= kb : ka < kb;
+            end
+        end
+    end
+endgenerate
+
+// (D takes E's part when it is empty or moves; E takes C's when it is empty or moves)
+wire adv_c = advance || !d_valid;
+wire adv_e = adv_c || !e_valid;
+wire q_emit = q_valid && adv_e;
+wire e_emit = e_valid && adv_c;
+
+always @(posedge clk) begin
+    if (rst) begin
+        e_valid <= 1'b0;
+    end else if (adv_e) begin
+        e_valid <= q_valid;
+    end
+    if (q_emit) begin
+        e_data <= q_data;
+        e_tag <= w_tag;
+        e_aux <= w_aux;
+        e_first <= q_first;
+        e_last <= q_last;
+        e_woff <= q_woff;
+        e_nin <= q_nin;
+        e_dbad <= q_dbad;
+        e_desc <= w_desc;
+        e_xflags <= w_xflags;
+        e_ie_emap <= q_ie_emap;
+        e_ie_ecnt <= q_ie_ecnt;
+        e_ev_v <= cv_v;
+        e_ev_code0 <= cv_code[7:0];
+        e_ev_byte <= cv_byte;
+        e_ev_off <= cv_off;
+        e_ev_unit <= cv_unit;
+        e_ev_exp <= cv_exp;
+        e_ev_got <= cv_got;
+        e_rp <= cr_p;
+        e_rpr <= cr_pr;
+        e_len0 <= q_len0;
+        e_len1 <= q_len1;
+    end
+end
+
+// =========================================================================
+// Stage D (D-096, D-107): the part's word and its events ranked (d_*); the earliest event becomes the word's
+// error record
 // =========================================================================
 
 reg           d_valid = 1'b0;
@@ -2088,12 +2209,13 @@ reg [7:0]     d_xflags = 8'd0;
 reg [15:0]    d_ie_emap = 16'd0;
 reg [7:0]     d_ie_ecnt = 8'd0;
 reg [NEV-1:0] d_ev_v = {NEV{1'b0}};
-reg [7:0]     d_ev_code0 = 8'd0;          // (the other events' codes are constants)
+reg [7:0]     d_ev_code0 = 8'd0;
 reg [8*NEV-1:0]  d_ev_byte = {8*NEV{1'b0}};
 reg [32*NEV-1:0] d_ev_off = {32*NEV{1'b0}};
 reg [32*NEV-1:0] d_ev_unit = {32*NEV{1'b0}};
 reg [64*NEV-1:0] d_ev_exp = {64*NEV{1'b0}};
 reg [64*NEV-1:0] d_ev_got = {64*NEV{1'b0}};
+reg [NEV*NEV-1:0] d_before = {NEV*NEV{1'b0}};
 
 wire [NEV-1:0]    ev_v = d_ev_v;
 wire [8*NEV-1:0]  ev_code = {cv_code[8*NEV-1:8], d_ev_code0};
@@ -2103,24 +2225,11 @@ wire [32*NEV-1:0] ev_unit = d_ev_unit;
 wire [64*NEV-1:0] ev_exp = d_ev_exp;
 wire [64*NEV-1:0] ev_got = d_ev_got;
 
-// the winner: smallest {err_off, code}, ties to the earlier (all pairs compared at once)
+// the winner: valid, and before every other valid event
 wire [NEV-1:0] ev_win;
 generate
     for (gi = 0; gi < NEV; gi = gi + 1) begin : g_win
-        wire [NEV-1:0] beats;
-        wire [39:0] ka = {ev_off[32*gi +: 32], ev_code[8*gi +: 8]};
-        for (gt = 0; gt < NEV; gt = gt + 1) begin : g_pair
-            if (gt == gi) begin : g_self
-                assign beats[gt] = 1'b1;
-            end else if (gt > gi) begin : g_later
-                wire [39:0] kb = {ev_off[32*gt +: 32], ev_code[8*gt +: 8]};
-                assign beats[gt] = !ev_v[gt] || ka <= kb;
-            end else begin : g_earlier
-                wire [39:0] kb = {ev_off[32*gt +: 32], ev_code[8*gt +: 8]};
-                assign beats[gt] = !ev_v[gt] || ka < kb;
-            end
-        end
-        assign ev_win[gi] = ev_v[gi] && &beats;
+        assign ev_win[gi] = ev_v[gi] && &(~ev_v | d_before[NEV*gi +: NEV]);
     end
 endgenerate
 
@@ -2164,36 +2273,34 @@ always @* begin
            + {7'd0, ev_v[5]} + {7'd0, ev_v[6]} + {7'd0, ev_v[7]} + {7'd0, ev_v[8]};
 end
 
-// (D and the output register move on advance; C's part enters D when D is empty or moves)
-wire adv_c = advance || !d_valid;
-wire q_emit = q_valid && adv_c;
-
+// (D and the output register move on advance; E's part enters D when D is empty or moves)
 always @(posedge clk) begin
     if (rst) begin
         d_valid <= 1'b0;
     end else if (adv_c) begin
-        d_valid <= q_valid;
+        d_valid <= e_valid;
     end
-    if (q_emit) begin
-        d_data <= q_data;
-        d_tag <= w_tag;
-        d_aux <= w_aux;
-        d_first <= q_first;
-        d_last <= q_last;
-        d_woff <= q_woff;
-        d_nin <= q_nin;
-        d_dbad <= q_dbad;
-        d_desc <= w_desc;
-        d_xflags <= w_xflags;
-        d_ie_emap <= q_ie_emap;
-        d_ie_ecnt <= q_ie_ecnt;
-        d_ev_v <= cv_v;
-        d_ev_code0 <= cv_code[7:0];
-        d_ev_byte <= cv_byte;
-        d_ev_off <= cv_off;
-        d_ev_unit <= cv_unit;
-        d_ev_exp <= cv_exp;
-        d_ev_got <= cv_got;
+    if (e_emit) begin
+        d_data <= e_data;
+        d_tag <= e_tag;
+        d_aux <= e_aux;
+        d_first <= e_first;
+        d_last <= e_last;
+        d_woff <= e_woff;
+        d_nin <= e_nin;
+        d_dbad <= e_dbad;
+        d_desc <= e_desc;
+        d_xflags <= e_xflags;
+        d_ie_emap <= e_ie_emap;
+        d_ie_ecnt <= e_ie_ecnt;
+        d_ev_v <= xv_v;
+        d_ev_code0 <= e_ev_code0;
+        d_ev_byte <= xv_byte;
+        d_ev_off <= e_ev_off;
+        d_ev_unit <= e_ev_unit;
+        d_ev_exp <= xv_exp;
+        d_ev_got <= xv_got;
+        d_before <= xv_before;
     end
 end
 

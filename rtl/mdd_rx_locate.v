@@ -17,8 +17,8 @@
  * its tag and aux nibble, first / last of the transfer, woff / nin (transfer offset and input bytes of the
  * word), dbad, the descriptor (on the last word with every resume field of these stages advanced), xflags
  * (frame_lost, mrk_unv on the last word) and the error record of the word's earliest event (err_*, emap,
- * ecnt).  Each stage has an output register and an input register (D-066, D-068), L2 three stages more (A, C, D;
- * D-096), L3 one (D-064): latency 10 clocks.  Each stage may emit a word
+ * ecnt).  Each stage has an output register and an input register (D-066, D-068), L2 four stages more (A, C, E,
+ * D; D-096, D-107), L3 one (D-064): latency 11 clocks.  Each stage may emit a word
  * in several cycles below its full-rate condition (mrk_period >= W, PDUs >= W + 1 bytes, blk_len + pi_len >= W + 1);
  * above them every stage takes a word per clock whenever its output moves (advance = m_ready | ~m_valid,
  * D-029), so s_axis_rx_tready follows m_ready combinationally through the three stages.
