@@ -113,13 +113,14 @@
  *      it knows of the part: its lanes (present, marker, lost, overrun,
  *      length-field ends), their prefix counts and segments, the segments'
  *      layouts and FRAME checks, the base state, the resume fields.
- *   C  the part's tags (each lane's offset compared with its segment's
- *      layout), the marker checks and their state (mk_*, pd_*), the events
- *      and the descriptor write-back (D-096: none of it is in B's loop or on
- *      the way to the cut).
- *   E  the part's word and its events: the deferred checks C resolved
- *      compared with their PDU's length, every pair of events ranked
- *      (D-107: in C the compares came after the chain of steps).
+ *   C  each lane's offset compared with its segment's layout, the marker
+ *      checks and their state (mk_*, pd_*), the events and the descriptor
+ *      write-back (D-096: none of it is in B's loop or on the way to the
+ *      cut).
+ *   E  the part's word, its tags from C's compares, and its events: the
+ *      deferred checks C resolved compared with their PDU's length, every
+ *      pair of events ranked (D-107: in C these came after the layout's
+ *      sums and the chain of marker steps).
  *   D  the earliest event is the word's error record (a select), into the
  *      output register.
  * Markers: L1 puts at most mrk_period bytes in a word, so a word holds at most
@@ -1747,15 +1748,12 @@ wire        qb_pd_in  = q_init ? 1'b0 : pd_in;
 wire        qb_unv    = q_init ? 1'b0 : pd_unv;
 
 // the configuration of the part's transfer
-wire        qc_active  = !q_dbad;
 wire        qc_self    = q_desc[MDD_DESC_SELF_FRAME_LSB];
 wire        qc_hdig    = q_desc[MDD_DESC_HDIG_EN_LSB];
 wire        qc_ddig    = q_desc[MDD_DESC_DDIG_EN_LSB];
 wire        qc_mrk_chk = q_desc[MDD_DESC_MRK_CHK_LSB];
-wire        qc_hdr_out = q_desc[MDD_DESC_HDR_OUT_LSB];
 wire [7:0]  qc_ulp     = q_desc[MDD_DESC_ULP_HDR_LEN_LSB +: MDD_DESC_ULP_HDR_LEN_W];
 wire [23:0] qc_max     = q_desc[MDD_DESC_MAX_DATA_LSB +: MDD_DESC_MAX_DATA_W];
-wire [2:0]  qc_ml1     = q_iscsi ? 3'd7 : 3'd3;
 wire [24:0] qc_ll      = q_mpa ? 25'd1 : 25'd7;
 wire [24:0] qc_fl      = q_mpa ? 25'd0 : 25'd5;
 wire [7:0]  qll8       = qc_ll[7:0];
@@ -1790,8 +1788,12 @@ wire        ldnz0 = q_d0 != 24'd0,   ldnz1 = q_d1 != 24'd0;
 wire [25:0] llm3_0 = q_len0 - 26'd3,  llm3_1 = q_len1 - 26'd3;   // p + 4 > len: p >= len - 3 (len >= 3)
 wire        llsm0 = q_len0 < 26'd3,   llsm1 = q_len1 < 26'd3;
 
-wire [8*W-1:0] w_tag;
-wire [4*W-1:0] w_aux;
+// (D-107: C makes each lane's compares with its segment's layout, TF_W bits a lane (tf_*); E makes the tag from
+// them: the layout's sums and the compares are C's depth, the kind and flags' selects would have come after)
+localparam TF_W = 16;
+localparam TF_HX = 0, TF_HDR = 1, TF_EH = 2, TF_HDG = 3, TF_PAY = 4, TF_PAD = 5, TF_LC = 6, TF_EP = 7,
+           TF_HIX = 8, TF_DIX = 10, TF_BND = 12, TF_KN = 13, TF_BW = 14, TF_EDM = 15;
+wire [TF_W*W-1:0] c_tf;
 
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_tag
@@ -1801,11 +1803,10 @@ generate
         wire [7:0]  r1 = r + 8'd1;
         wire [7:0]  u  = qp2[8*gi +: 8];
         wire       s0 = !q_ps1[gi];
-        wire       s1 = q_ps1[gi] && !q_ps2[gi];
         wire       s2 = q_ps2[gi];
-        wire [2:0] m = q_aux[4*gi +: 3];
+        wire       s1 = q_ps1[gi] && !s2;
         wire       a0 = q_aux[4*gi];
-        // PDU byte (seg 0 or 1)
+        // PDU byte (seg 0 or 1): before the length field is known, or its FRAME lane (a header byte either way)
         wire       early = qc_self && (s0 ? p < {1'b0, qc_ll} : r < qll8);
         wire       fnow = qc_self && (s0 ? (p == {1'b0, qc_ll} && q_fc0) : (r == qll8 && q_fc1));
         wire       hdr = s0 ? p < lq0 : lt8(r, lq1);
@@ -1819,70 +1820,14 @@ generate
         wire [1:0] p2  = s0 ? p[1:0] : r[1:0];   // offset mod 4
         wire [1:0] hix = p2 - (s0 ? q_h0[1:0] : q_h1[1:0]);
         wire [1:0] dix = p2 - (s0 ? lpnd0[1:0] : lpnd1[1:0]);
-        reg  [2:0] kind;
-        reg  [7:0] fl;
-        reg  [1:0] idx;
-        always @* begin
-            fl = 8'd0;
-            idx = 2'd0;
-            if (early || fnow) begin
-                kind = MDD_KIND_HDR;
-            end else begin
-                if (hdr) begin
-                    kind = MDD_KIND_HDR;
-                    if (eh) fl = fl | TAG_EH;
-                end else if (hdg) begin
-                    kind = MDD_KIND_HDIG;
-                    idx = hix;
-                end else if (pay) begin
-                    kind = MDD_KIND_PAY;
-                end else if (pad) begin
-                    kind = MDD_KIND_PAD;
-                end else begin
-                    kind = MDD_KIND_DDIG;
-                    idx = dix;
-                end
-                if (lc && !(q_mpa && qc_ddig && a0)) fl = fl | TAG_ED;
-                if (ep) fl = fl | TAG_EP;
-            end
-        end
-        wire       keep = kind == MDD_KIND_PAY || (kind == MDD_KIND_HDR && qc_hdr_out);
-        wire [7:0] ptag = fl | (keep ? TAG_K : 8'd0) | {5'd0, kind};
         // marker byte (seg 0, 1 or 2; seg 2 has seg 1's layout)
         wire       bnd = s2 ? u == 8'd0 : s1 ? r == 8'd0 : p == 26'd0;
         wire       kn  = !qc_self || (s2 ? u > qll8 : s1 ? r > qll8 : p > {1'b0, qc_ll});
         wire       hdd = s0 ? lhdd0 : lhdd1;
         wire       bw  = s0 ? (llsm0 || p >= llm3_0) : (llsm1 || !lt8(s2 ? u : r, llm3_1));   // p + 4 > len
-        wire       between = q_mpa && !bnd && kn && hdd && bw;
-        wire       covered = q_mpa && !between;
         wire       edm = s0 ? p + 26'd4 == q_len0 : eq8((s2 ? u : r) + 8'd4, q_len1);       // p + 4 == len
-        wire       med = qc_ddig && covered && m == qc_ml1 && !bnd && kn && edm;
-        reg  [7:0] tg;
-        reg  [3:0] ax;
-        assign w_tag[8*gi +: 8] = tg;
-        assign w_aux[4*gi +: 4] = ax;
-        always @* begin
-            tg = TAG_VOID;
-            ax = 4'd0;
-            if (q_in[gi]) begin
-                if (!qc_active) begin
-                    tg = q_tag[8*gi +: 8];
-                    ax = q_aux[4*gi +: 4];
-                end else if (q_raw) begin
-                    tg = TAG_K | {5'd0, MDD_KIND_PAY};
-                end else if (q_lost[gi]) begin
-                    // VOID, like every byte after a FRAME error
-                end else if (q_mk[gi]) begin
-                    tg = (med ? TAG_ED : 8'd0) | {5'd0, MDD_KIND_MRK};
-                    ax = {!covered, m};
-                end else if (q_ovr[gi]) begin
-                    // the overrun byte of a descriptor-framed PDU: VOID
-                end else begin
-                    tg = ptag;
-                    ax = {2'd0, idx};
-                end
-            end
-        end
+        assign c_tf[TF_W*gi +: TF_W] = {edm, hdd && bw, kn, bnd, dix, hix, ep,
+                                        lc && !(q_mpa && qc_ddig && a0), pad, pay, hdg, eh, hdr, early || fnow};
     end
 endgenerate
 
@@ -2087,8 +2032,16 @@ end
 
 reg           e_valid = 1'b0;
 reg [8*W-1:0] e_data = {8*W{1'b0}};
-reg [8*W-1:0] e_tag = {8*W{1'b0}};
+reg [8*W-1:0] e_tag = {8*W{1'b0}};        // the input's tags (a failed descriptor's pass)
 reg [4*W-1:0] e_aux = {4*W{1'b0}};
+reg [W-1:0]   e_in = {W{1'b0}};           // the part's lanes, and which are lost, markers, the overrun
+reg [W-1:0]   e_lost = {W{1'b0}};
+reg [W-1:0]   e_mk = {W{1'b0}};
+reg [W-1:0]   e_ovr = {W{1'b0}};
+reg [TF_W*W-1:0] e_tf = {TF_W*W{1'b0}};  // each lane's compares with its segment's layout (C's c_tf)
+reg           e_mpa = 1'b0;
+reg           e_iscsi = 1'b0;
+reg           e_raw = 1'b0;
 reg           e_first = 1'b0;
 reg           e_last = 1'b0;
 reg [31:0]    e_woff = 32'd0;
@@ -2134,6 +2087,82 @@ generate
     end
 endgenerate
 
+// -------------------------------------------------------------------------
+// Per-lane tags (D-107): the kind and flags from C's compares
+// -------------------------------------------------------------------------
+
+wire        ec_active  = !e_dbad;
+wire        ec_ddig    = e_desc[MDD_DESC_DDIG_EN_LSB];
+wire        ec_hdr_out = e_desc[MDD_DESC_HDR_OUT_LSB];
+wire [2:0]  ec_ml1     = e_iscsi ? 3'd7 : 3'd3;
+wire [8*W-1:0] w_tag;
+wire [4*W-1:0] w_aux;
+
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_etag
+        wire [TF_W-1:0] f = e_tf[TF_W*gi +: TF_W];
+        wire [2:0] m = e_aux[4*gi +: 3];
+        reg  [2:0] kind;
+        reg  [7:0] fl;
+        reg  [1:0] idx;
+        always @* begin
+            fl = 8'd0;
+            idx = 2'd0;
+            if (f[TF_HX]) begin
+                kind = MDD_KIND_HDR;
+            end else begin
+                if (f[TF_HDR]) begin
+                    kind = MDD_KIND_HDR;
+                    if (f[TF_EH]) fl = fl | TAG_EH;
+                end else if (f[TF_HDG]) begin
+                    kind = MDD_KIND_HDIG;
+                    idx = f[TF_HIX +: 2];
+                end else if (f[TF_PAY]) begin
+                    kind = MDD_KIND_PAY;
+                end else if (f[TF_PAD]) begin
+                    kind = MDD_KIND_PAD;
+                end else begin
+                    kind = MDD_KIND_DDIG;
+                    idx = f[TF_DIX +: 2];
+                end
+                if (f[TF_LC]) fl = fl | TAG_ED;
+                if (f[TF_EP]) fl = fl | TAG_EP;
+            end
+        end
+        wire       keep = kind == MDD_KIND_PAY || (kind == MDD_KIND_HDR && ec_hdr_out);
+        wire [7:0] ptag = fl | (keep ? TAG_K : 8'd0) | {5'd0, kind};
+        wire       between = e_mpa && !f[TF_BND] && f[TF_KN] && f[TF_BW];
+        wire       covered = e_mpa && !between;
+        wire       med = ec_ddig && covered && m == ec_ml1 && !f[TF_BND] && f[TF_KN] && f[TF_EDM];
+        reg  [7:0] tg;
+        reg  [3:0] ax;
+        assign w_tag[8*gi +: 8] = tg;
+        assign w_aux[4*gi +: 4] = ax;
+        always @* begin
+            tg = TAG_VOID;
+            ax = 4'd0;
+            if (e_in[gi]) begin
+                if (!ec_active) begin
+                    tg = e_tag[8*gi +: 8];
+                    ax = e_aux[4*gi +: 4];
+                end else if (e_raw) begin
+                    tg = TAG_K | {5'd0, MDD_KIND_PAY};
+                end else if (e_lost[gi]) begin
+                    // VOID, like every byte after a FRAME error
+                end else if (e_mk[gi]) begin
+                    tg = (med ? TAG_ED : 8'd0) | {5'd0, MDD_KIND_MRK};
+                    ax = {!covered, m};
+                end else if (e_ovr[gi]) begin
+                    // the overrun byte of a descriptor-framed PDU: VOID
+                end else begin
+                    tg = ptag;
+                    ax = {2'd0, idx};
+                end
+            end
+        end
+    end
+endgenerate
+
 // event gi before event gt: smallest {err_off, code}, ties to the earlier (every pair compared; D needs only
 // the valid bits beside them)
 wire [NEV*NEV-1:0] xv_before;
@@ -2165,8 +2194,16 @@ always @(posedge clk) begin
     end
     if (q_emit) begin
         e_data <= q_data;
-        e_tag <= w_tag;
-        e_aux <= w_aux;
+        e_tag <= q_tag;
+        e_aux <= q_aux;
+        e_in <= q_in;
+        e_lost <= q_lost;
+        e_mk <= q_mk;
+        e_ovr <= q_ovr;
+        e_tf <= c_tf;
+        e_mpa <= q_mpa;
+        e_iscsi <= q_iscsi;
+        e_raw <= q_raw;
         e_first <= q_first;
         e_last <= q_last;
         e_woff <= q_woff;
@@ -2282,8 +2319,8 @@ always @(posedge clk) begin
     end
     if (e_emit) begin
         d_data <= e_data;
-        d_tag <= e_tag;
-        d_aux <= e_aux;
+        d_tag <= w_tag;
+        d_aux <= w_aux;
         d_first <= e_first;
         d_last <= e_last;
         d_woff <= e_woff;
