@@ -1,6 +1,7 @@
 # Lane prefix count (rtl/mdd_lane_count.v, used by the RX locate stages and the TX generator): Icarus test
 # bench against a lane-by-lane running count at every W of the sweep (2 and the core's W list), lint at every W
-# (TAIL = 0, the combinational network; and TAIL = 2, the network cut by a register, as RX locate L3 uses it).
+# (TAIL = 0, the combinational network; TAIL = 2, the network cut by a register, as RX locate L3 uses it; GATES = 1,
+# its sums as gates, as RX locate L2 uses it).
 # Icarus takes about 0.25 s per mask at W = 64 (each stage's counts are one vector with a driver per lane), so
 # W = 32 and 64 check 150 random masks besides the corner cases, the others 3000.
 
@@ -20,6 +21,7 @@ lane-count-icarus-w$(1): $(BUILD)/lane_count/w$(1).vvp
 lane-count-lint-w$(1):
 	$$(call VL_LINT,mdd_lane_count,-GW=$(1))
 	$$(call VL_LINT,mdd_lane_count,-GW=$(1) -GTAIL=2)
+	$$(call VL_LINT,mdd_lane_count,-GW=$(1) -GGATES=1)
 
 endef
 

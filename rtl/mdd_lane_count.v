@@ -29,11 +29,16 @@
  *   W     lanes (a power of two >= 2)
  *   CW    width of each count (>= log2(W) + 2)
  *   TAIL  0, or the adder stages after the register
+ *   GATES 1: each stage's sums written as gates (a ripple of s + 1 bits)
+ *         instead of `+`: yosys maps every `+` to a carry chain, and the
+ *         chains cut the network into pieces that abc maps apart, one LUT
+ *         level or more each (D-107: L2's stage I input, 12 -> 11 levels at W = 8)
  */
 module mdd_lane_count #(
     parameter W = 8,
     parameter CW = 8,
-    parameter TAIL = 0
+    parameter TAIL = 0,
+    parameter GATES = 0
 ) (
     /* verilator lint_off UNUSEDSIGNAL */
     input  wire            clk,         // (TAIL >= 1 only)
@@ -53,6 +58,18 @@ function integer clog2(input integer v);
     end
 endfunction
 
+// a + b as a ripple of half / full adders (no carry chain for abc to map around; GATES = 1), CW bits
+function [CW-1:0] add_gates(input [CW-1:0] a, input [CW-1:0] b);
+    integer k;
+    reg c;
+    begin
+        c = 1'b0;
+        for (k = 0; k < CW; k = k + 1) begin
+            add_gates[k] = a[k] ^ b[k] ^ c;
+            c = (a[k] & b[k]) | (c & (a[k] ^ b[k]));
+        end
+    end
+endfunction
 localparam S = clog2(W);
 localparam SR = TAIL == 0 ? S : S > TAIL ? S - TAIL : 0;   // stages before the register (all: no register)
 localparam RW = SR + 1;                                     // bits of each count at the register (at most 2^SR)
@@ -109,7 +126,15 @@ generate
                         assign b = {BW{1'b0}};
                     end
                 end
-                wire [BW-1:0] sum = a + b;
+                wire [BW-1:0] sum;
+                if (GATES != 0) begin : g_gates
+                    /* verilator lint_off UNUSEDSIGNAL */
+                    wire [CW-1:0] sg = add_gates({{(CW - BW){1'b0}}, a}, {{(CW - BW){1'b0}}, b});
+                    /* verilator lint_on UNUSEDSIGNAL */
+                    assign sum = sg[BW-1:0];
+                end else begin : g_plus
+                    assign sum = a + b;
+                end
                 assign incl[CW*i +: CW] = {{(CW - BW){1'b0}}, sum};
             end
         end

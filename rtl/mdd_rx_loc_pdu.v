@@ -496,11 +496,11 @@ endgenerate
 // the whole word's present lanes below each lane (seg 0's MPA start past fpdu_woff's wrap, D-095)
 wire [8*W-1:0]      si_nw;
 wire [7:0]          si_nwt;
-mdd_lane_count #(.W(W), .CW(8)) u_word_present (.clk(clk), .en(1'b0),
+mdd_lane_count #(.W(W), .CW(8), .GATES(1)) u_word_present (.clk(clk), .en(1'b0),
     .mask(si_pr), .cnt_below(si_nw), .cnt_total(si_nwt));
 wire [8*W-1:0]      si_below;
 wire [7:0]          si_total;
-mdd_lane_count #(.W(W), .CW(8)) u_word_count (.clk(clk), .en(1'b0),
+mdd_lane_count #(.W(W), .CW(8), .GATES(1)) u_word_count (.clk(clk), .en(1'b0),
     .mask(si_pl), .cnt_below(si_below), .cnt_total(si_total));
 // byte k: the PDU lane with k PDU lanes of the word below it (0 past the last)
 wire [8*W-1:0]      si_pby;
@@ -981,29 +981,35 @@ endfunction
 // cused = 0: b_off = 0 is the candidate at cused, b_off 1..7 (MPA 1) the one at -b_off, whose bytes before
 // the word stage A took from the transfer's earlier words or the descriptor (D-095: no state byte is combined
 // with the word's here).
-wire [NC-1:0] hit0;
+// (the two ways to the candidate are gathered apart and selected after, by b_oz, then parse0: neither sits in
+// front of the gathers' OR trees, D-107)
+wire [NC-1:0] hit0c, hit0b;   // seg 0's candidate if parsing: at cused when b_oz, else at -b_off
 generate
     for (gi = 0; gi < NC; gi = gi + 1) begin : g_hit0
         if (gi >= NB) begin : g_c
-            assign hit0[gi] = parse0 && b_oz && cused_oh[gi - NB];
+            assign hit0c[gi] = cused_oh[gi - NB];
+            assign hit0b[gi] = 1'b0;
         end else begin : g_n
             localparam [2:0] B3 = NB - gi;
-            assign hit0[gi] = parse0 && b_off[2:0] == B3 && !b_oz;
+            assign hit0c[gi] = 1'b0;
+            assign hit0b[gi] = b_off[2:0] == B3;
         end
     end
 endgenerate
 /* verilator lint_off UNUSEDSIGNAL */
-wire [31:0] h0g = gath32c(hit0, hc_ha), d0g = gath32c(hit0, hc_da), l0g = gath32c(hit0, hc_len);
+wire [31:0] h0g = b_oz ? gath32c(hit0c, hc_ha) : gath32c(hit0b, hc_ha);
+wire [31:0] d0g = b_oz ? gath32c(hit0c, hc_da) : gath32c(hit0b, hc_da);
+wire [31:0] l0g = b_oz ? gath32c(hit0c, hc_len) : gath32c(hit0b, hc_len);
 /* verilator lint_on UNUSEDSIGNAL */
-wire        uf0 = |(hit0 & hc_uf);
+wire        uf0 = parse0 && (b_oz ? |(hit0c & hc_uf) : |(hit0b & hc_uf));
 wire [11:0] h0a = (c_mpa && uf0) ? b_hlen : h0g[11:0];
 wire [23:0] d0a = d0g[23:0];
-wire        fc0 = |(hit0 & hc_fc);
+wire        fc0 = parse0 && (b_oz ? |(hit0c & hc_fc) : |(hit0b & hc_fc));
 wire [11:0] h0f = parse0 ? h0a : b_hlen;
 wire [23:0] d0f = parse0 ? d0a : b_dlen;
 wire [8:0]  ll0c = {1'b0, cused} + {1'b0, ll8} - {6'd0, b_off[2:0]};   // (read by wrp and a simulation check)
 // (the field's last byte is in the word: hit0's candidate's flag, no adder behind cused and b_off, D-101)
-wire        pr0_ll = |(hit0 & hc_cm);
+wire        pr0_ll = parse0 && (b_oz ? |(hit0c & hc_cm) : |(hit0b & hc_cm));
 // seg 0's PDU length (MPA: hdr_len + data_len = 2 + ULPDU_Length; after a FRAME it is not used)
 wire [25:0] len0_s = b_len;   // the state's layout (!parse0), summed when it was made
 wire [25:0] len0 = !parse0 ? len0_s : l0g[25:0];
@@ -1012,7 +1018,7 @@ wire [25:0] len0 = !parse0 ? len0_s : l0g[25:0];
 // count k1 = cused + len0 - b_off = (c - NB) + len_c, and len0 > b_off, were computed with the candidate in
 // stage A (D-069); with the state's layout they are its bytes to the end, registered (st_rem, D-095)
 wire   e1ok = walk && !(!c_self && b_pdone) && (!parse0 || (pr0_ll && !fc0))
-           && (parse0 ? |(hit0 & a_hc_gt) : (!b_rem[26] && b_rem != 27'd0));
+           && (parse0 ? (b_oz ? |(hit0c & a_hc_gt) : |(hit0b & a_hc_gt)) : (!b_rem[26] && b_rem != 27'd0));
 
 // seg 1's header: the candidate at k1 (k1 >= W, or no seg 1: the all-zero candidate W, as no lane selects)
 // (the state's layout is known only in a word's first part, cused = 0: a part after a cut begins at a PDU start,
@@ -1025,10 +1031,10 @@ generate
         assign k1h_a[gi] = k1_s == J27;
     end
 endgenerate
-wire [W:0]   k1g = gathwc(hit0, a_hc_nh);   // bit W: k1 = W, no seg 1 header in the word
+wire [W:0]   k1g = b_oz ? gathwc(hit0c, a_hc_nh) : gathwc(hit0b, a_hc_nh);   // bit W: k1 = W, no seg 1 header in the word
 wire [W:0]   k1hw = parse0 ? k1g : k1h_a;   // bit W: seg 1 begins at the word's end
 wire [W-1:0] k1h = k1hw[W-1:0];
-wire [7:0]   k1_8 = parse0 ? gath8c(hit0, a_hc_nx) : k1_s[7:0];
+wire [7:0]   k1_8 = parse0 ? (b_oz ? gath8c(hit0c, a_hc_nx) : gath8c(hit0b, a_hc_nx)) : k1_s[7:0];
 wire        h1ok = e1ok && c_self && k1h != {W{1'b0}};
 wire [NC-1:0] hit1;
 generate
@@ -1313,8 +1319,10 @@ generate
         wire [7:0]  pe1 = pe0 - len0[7:0];
         // (at the word's end a part in seg 2 holds none of its PDU bytes: offset 0, checked in simulation)
         wire [7:0]  pe2 = gs == 1 ? 8'd0 : pe1 - len1[7:0];
-        wire        fl0b = hfl0 && ce > cfl0;
-        wire        fl1b = hfl1 && ce > cfl1;
+        // (at the word's end every lane of the part is below it: a length field's first lane there is passed,
+        // no count compared; checked in simulation, D-107)
+        wire        fl0b = hfl0 && (gs == 1 || ce > cfl0);
+        wire        fl1b = hfl1 && (gs == 1 || ce > cfl1);
         assign vs_off[25*gs +: 25] = !walk ? b_off : s2e ? {17'd0, pe2} : s1e ? {17'd0, pe1} : b_off + {17'd0, ce};
         if (gs == 1) begin : g_fwe
             // at the word's end: after an EP the present lanes behind it (a count of seg 1's / seg 2's lanes,
@@ -2450,6 +2458,11 @@ always @(posedge clk) begin
     if (!rst && a_valid && parse0 && pr0_ll != (ll0c < {1'b0, wd_total})) begin
         $display("Error: mdd_rx_loc_pdu: seg 0's length field complete in the word %b, its last byte at count %0d of %0d (%m)",
                  pr0_ll, ll0c, wd_total);
+        $stop;
+    end
+    if (!rst && a_valid && ((hfl0 && cc_total <= cfl0) || (hfl1 && cc_total <= cfl1))) begin
+        $display("Error: mdd_rx_loc_pdu: a length field's first lane at count %0d / %0d, not below the part's end %0d (%m)",
+                 cfl0, cfl1, cc_total);
         $stop;
     end
     if (!rst && a_valid && cused_oh != ({{W{1'b0}}, 1'b1} << cused)) begin

@@ -8,7 +8,7 @@
  * ones, single lanes, alternating) against a running count computed here, lane
  * by lane, for the combinational network (TAIL = 0) and the one cut by a
  * register (TAIL = 2: the counts of the mask loaded at the last edge with en,
- * held while en is low).  Prints "<suite>: P passed, F failed" (one check per
+ * held while en is low) and the one whose sums are gates (GATES = 1).  Prints "<suite>: P passed, F failed" (one check per
  * lane count and per total of each).
  */
 module tb_mdd_lane_count;
@@ -25,11 +25,15 @@ wire [CW*W-1:0] cnt_below;
 wire [CW-1:0]   cnt_total;
 wire [CW*W-1:0] cnt_below_r;
 wire [CW-1:0]   cnt_total_r;
+wire [CW*W-1:0] cnt_below_g;
+wire [CW-1:0]   cnt_total_g;
 
 mdd_lane_count #(.W(W), .CW(CW)) dut (.clk(clk), .en(1'b0), .mask(mask), .cnt_below(cnt_below),
     .cnt_total(cnt_total));
 mdd_lane_count #(.W(W), .CW(CW), .TAIL(2)) dut_r (.clk(clk), .en(en), .mask(mask), .cnt_below(cnt_below_r),
     .cnt_total(cnt_total_r));
+mdd_lane_count #(.W(W), .CW(CW), .GATES(1)) dut_g (.clk(clk), .en(1'b0), .mask(mask), .cnt_below(cnt_below_g),
+    .cnt_total(cnt_total_g));
 
 reg [8*1024-1:0] suite;
 integer n, i, run, passed, failed;
@@ -40,7 +44,7 @@ task expect(input [CW-1:0] got, input [CW-1:0] want, input integer lane, input i
         if (got === want) begin
             passed = passed + 1;
         end else begin
-            if (failed < 10) $display("MISMATCH TAIL=%0d mask=%h lane %0d (%0d: total): got %0d, expected %0d", tail,
+            if (failed < 10) $display("MISMATCH TAIL=%0d (-1: GATES=1) mask=%h lane %0d (%0d: total): got %0d, expected %0d", tail,
                                       mask, lane, W, got, want);
             failed = failed + 1;
         end
@@ -61,10 +65,12 @@ task check;
         for (i = 0; i < W; i = i + 1) begin
             expect(cnt_below[CW*i +: CW], run[CW-1:0], i, 0);
             expect(cnt_below_r[CW*i +: CW], run[CW-1:0], i, 2);
+            expect(cnt_below_g[CW*i +: CW], run[CW-1:0], i, -1);
             run = run + mask[i];
         end
         expect(cnt_total, run[CW-1:0], W, 0);
         expect(cnt_total_r, run[CW-1:0], W, 2);
+        expect(cnt_total_g, run[CW-1:0], W, -1);
         en = 1'b0;
         mask = ~mask;
         clk = 1'b1;
