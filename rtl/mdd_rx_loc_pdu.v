@@ -1069,8 +1069,12 @@ wire   e2ok = c_self && pr1_ll && !fc1;
 // (from k1's one-hot directly: with no seg 1 header in the word it is 0, as the empty candidate's; D-095)
 wire [NC-1:0]  hit1k = {{(NC-W-NB){1'b0}}, {W{e1ok && c_self}} & k1h, {NB{1'b0}}};
 wire [W:0]     k2h = gathwc(hit1k, a_hc_nh);
+// (the same without e1ok, for the present lanes behind seg 2's start at the word's end, read only when the end
+// is in seg 2, where e1ok holds: e2ok needs seg 1's header, D-107)
+wire [W:0]     k2hn = gathwc({{(NC-W-NB){1'b0}}, k1h, {NB{1'b0}}}, a_hc_nh);
 wire [8*(W+1)-1:0] wcx = {wd_total, a_wc};
 wire [W:0]     ge2;   // per position: count >= k2
+wire [W-1:0]   ge2n;  // per lane: count >= k2 as k2hn gives it
 wire [W-1:0]   eq2;   // per lane: count == k2
 // (seg 1 the same way from k1, D-095: a position is in seg 1 when its count is k1 or more, seg 1's start is
 // the PDU lane at count k1; no offset subtracted and compared on the way to the cut)
@@ -1087,6 +1091,9 @@ generate
             assign le[gt] = J8 <= c;
         end
         assign ge2[gi] = |(k2h & le);
+        if (gi < W) begin : g_ge2n
+            assign ge2n[gi] = |(k2hn & le);
+        end
         assign ge1[gi] = |(k1hw & le);
         if (gi < W) begin : g_eq
             wire [W:0] eqv;
@@ -1141,9 +1148,12 @@ wire [7:0]   ne1 = gath8(ep1, nn_l);             // present lanes below the EP l
 wire [7:0]   ne2 = gath8(ep2, nn_l);
 // seg 0's lane at fpdu_woff 0: nn = -b_fwoff (mod 2^16), so b_fwoff is 0 (nn 0) or past 2^16 - 256 (nn is a
 // byte: only the low byte negated)
-wire [7:0]   fneg8 = 8'd0 - b_fwoff[7:0];
-wire         fw0 = b_fwoff == 16'd0;
-wire         fwh = b_fwoff[15:8] == 8'hff && b_fwoff[7:0] != 8'd0;
+// (each compare made for the descriptor's and the state's value, init selecting after: the selected value's
+// negation and compares were behind init, D-107)
+wire [15:0]  fw_d = a_desc[MDD_DESC_FPDU_WOFF_LSB +: MDD_DESC_FPDU_WOFF_W];
+wire [7:0]   fneg_d = 8'd0 - fw_d[7:0], fneg_s = 8'd0 - st_fwoff[7:0];
+wire         fw0 = init ? fw_d == 16'd0 : st_fwoff == 16'd0;
+wire         fwh = init ? fw_d[15:8] == 8'hff && fw_d[7:0] != 8'd0 : st_fwoff[15:8] == 8'hff && st_fwoff[7:0] != 8'd0;
 wire [W-1:0] fpr = ln_nv & ~lane_below_or(ln_nv);   // the part's first present lane, first PDU lane
 wire [W-1:0] fpl = ln_pl & ~lane_below_or(ln_pl);
 wire [W-1:0] v1 = ln_nv & ps1[W-1:0], v2 = ln_nv & ps2[W-1:0];
@@ -1170,7 +1180,8 @@ generate
             localparam [8:0] B9 = gt;
             assign wgt[gt] = {1'b0, a_wc[8*gi +: 8]} + B9 > {1'b0, ll8};
         end
-        wire       wrp = fwh && a_nw[8*gi +: 8] == fneg8 && !(fc0 && wgt[b_off[2:0]]);
+        wire       wrq = init ? a_nw[8*gi +: 8] == fneg_d : a_nw[8*gi +: 8] == fneg_s;
+        wire       wrp = fwh && wrq && !(fc0 && wgt[b_off[2:0]]);
         wire       z_m = s2 ? f2[gi] : s1 ? f1[gi] : ((fw0 && fpr[gi]) || wrp);
         // (no start follows a FRAME lane of the part: seg 0's FRAME is its length field's last byte, after its
         // start, and leaves no seg 1; seg 1's leaves no seg 2; an overrun is after the PDU's end, where a
@@ -1327,7 +1338,9 @@ generate
         if (gs == 1) begin : g_fwe
             // at the word's end: after an EP the present lanes behind it (a count of seg 1's / seg 2's lanes,
             // not the EP lane's count gathered and subtracted, D-095)
-            wire [6:0] pc1 = lane_popc(v1), pc2 = lane_popc(v2);
+            // (pc1 / pc2 are read only when the end is in seg 1 / seg 2, where e1ok / e2ok hold: the counts
+            // without them, D-107)
+            wire [6:0] pc1 = lane_popc(ln_nv & ge1[W-1:0]), pc2 = lane_popc(ln_nv & ge2n);
             assign vs_fwoff[16*gs +: 16] = !(walk && c_mpa) ? b_fwoff : s2e ? {9'd0, pc2} : s1e ? {9'd0, pc1}
                                          : b_fwoff + {8'd0, ne};
         end else begin : g_fwf
@@ -2458,6 +2471,12 @@ always @(posedge clk) begin
     if (!rst && a_valid && parse0 && pr0_ll != (ll0c < {1'b0, wd_total})) begin
         $display("Error: mdd_rx_loc_pdu: seg 0's length field complete in the word %b, its last byte at count %0d of %0d (%m)",
                  pr0_ll, ll0c, wd_total);
+        $stop;
+    end
+    if (!rst && a_valid && ((ps2[W] && g_stop[1].g_fwe.pc2 != lane_popc(v2))
+                            || (ps1[W] && !ps2[W] && g_stop[1].g_fwe.pc1 != lane_popc(v1)))) begin
+        $display("Error: mdd_rx_loc_pdu: the present lanes behind seg 1 / 2's start %0d / %0d, the segments' %0d / %0d (%m)",
+                 g_stop[1].g_fwe.pc1, g_stop[1].g_fwe.pc2, lane_popc(v1), lane_popc(v2));
         $stop;
     end
     if (!rst && a_valid && ((hfl0 && cc_total <= cfl0) || (hfl1 && cc_total <= cfl1))) begin
