@@ -1291,7 +1291,9 @@ function [15:0] seg_fw(input s1, input s2, input [7:0] n, input [15:0] fw, input
     seg_fw = s2 ? {8'd0, n - n2 - 8'd1} : s1 ? {8'd0, n - n1 - 8'd1} : fw + {8'd0, n};
 endfunction
 
-wire [7:0]  nfl0 = gath8(fl0, nn_l), nfl1 = gath8(fl1, nn_l);
+// (a length field's first byte in the transfer: ioff0 + its count in the part = a_woff + its count in the word,
+// no count less used and plus used on the way, D-107)
+wire [7:0]  wfl0 = gath8(fl0, a_nw), wfl1 = gath8(fl1, a_nw);
 wire [7:0]  cfl0 = gath8(fl0, cc_l), cfl1 = gath8(fl1, cc_l);
 wire        hfl0 = fl0 != {W{1'b0}}, hfl1 = fl1 != {W{1'b0}};
 
@@ -1366,7 +1368,7 @@ generate
             assign vs_hlen[12*gs +: 12] = !walk ? b_hlen : (s2e || s1e) ? h1f : h0f;
             assign vs_dlen[24*gs +: 24] = !walk ? b_dlen : (s2e || s1e) ? d1f : d0f;
         end
-        assign vs_lenoff[32*gs +: 32] = fl1b ? ioff0 + {24'd0, nfl1} : fl0b ? ioff0 + {24'd0, nfl0} : b_lenoff;
+        assign vs_lenoff[32*gs +: 32] = fl1b ? a_woff + {24'd0, wfl1} : fl0b ? a_woff + {24'd0, wfl0} : b_lenoff;
     end
 endgenerate
 
@@ -1381,7 +1383,7 @@ wire [31:0] vc_pidx = !walk ? b_pidx : s2c ? b_pidx2 : b_pidx1;
 wire        vc_pdone = b_pdone || (walk && !c_self);
 wire [11:0] vc_hlen = !walk ? b_hlen : s2c ? h1f : h0f;
 wire [23:0] vc_dlen = !walk ? b_dlen : s2c ? d1f : d0f;
-wire [31:0] vc_lenoff = (hfl1 && s2c) ? ioff0 + {24'd0, nfl1} : hfl0 ? ioff0 + {24'd0, nfl0} : b_lenoff;
+wire [31:0] vc_lenoff = (hfl1 && s2c) ? a_woff + {24'd0, wfl1} : hfl0 ? a_woff + {24'd0, wfl0} : b_lenoff;
 // (k1 + len1 is the count seg 1's candidate computed in stage A: no adder behind len1)
 wire [7:0]  c_cused = s2c ? gath8c(hit1, a_hc_nx) : k1_8;
 
