@@ -59,14 +59,14 @@ function integer clog2(input integer v);
 endfunction
 
 // a + b as a ripple of half / full adders (no carry chain for abc to map around; GATES = 1), CW bits
-function [CW-1:0] add_gates(input [CW-1:0] a, input [CW-1:0] b);
-    integer k;
-    reg c;
+function [CW-1:0] add_gates(input [CW-1:0] ag_x, input [CW-1:0] ag_y);
+    integer ag_i;
+    reg ag_c;
     begin
-        c = 1'b0;
-        for (k = 0; k < CW; k = k + 1) begin
-            add_gates[k] = a[k] ^ b[k] ^ c;
-            c = (a[k] & b[k]) | (c & (a[k] ^ b[k]));
+        ag_c = 1'b0;
+        for (ag_i = 0; ag_i < CW; ag_i = ag_i + 1) begin
+            add_gates[ag_i] = ag_x[ag_i] ^ ag_y[ag_i] ^ ag_c;
+            ag_c = (ag_x[ag_i] & ag_y[ag_i]) | (ag_c & (ag_x[ag_i] ^ ag_y[ag_i]));
         end
     end
 endfunction
