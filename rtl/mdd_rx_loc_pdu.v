@@ -57,9 +57,9 @@
  * part; the last part takes what remains of s_nin; the input's error record
  * leaves with the first part.  PDUs >= W + 1 bytes never split a word.
  *
- * Flow control (D-029, D-066, D-096): advance = m_ready | ~m_valid moves the
- * output register and stage D; C's part enters D, and B's part C, when the
- * stage is empty or moves; stage A takes stage I's word when it is empty or
+ * Flow control (D-029, D-066, D-096, D-107): advance = m_ready | ~m_valid
+ * moves the output register and stage D; E's part enters D, C's part E, and
+ * B's part C, when the stage is empty or moves; stage A takes stage I's word when it is empty or
  * its word's last part leaves (no cut); stage I takes a word when it is empty
  * or its word moves on, from the skid register in front of it if that holds
  * one, else from the input; s_ready = the skid is empty (a register, D-104: a
