@@ -27,7 +27,7 @@ LINT_TARGETS += $(foreach w,$(CHECK_STAGE_LINT_WS),$(foreach k,$(CHECK_STAGE_LIN
 CHECK_STAGE_DIR           := $(BUILD)/check_stage
 CHECK_STAGE_SRCS          := rtl/mdd_check_stage.v rtl/mdd_rx_check.v rtl/mdd_rx_check_dec.v rtl/mdd_lane_count.v rtl/mdd_fifo.v rtl/mdd_rx_crc_engine.v \
                              rtl/mdd_compact.v rtl/mdd_lane_rotate.v rtl/mdd_crc_unit.v rtl/mdd_crc_shift.v rtl/mdd_crc_math.vh \
-                             rtl/mdd_formats.vh rtl/mdd_lane_fn.vh
+                             rtl/mdd_formats.vh rtl/mdd_lane_fn.vh rtl/mdd_add_gates.vh
 CHECK_STAGE_ICARUS_WS     := 8
 CHECK_STAGE_ICARUS_CYCLES := 2000
 

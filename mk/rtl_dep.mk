@@ -34,7 +34,7 @@ DEP_SHAPE_d2 := 64 64 256 256 16 16 512 16 4
 DEP_SHAPE_d3 := 16 4 8 4 1 1 16 1 2
 DEP_SRCS := $(filter-out rtl/mdd_dep_msg.v,$(wildcard rtl/mdd_dep*.v)) rtl/mdd_ram_1r1w.v rtl/mdd_lane_count.v rtl/mdd_fifo.v \
             rtl/mdd_crc_unit.v rtl/mdd_compact.v rtl/mdd_lane_rotate.v rtl/mdd_crc_shift.v rtl/mdd_crc_math.vh rtl/mdd_formats.vh rtl/mdd_regmap.vh \
-            rtl/mdd_lane_fn.vh
+            rtl/mdd_lane_fn.vh rtl/mdd_add_gates.vh
 DEP_MSG_SRCS := $(DEP_SRCS) rtl/mdd_dep_msg.v rtl/mdd_axis_arb.v rtl/mdd_cmb.v rtl/mdd_crc_mul.v
 DEP_MSG_CONFIGS := m0 m1
 DEP_SHAPE_m0 := $(DEP_SHAPE_d0) 16 2

@@ -5,7 +5,7 @@
 # Build products: $(BUILD)/vl/rx_locate_w<W>/, waveforms of a divergence in $(BUILD)/rx_locate/vcd/.
 
 RX_LOCATE_DIR  := $(BUILD)/rx_locate
-RX_LOCATE_SRCS := rtl/mdd_rx_locate.v rtl/mdd_lane_count.v rtl/mdd_desc_check.v rtl/mdd_rx_loc_mrk.v rtl/mdd_rx_loc_pdu.v rtl/mdd_rx_loc_dif.v rtl/mdd_formats.vh rtl/mdd_lane_fn.vh
+RX_LOCATE_SRCS := rtl/mdd_rx_locate.v rtl/mdd_lane_count.v rtl/mdd_desc_check.v rtl/mdd_rx_loc_mrk.v rtl/mdd_rx_loc_pdu.v rtl/mdd_rx_loc_dif.v rtl/mdd_formats.vh rtl/mdd_lane_fn.vh rtl/mdd_add_gates.vh
 RX_LOCATE_MODULES := mdd_rx_locate mdd_rx_loc_mrk mdd_rx_loc_pdu mdd_rx_loc_dif
 
 # make test: one default run (all stimulus) and one with tiny periods (small=1: every stage splits words) per

@@ -3,7 +3,7 @@
 # every W. Build products: $(BUILD)/vl/tx_gen_w<W>/, waveforms of a divergence in $(BUILD)/tx_gen/vcd/.
 
 TX_GEN_DIR  := $(BUILD)/tx_gen
-TX_GEN_SRCS := rtl/mdd_tx_gen.v rtl/mdd_desc_check.v rtl/mdd_lane_count.v rtl/mdd_formats.vh rtl/mdd_lane_fn.vh
+TX_GEN_SRCS := rtl/mdd_tx_gen.v rtl/mdd_desc_check.v rtl/mdd_lane_count.v rtl/mdd_formats.vh rtl/mdd_lane_fn.vh rtl/mdd_add_gates.vh
 
 TX_GEN_TEST_CYCLES := 4 400000 8 300000 16 200000 32 120000 64 60000
 TX_GEN_REGRESS_SEEDS := 11 12 13 14 15
@@ -12,7 +12,7 @@ TX_GEN_REGRESS_CYCLES := 1000000
 tx_gen_bin = $(BUILD)/vl/tx_gen_w$(1)/tx_gen_w$(1)
 # the harness built around the staged generator's layout pipelines in RTL (TXG_LAY_SHADOW), beside the staged twin
 TXG_LAY_SRCS := rtl/mdd_txg_lay.v rtl/mdd_txg_fifo2.v rtl/mdd_txg_m.v rtl/mdd_txg_p.v rtl/mdd_txg_d.v rtl/mdd_txg_x.v \
-                rtl/mdd_lane_expand_ctl.v rtl/mdd_lane_count.v rtl/mdd_lane_rotate.v rtl/mdd_formats.vh rtl/mdd_lane_fn.vh
+                rtl/mdd_lane_expand_ctl.v rtl/mdd_lane_count.v rtl/mdd_lane_rotate.v rtl/mdd_formats.vh rtl/mdd_lane_fn.vh rtl/mdd_add_gates.vh
 txg_lay_bin = $(BUILD)/vl/txg_lay_w$(1)/txg_lay_w$(1)
 # the harness built around the staged generator (rtl/mdd_txg.v, TXG_STAGED_RTL), in lockstep with the staged twin
 TXG_TOP_SRCS := rtl/mdd_txg.v $(TXG_LAY_SRCS) rtl/mdd_desc_check.v rtl/mdd_txg_hbuf.v rtl/mdd_compact.v \

@@ -7,7 +7,7 @@ TX_PATH_SRCS := $(sort rtl/mdd_tx_path.v $(TXG_TOP_SRCS) rtl/mdd_check_stage.v \
                 rtl/mdd_rx_crc_engine.v rtl/mdd_crc_unit.v \
                 rtl/mdd_crc_shift.v \
                 rtl/mdd_compact.v rtl/mdd_lane_rotate.v rtl/mdd_fifo.v rtl/mdd_rx_check.v rtl/mdd_rx_check_dec.v rtl/mdd_pack.v rtl/mdd_rx_ctx.v \
-                rtl/mdd_formats.vh rtl/mdd_crc_math.vh rtl/mdd_lane_fn.vh)
+                rtl/mdd_formats.vh rtl/mdd_crc_math.vh rtl/mdd_lane_fn.vh rtl/mdd_add_gates.vh)
 TX_PATH_DATA_DEPTH := 16
 TX_PATH_RES_DEPTH  := 32
 

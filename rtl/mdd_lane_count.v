@@ -58,18 +58,9 @@ function integer clog2(input integer v);
     end
 endfunction
 
-// a + b as a ripple of half / full adders (no carry chain for abc to map around; GATES = 1), CW bits
-function [CW-1:0] add_gates(input [CW-1:0] ag_x, input [CW-1:0] ag_y);
-    integer ag_i;
-    reg ag_c;
-    begin
-        ag_c = 1'b0;
-        for (ag_i = 0; ag_i < CW; ag_i = ag_i + 1) begin
-            add_gates[ag_i] = ag_x[ag_i] ^ ag_y[ag_i] ^ ag_c;
-            ag_c = (ag_x[ag_i] & ag_y[ag_i]) | (ag_c & (ag_x[ag_i] ^ ag_y[ag_i]));
-        end
-    end
-endfunction
+// lane counts summed as gates (GATES = 1: no carry chain for abc to map around)
+localparam ADD_GATES_W = CW;
+`include "mdd_add_gates.vh"
 localparam S = clog2(W);
 localparam SR = TAIL == 0 ? S : S > TAIL ? S - TAIL : 0;   // stages before the register (all: no register)
 localparam RW = SR + 1;                                     // bits of each count at the register (at most 2^SR)
@@ -129,7 +120,7 @@ generate
                 wire [BW-1:0] sum;
                 if (GATES != 0) begin : g_gates
                     /* verilator lint_off UNUSEDSIGNAL */
-                    wire [CW-1:0] sg = add_gates({{(CW - BW){1'b0}}, a}, {{(CW - BW){1'b0}}, b});
+                    wire [CW-1:0] sg = add_gates({{(CW - BW){1'b0}}, a}, {{(CW - BW){1'b0}}, b}, 1'b0);
                     /* verilator lint_on UNUSEDSIGNAL */
                     assign sum = sg[BW-1:0];
                 end else begin : g_plus

@@ -592,19 +592,10 @@ localparam NC = W + NB + 1;   // candidates c = 0..W+7: a header whose byte 0 is
 localparam PC = NC <= 2 * W ? 2 * W : 4 * W;   // NC padded to a power of two (the gathers' OR trees)
 // the bits of a count up to W + NB (a candidate's end count is compared in these bits, D-105)
 localparam KB = W + NB < 16 ? 4 : W + NB < 32 ? 5 : W + NB < 64 ? 6 : W + NB < 128 ? 7 : 8;
-// a (KB + 2)-bit sum as gates: yosys maps every + to a carry chain, and a chain inside these few-bit sums cuts
-// the compare behind them into two cones that abc maps apart (D-105)
-function [KB+1:0] addg(input [KB+1:0] x, input [KB+1:0] y);
-    integer i;
-    reg     c;
-    begin
-        c = 1'b0;
-        for (i = 0; i < KB + 2; i = i + 1) begin
-            addg[i] = x[i] ^ y[i] ^ c;
-            c = (x[i] & y[i]) | (c & (x[i] ^ y[i]));
-        end
-    end
-endfunction
+// (KB + 2)-bit sums as gates: a carry chain inside these few-bit sums cuts the compare behind them into two cones
+// that abc maps apart (D-105)
+localparam ADD_GATES_W = KB + 2;
+`include "mdd_add_gates.vh"
 
 // The last three PDU bytes before the word (D-095), for the headers begun before it whose length field the
 // word completes (iSCSI bytes 4-6, MPA byte 0): the transfer's earlier words, and on its first word the
@@ -677,8 +668,8 @@ generate
         wire [11:0] hx = sa_mpa ? 12'd2 : hr;
         wire        dnz = dr != 24'd0;
         /* verilator lint_off UNUSEDSIGNAL */
-        wire [KB+1:0] lo0 = addg(addg({2'd0, hx[KB-1:0]}, {2'd0, dr[KB-1:0]}), {{(KB-1){1'b0}}, sa_hdig, 2'd3});
-        wire [KB+1:0] lo4 = addg({2'd0, lo0[KB+1:2]}, {{(KB+1){1'b0}}, sa_ddig && (sa_mpa || dnz)});   // the sum / 4
+        wire [KB+1:0] lo0 = add_gates(add_gates({2'd0, hx[KB-1:0]}, {2'd0, dr[KB-1:0]}, 1'b0), {{(KB-1){1'b0}}, sa_hdig, 2'd3}, 1'b0);
+        wire [KB+1:0] lo4 = add_gates({2'd0, lo0[KB+1:2]}, {{(KB+1){1'b0}}, sa_ddig && (sa_mpa || dnz)}, 1'b0);   // the sum / 4
         /* verilator lint_on UNUSEDSIGNAL */
         wire        lsm = hx[11:KB] == {(12-KB){1'b0}} && dr[23:KB] == {(24-KB){1'b0}} && lo4[KB-1:KB-2] == 2'd0;
         wire [KB-1:0] llo = {lo4[KB-3:0], 2'd0};
