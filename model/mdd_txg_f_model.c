@@ -206,7 +206,8 @@ static void f_cycle(const mdd_txg_f_model *m, const mdd_txg_f_in *in, mdd_txg_f_
             const unsigned i = (unsigned)at[p];
             if (p == len_first)
                 len_off = r.hoff + (in->hl[i] - hl_off);
-            mdd_txg_parse_byte(in->iscsi, p, in->hb[i], &hl, &dl);
+            /* the byte from the window at the lane's host count, as the RTL reads it (hb[i] is that byte) */
+            mdd_txg_parse_byte(in->iscsi, p, in->win[in->hl[i]], &hl, &dl);
             nx->lens = true;
         }
         if (at[last_len] >= 0) {

@@ -395,36 +395,41 @@ endfunction
 // The length bytes in [off, n) by PDU offset (pe_all, pb), and which of them are taken (pe: lanes before next).
 // When the last length byte is taken so are all length bytes of the word (they come before it), so the length
 // check and the parse register's values come from pe_all; the registers take what was taken. A word holds one
-// length byte per PDU offset at most, so pb gathers from every parse lane of the word: only pe_all's bytes are
-// read, and [off, n) is not in front of the gather (checked below in simulation).
+// length byte per PDU offset at most, so each offset's byte is found from every parse lane of the word: only
+// pe_all's bytes are read, and [off, n) is not in front of the gather (checked below in simulation).
+// A length byte is read from the window, not from its lane: the window position of the lane at each PDU offset
+// (its hl, gathered from registers beside the window's read) selects the byte from the window directly (one
+// W-way select), so neither the lane fill nor a gather over the lanes is in front of the length's sum and
+// FRAME's compare (hb[i] is window byte hl[i] on every host lane, and a length byte's lane is a header lane).
 reg [7:0]    pe_all;            // a length byte at PDU offset p is in [off, n)
 reg [7:0]    pe;                // and taken
+reg [8*NW-1:0] pidx;            // the window position of the byte at PDU offset p (0 when no lane has it)
 reg [63:0]   pb;                // its byte
 reg [NW-1:0] pfirst_hl;         // hl of the length field's first byte
 reg [NW-1:0] plen_lane;         // the last length byte's lane
-// MPA's ULPDU_Length bytes tested per lane beside the gather (byte 0 zero, byte 1 below the ULP header), so that
-// FRAME's compare is not behind it (D-106); read only with the last length byte taken (p_last), where the
-// byte's lane is the only one at its offset (the check below)
-reg          pb0_z, pb1_lt;
 always @* begin
     pe_all = 8'd0;
-    pb0_z = 1'b0;
-    pb1_lt = 1'b0;
     pe = 8'd0;
-    pb = 64'd0;
+    pidx = {8*NW{1'b0}};
     pfirst_hl = {NW{1'b0}};
     plen_lane = {NW{1'b0}};
     for (i = 0; i < W; i = i + 1) begin
         pe_all = pe_all | plane[8*i +: 8];
         pe = pe | (plane[8*i +: 8] & {8{host_take[i]}});
         for (j = 0; j < 8; j = j + 1)
-            if (pany[8*i + j]) pb[8*j +: 8] = pb[8*j +: 8] | hb[8*i +: 8];
-        if (pany[8*i]) pb0_z = pb0_z | (hb[8*i +: 8] == 8'd0);
-        if (pany[8*i + 1]) pb1_lt = pb1_lt | (hb[8*i +: 8] < cfg_ulp);
+            if (pany[8*i + j]) pidx[NW*j +: NW] = pidx[NW*j +: NW] | hl[NW*i +: NW];
         if (cfg_mpa ? plane[8*i] : plane[8*i + 5]) pfirst_hl = pfirst_hl | hl[NW*i +: NW];
         if (len_lane[i]) plen_lane = plen_lane | i[NW-1:0];
     end
+    pb = 64'd0;
+    for (j = 0; j < 8; j = j + 1)
+        for (i = 0; i < W; i = i + 1)   // (a host lane's count is below W)
+            if (pidx[NW*j +: NW] == i[NW-1:0]) pb[8*j +: 8] = win[8*i +: 8];
 end
+// MPA's ULPDU_Length bytes tested (byte 0 zero, byte 1 below the ULP header); read only with the last length
+// byte taken (p_last)
+wire         pb0_z = pb[7:0] == 8'd0;
+wire         pb1_lt = pb[15:8] < cfg_ulp;
 
 // data_len after the length bytes in f_pe (shifted in one byte at a time, as the lane walk does; bytes 2-4 are
 // not DataSegmentLength's or ULPDU_Length's)

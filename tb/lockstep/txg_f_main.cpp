@@ -232,6 +232,12 @@ class Bench {
             const bool host = mdd_txg_needs_host(in_.op, in_.cls[i]);
             hl += host;
             if (host && rng_.chance(0.05)) in_.hb_up |= 1ull << i;
+            // the generator's lane fill puts window byte hl[i] on host lane i, and F reads a length byte from the
+            // window (D-108): the window holds each host lane's byte and mark
+            if (host) {
+                in_.win[hl - 1] = in_.hb[i];
+                in_.win_up[hl - 1] = (in_.hb_up >> i & 1) != 0;
+            }
         }
         for (unsigned i = in_.n; i-- > 0;) {
             in_.mrk_after |= (uint64_t)mrk_later << i;
