@@ -30,8 +30,11 @@
  *     the read (T3_READ, nothing taken: t3_hl_r / t3_dl_r take the lengths
  *     parsed from the window's bytes at hl_off, then plen_t3_r their sum, and
  *     mimg_ok_r is set), and the next cycle the lane is taken;
- *   - the self-framing parse gathers the length bytes by their PDU offset
- *     (one lane each) and shifts them into data_len as the lane walk does; at
+ *   - the self-framing parse finds the length bytes by their PDU offset
+ *     (one lane each), reads each from the window at its lane's host count
+ *     (the byte hb would bring, without the fill in front: D-108; so F
+ *     relies on hb[i] = win[hl[i]] on host lanes) and shifts them into
+ *     data_len as the lane walk does; at
  *     the last length byte iSCSI publishes the lengths to P, MPA checks
  *     ULPDU_Length against the ULP header (FRAME, lost from the next cycle;
  *     frame_later asks the caller to flush the layout in the next cycle, F
