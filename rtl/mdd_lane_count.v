@@ -59,8 +59,8 @@ function integer clog2(input integer v);
 endfunction
 
 // lane counts summed as gates (GATES = 1: no carry chain for abc to map around)
-localparam ADD_GATES_W = CW;
 `include "mdd_add_gates.vh"
+`MDD_ADD_GATES(add_gates, CW)
 localparam S = clog2(W);
 localparam SR = TAIL == 0 ? S : S > TAIL ? S - TAIL : 0;   // stages before the register (all: no register)
 localparam RW = SR + 1;                                     // bits of each count at the register (at most 2^SR)

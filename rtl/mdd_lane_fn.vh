@@ -4,6 +4,11 @@
 // includes; their locals and arguments are named lf_* so that they hide no port or signal of the module). Prefix
 // counts of a lane mask (every lane's count below it) are a module, rtl/mdd_lane_count.v.
 
+// the 8-bit sums in lane_popc and plus_count below are gates: a carry chain in them splits the compare or select
+// behind a count into cones that abc maps apart (D-109)
+`include "mdd_add_gates.vh"
+`MDD_ADD_GATES(lf_add8, 8)
+
 // bit i = OR of x[i-1:0]: "some lane below i" (Kogge-Stone prefix OR, log2(W) levels)
 function [W-1:0] lane_below_or(input [W-1:0] x);
     integer lf_s;
@@ -26,7 +31,7 @@ function [6:0] lane_popc(input [W-1:0] x);
         end
         for (lf_s = 1; lf_s < W; lf_s = 2 * lf_s) begin
             for (lf_u = 0; lf_u + lf_s < W; lf_u = lf_u + 2 * lf_s) begin
-                lf_v[8*lf_u +: 8] = lf_v[8*lf_u +: 8] + lf_v[8*(lf_u + lf_s) +: 8];
+                lf_v[8*lf_u +: 8] = lf_add8(lf_v[8*lf_u +: 8], lf_v[8*(lf_u + lf_s) +: 8], 1'b0);
             end
         end
         lane_popc = lf_v[6:0];
@@ -74,7 +79,7 @@ endfunction
 function [31:0] plus_count(input [31:0] base, input [24:0] base_hi1, input [6:0] lf_n);
     reg [7:0] lf_lo;
     begin
-        lf_lo = {1'b0, base[6:0]} + {1'b0, lf_n};
+        lf_lo = lf_add8({1'b0, base[6:0]}, {1'b0, lf_n}, 1'b0);
         plus_count = {lf_lo[7] ? base_hi1 : base[31:7], lf_lo[6:0]};
     end
 endfunction

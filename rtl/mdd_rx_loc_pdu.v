@@ -594,8 +594,8 @@ localparam PC = NC <= 2 * W ? 2 * W : 4 * W;   // NC padded to a power of two (t
 localparam KB = W + NB < 16 ? 4 : W + NB < 32 ? 5 : W + NB < 64 ? 6 : W + NB < 128 ? 7 : 8;
 // (KB + 2)-bit sums as gates: a carry chain inside these few-bit sums cuts the compare behind them into two cones
 // that abc maps apart (D-105)
-localparam ADD_GATES_W = KB + 2;
 `include "mdd_add_gates.vh"
+`MDD_ADD_GATES(add_gates, KB + 2)
 
 // The last three PDU bytes before the word (D-095), for the headers begun before it whose length field the
 // word completes (iSCSI bytes 4-6, MPA byte 0): the transfer's earlier words, and on its first word the

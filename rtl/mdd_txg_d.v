@@ -129,8 +129,8 @@ localparam [XW-1:0] WX = W32[XW-1:0];
 
 `include "mdd_lane_fn.vh"
 // lane positions summed as gates (a few bits: a carry chain would only split the cones around it)
-localparam ADD_GATES_W = XW;
 `include "mdd_add_gates.vh"
+`MDD_ADD_GATES(add_gates, XW)
 
 // a one-hot's lane index, and the value a one-hot selects from per-lane values: an OR per bit over all lanes
 // (a balanced tree, not a chain of ORs lane by lane)
