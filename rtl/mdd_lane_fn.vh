@@ -76,10 +76,16 @@ function [63:0] incr64(input [63:0] x);
 endfunction
 
 // base + a lane count (< 128): the low 7 bits add, the high bits take base_hi1 = (base >> 7) + 1 when they carry
+// (base_hi = base >> 7). In two steps where the count is gathered late: plus_count_lo on every lane's count, the
+// gather of the 8-bit results, plus_count_hi behind it (a select, not a carry chain, behind the gather)
+function [7:0] plus_count_lo(input [6:0] lf_b, input [6:0] lf_n);
+    plus_count_lo = lf_add8({1'b0, lf_b}, {1'b0, lf_n}, 1'b0);
+endfunction
+
+function [31:0] plus_count_hi(input [24:0] base_hi, input [24:0] base_hi1, input [7:0] lf_lo);
+    plus_count_hi = {lf_lo[7] ? base_hi1 : base_hi, lf_lo[6:0]};
+endfunction
+
 function [31:0] plus_count(input [31:0] base, input [24:0] base_hi1, input [6:0] lf_n);
-    reg [7:0] lf_lo;
-    begin
-        lf_lo = lf_add8({1'b0, base[6:0]}, {1'b0, lf_n}, 1'b0);
-        plus_count = {lf_lo[7] ? base_hi1 : base[31:7], lf_lo[6:0]};
-    end
+    plus_count = plus_count_hi(base[31:7], base_hi1, plus_count_lo(base[6:0], lf_n));
 endfunction

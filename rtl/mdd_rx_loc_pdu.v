@@ -780,10 +780,23 @@ reg         st_lost = 1'b0;      // FRAME: the rest of the transfer is unlocated
 reg         st_pdone = 1'b0;     // descriptor-framed: the PDU has ended
 // The resume fields where a FRAME stopped the walk (D-095): written there, read when the transfer ends; the
 // stream state above is not used once the transfer is lost, so the FRAME position is not in its next value.
-reg [24:0]  fz_off = 25'd0;
+// The PDU offset and fpdu_woff there are registered as their operands (fzq_*: the base, the counts at the FRAME
+// position, the segment, the lengths) and summed behind the registers (fz_off, fz_fwoff below): the sums behind
+// the FRAME position's gathers were this stage's deepest paths (D-109).
 reg [11:0]  fz_hlen = 12'd0;
 reg [23:0]  fz_dlen = 24'd0;
-reg [15:0]  fz_fwoff = 16'd0;
+reg         fzq_walk = 1'b0;         // walking (not a descriptor-framed or lost part)
+reg         fzq_fwalk = 1'b0;        // walking, MPA
+reg         fzq_s1 = 1'b0;           // the FRAME position is in seg 1 / seg 2
+reg         fzq_s2 = 1'b0;
+reg [24:0]  fzq_off = 25'd0;         // b_off
+reg [7:0]   fzq_ce = 8'd0;           // PDU lanes below the FRAME position
+reg [7:0]   fzq_len0 = 8'd0;         // seg 0's and seg 1's lengths (low bytes)
+reg [7:0]   fzq_len1 = 8'd0;
+reg [15:0]  fzq_fw = 16'd0;          // b_fwoff
+reg [7:0]   fzq_ne = 8'd0;           // present lanes below the FRAME position, below the EP lanes
+reg [7:0]   fzq_ne1 = 8'd0;
+reg [7:0]   fzq_ne2 = 8'd0;
 
 reg  m_valid_r = 1'b0;
 wire advance = m_ready || !m_valid_r;   // the output register and stage D move
@@ -1282,9 +1295,27 @@ function [15:0] seg_fw(input s1, input s2, input [7:0] n, input [15:0] fw, input
     seg_fw = s2 ? {8'd0, n - n2 - 8'd1} : s1 ? {8'd0, n - n1 - 8'd1} : fw + {8'd0, n};
 endfunction
 
+// the resume fields' PDU offset and fpdu_woff where a FRAME stopped the walk, from their registered operands
+// (seg 0: the base plus the PDU lanes below the FRAME position; seg 1 / seg 2: that less seg 0's / seg 0's and
+// seg 1's lengths, small)
+wire [7:0]  fz_pe1 = fzq_off[7:0] + fzq_ce - fzq_len0;
+wire [24:0] fz_off = !fzq_walk ? fzq_off : fzq_s2 ? {17'd0, fz_pe1 - fzq_len1} : fzq_s1 ? {17'd0, fz_pe1}
+                   : fzq_off + {17'd0, fzq_ce};
+wire [15:0] fz_fwoff = !fzq_fwalk ? fzq_fw : seg_fw(fzq_s1, fzq_s2, fzq_ne, fzq_fw, fzq_ne1, fzq_ne2);
+
 // (a length field's first byte in the transfer: ioff0 + its count in the part = a_woff + its count in the word,
-// no count less used and plus used on the way, D-107)
-wire [7:0]  wfl0 = gath8(fl0, a_nw), wfl1 = gath8(fl1, a_nw);
+// no count less used and plus used on the way, D-107; lenoff0 / lenoff1)
+// (each lane's a_woff + count summed in its low 7 bits, gathered, the high bits selected by the carry: the
+// 32-bit sum behind the gather was the path to st_lenoff, D-109; a_nw < W)
+wire [8*W-1:0] wlo;
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_wlo
+        assign wlo[8*gi +: 8] = plus_count_lo(a_woff[6:0], a_nw[8*gi +: 7]);
+    end
+endgenerate
+wire [24:0] woff_hi1 = a_woff[31:7] + 25'd1;
+wire [31:0] lenoff0 = plus_count_hi(a_woff[31:7], woff_hi1, gath8(fl0, wlo));
+wire [31:0] lenoff1 = plus_count_hi(a_woff[31:7], woff_hi1, gath8(fl1, wlo));
 wire [7:0]  cfl0 = gath8(fl0, cc_l), cfl1 = gath8(fl1, cc_l);
 wire        hfl0 = fl0 != {W{1'b0}}, hfl1 = fl1 != {W{1'b0}};
 
@@ -1303,9 +1334,10 @@ wire        t0w = ol0s <= {1'b0, ll8};
 wire        t1w = |(k1hw & k1m_l);
 
 // The state where the part's walk stops, for the two stops that need the lanes: the FRAME lane (gs = 0,
-// values gathered at frmpos) and the word's end (gs = 1, position W)
-wire [2*25-1:0] vs_off;
-wire [2*16-1:0] vs_fwoff;
+// values gathered at frmpos) and the word's end (gs = 1, position W; ve_*).  (At a FRAME the offset and
+// fpdu_woff are summed behind registers, see fz_off.)
+wire [24:0]     ve_off;
+wire [15:0]     ve_fwoff;
 /* verilator lint_off UNUSEDSIGNAL */
 wire [2*32-1:0] vs_pidx, vs_lenoff;   // (not used at a FRAME: D-095)
 wire [1:0]      vs_pdone;
@@ -1316,28 +1348,23 @@ genvar gs;
 generate
     for (gs = 0; gs < 2; gs = gs + 1) begin : g_stop
         wire [7:0]  ce  = gs == 1 ? cc[8*W +: 8] : ceF;
-        wire [7:0]  ne  = gs == 1 ? nn[8*W +: 8] : neF;
         wire        s1e = gs == 1 ? ps1[W] : s1F;
         wire        s2e = gs == 1 ? ps2[W] : s2F;
-        wire [7:0]  pe0 = b_off[7:0] + ce;       // seg 0 offset at the end (when it is small)
-        wire [7:0]  pe1 = pe0 - len0[7:0];
-        // (at the word's end a part in seg 2 holds none of its PDU bytes: offset 0, checked in simulation)
-        wire [7:0]  pe2 = gs == 1 ? 8'd0 : pe1 - len1[7:0];
         // (at the word's end every lane of the part is below it: a length field's first lane there is passed,
         // no count compared; checked in simulation, D-107)
         wire        fl0b = hfl0 && (gs == 1 || ce > cfl0);
         wire        fl1b = hfl1 && (gs == 1 || ce > cfl1);
-        assign vs_off[25*gs +: 25] = !walk ? b_off : s2e ? {17'd0, pe2} : s1e ? {17'd0, pe1} : b_off + {17'd0, ce};
         if (gs == 1) begin : g_fwe
+            wire [7:0]  pe1 = b_off[7:0] + ce - len0[7:0];   // seg 1 offset at the end (when it is small)
+            // (a part that ends in seg 2 holds none of its PDU bytes: offset 0, checked in simulation)
+            assign ve_off = !walk ? b_off : s2e ? 25'd0 : s1e ? {17'd0, pe1} : b_off + {17'd0, ce};
             // at the word's end: after an EP the present lanes behind it (a count of seg 1's / seg 2's lanes,
             // not the EP lane's count gathered and subtracted, D-095)
             // (pc1 / pc2 are read only when the end is in seg 1 / seg 2, where e1ok / e2ok hold: the counts
             // without them, D-107)
             wire [6:0] pc1 = lane_popc(ln_nv & ge1[W-1:0]), pc2 = lane_popc(ln_nv & ge2n);
-            assign vs_fwoff[16*gs +: 16] = !(walk && c_mpa) ? b_fwoff : s2e ? {9'd0, pc2} : s1e ? {9'd0, pc1}
-                                         : b_fwoff + {8'd0, ne};
-        end else begin : g_fwf
-            assign vs_fwoff[16*gs +: 16] = !(walk && c_mpa) ? b_fwoff : seg_fw(s1e, s2e, ne, b_fwoff, ne1, ne2);
+            assign ve_fwoff = !(walk && c_mpa) ? b_fwoff : s2e ? {9'd0, pc2} : s1e ? {9'd0, pc1}
+                            : b_fwoff + {8'd0, nn[8*W +: 8]};
         end
         assign vs_pidx[32*gs +: 32] = !walk ? b_pidx : s2e ? b_pidx2 : s1e ? b_pidx1 : b_pidx;
         assign vs_pdone[gs] = b_pdone || (walk && !c_self && s1e);
@@ -1359,7 +1386,7 @@ generate
             assign vs_hlen[12*gs +: 12] = !walk ? b_hlen : (s2e || s1e) ? h1f : h0f;
             assign vs_dlen[24*gs +: 24] = !walk ? b_dlen : (s2e || s1e) ? d1f : d0f;
         end
-        assign vs_lenoff[32*gs +: 32] = fl1b ? a_woff + {24'd0, wfl1} : fl0b ? a_woff + {24'd0, wfl0} : b_lenoff;
+        assign vs_lenoff[32*gs +: 32] = fl1b ? lenoff1 : fl0b ? lenoff0 : b_lenoff;
     end
 endgenerate
 
@@ -1374,14 +1401,14 @@ wire [31:0] vc_pidx = !walk ? b_pidx : s2c ? b_pidx2 : b_pidx1;
 wire        vc_pdone = b_pdone || (walk && !c_self);
 wire [11:0] vc_hlen = !walk ? b_hlen : s2c ? h1f : h0f;
 wire [23:0] vc_dlen = !walk ? b_dlen : s2c ? d1f : d0f;
-wire [31:0] vc_lenoff = (hfl1 && s2c) ? a_woff + {24'd0, wfl1} : hfl0 ? a_woff + {24'd0, wfl0} : b_lenoff;
+wire [31:0] vc_lenoff = (hfl1 && s2c) ? lenoff1 : hfl0 ? lenoff0 : b_lenoff;
 // (k1 + len1 is the count seg 1's candidate computed in stage A: no adder behind len1)
 wire [7:0]  c_cused = s2c ? gath8c(hit1, a_hc_nx) : k1_8;
 
 // (after a FRAME in the part the stream state is not used again: the word's end or the cut decides it, and the
 // resume fields at the FRAME go to fz_*)
-wire [24:0] v_off   = p_final ? vs_off[49:25] : vc_off;
-wire [15:0] v_fwoff = p_final ? vs_fwoff[31:16] : vc_fwoff;
+wire [24:0] v_off   = p_final ? ve_off : vc_off;
+wire [15:0] v_fwoff = p_final ? ve_fwoff : vc_fwoff;
 wire [31:0] v_pidx  = p_final ? vs_pidx[63:32] : vc_pidx;
 wire        v_pdone = p_final ? vs_pdone[1] : vc_pdone;
 wire        v_lost  = b_lost || frm_in;
@@ -1395,7 +1422,7 @@ wire        v_ol_e = ps2[W] || (ps1[W] ? t1w : b_ol && (!walk || t0w));
 wire [25:0] v_len_e = (ps2[W] || ps1[W]) ? len1 : len0;
 wire [25:0] v_len   = p_final ? v_len_e : (s2c ? len1 : len0);
 // (the bytes to the PDU's end after the word; after a cut the next part parses a header and does not use it)
-wire [26:0] v_rem   = {1'b0, v_len_e} - {2'd0, vs_off[49:25]};
+wire [26:0] v_rem   = {1'b0, v_len_e} - {2'd0, ve_off};
 wire [31:0] v_lenoff = p_final ? vs_lenoff[63:32] : vc_lenoff;
 // the resume fields: where a FRAME stopped the walk (this part, or an earlier one: fz_*), else the state's
 // (stage C reads them from fz_* or from the state after the part, st_*: C holds the last part B emitted)
@@ -1540,10 +1567,20 @@ always @(posedge clk) begin
         st_len <= v_len;
         st_rem <= v_rem;
         if (frm_in) begin
-            fz_off <= vs_off[24:0];
             fz_hlen <= vs_hlen[11:0];
             fz_dlen <= vs_dlen[23:0];
-            fz_fwoff <= vs_fwoff[15:0];
+            fzq_walk <= walk;
+            fzq_fwalk <= walk && c_mpa;
+            fzq_s1 <= s1F;
+            fzq_s2 <= s2F;
+            fzq_off <= b_off;
+            fzq_ce <= ceF;
+            fzq_len0 <= len0[7:0];
+            fzq_len1 <= len1[7:0];
+            fzq_fw <= b_fwoff;
+            fzq_ne <= neF;
+            fzq_ne1 <= ne1;
+            fzq_ne2 <= ne2;
         end
         st_dlen <= v_dlen;
         st_fwoff <= v_fwoff;
@@ -2434,8 +2471,8 @@ always @(posedge clk) begin
         $display("Error: mdd_rx_loc_pdu: a PDU start after a FRAME lane (start %b, lost below %b) (%m)", start, lostb);
         $stop;
     end
-    if (!rst && a_valid && p_final && walk && ps2[W] && g_stop[1].pe1 != len1[7:0]) begin
-        $display("Error: mdd_rx_loc_pdu: the word ends in seg 2 at its offset %0d (%m)", g_stop[1].pe1 - len1[7:0]);
+    if (!rst && a_valid && p_final && walk && ps2[W] && g_stop[1].g_fwe.pe1 != len1[7:0]) begin
+        $display("Error: mdd_rx_loc_pdu: the word ends in seg 2 at its offset %0d (%m)", g_stop[1].g_fwe.pe1 - len1[7:0]);
         $stop;
     end
     if (!rst && a_valid && fwh && cused != 8'd0) begin
@@ -2475,6 +2512,12 @@ always @(posedge clk) begin
     if (!rst && a_valid && ((hfl0 && cc_total <= cfl0) || (hfl1 && cc_total <= cfl1))) begin
         $display("Error: mdd_rx_loc_pdu: a length field's first lane at count %0d / %0d, not below the part's end %0d (%m)",
                  cfl0, cfl1, cc_total);
+        $stop;
+    end
+    if (!rst && a_valid && ((hfl0 && lenoff0 != a_woff + {24'd0, gath8(fl0, a_nw)})
+                            || (hfl1 && lenoff1 != a_woff + {24'd0, gath8(fl1, a_nw)}))) begin
+        $display("Error: mdd_rx_loc_pdu: a length field's transfer offset %0d / %0d, the word's offset %0d plus the count %0d / %0d (%m)",
+                 lenoff0, lenoff1, a_woff, gath8(fl0, a_nw), gath8(fl1, a_nw));
         $stop;
     end
     if (!rst && a_valid && cused_oh != ({{W{1'b0}}, 1'b1} << cused)) begin
