@@ -1828,10 +1828,16 @@ endgenerate
 
 wire [25:0] lq0 = {14'd0, q_h0},                   lq1 = {14'd0, q_h1};
 wire [25:0] hd = qc_hdig ? 26'd4 : 26'd0;
+// a + b + c as one carry-save step and one sum (the payload's and pad's ends were two and three sums in series
+// from the registers, the path to the last-byte compares of TF_LC, D-109)
+function [25:0] add3(input [25:0] x, input [25:0] y, input [25:0] z);
+    add3 = (x ^ y ^ z) + {(x[24:0] & y[24:0]) | (x[24:0] & z[24:0]) | (y[24:0] & z[24:0]), 1'b0};
+endfunction
 wire [25:0] lqh0 = lq0 + hd,                       lqh1 = lq1 + hd;
-wire [25:0] lpay0 = lqh0 + {2'd0, q_d0},            lpay1 = lqh1 + {2'd0, q_d1};
 wire [1:0]  lpad0 = 2'd0 - q_h0[1:0] - q_d0[1:0],   lpad1 = 2'd0 - q_h1[1:0] - q_d1[1:0];
-wire [25:0] lpnd0 = lpay0 + {24'd0, lpad0},         lpnd1 = lpay1 + {24'd0, lpad1};
+wire [25:0] lpay0 = add3(lq0, {2'd0, q_d0}, hd),   lpay1 = add3(lq1, {2'd0, q_d1}, hd);
+wire [25:0] lpnd0 = add3(lq0, {2'd0, q_d0}, hd + {24'd0, lpad0});
+wire [25:0] lpnd1 = add3(lq1, {2'd0, q_d1}, hd + {24'd0, lpad1});
 wire        lhdd0 = qc_ddig && (q_mpa || q_d0 != 24'd0);
 wire        lhdd1 = qc_ddig && (q_mpa || q_d1 != 24'd0);
 wire        lpadnz0 = lpad0 != 2'd0, lpadnz1 = lpad1 != 2'd0;
