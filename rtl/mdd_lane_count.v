@@ -59,15 +59,14 @@ function integer clog2(input integer v);
 endfunction
 
 // lane counts summed as gates (GATES = 1: no carry chain for abc to map around)
-`include "mdd_add_gates.vh"
-`MDD_ADD_GATES(add_gates, CW)
+`include "mdd_lane_fn.vh"
 localparam S = clog2(W);
 localparam SR = TAIL == 0 ? S : S > TAIL ? S - TAIL : 0;   // stages before the register (all: no register)
 localparam RW = SR + 1;                                     // bits of each count at the register (at most 2^SR)
 
 initial begin
-    if ((1 << S) != W || W < 2 || CW < S + 2 || TAIL < 0) begin
-        $display("Error: W (%0d) must be a power of two >= 2, CW (%0d) >= log2(W) + 2, TAIL (%0d) >= 0 (%m)",
+    if ((1 << S) != W || W < 2 || CW < S + 2 || TAIL < 0 || (GATES != 0 && CW > 16)) begin
+        $display("Error: W (%0d) must be a power of two >= 2, CW (%0d) >= log2(W) + 2 (<= 16 with GATES: add_gates' width), TAIL (%0d) >= 0 (%m)",
                  W, CW, TAIL);
         $finish;
     end
@@ -120,7 +119,7 @@ generate
                 wire [BW-1:0] sum;
                 if (GATES != 0) begin : g_gates
                     /* verilator lint_off UNUSEDSIGNAL */
-                    wire [CW-1:0] sg = add_gates({{(CW - BW){1'b0}}, a}, {{(CW - BW){1'b0}}, b}, 1'b0);
+                    wire [15:0] sg = add_gates({{(16 - BW){1'b0}}, a}, {{(16 - BW){1'b0}}, b}, 1'b0);
                     /* verilator lint_on UNUSEDSIGNAL */
                     assign sum = sg[BW-1:0];
                 end else begin : g_plus

@@ -4,10 +4,9 @@
 // includes; their locals and arguments are named lf_* so that they hide no port or signal of the module). Prefix
 // counts of a lane mask (every lane's count below it) are a module, rtl/mdd_lane_count.v.
 
-// the 8-bit sums in lane_popc and plus_count below are gates: a carry chain in them splits the compare or select
-// behind a count into cones that abc maps apart (D-109)
+// the sums in lane_popc and plus_count below are gates (add_gates): a carry chain in them splits the compare or
+// select behind a count into cones that abc maps apart (D-109)
 `include "mdd_add_gates.vh"
-`MDD_ADD_GATES(lf_add8, 8)
 
 // bit i = OR of x[i-1:0]: "some lane below i" (Kogge-Stone prefix OR, log2(W) levels)
 function [W-1:0] lane_below_or(input [W-1:0] x);
@@ -25,13 +24,17 @@ endfunction
 function [6:0] lane_popc(input [W-1:0] x);
     integer lf_s, lf_u;
     reg [8*W-1:0] lf_v;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [15:0] lf_t;
+    /* verilator lint_on UNUSEDSIGNAL */
     begin
         for (lf_u = 0; lf_u < W; lf_u = lf_u + 1) begin
             lf_v[8*lf_u +: 8] = {7'd0, x[lf_u]};
         end
         for (lf_s = 1; lf_s < W; lf_s = 2 * lf_s) begin
             for (lf_u = 0; lf_u + lf_s < W; lf_u = lf_u + 2 * lf_s) begin
-                lf_v[8*lf_u +: 8] = lf_add8(lf_v[8*lf_u +: 8], lf_v[8*(lf_u + lf_s) +: 8], 1'b0);
+                lf_t = add_gates({8'd0, lf_v[8*lf_u +: 8]}, {8'd0, lf_v[8*(lf_u + lf_s) +: 8]}, 1'b0);
+                lf_v[8*lf_u +: 8] = lf_t[7:0];
             end
         end
         lane_popc = lf_v[6:0];
@@ -79,7 +82,13 @@ endfunction
 // (base_hi = base >> 7). In two steps where the count is gathered late: plus_count_lo on every lane's count, the
 // gather of the 8-bit results, plus_count_hi behind it (a select, not a carry chain, behind the gather)
 function [7:0] plus_count_lo(input [6:0] lf_b, input [6:0] lf_n);
-    plus_count_lo = lf_add8({1'b0, lf_b}, {1'b0, lf_n}, 1'b0);
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [15:0] lf_t;
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+        lf_t = add_gates({9'd0, lf_b}, {9'd0, lf_n}, 1'b0);
+        plus_count_lo = lf_t[7:0];
+    end
 endfunction
 
 function [31:0] plus_count_hi(input [24:0] base_hi, input [24:0] base_hi1, input [7:0] lf_lo);

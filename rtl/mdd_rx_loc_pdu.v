@@ -594,8 +594,6 @@ localparam PC = NC <= 2 * W ? 2 * W : 4 * W;   // NC padded to a power of two (t
 localparam KB = W + NB < 16 ? 4 : W + NB < 32 ? 5 : W + NB < 64 ? 6 : W + NB < 128 ? 7 : 8;
 // (KB + 2)-bit sums as gates: a carry chain inside these few-bit sums cuts the compare behind them into two cones
 // that abc maps apart (D-105)
-`include "mdd_add_gates.vh"
-`MDD_ADD_GATES(add_gates, KB + 2)
 
 // The last three PDU bytes before the word (D-095), for the headers begun before it whose length field the
 // word completes (iSCSI bytes 4-6, MPA byte 0): the transfer's earlier words, and on its first word the
@@ -668,8 +666,9 @@ generate
         wire [11:0] hx = sa_mpa ? 12'd2 : hr;
         wire        dnz = dr != 24'd0;
         /* verilator lint_off UNUSEDSIGNAL */
-        wire [KB+1:0] lo0 = add_gates(add_gates({2'd0, hx[KB-1:0]}, {2'd0, dr[KB-1:0]}, 1'b0), {{(KB-1){1'b0}}, sa_hdig, 2'd3}, 1'b0);
-        wire [KB+1:0] lo4 = add_gates({2'd0, lo0[KB+1:2]}, {{(KB+1){1'b0}}, sa_ddig && (sa_mpa || dnz)}, 1'b0);   // the sum / 4
+        wire [15:0] lo0 = add_gates(add_gates({{(16-KB){1'b0}}, hx[KB-1:0]}, {{(16-KB){1'b0}}, dr[KB-1:0]}, 1'b0),
+                                    {{(13){1'b0}}, sa_hdig, 2'd3}, 1'b0);
+        wire [15:0] lo4 = add_gates({2'd0, lo0[15:2]}, {15'd0, sa_ddig && (sa_mpa || dnz)}, 1'b0);   // the sum / 4
         /* verilator lint_on UNUSEDSIGNAL */
         wire        lsm = hx[11:KB] == {(12-KB){1'b0}} && dr[23:KB] == {(24-KB){1'b0}} && lo4[KB-1:KB-2] == 2'd0;
         wire [KB-1:0] llo = {lo4[KB-3:0], 2'd0};
@@ -1327,8 +1326,13 @@ generate
         assign k1m_l[gi] = J9 + {1'b0, ll8} >= {1'b0, wd_total};
     end
 endgenerate
-wire [7:0]  c_rest = wd_total - cused;
-wire [8:0]  ol0s = {6'd0, b_off[2:0]} + {1'b0, c_rest};
+// (as gates: two small carry chains in series in front of t0w's compare, D-109)
+/* verilator lint_off UNUSEDSIGNAL */
+wire [15:0] c_rest_g = add_gates({8'd0, wd_total}, {8'd0, ~cused}, 1'b1);
+wire [15:0] ol0s_g = add_gates({13'd0, b_off[2:0]}, {8'd0, c_rest_g[7:0]}, 1'b0);
+/* verilator lint_on UNUSEDSIGNAL */
+wire [7:0]  c_rest = c_rest_g[7:0];
+wire [8:0]  ol0s = ol0s_g[8:0];
 // at the word's end: seg 0 ends within its length field (b_off <= 7 when parsing), seg 1 does (wd_total - k1)
 wire        t0w = ol0s <= {1'b0, ll8};
 wire        t1w = |(k1hw & k1m_l);

@@ -128,9 +128,16 @@ localparam [31:0] W32 = W;
 localparam [XW-1:0] WX = W32[XW-1:0];
 
 `include "mdd_lane_fn.vh"
-// lane positions summed as gates (a few bits: a carry chain would only split the cones around it)
-`include "mdd_add_gates.vh"
-`MDD_ADD_GATES(add_gates, XW)
+// lane positions summed as gates, XW bits (a few bits: a carry chain would only split the cones around it)
+function [XW-1:0] add_x(input [XW-1:0] ax_a, input [XW-1:0] ax_b, input ax_cin);
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [15:0] ax_t;
+    /* verilator lint_on UNUSEDSIGNAL */
+    begin
+        ax_t = add_gates({{(16 - XW){1'b0}}, ax_a}, {{(16 - XW){1'b0}}, ax_b}, ax_cin);
+        add_x = ax_t[XW-1:0];
+    end
+endfunction
 
 // a one-hot's lane index, and the value a one-hot selects from per-lane values: an OR per bit over all lanes
 // (a balanced tree, not a chain of ORs lane by lane)
@@ -445,8 +452,8 @@ generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_rel
         localparam [XW-1:0] LI = gi;
         localparam [XW-1:0] LI1 = gi + 1;
-        wire [XW-1:0] rl = add_gates(LI, ~first_x, 1'b1);
-        wire [XW-1:0] r2 = add_gates(add_gates(LI1, kp_x, 1'b0), ~first_x, 1'b1);
+        wire [XW-1:0] rl = add_x(LI, ~first_x, 1'b1);
+        wire [XW-1:0] r2 = add_x(add_x(LI1, kp_x, 1'b0), ~first_x, 1'b1);
         wire [2*(XW-NW)-1:0] rl_unused = {rl[XW-1:NW], r2[XW-1:NW]};
         assign rel_l[NW*gi +: NW] = rl[NW-1:0];
         assign r2p_l[NW*gi +: NW] = r2[NW-1:0];
@@ -515,16 +522,16 @@ wire [NW*W-1:0] ns_l;
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_ns
         localparam [XW-1:0] LI = gi;
-        assign ns_l[NW*gi +: NW] = clamp_w(add_gates(add_gates(LI, kst_x, 1'b0), ~first_x, 1'b1));
+        assign ns_l[NW*gi +: NW] = clamp_w(add_x(add_x(LI, kst_x, 1'b0), ~first_x, 1'b1));
     end
 endgenerate
 // the last lane's position + 1: hi - first, + kp if kp's run is in the part, + pi if the EB's is; the four sums
 // beside the runs' decisions, which select last
-wire [XW-1:0] hf_x = add_gates(hi_x, ~first_x, 1'b1);
+wire [XW-1:0] hf_x = add_x(hi_x, ~first_x, 1'b1);
 wire [XW-1:0] pl0 = hf_x;
-wire [XW-1:0] pl1 = add_gates(hf_x, kp_x, 1'b0);
-wire [XW-1:0] pl2 = add_gates(hf_x, pi_x, 1'b0);
-wire [XW-1:0] pl3 = add_gates(hf_x, kpi_x, 1'b0);
+wire [XW-1:0] pl1 = add_x(hf_x, kp_x, 1'b0);
+wire [XW-1:0] pl2 = add_x(hf_x, pi_x, 1'b0);
+wire [XW-1:0] pl3 = add_x(hf_x, kpi_x, 1'b0);
 wire          eb2 = eb_not_last && strip_r;
 // each clamped to W beside the decisions, which select last
 wire [NW-1:0] n_s = sel_n(is_stop, ns_l);
@@ -548,7 +555,7 @@ wire          fr_last = kp_r != 5'd0 && any_front_k;
 wire [5:0]    s_last = fr_last ? (b2_last ? kpi_r : {1'b0, kp_r}) : (b2_last ? {1'b0, pi_r} : 6'd0);
 // the last lane does not fit iff lane hi - 1 - W + s is at or after first: gf there (below 0: no; past W - 1:
 // yes), one wide mux on hi + s (a sum as gates)
-wire [XW-1:0] ix_last_x = add_gates(hi_x, {{(XW-6){1'b0}}, s_last}, 1'b0);
+wire [XW-1:0] ix_last_x = add_x(hi_x, {{(XW-6){1'b0}}, s_last}, 1'b0);
 wire [7:0]    ix_last = ix_last_x[7:0];   // hi + s is at most W + 32
 wire [XW-9:0] ix_last_unused = ix_last_x[XW-1:8];
 wire [255:0]  gf_col = {{(255-2*W){1'b1}}, gf, {(W+1){1'b0}}};
@@ -565,8 +572,8 @@ wire [EW-1:0] qb = qa + step_r;
 // sums: no carry chain after dc's select)
 wire [EW-1:0] qa_h1 = qa + {{(EW-9){1'b0}}, 9'd256};
 wire [EW-1:0] qb_h1 = qb + {{(EW-9){1'b0}}, 9'd256};
-wire [XW-1:0] qa_l = add_gates({2'b00, qa[7:0]}, d0_x, 1'b0);
-wire [XW-1:0] qb_l = add_gates({2'b00, qb[7:0]}, d0_x, 1'b0);
+wire [XW-1:0] qa_l = add_x({2'b00, qa[7:0]}, d0_x, 1'b0);
+wire [XW-1:0] qb_l = add_x({2'b00, qb[7:0]}, d0_x, 1'b0);
 wire [EW-1:0] q_x = {qa_l[8] ? qa_h1[EW-1:8] : qa[EW-1:8], qa_l[7:0]};
 wire [EW-1:0] q_s = {qb_l[8] ? qb_h1[EW-1:8] : qb[EW-1:8], qb_l[7:0]};
 wire [2*XW-3:0] q_l_unused = {qa_l[XW-1:9], qb_l[XW-1:9], qa_h1[7:0], qb_h1[7:0]};
