@@ -8,7 +8,7 @@
 LANE_COUNT_WS := 2 $(WS)
 
 define LANE_COUNT_CONFIG
-$(BUILD)/lane_count/w$(1).vvp: rtl/mdd_lane_count.v rtl/mdd_add_gates.vh tb/icarus/tb_mdd_lane_count.v
+$(BUILD)/lane_count/w$(1).vvp: rtl/mdd_lane_count.v rtl/mdd_lane_fn.vh rtl/mdd_add_gates.vh tb/icarus/tb_mdd_lane_count.v
 	@mkdir -p $$(@D)
 	$(IVERILOG) $(IVERILOG_FLAGS) -o $$@ -s tb_mdd_lane_count -Ptb_mdd_lane_count.W=$(1) \
 	    -Ptb_mdd_lane_count.N=$(if $(filter 32 64,$(1)),150,3000) \

@@ -5,7 +5,7 @@
 # elaboration at every W.
 
 LANE_EXPAND_DIR := $(BUILD)/lane_expand
-LANE_EXPAND_SRCS := rtl/mdd_lane_expand_ctl.v rtl/mdd_lane_expand.v rtl/mdd_lane_count.v rtl/mdd_add_gates.vh tb/lockstep/lane_expand_top.v
+LANE_EXPAND_SRCS := rtl/mdd_lane_expand_ctl.v rtl/mdd_lane_expand.v rtl/mdd_lane_count.v rtl/mdd_lane_fn.vh rtl/mdd_add_gates.vh tb/lockstep/lane_expand_top.v
 LANE_EXPAND_TEST_CYCLES := 300000
 lane_expand_bin = $(BUILD)/vl/lane_expand_w$(1)/lane_expand_w$(1)
 

@@ -58,7 +58,8 @@ function integer clog2(input integer v);
     end
 endfunction
 
-// lane counts summed as gates (GATES = 1: no carry chain for abc to map around)
+// lane counts summed as gates with GATES = 1 (add_gates, through mdd_lane_fn.vh: no carry chain for abc to map
+// around)
 `include "mdd_lane_fn.vh"
 localparam S = clog2(W);
 localparam SR = TAIL == 0 ? S : S > TAIL ? S - TAIL : 0;   // stages before the register (all: no register)
