@@ -340,7 +340,8 @@ assign pdus = pdus_r;
 
 // EP in the part: a split part with the lengths known always holds it (a_stop is past a_len); a part to the
 // word's end when the word's non-marker count reaches a_len. Both from registers, selected by pop last.
-wire len_ge1 = !far_lo[B_LEN] && (far_hi[B_LEN] || $signed(s_w[B_LEN]) >= 1);
+// (>= 1 as bit tests, not the vendor's compare chain: ECP5 placed this chain on the bounds' loop, txg_p's worst path)
+wire len_ge1 = !far_lo[B_LEN] && (far_hi[B_LEN] || (!s_w[B_LEN][CW-1] && |s_w[B_LEN][CW-2:0]));
 wire ep_s = lk_r && len_ge1;
 wire ep_p = ep_s && !`MDD_TXG_P_LT(pc_n, B_LEN);
 wire ep = pop ? ep_p : ep_s;
