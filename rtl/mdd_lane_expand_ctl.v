@@ -60,10 +60,10 @@ wire [CW*W-1:0] set_below, clr_below;
 wire [CW-1:0]   set_n, clr_n;
 /* verilator lint_on UNUSEDSIGNAL */
 
-mdd_lane_count #(.W(W), .CW(CW)) cnt_set (
+mdd_lane_count #(.W(W), .CW(CW), .GATES(W >= 32 ? 1 : 0)) cnt_set (
     .clk(1'b0), .en(1'b0), .mask(mask), .cnt_below(set_below), .cnt_total(set_n)
 );
-mdd_lane_count #(.W(W), .CW(CW)) cnt_clr (
+mdd_lane_count #(.W(W), .CW(CW), .GATES(W >= 32 ? 1 : 0)) cnt_clr (
     .clk(1'b0), .en(1'b0), .mask(~mask), .cnt_below(clr_below), .cnt_total(clr_n)
 );
 

@@ -219,7 +219,7 @@ wire        chunking = h_mrk_en && !e0_bad;
 wire [8*W-1:0] s_rank;
 wire [7:0]     s_total;
 
-mdd_lane_count #(.W(W), .CW(8)) u_rank (.clk(clk), .en(1'b0),
+mdd_lane_count #(.W(W), .CW(8), .GATES(W >= 32 ? 1 : 0)) u_rank (.clk(clk), .en(1'b0),
     .mask(s_axis_rx_tkeep), .cnt_below(s_rank), .cnt_total(s_total));
 
 wire [8*W-1:0] f_rank = a_rank;     // (registered in stage A)
