@@ -368,10 +368,12 @@ function [7:0] pi_code(input integer j);
     pi_code = (j == 0) ? MDD_ERR_GUARD[7:0] : (j == 1) ? MDD_ERR_APP[7:0] : MDD_ERR_REF[7:0];
 endfunction
 
-// a < b: a plain compare, the vendor's carry chain (D-084: shorter than a comparator tree in LUTs, on both
-// vendors)
+// a < b for keys {offset, code}: the offsets' plain compare, the vendor's carry chain (D-084: shorter than a
+// comparator tree in LUTs, on both vendors), "<" or "<=" as the codes say.  (Written as one 40-bit compare, the
+// codes that are constants made yosys fold it into gates, which abc mapped as a ripple of LUTs: W = 64, 12
+// levels from e_dg_off to the PI events' compares)
 function lt40(input [39:0] a, input [39:0] b);
-    lt40 = a < b;
+    lt40 = (a[7:0] < b[7:0]) ? !(b[39:8] < a[39:8]) : (a[39:8] < b[39:8]);
 endfunction
 
 function [4:0] popc16(input [15:0] x);
