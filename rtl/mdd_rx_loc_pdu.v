@@ -592,8 +592,9 @@ localparam NC = W + NB + 1;   // candidates c = 0..W+7: a header whose byte 0 is
 localparam PC = NC <= 2 * W ? 2 * W : 4 * W;   // NC padded to a power of two (the gathers' OR trees)
 // the bits of a count up to W + NB (a candidate's end count is compared in these bits, D-105)
 localparam KB = W + NB < 16 ? 4 : W + NB < 32 ? 5 : W + NB < 64 ? 6 : W + NB < 128 ? 7 : 8;
-// (KB + 2)-bit sums as gates: a carry chain inside these few-bit sums cuts the compare behind them into two cones
-// that abc maps apart (D-105)
+// The (KB + 2)-bit sums of the header candidates below are gates (add_gates from mdd_lane_fn.vh, its low bits
+// used): a carry chain inside these few-bit sums cuts the compare behind them into two cones that abc maps apart
+// (D-105, D-109)
 
 // The last three PDU bytes before the word (D-095), for the headers begun before it whose length field the
 // word completes (iSCSI bytes 4-6, MPA byte 0): the transfer's earlier words, and on its first word the
