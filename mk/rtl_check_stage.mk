@@ -23,7 +23,8 @@ LINT_TARGETS += $(foreach w,$(CHECK_STAGE_LINT_WS),$(foreach k,$(CHECK_STAGE_LIN
 # Icarus: the RTL's TX mode against its twin until the TX path has a lockstep harness. The C test of the twin
 # (tb/unit/test_check_stage.c, itself checked against the reference transmitter while it runs) writes per-cycle
 # vectors of both TX rounds (ENG_MASK 4, then 3; TX 1) on random streams; tb/icarus/tb_mdd_check_stage.v replays
-# them and compares every output on every cycle.
+# them and compares every output on every cycle. The vectors begin with streams where an incoming FRAME meets a DIF
+# event at its offset in one word (the first-error rule's tie-break by code, which no path suite reaches: D-111).
 CHECK_STAGE_DIR           := $(BUILD)/check_stage
 CHECK_STAGE_SRCS          := rtl/mdd_check_stage.v rtl/mdd_rx_check.v rtl/mdd_rx_check_dec.v rtl/mdd_lane_count.v rtl/mdd_fifo.v rtl/mdd_rx_crc_engine.v \
                              rtl/mdd_compact.v rtl/mdd_lane_rotate.v rtl/mdd_crc_unit.v rtl/mdd_crc_shift.v rtl/mdd_crc_math.vh \
