@@ -346,7 +346,9 @@ wire ep_s = lk_r && len_ge1;
 wire ep_p = ep_s && !`MDD_TXG_P_LT(pc_n, B_LEN);
 wire ep = pop ? ep_p : ep_s;
 wire upd = v && !raw_r;
-wire sel_pop = pop && !raw_r;                       // pop implies v
+// (sel_pop written from the stop compare, not from pop: pop's own LUT is placed by its many other loads, and the
+// bounds' select through it crossed the block twice on ECP5)
+wire sel_pop = part_en && !raw_r && `MDD_TXG_P_LT(pc_l, B_STOP);   // pop implies v
 wire nx_s = ep_s && self_r;                          // the b family and a_stop move to the next PDU's
 wire nx_p = ep_p && self_r;
 
