@@ -16,6 +16,7 @@ int mdd_rx_check_model_init(mdd_rx_check_model *m, unsigned w, unsigned eng_mask
     m->w = w;
     m->eng_mask = eng_mask & 7u;
     m->tx = tx;
+    m->pre = w >= 32;
     return 0;
 }
 
@@ -416,7 +417,8 @@ void mdd_rx_check_eval(const mdd_rx_check_model *m, const mdd_rx_check_in *in, m
     mdd_rx_check_in w;
     stage1_in(m, in, &w);
     bool tk = take(m, &w);
-    out->s_ready = !m->r_valid || tk;
+    const bool r_ld = !m->r_valid || tk;
+    out->s_ready = m->pre ? !m->p_valid || r_ld : r_ld;
     out->gd_fmt = mdd_rx_check_gd_fmt(m);
     /* a taken word pops exactly the results it needs, none of an absent engine's (compute()'s contract check
      * fails a word whose end flags use other counts); no need to run the lanes here */
@@ -436,7 +438,8 @@ void mdd_rx_check_tick(mdd_rx_check_model *m, const mdd_rx_check_in *in)
     bool adv_v = advance_v(m, in);
     bool adv = advance(m, in);
     bool tk = take(m, &w);
-    bool s_ready = !m->r_valid || tk;
+    const bool r_ld = !m->r_valid || tk;
+    const bool s_ready = m->pre ? !m->p_valid || r_ld : r_ld;
     if (adv_m && m->q_valid)
         m->m = m->q;
     if (adv_m)
@@ -476,19 +479,31 @@ void mdd_rx_check_tick(mdd_rx_check_model *m, const mdd_rx_check_in *in)
     }
     if (adv)
         m->e_valid = tk;
-    if (s_ready) { /* as the RTL: the fields load without s_valid, r_valid says whether they hold a word */
+    /* as the RTL: the fields load without a valid word, the valid bits say whether they hold one */
+    if (r_ld && m->pre) {
+        m->r = m->p;
+        memcpy(m->r_nend, m->p_nend, sizeof m->r_nend);
+        memcpy(m->r_part, m->p_part, sizeof m->r_part);
+        m->r_valid = m->p_valid;
+    } else if (r_ld) {
         MDD_RX_WORD_COPY(&m->r, , in, s_);
         memcpy(m->r_nend, in->s_nend, sizeof m->r_nend);
         memcpy(m->r_part, in->s_part, sizeof m->r_part);
-    }
-    if (s_ready)
         m->r_valid = in->s_valid;
+    }
+    if (m->pre && s_ready) {
+        MDD_RX_WORD_COPY(&m->p, , in, s_);
+        memcpy(m->p_nend, in->s_nend, sizeof m->p_nend);
+        memcpy(m->p_part, in->s_part, sizeof m->p_part);
+        m->p_valid = in->s_valid;
+    }
     if (in->rst) {
         m->m_valid = false;
         m->q_valid = false;
         m->v_valid = false;
         m->e_valid = false;
         m->r_valid = false;
+        m->p_valid = false;
         memset(m->dig, 0, sizeof m->dig);
         memset(&m->pi, 0, sizeof m->pi);
         m->pdus = m->blocks = 0;

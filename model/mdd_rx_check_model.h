@@ -88,6 +88,13 @@ typedef struct mdd_rx_check_model {
      * its record merged here at once; the RTL holds the parts of its events and the PI bytes' differences),
      * stage 1b (RTL v_*: the PI compares reduced) and stage 2 (RTL q_*: the RTL holds each kind's candidate)
      * registers; the output register */
+    /* stage P (RTL g_pre.p_word, W >= 32 only, D-112: the word before stage 0; the RTL's decoder registers its
+     * part A of the word's lane decode with it) */
+    bool pre;
+    bool p_valid;
+    mdd_rx_word p;
+    uint8_t p_nend[MDD_RX_ENGS];
+    bool p_part[MDD_RX_ENGS];
     bool r_valid;
     mdd_rx_word r;
     uint8_t r_nend[MDD_RX_ENGS];

@@ -76,8 +76,11 @@
  *     HDIG_OPEN = 0.
  *
  * Pipeline (D-061, D-082), each stage a few LUT levels:
+ *   P  (W >= 32 only, D-112) the word, and the lane decode's part A (each
+ *      lane's masks, the prefix ORs of the field ends) in the decoder;
  *   0  r_*: the word with its lane decode (mdd_rx_check_dec: every mask,
- *      count, offset and gathered PI byte that depends on the word alone);
+ *      count and gathered PI byte that depends on the word alone; the
+ *      offsets are the word's offset plus a count, added in stage 1);
  *   1  e_*: the word is taken when the results it needs are at the heads of
  *      the engines' FIFOs (exactly those are popped; gd_fmt names the guard
  *      engine of that word); the checks against the stream state, the state
@@ -90,13 +93,15 @@
  *   3  m_*: the ranking of the four candidates.
  * A stage moves when the next can take its word: stage 1's advance = m_ready
  * | ~full4, where full4 is the registered AND of the four later valids (D-084:
- * stage 0's load enable is then two LUTs from registers), s_ready = ~r_valid
- * | (advance & results there), take = r_valid & advance & results there;
+ * stage 0's load enable is then two LUTs from registers), stage 0 loads
+ * (r_ld) when ~r_valid | (advance & results there), take = r_valid & advance
+ * & results there; s_ready = r_ld, or with stage P ~p_valid | r_ld;
  * both read stall_s (full4 & r_valid, a register of its own) in place of
  * full4, so neither is built from the advance net (D-086).  Stage 0's and
  * stage 1's registers load when the stage can move, whether a word came or
  * not (r_valid / e_valid say);
- * only the stream state waits for stage 1's take (D-085).  Latency 5.  rst
+ * only the stream state waits for stage 1's take (D-085).  Latency 5; at
+ * W >= 32 6, a stage P in front of stage 0 (D-112).  rst
  * clears the valids and the stream state.
  *
  * Parameters:
@@ -188,8 +193,52 @@ module mdd_rx_check #(
 
 // ---------------------------------------------------------------------------
 // Stage 0: the word and its lane decode (mdd_rx_check_dec: everything that
-// depends on the word alone) into the r_* registers
+// depends on the word alone) into the r_* registers.  At W >= 32 a stage P in
+// front of it (PRE): the word, and the decode's part A in the decoder's own
+// register (D-112: the decode of 64 lanes was 14-17 LUT levels in one cycle)
 // ---------------------------------------------------------------------------
+localparam PRE = (W >= 32) ? 1 : 0;
+wire             r_ld;               // stage 0 loads (it is empty or its word is taken)
+
+// the word stage 0 loads: stage P's (PRE) or the input
+wire             ld_valid, ld_first, ld_last, ld_dbad, ld_err_v;
+wire [8*W-1:0]   ld_data, ld_tag;
+wire [4*W-1:0]   ld_aux;
+wire [31:0]      ld_woff, ld_err_off, ld_err_unit;
+wire [7:0]       ld_nin, ld_xflags, ld_err_code, ld_err_byte, ld_ecnt;
+wire [511:0]     ld_desc;
+wire [63:0]      ld_err_exp, ld_err_got;
+wire [15:0]      ld_emap;
+wire [1:0]       ld_hd_nend, ld_dd_nend, ld_gd_nend;
+wire             ld_hd_part, ld_dd_part, ld_gd_part;
+localparam WW = 1 + 20 * W + 1 + 1 + 32 + 8 + 1 + 512 + 8 + 1 + 8 + 8 + 32 + 32 + 64 + 64 + 16 + 8 + 9;
+wire [WW-1:0] s_word = {s_valid, s_data, s_tag, s_aux, s_first, s_last, s_woff, s_nin, s_dbad, s_desc, s_xflags,
+                        s_err_v, s_err_code, s_err_byte, s_err_off, s_err_unit, s_err_exp, s_err_got, s_emap,
+                        s_ecnt, s_hd_nend, s_hd_part, s_dd_nend, s_dd_part, s_gd_nend, s_gd_part};
+wire [WW-1:0] ld_word;
+assign {ld_valid, ld_data, ld_tag, ld_aux, ld_first, ld_last, ld_woff, ld_nin, ld_dbad, ld_desc, ld_xflags,
+        ld_err_v, ld_err_code, ld_err_byte, ld_err_off, ld_err_unit, ld_err_exp, ld_err_got, ld_emap,
+        ld_ecnt, ld_hd_nend, ld_hd_part, ld_dd_nend, ld_dd_part, ld_gd_nend, ld_gd_part} = ld_word;
+generate
+if (PRE != 0) begin : g_pre
+    // the fields load whenever stage P can take a word (p_valid, the word's top bit, says whether one came)
+    reg [WW-1:0] p_word = {WW{1'b0}};
+    always @(posedge clk) begin
+        if (s_ready) begin
+            p_word <= s_word;
+        end
+        if (rst) begin
+            p_word[WW-1] <= 1'b0;
+        end
+    end
+    assign ld_word = p_word;
+    assign s_ready = !p_word[WW-1] || r_ld;
+end else begin : g_no_pre
+    assign ld_word = s_word;
+    assign s_ready = r_ld;
+end
+endgenerate
+
 wire             en_h_d, en_d_d, en_g_d;
 wire [4:0]       guard_len_d, ref_len_d;
 wire [3:0]       app_start_d, ref_start_d;
@@ -199,7 +248,7 @@ wire [6:0]       n_ep_d;
 wire [2*W-1:0]   d_fl1_d, d_fl2_d, d_in_a_d, d_in_b_d;
 wire [1:0]       d_fin_a_d, d_fin_b_d, d_sa0_d, d_sa1_d, d_sb0_d, d_sb1_d, d_fa0_d, d_fa1_d, d_fb0_d, d_fb1_d;
 wire [1:0]       d_e0_d, d_e1_d, d_rs1_d;
-wire [127:0]     d_off_d;
+wire [27:0]      d_ocnt_d;
 wire [27:0]      d_ucnt_d;
 wire [15:0]      d_gpres_d, d_gs1_d, d_gs2_d;
 wire [127:0]     d_graw_d;
@@ -208,10 +257,14 @@ wire             p_fin_a_d, p_fin_b_d, p_any_a_d, p_any_b_d, p_ga0_d, p_ga1_d, p
 wire             p_e0_d, p_e1_d, p_rs1_d;
 wire [31:0]      p_pres_d;
 wire [255:0]     p_raw_d;
+wire [41:0]      p_scnt_d;
+wire [24:0]      woff_hi1_d;
+wire [127:0]     d_off_d;
 wire [191:0]     p_soff_d;
 
-mdd_rx_check_dec #(.W(W), .ENG_MASK(ENG_MASK), .TX(TX)) dec (
-    .data(s_data), .tag(s_tag), .aux(s_aux), .desc(s_desc), .dbad(s_dbad), .woff(s_woff),
+mdd_rx_check_dec #(.W(W), .ENG_MASK(ENG_MASK), .TX(TX), .PRE_REG(PRE)) dec (
+    .clk(clk), .en(s_ready),
+    .data(s_data), .tag(s_tag), .aux(s_aux), .desc(s_desc), .dbad(s_dbad), .woff_hi(s_woff[31:7]),
     .en_h(en_h_d), .en_d(en_d_d), .en_g(en_g_d),
     .guard_len(guard_len_d), .app_start(app_start_d), .ref_start(ref_start_d), .ref_len(ref_len_d),
     .m_guard(m_guard_d), .m_app(m_app_d), .m_ref(m_ref_d),
@@ -220,13 +273,26 @@ mdd_rx_check_dec #(.W(W), .ENG_MASK(ENG_MASK), .TX(TX)) dec (
     .d_fin_a(d_fin_a_d), .d_fin_b(d_fin_b_d),
     .d_sa0(d_sa0_d), .d_sa1(d_sa1_d), .d_sb0(d_sb0_d), .d_sb1(d_sb1_d),
     .d_fa0(d_fa0_d), .d_fa1(d_fa1_d), .d_fb0(d_fb0_d), .d_fb1(d_fb1_d),
-    .d_e0(d_e0_d), .d_e1(d_e1_d), .d_rs1(d_rs1_d), .d_off(d_off_d), .d_ucnt(d_ucnt_d),
+    .d_e0(d_e0_d), .d_e1(d_e1_d), .d_rs1(d_rs1_d), .d_ocnt(d_ocnt_d), .d_ucnt(d_ucnt_d),
     .d_gpres(d_gpres_d), .d_graw(d_graw_d), .d_gs1(d_gs1_d), .d_gs2(d_gs2_d),
     .p_f1(p_f1_d), .p_fin_a(p_fin_a_d), .p_fin_b(p_fin_b_d), .p_any_a(p_any_a_d), .p_any_b(p_any_b_d),
     .p_ga0(p_ga0_d), .p_ga1(p_ga1_d), .p_gb0(p_gb0_d), .p_gb1(p_gb1_d),
     .p_e0(p_e0_d), .p_e1(p_e1_d), .p_rs1(p_rs1_d),
-    .p_pres(p_pres_d), .p_raw(p_raw_d), .p_soff(p_soff_d)
+    .p_pres(p_pres_d), .p_raw(p_raw_d), .p_scnt(p_scnt_d), .woff_hi1(woff_hi1_d)
 );
+
+// stage 0's offsets (see d_off below)
+genvar go;
+generate
+for (go = 0; go < 4; go = go + 1) begin : g_doff
+    assign d_off_d[32*go +: 32] = (PRE != 0) ? {25'd0, d_ocnt_d[7*go +: 7]}
+                                             : plus_count(ld_woff, woff_hi1_d, d_ocnt_d[7*go +: 7]);
+end
+for (go = 0; go < 6; go = go + 1) begin : g_poff
+    assign p_soff_d[32*go +: 32] = (PRE != 0) ? {25'd0, p_scnt_d[7*go +: 7]}
+                                              : plus_count(ld_woff, woff_hi1_d, p_scnt_d[7*go +: 7]);
+end
+endgenerate
 
 reg              r_valid = 1'b0;
 reg              e_valid = 1'b0;     // stage 1's (declared here for the flow control)
@@ -253,6 +319,8 @@ reg [6:0]        n_ep = 7'd0;
 reg [2*W-1:0]    d_fl1 = {2*W{1'b0}}, d_fl2 = {2*W{1'b0}}, d_in_a = {2*W{1'b0}}, d_in_b = {2*W{1'b0}};
 reg [1:0]        d_fin_a = 2'd0, d_fin_b = 2'd0, d_sa0 = 2'd0, d_sa1 = 2'd0, d_sb0 = 2'd0, d_sb1 = 2'd0;
 reg [1:0]        d_fa0 = 2'd0, d_fa1 = 2'd0, d_fb0 = 2'd0, d_fb1 = 2'd0, d_e0 = 2'd0, d_e1 = 2'd0, d_rs1 = 2'd0;
+// a field's offset (W < 32: the word's offset plus the decode's count, summed here) or, with stage P, its count
+// (stage 1 adds the offset: stage 0's decode is then the deepest at 64 lanes, stage 1's at 8, D-112)
 reg [127:0]      d_off = 128'd0;
 reg [27:0]       d_ucnt = 28'd0;
 reg [15:0]       d_gpres = 16'd0, d_gs1 = 16'd0, d_gs2 = 16'd0;
@@ -262,7 +330,8 @@ reg              p_fin_a = 1'b0, p_fin_b = 1'b0, p_any_a = 1'b0, p_any_b = 1'b0;
 reg              p_ga0 = 1'b0, p_ga1 = 1'b0, p_gb0 = 1'b0, p_gb1 = 1'b0, p_e0 = 1'b0, p_e1 = 1'b0, p_rs1 = 1'b0;
 reg [31:0]       p_pres = 32'd0;
 reg [255:0]      p_raw = 256'd0;
-reg [191:0]      p_soff = 192'd0;
+reg [191:0]      p_soff = 192'd0;    // as d_off, per PI 3 x 32 bits
+reg [24:0]       r_woff_hi1 = 25'd1;   // r_woff[31:7] + 1
 
 // ---------------------------------------------------------------------------
 // Flow control: stage 0 (r_*), stage 1 the checks (q_*: state, compares, each
@@ -295,7 +364,7 @@ wire take = r_valid && (m_ready || !stall_s) && have_all;
 // never the advance net, which spreads over stage 1's registers (nor s_ready the take net). stall_s is
 // full4 & r_valid, registered apart (equal to full4 wherever r_valid holds, the only case either reads it), so
 // synthesis cannot build them from advance's LUT (yosys merges identical registers even when kept: D-086).
-assign s_ready = !r_valid || ((m_ready || !stall_s) && have_all);
+assign r_ld = !r_valid || ((m_ready || !stall_s) && have_all);
 
 assign hd_pop = (take && ENG_MASK[MDD_ENGINE_HDIG]) ? r_hd_n : 2'd0;
 assign dd_pop = (take && ENG_MASK[MDD_ENGINE_DDIG]) ? r_dd_n : 2'd0;
@@ -303,22 +372,22 @@ assign gd_pop = (take && ENG_MASK[MDD_ENGINE_GUARD]) ? r_gd_n : 2'd0;
 assign gd_fmt = r_desc[MDD_DESC_PI_FMT_LSB +: MDD_DESC_PI_FMT_W];
 
 // (a plain +: the vendor's carry chain, off every loop)
-wire [47:0] s_ref_i1 = s_desc[MDD_DESC_REF_TAG_LSB +: 48] + 48'd1;
+wire [47:0] ld_ref_i1 = ld_desc[MDD_DESC_REF_TAG_LSB +: 48] + 48'd1;
 
 // the r_* fields load whenever stage 0 can take a word (r_valid says whether one came): s_valid stays out of
 // their enable
 always @(posedge clk) begin
-    if (s_ready) begin
-        r_data <= s_data; r_tag <= s_tag; r_aux <= s_aux; r_first <= s_first; r_last <= s_last;
-        r_woff <= s_woff; r_nin <= s_nin; r_dbad <= s_dbad; r_desc <= s_desc; r_xflags <= s_xflags;
-        r_ref_i1 <= s_ref_i1;
-        r_err_v <= s_err_v; r_err_code <= s_err_code; r_err_byte <= s_err_byte; r_err_off <= s_err_off;
-        r_err_unit <= s_err_unit; r_err_exp <= s_err_exp; r_err_got <= s_err_got; r_emap <= s_emap;
-        r_ecnt <= s_ecnt;
-        r_hd_nend <= s_hd_nend; r_hd_part <= s_hd_part; r_dd_nend <= s_dd_nend; r_dd_part <= s_dd_part;
-        r_gd_nend <= s_gd_nend; r_gd_part <= s_gd_part;
-        r_hd_n <= s_hd_nend + {1'b0, s_hd_part}; r_dd_n <= s_dd_nend + {1'b0, s_dd_part};
-        r_gd_n <= s_gd_nend + {1'b0, s_gd_part};
+    if (r_ld) begin
+        r_data <= ld_data; r_tag <= ld_tag; r_aux <= ld_aux; r_first <= ld_first; r_last <= ld_last;
+        r_woff <= ld_woff; r_nin <= ld_nin; r_dbad <= ld_dbad; r_desc <= ld_desc; r_xflags <= ld_xflags;
+        r_ref_i1 <= ld_ref_i1;
+        r_err_v <= ld_err_v; r_err_code <= ld_err_code; r_err_byte <= ld_err_byte; r_err_off <= ld_err_off;
+        r_err_unit <= ld_err_unit; r_err_exp <= ld_err_exp; r_err_got <= ld_err_got; r_emap <= ld_emap;
+        r_ecnt <= ld_ecnt;
+        r_hd_nend <= ld_hd_nend; r_hd_part <= ld_hd_part; r_dd_nend <= ld_dd_nend; r_dd_part <= ld_dd_part;
+        r_gd_nend <= ld_gd_nend; r_gd_part <= ld_gd_part;
+        r_hd_n <= ld_hd_nend + {1'b0, ld_hd_part}; r_dd_n <= ld_dd_nend + {1'b0, ld_dd_part};
+        r_gd_n <= ld_gd_nend + {1'b0, ld_gd_part};
         en_h <= en_h_d; en_d <= en_d_d; en_g <= en_g_d;
         guard_len <= guard_len_d; app_start <= app_start_d; ref_start <= ref_start_d; ref_len <= ref_len_d; m_guard <= m_guard_d; m_app <= m_app_d; m_ref <= m_ref_d;
         ln_h <= ln_h_d; ln_d <= ln_d_d; ln_pi <= ln_pi_d; n_ep <= n_ep_d;
@@ -330,10 +399,10 @@ always @(posedge clk) begin
         p_f1 <= p_f1_d; p_fin_a <= p_fin_a_d; p_fin_b <= p_fin_b_d; p_any_a <= p_any_a_d;
         p_any_b <= p_any_b_d; p_ga0 <= p_ga0_d; p_ga1 <= p_ga1_d; p_gb0 <= p_gb0_d; p_gb1 <= p_gb1_d;
         p_e0 <= p_e0_d; p_e1 <= p_e1_d; p_rs1 <= p_rs1_d; p_pres <= p_pres_d; p_raw <= p_raw_d;
-        p_soff <= p_soff_d;
+        p_soff <= p_soff_d; r_woff_hi1 <= woff_hi1_d;
     end
-    if (s_ready) begin
-        r_valid <= s_valid;
+    if (r_ld) begin
+        r_valid <= ld_valid;
     end
     if (rst) begin
         r_valid <= 1'b0;
@@ -584,7 +653,8 @@ for (gk = 0; gk < 2; gk = gk + 1) begin : g_dig
         wire [1:0] fj_c  = mis0 ? st_mby :
                            dif_c[0] ? 2'd0 : dif_c[1] ? 2'd1 : dif_c[2] ? 2'd2 : 2'd3;
         wire [1:0] mby   = r_first ? fj_f : fj_c;
-        wire [31:0] off  = c_x ? st_off : d_off[64*gk + 32*gx +: 32];
+        wire [31:0] d_o  = d_off[64*gk + 32*gx +: 32];
+        wire [31:0] off  = c_x ? st_off : (PRE != 0) ? plus_count(r_woff, r_woff_hi1, d_o[6:0]) : d_o;
         // (a transfer's first word counts from 0: r_first picked after the sum, not in front of it)
         wire [6:0]  ucnt = d_ucnt[14*gk + 7*gx +: 7];
         wire [31:0] unit = c_x ? st_unit : r_first ? {25'd0, ucnt} : plus_count(st_pdus, st_pdus_p128[31:7], ucnt);
@@ -718,6 +788,7 @@ for (gx = 0; gx < 2; gx = gx + 1) begin : g_pi
     wire [95:0] soff;
     for (gm = 0; gm < 3; gm = gm + 1) begin : g_sub
         assign soff[32*gm +: 32] = (c_x && st_subp[gm]) ? st_soff[32*gm +: 32]
+                                 : (PRE != 0) ? plus_count(r_woff, r_woff_hi1, p_soff[96*gx + 32*gm +: 7])
                                  : p_soff[96*gx + 32*gm +: 32];
     end
 
@@ -1190,7 +1261,7 @@ wire full4_d = (advance_m ? q_valid : m_valid) && (advance_q ? v_valid : q_valid
             && (advance_v ? e_valid : v_valid) && (advance ? r_valid && have_all : e_valid);
 always @(posedge clk) begin
     full4 <= full4_d && !rst;
-    stall_s <= full4_d && (s_ready ? s_valid : r_valid) && !rst;
+    stall_s <= full4_d && (r_ld ? ld_valid : r_valid) && !rst;
 end
 
 endmodule
