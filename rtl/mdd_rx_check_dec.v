@@ -215,6 +215,8 @@ wire [W-1:0] a_fg1 = lane_below_or(a_fg);
 wire [63:0] woff_i = incr64({39'd0, woff_hi});
 /* verilator lint_on UNUSEDSIGNAL */
 
+// (with PRE_REG, data and aux are also in mdd_rx_check's stage-P word: equal flip-flops with one enable, which
+// synthesis merges; part B reads them here so that the decoder stands alone)
 localparam AW = 3 + 5 * 5 + 25 + 12 * W + 25 * W;
 wire [AW-1:0] a_all = {a_en_h, a_en_d, a_en_g, a_pi_len, a_guard_len, a_app_off, a_ref_off, a_ref_len,
                        woff_i[24:0], data, aux,
