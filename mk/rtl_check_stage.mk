@@ -1,7 +1,7 @@
 # Check stage (rtl/mdd_check_stage.v: CRC engines + data FIFO + checker, shared by the RX and TX paths).
 # Its RX configuration (every engine, TX = 0) runs inside every RX path suite (mk/rtl_rx_path.mk); the TX
 # configurations are run by the TX path lockstep. Lint covers the RX configuration and the TX path's two
-# rounds (ENG_MASK 4: guard engines only; 3: digest engines only), each in both checker modes.
+# rounds (ENG_MASK 4: the guard engine only; 3: digest engines only), each in both checker modes.
 
 CHECK_STAGE_LINT_WS    := 4 8 64
 CHECK_STAGE_LINT_MASKS := 7 4 3

@@ -1,9 +1,10 @@
 # CRC unit (rtl/mdd_crc_unit.v): Verilator lockstep against the C twin, Icarus bench, lint, bench, `make sim`.
-# Configurations: CRC-32C at every W in $(WS); the other CRCs at W=8 and W=64. Build products:
+# Configurations: CRC-32C at every W in $(WS); the other CRCs at W=8 and W=64; m11 (ALGS = 11: CRC-32C,
+# CRC-16/T10-DIF and CRC-64/NVME in one unit, the check stage's guard engine, D-113) at W=8 and W=64. Build products:
 # $(BUILD)/vl/crc_unit_a<ALG>_w<W>/ (Verilator), $(BUILD)/crc_unit/ (Icarus, vectors, waveforms).
 
 CRC_UNIT_USER_W := 8
-CRC_UNIT_CONFIGS := $(foreach w,$(WS),0_$(w)) $(foreach a,1 2 3,$(a)_8 $(a)_64)
+CRC_UNIT_CONFIGS := $(foreach w,$(WS),0_$(w)) $(foreach a,1 2 3 m11,$(a)_8 $(a)_64)
 CRC_UNIT_DIR := $(BUILD)/crc_unit
 # the compaction is an mdd_compact instance, the fix-up an mdd_crc_shift instance (Verilator finds them
 # through -Irtl; Icarus gets the files)
@@ -23,8 +24,12 @@ CRC_UNIT_ICARUS_CYCLES := 3000
 
 crc_unit_alg = $(word 1,$(subst _, ,$(1)))
 crc_unit_w = $(word 2,$(subst _, ,$(1)))
+# m<mask>: the ALGS mask of a unit with several algorithms (CRC_ALG then 0, unused)
+crc_unit_algs = $(patsubst m%,%,$(filter m%,$(call crc_unit_alg,$(1))))
+crc_unit_a = $(if $(call crc_unit_algs,$(1)),0,$(call crc_unit_alg,$(1)))
 crc_unit_bin = $(BUILD)/vl/crc_unit_a$(call crc_unit_alg,$(1))_w$(call crc_unit_w,$(1))/crc_unit_a$(call crc_unit_alg,$(1))_w$(call crc_unit_w,$(1))
-crc_unit_params = -GW=$(call crc_unit_w,$(1)) -GCRC_ALG=$(call crc_unit_alg,$(1)) -GUSER_W=$(CRC_UNIT_USER_W)
+crc_unit_params = -GW=$(call crc_unit_w,$(1)) -GCRC_ALG=$(call crc_unit_a,$(1)) -GUSER_W=$(CRC_UNIT_USER_W) \
+    $(if $(call crc_unit_algs,$(1)),-GALGS=$(call crc_unit_algs,$(1)))
 
 # One regression run: configuration $(1), seed $(2).
 define CRC_UNIT_REGRESS
@@ -41,8 +46,9 @@ endef
 define CRC_UNIT_CONFIG
 $(call crc_unit_bin,$(1)): $(CRC_UNIT_SRCS) tb/lockstep/crc_unit_main.cpp $(LS_HDRS) $(LIBMDD)
 	$$(call VL_BUILD,$$(@D),mdd_crc_unit,tb/lockstep/crc_unit_main.cpp,$(call crc_unit_params,$(1)) \
-	    -CFLAGS -DCRC_UNIT_W=$(call crc_unit_w,$(1)) -CFLAGS -DCRC_UNIT_ALG=$(call crc_unit_alg,$(1)) \
-	    -CFLAGS -DCRC_UNIT_USER_W=$(CRC_UNIT_USER_W))
+	    -CFLAGS -DCRC_UNIT_W=$(call crc_unit_w,$(1)) -CFLAGS -DCRC_UNIT_ALG=$(call crc_unit_a,$(1)) \
+	    -CFLAGS -DCRC_UNIT_USER_W=$(CRC_UNIT_USER_W) \
+	    $(if $(call crc_unit_algs,$(1)),-CFLAGS -DCRC_UNIT_ALGS=$(call crc_unit_algs,$(1))))
 
 .PHONY: crc-unit-build-$(1) crc-unit-lockstep-$(1) crc-unit-bench-$(1)
 crc-unit-build-$(1): $(call crc_unit_bin,$(1))
@@ -69,7 +75,7 @@ $(foreach c,$(CRC_UNIT_CONFIGS),$(eval $(call CRC_UNIT_CONFIG,$(c))))
 LOCKSTEP_TESTS += $(foreach c,$(filter-out $(foreach w,$(PATH_EXTRA_WS),0_$(w)),$(CRC_UNIT_CONFIGS)),crc-unit-lockstep-$(c)) crc-unit-selftest \
                   crc-unit-sanitize-w4 crc-unit-sanitize-w64
 REGRESS_TESTS  += $(foreach c,$(CRC_UNIT_CONFIGS),$(foreach s,$(CRC_UNIT_REGRESS_SEEDS),crc-unit-regress-$(c)-s$(s)))
-LINT_TARGETS   += $(foreach w,$(WS),$(foreach a,0 1 2 3,crc-unit-lint-$(a)_$(w)))
+LINT_TARGETS   += $(foreach w,$(WS),$(foreach a,0 1 2 3,crc-unit-lint-$(a)_$(w)) crc-unit-lint-m11_$(w))
 BENCH_LOCKSTEP += $(foreach w,$(WS),crc-unit-bench-0_$(w))
 ICARUS_TESTS   += $(foreach w,$(WS),crc-unit-icarus-0_$(w))
 SIM_TARGETS    += crc-unit-sim
@@ -108,6 +114,10 @@ crc-unit-lint-$(1)_$(2):
 endef
 
 $(foreach w,$(WS),$(foreach a,0 1 2 3,$(eval $(call CRC_UNIT_LINT,$(a),$(w)))))
+
+.PHONY: $(foreach w,$(WS),crc-unit-lint-m11_$(w))
+$(foreach w,$(WS),crc-unit-lint-m11_$(w)): crc-unit-lint-m11_%:
+	$(call VL_LINT,mdd_crc_unit,-GW=$* -GALGS=11)
 
 # The harness must catch a divergence: corrupt the twin's m_crc at one cycle and expect a failing exit
 # status, a DIVERGENCE line and both waveform files.

@@ -18,16 +18,17 @@ int mdd_check_stage_model_init(mdd_check_stage_model *m, unsigned w, unsigned da
     m->res_depth = res_depth;
     m->eng_mask = eng_mask & 7u;
     m->tx = tx;
-    static const mdd_crc_alg algs[MDD_CHECK_STAGE_ENGS] = {
-        MDD_CRC32C, MDD_CRC32C, (mdd_crc_alg)MDD_PI_T10_GUARD_ALG, (mdd_crc_alg)MDD_PI_NVME32_GUARD_ALG,
-        (mdd_crc_alg)MDD_PI_NVME64_GUARD_ALG};
+    /* the guard engine computes the three PI formats' CRCs (RTL GUARD_ALGS) */
+    static const unsigned algs[MDD_CHECK_STAGE_ENGS] = {
+        1u << MDD_CRC32C, 1u << MDD_CRC32C,
+        1u << MDD_PI_T10_GUARD_ALG | 1u << MDD_PI_NVME32_GUARD_ALG | 1u << MDD_PI_NVME64_GUARD_ALG};
     if (mdd_rx_check_model_init(&m->chk, w, m->eng_mask, tx) != 0)
         return -1;
     for (int e = 0; e < MDD_CHECK_STAGE_ENGS; e++) {
         unsigned kind = e == 0 ? MDD_ENGINE_HDIG : e == 1 ? MDD_ENGINE_DDIG : MDD_ENGINE_GUARD;
         m->built[e] = (m->eng_mask >> kind) & 1u;
         /* an absent engine stays all zero: no results, ready (the RTL's constants) */
-        if (m->built[e] && mdd_rx_crc_engine_model_init(&m->eng[e], w, algs[e], res_depth) != 0)
+        if (m->built[e] && mdd_rx_crc_engine_model_init_algs(&m->eng[e], w, algs[e], res_depth) != 0)
             return -1;
     }
     return 0;
@@ -43,10 +44,12 @@ typedef struct nets {
     mdd_check_stage_fentry f_in;
 } nets;
 
-/* The guard engine of a PI format (RTL sel0/1/2; code 3 reads and pops g0, like T10). */
-static unsigned gsel(unsigned pi_fmt)
+/* The guard algorithm of a PI format (RTL g_eng_g.alg; code 3, not a format, as T10). */
+static unsigned guard_alg(unsigned pi_fmt)
 {
-    return pi_fmt == MDD_PI_NVME64_CODE ? 4 : pi_fmt == MDD_PI_NVME32_CODE ? 3 : 2;
+    return pi_fmt == MDD_PI_NVME64_CODE   ? MDD_PI_NVME64_GUARD_ALG
+           : pi_fmt == MDD_PI_NVME32_CODE ? MDD_PI_NVME32_GUARD_ALG
+                                          : MDD_PI_T10_GUARD_ALG;
 }
 
 static void compute(const mdd_check_stage_model *m, const mdd_check_stage_in *in, nets *n)
@@ -70,15 +73,13 @@ static void compute(const mdd_check_stage_model *m, const mdd_check_stage_in *in
     n->ci.rst = in->rst;
     n->ci.s_valid = n->f_valid;
     MDD_RX_WORD_COPY(&n->ci, s_, &h->w, );
-    unsigned qsel = gsel(mdd_rx_check_gd_fmt(&m->chk)); /* the checker's next word's guard engine */
-    int src[MDD_RX_ENGS] = {0, 1, (int)qsel};
     for (int k = 0; k < MDD_RX_ENGS; k++) {
         n->ci.s_nend[k] = h->nend[k];
         n->ci.s_part[k] = h->part[k];
-        n->ci.res0[k] = n->eo[src[k]].m_res0;
-        n->ci.res1[k] = n->eo[src[k]].m_res1;
-        n->ci.res0_valid[k] = n->eo[src[k]].m_res0_valid;
-        n->ci.res1_valid[k] = n->eo[src[k]].m_res1_valid;
+        n->ci.res0[k] = n->eo[k].m_res0;
+        n->ci.res1[k] = n->eo[k].m_res1;
+        n->ci.res0_valid[k] = n->eo[k].m_res0_valid;
+        n->ci.res1_valid[k] = n->eo[k].m_res1_valid;
     }
     n->ci.m_ready = in->m_ready;
     mdd_rx_check_eval(&m->chk, &n->ci, &n->co);
@@ -114,7 +115,6 @@ static void compute(const mdd_check_stage_model *m, const mdd_check_stage_in *in
         if (en_g && ((t >> MDD_TAG_EB) & 1))
             end_g |= 1ull << i;
     }
-    unsigned sel = gsel(pi_fmt);
     for (int e = 0; e < MDD_CHECK_STAGE_ENGS; e++) {
         mdd_rx_crc_engine_in *ei = &n->ei[e];
         ei->rst = in->rst;
@@ -133,26 +133,22 @@ static void compute(const mdd_check_stage_model *m, const mdd_check_stage_in *in
             ei->s_seed_en = in->s_first && en_d && DGET(d, DIG_OPEN);
             ei->s_seed = DGET(d, DIG_PART);
         } else {
-            bool mine = (unsigned)e == sel;
-            ei->s_incl = mine ? incl_g : 0;
-            ei->s_end = mine ? end_g : 0;
-            ei->s_seed_en = in->s_first && en_g && DGET(d, DIF_OPEN) && mine;
-            ei->s_seed = DGET(d, DIF_PART) & mdd_crc_mask(m->eng[e].alg);
+            ei->s_incl = incl_g;
+            ei->s_end = end_g;
+            ei->s_seed_en = in->s_first && en_g && DGET(d, DIF_OPEN);
+            ei->s_seed = DGET(d, DIF_PART); /* 64 bits: each guard CRC's loop takes its own width's low bits */
+            ei->s_alg = guard_alg(pi_fmt);
         }
-        /* pops: the checker's, routed to the head word's guard engine */
-        unsigned k = e < 2 ? (unsigned)e : 2;
-        ei->m_pop = (e < 2 || (unsigned)e == qsel) ? n->co.pop[k] : 0;
+        ei->m_pop = n->co.pop[e];
     }
     for (int e = 0; e < MDD_CHECK_STAGE_ENGS; e++)
         if (m->built[e])
             mdd_rx_crc_engine_eval(&m->eng[e], &n->ei[e], &n->eo[e]);
     MDD_RX_WORD_COPY(&n->f_in.w, , in, s_);
-    n->f_in.nend[0] = (uint8_t)n->eo[0].s_nend;
-    n->f_in.part[0] = n->eo[0].s_part;
-    n->f_in.nend[1] = (uint8_t)n->eo[1].s_nend;
-    n->f_in.part[1] = n->eo[1].s_part;
-    n->f_in.nend[2] = (uint8_t)n->eo[sel].s_nend;
-    n->f_in.part[2] = n->eo[sel].s_part;
+    for (int e = 0; e < MDD_CHECK_STAGE_ENGS; e++) {
+        n->f_in.nend[e] = (uint8_t)n->eo[e].s_nend;
+        n->f_in.part[e] = n->eo[e].s_part;
+    }
 }
 
 void mdd_check_stage_eval(const mdd_check_stage_model *m, const mdd_check_stage_in *in, mdd_check_stage_out *out)

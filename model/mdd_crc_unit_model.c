@@ -21,40 +21,51 @@ static unsigned log2_exact(unsigned w)
     return l;
 }
 
-int mdd_crc_unit_model_init(mdd_crc_unit_model *m, unsigned w, mdd_crc_alg alg, unsigned user_w)
+int mdd_crc_unit_model_init_algs(mdd_crc_unit_model *m, unsigned w, unsigned algs, unsigned user_w)
 {
     if (w != 4 && w != 8 && w != 16 && w != 32 && w != 64) return -1;
-    if ((unsigned)alg >= MDD_CRC_ALG_COUNT) return -1;
+    if (algs == 0 || algs >= (1u << MDD_CRC_ALG_COUNT)) return -1;
     if (user_w < 1 || user_w > 32) return -1;
     memset(m, 0, sizeof *m);
-    const mdd_crc_params *p = mdd_crc_params_of(alg);
     m->w = w;
-    m->alg = alg;
+    m->algs = algs;
     m->user_w = user_w;
+    m->first = (mdd_crc_alg)__builtin_ctz(algs);
+    m->multi = (algs & (algs - 1)) != 0;
     m->l = log2_exact(w);
     m->nw = (w + 7) / 8;
-    m->crc_mask = mdd_crc_mask(alg);
     m->user_mask = user_w == 32 ? 0xffffffffu : ((1u << user_w) - 1);
     m->keep_mask = w == 64 ? ~0ull : ((1ull << w) - 1);
-    m->init = p->init;
-    m->xorout = p->xorout;
     if (mdd_compact_model_init(&m->cmp, w, 8) != 0) return -1;
-    if (mdd_crc_shift_model_init_opt(&m->fix, alg, m->l, true, 1, user_w, p->xorout, true) != 0) return -1;
+    unsigned ui_w = user_w + (m->multi ? 2 : 0); /* RTL UI_W: the tag {s_alg, user} */
+    for (unsigned a = 0; a < MDD_CRC_ALG_COUNT; ++a) {
+        if (!((algs >> a) & 1)) continue;
+        const mdd_crc_params *p = mdd_crc_params_of((mdd_crc_alg)a);
+        if (mdd_crc_mask((mdd_crc_alg)a) > m->crc_mask) m->crc_mask = mdd_crc_mask((mdd_crc_alg)a);
+        if (mdd_crc_shift_model_init_opt(&m->fix[a], (mdd_crc_alg)a, m->l, true, 1, ui_w, p->xorout, true) != 0)
+            return -1;
+    }
     return 0;
+}
+
+int mdd_crc_unit_model_init(mdd_crc_unit_model *m, unsigned w, mdd_crc_alg alg, unsigned user_w)
+{
+    if ((unsigned)alg >= MDD_CRC_ALG_COUNT) return -1;
+    return mdd_crc_unit_model_init_algs(m, w, 1u << alg, user_w);
 }
 
 unsigned mdd_crc_unit_latency(const mdd_crc_unit_model *m)
 {
     /* registers P1, P2, C * ncp (the compaction's), E, L (crc_state), then the fix-up's: the word is in the
      * k-th one k cycles after the cycle that accepted it */
-    return mdd_compact_latency(&m->cmp) + 2 + mdd_crc_shift_latency(&m->fix);
+    return mdd_compact_latency(&m->cmp) + 2 + mdd_crc_shift_latency(&m->fix[m->first]);
 }
 
-/* The fix-up's inputs: the loop register and the L tags, this cycle's m_tready. */
-static void fix_inputs(const mdd_crc_unit_model *m, const mdd_crc_unit_in *in, mdd_crc_shift_in *fin)
+/* A fix-up's inputs: its loop register and the L tags, this cycle's m_tready. */
+static void fix_inputs(const mdd_crc_unit_model *m, unsigned a, const mdd_crc_unit_in *in, mdd_crc_shift_in *fin)
 {
     fin->rst = in->rst;
-    fin->s_reg = m->crc_state;
+    fin->s_reg = m->crc_state[a];
     fin->s_nbytes = m->l_pad;
     fin->s_tuser = m->l_user;
     fin->s_tvalid = m->l_valid;
@@ -65,12 +76,22 @@ void mdd_crc_unit_eval(const mdd_crc_unit_model *m, const mdd_crc_unit_in *in, m
 {
     mdd_crc_shift_in fin;
     mdd_crc_shift_out fout;
-    fix_inputs(m, in, &fin);
-    mdd_crc_shift_eval(&m->fix, &fin, &fout);
+    fix_inputs(m, m->first, in, &fin);
+    mdd_crc_shift_eval(&m->fix[m->first], &fin, &fout);
     out->m_tvalid = fout.m_tvalid;
-    out->m_crc = fout.m_reg;
-    out->m_tuser = (uint32_t)fout.m_tuser;
+    out->m_tuser = (uint32_t)(fout.m_tuser & m->user_mask);
     out->s_tready = fout.s_tready;
+    out->m_crc = fout.m_reg;
+    if (m->multi) {
+        /* the message's algorithm (the tag's top bits) picks the fix-up; one outside the mask gives 0 */
+        unsigned a = (unsigned)(fout.m_tuser >> m->user_w) & 3;
+        out->m_crc = 0;
+        if ((m->algs >> a) & 1) {
+            fix_inputs(m, a, in, &fin);
+            mdd_crc_shift_eval(&m->fix[a], &fin, &fout);
+            out->m_crc = fout.m_reg;
+        }
+    }
 }
 
 /* ---- bus helpers: the compaction twin's lane helpers on plane 0 (one byte per lane) ---- */
@@ -87,14 +108,15 @@ static void bus_to_bytes(const mdd_crc_unit_model *m, const mdd_crc_unit_bus *bu
 static void tick_loop(mdd_crc_unit_model *m, bool advance, bool rst)
 {
     if (advance && m->e_valid) {
-        uint64_t seed_reg = m->e_seed_en ? ((m->e_seed ^ m->xorout) & m->crc_mask) : m->init;
-        uint64_t crc_in = m->e_first ? seed_reg : m->crc_state;
-        if (m->e_empty) {
-            m->crc_state = crc_in;
-        } else {
-            uint8_t bytes[MDD_CRC_UNIT_MAX_W];
-            bus_to_bytes(m, &m->e_data, bytes);
-            m->crc_state = mdd_crc_raw_update(m->alg, crc_in, bytes, m->w);
+        uint8_t bytes[MDD_CRC_UNIT_MAX_W];
+        if (!m->e_empty) bus_to_bytes(m, &m->e_data, bytes);
+        for (unsigned a = 0; a < MDD_CRC_ALG_COUNT; ++a) {
+            if (!((m->algs >> a) & 1)) continue;
+            const mdd_crc_params *p = mdd_crc_params_of((mdd_crc_alg)a);
+            uint64_t mask = mdd_crc_mask((mdd_crc_alg)a);
+            uint64_t seed_reg = m->e_seed_en ? ((m->e_seed ^ p->xorout) & mask) : p->init;
+            uint64_t crc_in = m->e_first ? seed_reg : m->crc_state[a];
+            m->crc_state[a] = m->e_empty ? crc_in : mdd_crc_raw_update((mdd_crc_alg)a, crc_in, bytes, m->w);
         }
         if (m->e_last) {
             m->l_pad = m->e_pad;
@@ -112,7 +134,7 @@ static void tick_gearbox(mdd_crc_unit_model *m, bool advance, bool rst)
     const bool in_valid = cout.m_valid;
     const mdd_compact_tags *in = cout.m_tags;
     const bool in_first = in->meta[0] & 1, in_seed_en = (in->meta[0] >> 1) & 1;
-    const uint32_t in_user = (uint32_t)(in->meta[0] >> 32);
+    const uint64_t in_user = in->meta[0] >> 32; /* {s_alg, user} with several algorithms */
     const uint64_t in_seed = in->meta[1];
     const bool pend = m->gb_pend;
     const bool in_fresh = in_first || !m->gb_started;
@@ -184,7 +206,9 @@ static void tick_input(mdd_crc_unit_model *m, bool advance, bool rst, const mdd_
     cin.s_lanes = &lanes;
     if (advance && in->s_tvalid) {
         mdd_compact_plane_from_bytes(&m->cmp, in->s_tdata, lanes.plane[0]);
-        cin.s_meta[0] = (uint64_t)!m->in_msg | (uint64_t)in->s_seed_en << 1 | (uint64_t)(in->s_tuser & m->user_mask) << 32;
+        uint64_t user = in->s_tuser & m->user_mask;
+        if (m->multi) user |= (uint64_t)(in->s_alg & 3) << m->user_w;
+        cin.s_meta[0] = (uint64_t)!m->in_msg | (uint64_t)in->s_seed_en << 1 | user << 32;
         cin.s_meta[1] = in->s_seed & m->crc_mask;
     } else {
         cin.s_meta[0] = cin.s_meta[1] = 0; /* not read */
@@ -197,14 +221,18 @@ static void tick_input(mdd_crc_unit_model *m, bool advance, bool rst, const mdd_
 
 void mdd_crc_unit_tick(mdd_crc_unit_model *m, const mdd_crc_unit_in *in)
 {
-    /* the fix-up is the output stage: its s_tready is every stage's advance */
+    /* the fix-ups are the output stage: the first one's s_tready is every stage's advance */
     mdd_crc_shift_in fin;
     mdd_crc_shift_out fout;
-    fix_inputs(m, in, &fin);
-    mdd_crc_shift_eval(&m->fix, &fin, &fout);
+    fix_inputs(m, m->first, in, &fin);
+    mdd_crc_shift_eval(&m->fix[m->first], &fin, &fout);
     const bool advance = fout.s_tready;
     const bool rst = in->rst;
-    mdd_crc_shift_tick(&m->fix, &fin);
+    for (unsigned a = 0; a < MDD_CRC_ALG_COUNT; ++a) {
+        if (!((m->algs >> a) & 1)) continue;
+        fix_inputs(m, a, in, &fin);
+        mdd_crc_shift_tick(&m->fix[a], &fin);
+    }
     tick_loop(m, advance, rst);
     tick_gearbox(m, advance, rst);
     tick_input(m, advance, rst, in);

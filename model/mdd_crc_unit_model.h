@@ -14,7 +14,10 @@
  *
  * The register names below follow the RTL (in_msg, gb_*, e_*, crc_state,
  * l_*); the compaction is the RTL's mdd_compact instance `cmp` and the fix-up
- * its mdd_crc_shift instance `fix`, here their twins, composed.
+ * its mdd_crc_shift instance `fix`, here their twins, composed.  With several
+ * algorithms (the RTL's ALGS, mdd_crc_unit_model_init_algs) there is a loop
+ * register and a fix-up per algorithm, indexed by enum mdd_crc_alg (the RTL's
+ * g_alg[a]), and the message's s_alg rides in the tag above the user bits.
  * docs/crc-unit.md describes the pipeline.
  */
 #ifndef MDD_CRC_UNIT_MODEL_H
@@ -46,8 +49,9 @@ typedef struct mdd_crc_unit_in {
     uint64_t s_tkeep;                    /* bit i = byte i included */
     bool s_tlast;
     uint32_t s_tuser;
+    unsigned s_alg;  /* with several algorithms: the result's algorithm, sampled with s_tuser */
     bool s_seed_en;
-    uint64_t s_seed; /* value domain */
+    uint64_t s_seed; /* value domain; each algorithm's loop takes its own width's low bits */
     bool s_tvalid;
     bool m_tready;
 } mdd_crc_unit_in;
@@ -62,13 +66,14 @@ typedef struct mdd_crc_unit_out {
 typedef struct mdd_crc_unit_model {
     /* parameters */
     unsigned w;
-    mdd_crc_alg alg;
+    unsigned algs; /* RTL SET: bit a = algorithm a computed */
     unsigned user_w;
     /* derived (RTL localparams) */
+    mdd_crc_alg first; /* RTL FIRST: the lowest algorithm, whose fix-up gives valid, tag and ready */
+    bool multi;        /* RTL MULTI: more than one algorithm, the tag carries s_alg above the user bits */
     unsigned l;
     unsigned nw; /* 64-bit words of a bus */
-    uint64_t crc_mask, user_mask, keep_mask;
-    uint64_t init, xorout;
+    uint64_t crc_mask, user_mask, keep_mask; /* crc_mask: the widest algorithm's (RTL CRC_W) */
 
     /* input side */
     bool in_msg;
@@ -79,23 +84,24 @@ typedef struct mdd_crc_unit_model {
     mdd_crc_unit_bus gb_word;
     bool gb_pend, gb_pend_last, gb_pend_first, gb_pend_empty;
     unsigned gb_pend_pad;
-    uint32_t gb_pend_user;
+    uint64_t gb_pend_user;
     bool gb_started, gb_seed_en;
     uint64_t gb_seed;
     /* E */
     mdd_crc_unit_bus e_data;
     bool e_first, e_last, e_empty, e_seed_en, e_valid;
     unsigned e_pad;
-    uint32_t e_user;
+    uint64_t e_user;
     uint64_t e_seed;
-    /* loop (after a last word: the message's register) and L */
-    uint64_t crc_state;
+    /* L, and per algorithm the loop (after a last word: the message's register) */
     unsigned l_pad;
-    uint32_t l_user;
+    uint64_t l_user; /* {s_alg, user} with several algorithms */
     bool l_valid;
-    /* fix-up: the shift unit's twin (INVERSE, N_W = log2(W), one bit per stage, OUT_XOR = xorout,
-     * LOAD_VALID), fed from crc_state / l_*; its output is the unit's output */
-    mdd_crc_shift_model fix;
+    uint64_t crc_state[MDD_CRC_ALG_COUNT];
+    /* per algorithm the fix-up: the shift unit's twin (INVERSE, N_W = log2(W), one bit per stage, OUT_XOR =
+     * xorout, LOAD_VALID), fed from crc_state / l_*; the first one's handshake and the message's algorithm's
+     * value are the unit's output */
+    mdd_crc_shift_model fix[MDD_CRC_ALG_COUNT];
 
     /* Invariant the RTL relies on: a word waiting in the gearbox (pend) is
      * only ever followed by a word that starts at fill 0, so at most one word
@@ -105,6 +111,9 @@ typedef struct mdd_crc_unit_model {
 
 /* 0 on success, -1 on parameters the RTL rejects (w not 4/8/16/32/64, bad alg, user_w not 1..32). */
 int mdd_crc_unit_model_init(mdd_crc_unit_model *m, unsigned w, mdd_crc_alg alg, unsigned user_w);
+/* The RTL's ALGS: every algorithm of the mask `algs` (bit a = enum value a, at least one) computed; s_alg says
+ * which one a message's result carries (0 when it is not in the mask). */
+int mdd_crc_unit_model_init_algs(mdd_crc_unit_model *m, unsigned w, unsigned algs, unsigned user_w);
 /* Cycles from the cycle that accepts a last word to the cycle with its m_tvalid, when
  * nothing stalls and the word completes only one gearbox word (one more when it
  * completes two): 4 + ceil(log2(W) / 3) + the fix-up's latency (log2(W)). */

@@ -409,8 +409,6 @@ static void compute(const mdd_rx_check_model *m, const mdd_rx_check_in *in, step
     rank_coverage(s);
 }
 
-unsigned mdd_rx_check_gd_fmt(const mdd_rx_check_model *m) { return (unsigned)DGET(m->r.desc, PI_FMT); }
-
 void mdd_rx_check_eval(const mdd_rx_check_model *m, const mdd_rx_check_in *in, mdd_rx_check_out *out)
 {
     memset(out, 0, sizeof *out);
@@ -419,7 +417,6 @@ void mdd_rx_check_eval(const mdd_rx_check_model *m, const mdd_rx_check_in *in, m
     bool tk = take(m, &w);
     const bool r_ld = !m->r_valid || tk;
     out->s_ready = m->pre ? !m->p_valid || r_ld : r_ld;
-    out->gd_fmt = mdd_rx_check_gd_fmt(m);
     /* a taken word pops exactly the results it needs, none of an absent engine's (compute()'s contract check
      * fails a word whose end flags use other counts); no need to run the lanes here */
     if (tk)

@@ -46,7 +46,6 @@ typedef struct mdd_rx_check_in {
 typedef struct mdd_rx_check_out {
     bool s_ready;
     uint8_t pop[MDD_RX_ENGS];
-    unsigned gd_fmt; /* PI format of the word the results are read for (mdd_rx_check_gd_fmt) */
     bool m_valid;
     MDD_RX_WORD_FIELDS(m_)
 } mdd_rx_check_out;
@@ -118,9 +117,6 @@ typedef struct mdd_rx_check_model {
 
 /* eng_mask: bits 0-2 = MDD_ENGINE_HDIG/DDIG/GUARD (RTL ENG_MASK); tx: RTL TX. */
 int mdd_rx_check_model_init(mdd_rx_check_model *m, unsigned w, unsigned eng_mask, bool tx);
-/* RTL gd_fmt: the PI format of the word whose results the checker reads next (its stage-0 word), from a
- * register: the check stage routes the guard engine's results by it before the checker's evaluate step. */
-unsigned mdd_rx_check_gd_fmt(const mdd_rx_check_model *m);
 void mdd_rx_check_eval(const mdd_rx_check_model *m, const mdd_rx_check_in *in, mdd_rx_check_out *out);
 void mdd_rx_check_tick(mdd_rx_check_model *m, const mdd_rx_check_in *in);
 

@@ -31,18 +31,25 @@ static split split_word(const mdd_rx_crc_engine_model *m, const mdd_rx_crc_engin
     return s;
 }
 
-int mdd_rx_crc_engine_model_init(mdd_rx_crc_engine_model *m, unsigned w, mdd_crc_alg alg, unsigned depth)
+int mdd_rx_crc_engine_model_init_algs(mdd_rx_crc_engine_model *m, unsigned w, unsigned algs, unsigned depth)
 {
     memset(m, 0, sizeof *m);
     if (depth < 2 || depth > MDD_RX_CRC_ENGINE_MAX_DEPTH || (depth & (depth - 1)))
         return -1;
     m->w = w;
-    m->alg = alg;
+    m->algs = algs;
     m->depth = depth;
     for (int u = 0; u < 2; u++)
-        if (mdd_crc_unit_model_init(&m->unit[u], w, alg, 1) != 0)
+        if (mdd_crc_unit_model_init_algs(&m->unit[u], w, algs, 1) != 0)
             return -1;
     return 0;
+}
+
+int mdd_rx_crc_engine_model_init(mdd_rx_crc_engine_model *m, unsigned w, mdd_crc_alg alg, unsigned depth)
+{
+    if ((unsigned)alg >= MDD_CRC_ALG_COUNT)
+        return -1;
+    return mdd_rx_crc_engine_model_init_algs(m, w, 1u << alg, depth);
 }
 
 static bool ready(const mdd_rx_crc_engine_model *m) { return m->cred[0] < m->depth && m->cred[1] < m->depth; }
@@ -61,6 +68,7 @@ static void unit_in(const mdd_rx_crc_engine_model *m, const mdd_rx_crc_engine_in
     ui->s_tuser = 0;
     ui->s_seed_en = mine_a && in->s_seed_en;
     ui->s_seed = in->s_seed;
+    ui->s_alg = in->s_alg;
     ui->s_tvalid = accept && (mine_a ? s->valid_a : s->valid_b);
     ui->m_tready = true;
 }

@@ -27,6 +27,7 @@ typedef struct mdd_rx_crc_engine_in {
     uint64_t s_incl, s_end; /* bit i = lane i */
     bool s_close, s_seed_en;
     uint64_t s_seed;
+    unsigned s_alg; /* with several algorithms (RTL ALGS): the word's */
     unsigned m_pop; /* 0, 1 or 2 */
 } mdd_rx_crc_engine_in;
 
@@ -40,7 +41,7 @@ typedef struct mdd_rx_crc_engine_out {
 
 typedef struct mdd_rx_crc_engine_model {
     unsigned w, depth;
-    mdd_crc_alg alg;
+    unsigned algs; /* bit a: algorithm a (the RTL's ALGS, or 1 << CRC_ALG) */
     bool par, open_has, rd_par;
     unsigned cred[2];
     mdd_crc_unit_model unit[2];
@@ -53,6 +54,8 @@ typedef struct mdd_rx_crc_engine_model {
 
 /* 0 on success, -1 on parameters the RTL rejects. */
 int mdd_rx_crc_engine_model_init(mdd_rx_crc_engine_model *m, unsigned w, mdd_crc_alg alg, unsigned depth);
+/* The RTL's ALGS: units computing every algorithm of the mask, s_alg picking a message's result. */
+int mdd_rx_crc_engine_model_init_algs(mdd_rx_crc_engine_model *m, unsigned w, unsigned algs, unsigned depth);
 void mdd_rx_crc_engine_eval(const mdd_rx_crc_engine_model *m, const mdd_rx_crc_engine_in *in,
                             mdd_rx_crc_engine_out *out);
 void mdd_rx_crc_engine_tick(mdd_rx_crc_engine_model *m, const mdd_rx_crc_engine_in *in);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * C twin of rtl/mdd_rx_path.v, composed of the twins of its blocks as the RTL is composed of the modules:
- * locate (L1-L3) -> check stage (CRC engines h, d, g0, g1, g2 + data FIFO + checker; every engine, RX mode)
+ * locate (L1-L3) -> check stage (CRC engines h, d, g + data FIFO + checker; every engine, RX mode)
  * -> fork {packer; context}.
  * Port names are the RTL's; eval is combinational, tick is the clock edge, rst an input.
  */

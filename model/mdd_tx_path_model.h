@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * C twin of rtl/mdd_tx_path.v, composed of the twins of its blocks as the RTL is composed of the modules:
- * generator -> check stage (guard engines, TX) -> check stage (digest engines, TX) -> fork {packer; context}.
+ * generator -> check stage (guard engine, TX) -> check stage (digest engines, TX) -> fork {packer; context}.
  * Port names are the RTL's; eval is combinational, tick is the clock edge, rst an input.
  */
 #ifndef MDD_TX_PATH_MODEL_H
@@ -44,7 +44,7 @@ typedef struct mdd_tx_path_out {
 typedef struct mdd_tx_path_model {
     unsigned w, data_depth, res_depth;
     mdd_tx_gen_model gen;
-    mdd_check_stage_model pi;  /* guard engines: the host's PI checked, INSERT/REPLACE PI written */
+    mdd_check_stage_model pi;  /* guard engine: the host's PI checked, INSERT/REPLACE PI written */
     mdd_check_stage_model dig; /* digest engines: HDIG, DDIG / MPA CRC written */
     mdd_pack_model pack;
     mdd_rx_ctx_model ctx;

@@ -12,7 +12,7 @@
  * engines only (HDIG / DDIG fill).
  *
  *   s_* (internal word) -> fork: CRC engines (header digest, data digest,
- *                                guard per PI format)
+ *                                guard: the three PI formats' CRCs in one)
  *                                data FIFO (the word with the number of
  *                                results it made per engine)
  *                       -> join: mdd_rx_check -> m_*
@@ -37,7 +37,7 @@
  *   DATA_DEPTH  words in the data FIFO (power of two)
  *   RES_DEPTH   results per CRC unit in flight (power of two, > DATA_DEPTH + unit latency)
  *   ENG_MASK    engines built, bit MDD_ENGINE_HDIG (0) header digest, MDD_ENGINE_DDIG (1)
- *               data digest / MPA CRC, MDD_ENGINE_GUARD (2) the three guard engines.  An engine
+ *               data digest / MPA CRC, MDD_ENGINE_GUARD (2) the guard engine.  An engine
  *               left out reports no results, and the checker treats it as disabled on every
  *               word: its lanes pass untouched, it raises no event, its resume fields are echoed.
  *   TX          0: RX (check).  1: TX (docs/tx-path.md): the checker fills HDIG / DDIG lanes and
@@ -108,17 +108,16 @@ module mdd_check_stage #(
 wire [1:0] l_proto  = s_desc[MDD_DESC_PROTO_LSB +: MDD_DESC_PROTO_W];
 
 wire       f_ready;                 // data FIFO
-wire [4:0] e_ready;                 // engines h, d, g0, g1, g2 (1 when not built)
+wire [2:0] e_ready;                 // engines h, d, g (1 when not built)
 wire       go = s_valid && f_ready && (&e_ready);
 assign s_ready = f_ready && (&e_ready);
 
 // engine -> FIFO / checker; constants for an engine that is not built
-wire [1:0]  h_nend, d_nend, g_nend_sel;
-wire        h_part, d_part, g_part_sel;
+wire [1:0]  h_nend, d_nend, g_nend;
+wire        h_part, d_part, g_part;
 wire [31:0] h_res0, h_res1, d_res0, d_res1;
 wire        h_v0, h_v1, d_v0, d_v1;
 wire [63:0] gd_res0, gd_res1;
-wire [1:0]  chk_gd_fmt;
 wire        gd_v0, gd_v1;
 wire [1:0]  h_pop, d_pop, g_pop;    // from the checker
 
@@ -141,7 +140,7 @@ if (ENG_MASK[MDD_ENGINE_HDIG]) begin : g_eng_h
 
     mdd_rx_crc_engine #(.W(W), .CRC_ALG(0), .DEPTH(RES_DEPTH)) eng_h (
         .clk(clk), .rst(rst), .s_valid(go), .s_ready(e_ready[0]), .s_data(s_data), .s_incl(incl), .s_end(ends),
-        .s_close(s_last), .s_seed_en(s_first && en && s_desc[MDD_DESC_HDIG_OPEN_LSB]), .s_seed(seed),
+        .s_close(s_last), .s_seed_en(s_first && en && s_desc[MDD_DESC_HDIG_OPEN_LSB]), .s_seed(seed), .s_alg(2'd0),
         .s_nend(h_nend), .s_part(h_part), .m_res0(h_res0), .m_res0_valid(h_v0), .m_res1(h_res1),
         .m_res1_valid(h_v1), .m_pop(h_pop));
 end else begin : g_no_h
@@ -174,7 +173,7 @@ if (ENG_MASK[MDD_ENGINE_DDIG]) begin : g_eng_d
     mdd_rx_crc_engine #(.W(W), .CRC_ALG(0), .DEPTH(RES_DEPTH)) eng_d (
         .clk(clk), .rst(rst), .s_valid(go), .s_ready(e_ready[1]), .s_data(s_data), .s_incl(incl), .s_end(ends),
         .s_close(s_last), .s_seed_en(s_first && en && s_desc[MDD_DESC_DIG_OPEN_LSB]),
-        .s_seed(s_desc[MDD_DESC_DIG_PART_LSB +: 32]), .s_nend(d_nend), .s_part(d_part), .m_res0(d_res0),
+        .s_seed(s_desc[MDD_DESC_DIG_PART_LSB +: 32]), .s_alg(2'd0), .s_nend(d_nend), .s_part(d_part), .m_res0(d_res0),
         .m_res0_valid(d_v0), .m_res1(d_res1), .m_res1_valid(d_v1), .m_pop(d_pop));
 end else begin : g_no_d
     assign e_ready[1] = 1'b1;
@@ -187,7 +186,7 @@ end else begin : g_no_d
     wire [1:0] d_pop_unused = d_pop;
 end
 
-// ---- guard engines, one per PI format; only the transfer's format sees its bytes ----
+// ---- guard engine: the three PI formats' CRCs in one (D-113); the transfer's format picks its results ----
 if (ENG_MASK[MDD_ENGINE_GUARD]) begin : g_eng_g
     wire [1:0] l_pi_fmt = s_desc[MDD_DESC_PI_FMT_LSB +: MDD_DESC_PI_FMT_W];
     wire       en = !s_dbad && s_desc[MDD_DESC_DIF_OP_LSB +: MDD_DESC_DIF_OP_W] != MDD_DIF_NONE;
@@ -198,61 +197,26 @@ if (ENG_MASK[MDD_ENGINE_GUARD]) begin : g_eng_g
         assign incl[gi] = en && mask[s_tag[8*gi +: 3]];
         assign ends[gi] = en && s_tag[8*gi + MDD_TAG_EB];
     end
-    wire seed_en = s_first && en && s_desc[MDD_DESC_DIF_OPEN_LSB];
-    wire sel0 = l_pi_fmt == MDD_PI_T10_CODE;
-    wire sel1 = l_pi_fmt == MDD_PI_NVME32_CODE;
-    wire sel2 = l_pi_fmt == MDD_PI_NVME64_CODE;
+    // a format's guard algorithm (code 3, not a format, as T10)
+    wire [1:0] alg = (l_pi_fmt == MDD_PI_NVME64_CODE) ? MDD_PI_NVME64_GUARD_ALG[1:0]
+                   : (l_pi_fmt == MDD_PI_NVME32_CODE) ? MDD_PI_NVME32_GUARD_ALG[1:0] : MDD_PI_T10_GUARD_ALG[1:0];
+    localparam [3:0] GUARD_ALGS = (4'd1 << MDD_PI_T10_GUARD_ALG) | (4'd1 << MDD_PI_NVME32_GUARD_ALG)
+                                | (4'd1 << MDD_PI_NVME64_GUARD_ALG);
 
-    wire [1:0]  nend0, nend1, nend2;
-    wire        part0, part1, part2;
-    wire [15:0] r00, r01;
-    wire [31:0] r10, r11;
-    wire [63:0] r20, r21;
-    wire        v00, v01, v10, v11, v20, v21;
-    wire [1:0]  pop0, pop1, pop2;
-
-    mdd_rx_crc_engine #(.W(W), .CRC_ALG(MDD_PI_T10_GUARD_ALG), .DEPTH(RES_DEPTH)) eng_g0 (
-        .clk(clk), .rst(rst), .s_valid(go), .s_ready(e_ready[2]), .s_data(s_data),
-        .s_incl(sel0 ? incl : {W{1'b0}}), .s_end(sel0 ? ends : {W{1'b0}}), .s_close(s_last),
-        .s_seed_en(seed_en && sel0), .s_seed(s_desc[MDD_DESC_DIF_PART_LSB +: 16]), .s_nend(nend0),
-        .s_part(part0), .m_res0(r00), .m_res0_valid(v00), .m_res1(r01), .m_res1_valid(v01), .m_pop(pop0));
-
-    mdd_rx_crc_engine #(.W(W), .CRC_ALG(MDD_PI_NVME32_GUARD_ALG), .DEPTH(RES_DEPTH)) eng_g1 (
-        .clk(clk), .rst(rst), .s_valid(go), .s_ready(e_ready[3]), .s_data(s_data),
-        .s_incl(sel1 ? incl : {W{1'b0}}), .s_end(sel1 ? ends : {W{1'b0}}), .s_close(s_last),
-        .s_seed_en(seed_en && sel1), .s_seed(s_desc[MDD_DESC_DIF_PART_LSB +: 32]), .s_nend(nend1),
-        .s_part(part1), .m_res0(r10), .m_res0_valid(v10), .m_res1(r11), .m_res1_valid(v11), .m_pop(pop1));
-
-    mdd_rx_crc_engine #(.W(W), .CRC_ALG(MDD_PI_NVME64_GUARD_ALG), .DEPTH(RES_DEPTH)) eng_g2 (
-        .clk(clk), .rst(rst), .s_valid(go), .s_ready(e_ready[4]), .s_data(s_data),
-        .s_incl(sel2 ? incl : {W{1'b0}}), .s_end(sel2 ? ends : {W{1'b0}}), .s_close(s_last),
-        .s_seed_en(seed_en && sel2), .s_seed(s_desc[MDD_DESC_DIF_PART_LSB +: 64]), .s_nend(nend2),
-        .s_part(part2), .m_res0(r20), .m_res0_valid(v20), .m_res1(r21), .m_res1_valid(v21), .m_pop(pop2));
-
-    assign g_nend_sel = sel2 ? nend2 : sel1 ? nend1 : nend0;
-    assign g_part_sel = sel2 ? part2 : sel1 ? part1 : part0;
-
-    // the PI format of the word the checker takes next picks the guard engine it reads and pops
-    wire [1:0] q_pi_fmt = chk_gd_fmt;
-    wire       q_sel1 = q_pi_fmt == MDD_PI_NVME32_CODE;
-    wire       q_sel2 = q_pi_fmt == MDD_PI_NVME64_CODE;
-    assign gd_res0 = q_sel2 ? r20 : q_sel1 ? {32'd0, r10} : {48'd0, r00};
-    assign gd_res1 = q_sel2 ? r21 : q_sel1 ? {32'd0, r11} : {48'd0, r01};
-    assign gd_v0 = q_sel2 ? v20 : q_sel1 ? v10 : v00;
-    assign gd_v1 = q_sel2 ? v21 : q_sel1 ? v11 : v01;
-    assign pop0 = (q_pi_fmt == MDD_PI_T10_CODE || q_pi_fmt == 2'd3) ? g_pop : 2'd0;
-    assign pop1 = q_sel1 ? g_pop : 2'd0;
-    assign pop2 = q_sel2 ? g_pop : 2'd0;
+    mdd_rx_crc_engine #(.W(W), .ALGS(GUARD_ALGS), .DEPTH(RES_DEPTH)) eng_g (
+        .clk(clk), .rst(rst), .s_valid(go), .s_ready(e_ready[2]), .s_data(s_data), .s_incl(incl), .s_end(ends),
+        .s_close(s_last), .s_seed_en(s_first && en && s_desc[MDD_DESC_DIF_OPEN_LSB]),
+        .s_seed(s_desc[MDD_DESC_DIF_PART_LSB +: 64]), .s_alg(alg), .s_nend(g_nend), .s_part(g_part),
+        .m_res0(gd_res0), .m_res0_valid(gd_v0), .m_res1(gd_res1), .m_res1_valid(gd_v1), .m_pop(g_pop));
 end else begin : g_no_g
-    assign e_ready[4:2] = 3'b111;
-    assign g_nend_sel = 2'd0;
-    assign g_part_sel = 1'b0;
+    assign e_ready[2] = 1'b1;
+    assign g_nend = 2'd0;
+    assign g_part = 1'b0;
     assign gd_res0 = 64'd0;
     assign gd_res1 = 64'd0;
     assign gd_v0 = 1'b0;
     assign gd_v1 = 1'b0;
     wire [1:0] g_pop_unused = g_pop;
-    wire [1:0] g_fmt_unused = chk_gd_fmt;
 end
 endgenerate
 
@@ -261,7 +225,7 @@ endgenerate
 // ---------------------------------------------------------------------------
 localparam FW = 20 * W + 2 + 32 + 8 + 1 + 512 + 8 + 1 + 8 + 8 + 32 + 32 + 64 + 64 + 16 + 8 + 9;
 
-wire [FW-1:0] f_in = {g_part_sel, g_nend_sel, d_part, d_nend, h_part, h_nend,
+wire [FW-1:0] f_in = {g_part, g_nend, d_part, d_nend, h_part, h_nend,
                       s_ecnt, s_emap, s_err_got, s_err_exp, s_err_unit, s_err_off, s_err_byte, s_err_code, s_err_v,
                       s_xflags, s_desc, s_dbad, s_nin, s_woff, s_last, s_first, s_aux, s_tag, s_data};
 wire [FW-1:0] f_out;
@@ -303,7 +267,6 @@ mdd_rx_check #(
     .hd_res0(h_res0), .hd_res1(h_res1), .hd_res0_valid(h_v0), .hd_res1_valid(h_v1), .hd_pop(h_pop),
     .dd_res0(d_res0), .dd_res1(d_res1), .dd_res0_valid(d_v0), .dd_res1_valid(d_v1), .dd_pop(d_pop),
     .gd_res0(gd_res0), .gd_res1(gd_res1), .gd_res0_valid(gd_v0), .gd_res1_valid(gd_v1), .gd_pop(g_pop),
-    .gd_fmt(chk_gd_fmt),
     .m_valid(m_valid), .m_ready(m_ready),
     .m_data(m_data), .m_tag(m_tag), .m_aux(m_aux), .m_first(m_first), .m_last(m_last), .m_woff(m_woff),
     .m_nin(m_nin), .m_dbad(m_dbad), .m_desc(m_desc), .m_xflags(m_xflags), .m_err_v(m_err_v),

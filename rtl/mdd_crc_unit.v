@@ -45,6 +45,14 @@
  *       one per register: an mdd_crc_shift instance (INVERSE, one pad bit
  *       per stage), whose last register adds xorout and drives m_crc.
  *
+ * Several algorithms at once (ALGS, D-113): the byte handling (compaction,
+ * gearbox) does not depend on the polynomial, so a unit that serves messages
+ * of different algorithms (the three guard formats of T10 / NVMe PI, one per
+ * transfer) keeps one of it and a loop L and fix-up X per algorithm, all fed
+ * with every word; s_alg, sampled with s_tuser on the message's last word,
+ * travels with the result and picks the fix-up whose register m_crc shows.
+ * Each loop starts from the low bits of s_seed (its own width).
+ *
  * Flow control: every stage advances together when the output register is
  * empty or being read, advance = m_tready | ~m_tvalid, so s_tready = advance
  * depends combinationally on m_tready.  A word enters on every clock with
@@ -65,7 +73,11 @@
  *   W        bytes per word: 4, 8, 16, 32 or 64
  *   CRC_ALG  0 CRC-32C, 1 CRC-16/T10-DIF, 2 CRC-32, 3 CRC-64/NVME
  *            (= enum mdd_crc_alg in include/mdd/crc.h)
- *   CRC_W    register width, derived from CRC_ALG; do not override
+ *   ALGS     0: CRC_ALG alone, s_alg ignored.  Else a mask over those codes
+ *            (bit a: algorithm a), every one computed; s_alg picks m_crc's
+ *            (zero-extended to CRC_W; an s_alg outside the mask gives 0)
+ *   CRC_W    register width, derived from CRC_ALG / ALGS (the widest); do
+ *            not override
  *   USER_W   width of s_tuser/m_tuser, the message tag sampled on the last
  *            word and returned with its result
  *
@@ -75,7 +87,9 @@
 module mdd_crc_unit #(
     parameter W = 8,
     parameter CRC_ALG = 0,
-    parameter CRC_W = (CRC_ALG == 1) ? 16 : (CRC_ALG == 3) ? 64 : 32,
+    parameter ALGS = 0,
+    parameter CRC_W = (ALGS == 0) ? ((CRC_ALG == 1) ? 16 : (CRC_ALG == 3) ? 64 : 32)
+                    : ALGS[3] ? 64 : (ALGS[0] || ALGS[2]) ? 32 : 16,
     parameter USER_W = 1
 ) (
     input  wire              clk,
@@ -85,6 +99,7 @@ module mdd_crc_unit #(
     input  wire [W-1:0]      s_tkeep,
     input  wire              s_tlast,
     input  wire [USER_W-1:0] s_tuser,
+    input  wire [1:0]        s_alg,
     input  wire              s_seed_en,
     input  wire [CRC_W-1:0]  s_seed,
     input  wire              s_tvalid,
@@ -101,10 +116,12 @@ module mdd_crc_unit #(
 localparam L   = (W == 4) ? 2 : (W == 8) ? 3 : (W == 16) ? 4 : (W == 32) ? 5 : 6;  // log2(W)
 localparam KW  = L + 1;                           // a byte count 0..W
 
-localparam [63:0] INIT64   = mdd_crc_init(CRC_ALG);
-localparam [63:0] XOROUT64 = mdd_crc_xorout(CRC_ALG);
-localparam [CRC_W-1:0] INIT   = INIT64[CRC_W-1:0];
-localparam [CRC_W-1:0] XOROUT = XOROUT64[CRC_W-1:0];
+// the algorithms computed, and whether a result needs its message's s_alg to say which one it is
+localparam [3:0] SET   = (ALGS == 0) ? (4'd1 << CRC_ALG) : ALGS[3:0];
+localparam       MULTI = (SET & (SET - 4'd1)) != 4'd0;
+localparam       FIRST = SET[0] ? 0 : SET[1] ? 1 : SET[2] ? 2 : 3;   // its fix-up gives valid, user, ready
+localparam       UI_W  = USER_W + (MULTI ? 2 : 0);                   // the tag inside: {s_alg, s_tuser}
+localparam       CRC_W_SET = SET[3] ? 64 : (SET[0] || SET[2]) ? 32 : 16;
 /* verilator lint_off WIDTHCONCAT */
 localparam [63:0] W_BYTES = {32'd0, W[31:0]};
 /* verilator lint_on WIDTHCONCAT */
@@ -115,8 +132,9 @@ initial begin
         $display("Error: W (%0d) must be 4, 8, 16, 32 or 64 (%m)", W);
         $finish;
     end
-    if (CRC_ALG < 0 || CRC_ALG > 3 || CRC_W != mdd_crc_width(CRC_ALG)) begin
-        $display("Error: CRC_ALG %0d / CRC_W %0d: CRC_ALG must be 0..3, CRC_W derived (%m)", CRC_ALG, CRC_W);
+    if (CRC_ALG < 0 || CRC_ALG > 3 || ALGS < 0 || ALGS > 15 || CRC_W != CRC_W_SET) begin
+        $display("Error: CRC_ALG %0d / ALGS %0d / CRC_W %0d: CRC_ALG must be 0..3, CRC_W derived (%m)",
+                 CRC_ALG, ALGS, CRC_W);
         $finish;
     end
     if (USER_W < 1 || USER_W > 32) begin
@@ -153,12 +171,22 @@ end
 // byte per lane).  The message tags travel alongside as its meta.
 // -------------------------------------------------------------------------
 
-localparam CM_W = 1 + USER_W + 1 + CRC_W;   // {first, user, seed_en, seed}
+localparam CM_W = 1 + UI_W + 1 + CRC_W;   // {first, user, seed_en, seed}
+
+wire [UI_W-1:0] s_user_i;
+generate
+if (MULTI) begin : g_alg_tag
+    assign s_user_i = {s_alg, s_tuser};
+end else begin : g_no_alg_tag
+    assign s_user_i = s_tuser;
+    wire [1:0] s_alg_unused = s_alg;
+end
+endgenerate
 
 wire [8*W-1:0]    gb_in_data;     // k bytes in slots 0..k-1, zeros above
 wire              gb_in_valid;
 wire              gb_in_last, gb_in_first, gb_in_seed_en;
-wire [USER_W-1:0] gb_in_user;
+wire [UI_W-1:0]   gb_in_user;
 wire [CRC_W-1:0]  gb_in_seed;
 wire [L-1:0]      gb_in_fill;
 wire [8*W-1:0]    gb_in_below;
@@ -182,7 +210,7 @@ mdd_compact #(
     .s_lanes(s_tdata),
     .s_keep(s_tkeep),
     .s_last(s_tlast),
-    .s_meta({!in_msg, s_tuser, s_seed_en, s_seed}),
+    .s_meta({!in_msg, s_user_i, s_seed_en, s_seed}),
     .s_valid(s_tvalid),
     .m_lanes(gb_in_data),
     .m_zeros(gb_in_zeros),
@@ -213,7 +241,7 @@ reg              gb_pend_last = 1'b0;
 reg              gb_pend_first = 1'b0;
 reg              gb_pend_empty = 1'b0;
 reg [L-1:0]      gb_pend_pad = {L{1'b0}};
-reg [USER_W-1:0] gb_pend_user = {USER_W{1'b0}};
+reg [UI_W-1:0]   gb_pend_user = {UI_W{1'b0}};
 reg              gb_started = 1'b0;        // the open message has produced a word already
 reg              gb_seed_en = 1'b0;        // seed of the open (or pending first) message
 reg [CRC_W-1:0]  gb_seed = {CRC_W{1'b0}};
@@ -234,7 +262,7 @@ reg              e_first = 1'b0;
 reg              e_last = 1'b0;
 reg              e_empty = 1'b0;
 reg [L-1:0]      e_pad = {L{1'b0}};
-reg [USER_W-1:0] e_user = {USER_W{1'b0}};
+reg [UI_W-1:0]   e_user = {UI_W{1'b0}};
 reg              e_seed_en = 1'b0;
 reg [CRC_W-1:0]  e_seed = {CRC_W{1'b0}};
 reg              e_valid = 1'b0;
@@ -285,29 +313,9 @@ end
 // same clock edge that moves the result on, or later.
 // -------------------------------------------------------------------------
 
-localparam [63:0] SHIFT_W = mdd_crc_xpow8n(CRC_ALG, W_BYTES);
-
-wire [CRC_W-1:0] seed_reg = e_seed_en ? (e_seed ^ XOROUT) : INIT;   // value domain -> register
-reg  [CRC_W-1:0] crc_state = {CRC_W{1'b0}};                          // one always block per bit
-wire [CRC_W-1:0] crc_in = e_first ? seed_reg : crc_state;
-
-generate
-for (row = 0; row < CRC_W; row = row + 1) begin : g_loop_row
-    localparam [63:0]  STATE_MASK = mdd_crc_mul_row(CRC_ALG, SHIFT_W, row);
-    localparam [511:0] DATA_MASK = mdd_crc_data_row(CRC_ALG, W, row);
-    // the XOR tree sits inside the clocked block so that simulators only
-    // evaluate it when a word moves; the logic is the same
-    always @(posedge clk) begin
-        if (advance && e_valid) begin
-            crc_state[row] <= e_empty ? crc_in[row]
-                            : ^(crc_in & STATE_MASK[CRC_W-1:0]) ^ ^(e_data & DATA_MASK[8*W-1:0]);
-        end
-    end
-end
-endgenerate
-
+// the tags of a message's result, beside the loop
 reg [L-1:0]      l_pad = {L{1'b0}};
-reg [USER_W-1:0] l_user = {USER_W{1'b0}};
+reg [UI_W-1:0]   l_user = {UI_W{1'b0}};
 reg              l_valid = 1'b0;
 
 always @(posedge clk) begin
@@ -322,40 +330,104 @@ always @(posedge clk) begin
     end
 end
 
+// one loop and one fix-up per algorithm (ALGS), all fed with every word; the first one's handshake and tags
+// are the unit's (the others' are the same registers)
+/* verilator lint_off UNUSEDSIGNAL */
+wire [4*64-1:0]   fix_crc;           // (only the configured algorithms' slices are read)
+/* verilator lint_on UNUSEDSIGNAL */
+wire [4*UI_W-1:0] fix_user;
+wire [3:0]        fix_valid, fix_ready;
+wire [4*UI_W+3:0] fix_next_unused;   // the look-ahead outputs: nothing here looks a request up early
+
+genvar ga;
+generate
+for (ga = 0; ga < 4; ga = ga + 1) begin : g_alg
+    if (SET[ga]) begin : g_on
+        localparam AW = (ga == 1) ? 16 : (ga == 3) ? 64 : 32;
+        localparam [63:0] INIT64   = mdd_crc_init(ga);
+        localparam [63:0] XOROUT64 = mdd_crc_xorout(ga);
+        localparam [63:0] SHIFT_W  = mdd_crc_xpow8n(ga, W_BYTES);
+
+        wire [AW-1:0] seed_reg = e_seed_en ? (e_seed[AW-1:0] ^ XOROUT64[AW-1:0]) : INIT64[AW-1:0];   // value domain -> register
+        reg  [AW-1:0] crc_state = {AW{1'b0}};                      // one always block per bit
+        wire [AW-1:0] crc_in = e_first ? seed_reg : crc_state;
+
+        for (row = 0; row < AW; row = row + 1) begin : g_loop_row
+            localparam [63:0]  STATE_MASK = mdd_crc_mul_row(ga, SHIFT_W, row);
+            localparam [511:0] DATA_MASK = mdd_crc_data_row(ga, W, row);
+            // the XOR tree sits inside the clocked block so that simulators only
+            // evaluate it when a word moves; the logic is the same
+            always @(posedge clk) begin
+                if (advance && e_valid) begin
+                    crc_state[row] <= e_empty ? crc_in[row]
+                                    : ^(crc_in & STATE_MASK[AW-1:0]) ^ ^(e_data & DATA_MASK[8*W-1:0]);
+                end
+            end
+        end
+
+        // X: undo the zero padding of the last word, S * x^(-8 pad): the shift unit
+        // with one pad bit per register (step x^(-8 * 2^c) when bit c is set), its
+        // last register adding xorout.  It is the output stage: its s_tready is this
+        // unit's advance (m_tready | ~m_tvalid), and with LOAD_VALID its registers,
+        // like every other here, load only with a valid word.
+        wire [AW-1:0] res;
+        mdd_crc_shift #(
+            .CRC_ALG(ga),
+            .CRC_W(AW),
+            .N_W(L),
+            .INVERSE(1),
+            .BITS_PER_STAGE(1),
+            .USER_W(UI_W),
+            .OUT_XOR(XOROUT64),
+            .LOAD_VALID(1)
+        ) fix (
+            .clk(clk),
+            .rst(rst),
+            .s_reg(crc_state),
+            .s_nbytes(l_pad),
+            .s_tuser(l_user),
+            .s_tvalid(l_valid),
+            .s_tready(fix_ready[ga]),
+            .m_reg(res),
+            .m_tuser(fix_user[UI_W*ga +: UI_W]),
+            .m_tvalid(fix_valid[ga]),
+            .m_tready(m_tready),
+            .m_tuser_next(fix_next_unused[UI_W*ga +: UI_W]),
+            .m_tvalid_next(fix_next_unused[4*UI_W + ga])
+        );
+        assign fix_crc[64*ga +: 64] = {{(64-AW){1'b0}}, res};
+    end else begin : g_off
+        assign fix_crc[64*ga +: 64] = 64'd0;
+        assign fix_user[UI_W*ga +: UI_W] = {UI_W{1'b0}};
+        assign fix_valid[ga] = 1'b0;
+        assign fix_ready[ga] = 1'b0;
+        assign fix_next_unused[UI_W*ga +: UI_W] = {UI_W{1'b0}};
+        assign fix_next_unused[4*UI_W + ga] = 1'b0;
+    end
+end
+endgenerate
+
 // -------------------------------------------------------------------------
-// X: undo the zero padding of the last word, S * x^(-8 pad): the shift unit
-// with one pad bit per register (step x^(-8 * 2^c) when bit c is set), its
-// last register adding xorout and driving m_crc.  It is the output stage:
-// its s_tready is this unit's advance (m_tready | ~m_tvalid), and with
-// LOAD_VALID its registers, like every other here, load only with a valid word.
+// Output: the first algorithm's fix-up gives the handshake and the tag; the
+// message's s_alg (the tag's top bits) picks the result.
 // -------------------------------------------------------------------------
 
-wire [USER_W:0] fix_next_unused;   // the look-ahead outputs: nothing here looks a request up early
+wire [UI_W-1:0] out_user = fix_user[UI_W*FIRST +: UI_W];
+assign advance  = fix_ready[FIRST];
+assign m_tvalid = fix_valid[FIRST];
+assign m_tuser  = out_user[USER_W-1:0];
 
-mdd_crc_shift #(
-    .CRC_ALG(CRC_ALG),
-    .CRC_W(CRC_W),
-    .N_W(L),
-    .INVERSE(1),
-    .BITS_PER_STAGE(1),
-    .USER_W(USER_W),
-    .OUT_XOR(XOROUT64),
-    .LOAD_VALID(1)
-) fix (
-    .clk(clk),
-    .rst(rst),
-    .s_reg(crc_state),
-    .s_nbytes(l_pad),
-    .s_tuser(l_user),
-    .s_tvalid(l_valid),
-    .s_tready(advance),
-    .m_reg(m_crc),
-    .m_tuser(m_tuser),
-    .m_tvalid(m_tvalid),
-    .m_tready(m_tready),
-    .m_tuser_next(fix_next_unused[USER_W-1:0]),
-    .m_tvalid_next(fix_next_unused[USER_W])
-);
+generate
+if (MULTI) begin : g_sel
+    wire [1:0] out_alg = out_user[UI_W-1 -: 2];
+    assign m_crc = fix_crc[64*out_alg +: CRC_W];
+end else begin : g_one
+    assign m_crc = fix_crc[64*FIRST +: CRC_W];
+end
+endgenerate
+
+// the other algorithms' fix-ups hold the same valid, tag and ready registers
+wire [4*UI_W+7:0] fix_dup_unused = {fix_user, fix_valid, fix_ready};
 
 endmodule
 

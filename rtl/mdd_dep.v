@@ -175,7 +175,7 @@ mdd_fifo #(.WIDTH(172), .DEPTH(PKT_DEPTH), .HEAD_REG(1)) u_vrd_fifo (
 // payload CRC-32C over the masked bytes, one message per packet
 mdd_crc_unit #(.W(W), .CRC_ALG(0), .USER_W(1)) u_pcrc (
     .clk(clk), .rst(rst),
-    .s_tdata(pay_data), .s_tkeep(pay_mask), .s_tlast(pay_last), .s_tuser(1'b0),
+    .s_tdata(pay_data), .s_tkeep(pay_mask), .s_tlast(pay_last), .s_tuser(1'b0), .s_alg(2'd0),
     .s_seed_en(1'b0), .s_seed(32'd0), .s_tvalid(pf_s_valid), .s_tready(crc_s_ready),
     .m_crc(crc_m_crc), .m_tuser(crc_m_tuser), .m_tvalid(crc_m_valid), .m_tready(crc_m_ready)
 );

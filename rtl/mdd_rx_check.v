@@ -61,7 +61,7 @@
  *     plain adder, the vendor's carry chain (D-082).
  *
  * TX mode (TX = 1, docs/tx-path.md; the TX path runs two check stages after
- * its generator, guard engines then digest engines, docs/tx-path.md section 8):
+ * its generator, guard engine then digest engines, docs/tx-path.md section 8):
  *   - offsets (err_off, subfield offsets) count host lanes only: HDR, PAY,
  *     and PI unless dif_op = INSERT (the PI is then generated here); s_woff
  *     is the host offset of the word's first host lane;
@@ -82,8 +82,7 @@
  *      count and gathered PI byte that depends on the word alone; the
  *      offsets are the word's offset plus a count, added in stage 1);
  *   1  e_*: the word is taken when the results it needs are at the heads of
- *      the engines' FIFOs (exactly those are popped; gd_fmt names the guard
- *      engine of that word); the checks against the stream state, the state
+ *      the engines' FIFOs (exactly those are popped); the checks against the stream state, the state
  *      update, and per field / PI subfield whether a byte differed, whether
  *      its event is due and the event's values;
  *   1b v_*: the PI compare's reduction (the bytes that differed, carried),
@@ -163,7 +162,6 @@ module mdd_rx_check #(
     input  wire             gd_res0_valid,
     input  wire             gd_res1_valid,
     output wire [1:0]       gd_pop,
-    output wire [1:0]       gd_fmt,     // PI format of the word the results are read for (its guard engine)
 
     output reg              m_valid = 1'b0,
     input  wire             m_ready,
@@ -369,7 +367,6 @@ assign r_ld = !r_valid || ((m_ready || !stall_s) && have_all);
 assign hd_pop = (take && ENG_MASK[MDD_ENGINE_HDIG]) ? r_hd_n : 2'd0;
 assign dd_pop = (take && ENG_MASK[MDD_ENGINE_DDIG]) ? r_dd_n : 2'd0;
 assign gd_pop = (take && ENG_MASK[MDD_ENGINE_GUARD]) ? r_gd_n : 2'd0;
-assign gd_fmt = r_desc[MDD_DESC_PI_FMT_LSB +: MDD_DESC_PI_FMT_W];
 
 // (a plain +: the vendor's carry chain, off every loop)
 wire [47:0] ld_ref_i1 = ld_desc[MDD_DESC_REF_TAG_LSB +: 48] + 48'd1;

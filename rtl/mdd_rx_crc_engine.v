@@ -41,17 +41,24 @@
  * issue 20), the unit's (mdd_crc_unit header) and one FIFO write (mdd_fifo,
  * whose head is a register).
  *
+ * Several algorithms (ALGS, D-113): the units compute every algorithm of the
+ * mask on every message; s_alg, constant over a message (the check stage's
+ * guard engine: the transfer's PI format), says which one its result is.
+ *
  * Parameters:
  *   W        bytes per word: 4, 8, 16, 32, 64
  *   CRC_ALG  enum mdd_crc_alg (0 CRC-32C, 1 CRC-16/T10-DIF, 2 CRC-32, 3 CRC-64/NVME)
+ *   ALGS     0: CRC_ALG alone (s_alg ignored); else a mask of those codes (mdd_crc_unit)
  *   DEPTH    results per unit in flight (power of two, >= 2)
- *   CRC_W    derived from CRC_ALG; do not override
+ *   CRC_W    derived from CRC_ALG / ALGS; do not override
  */
 module mdd_rx_crc_engine #(
     parameter W = 8,
     parameter CRC_ALG = 0,
+    parameter ALGS = 0,
     parameter DEPTH = 16,
-    parameter CRC_W = (CRC_ALG == 1) ? 16 : (CRC_ALG == 3) ? 64 : 32
+    parameter CRC_W = (ALGS == 0) ? ((CRC_ALG == 1) ? 16 : (CRC_ALG == 3) ? 64 : 32)
+                    : ALGS[3] ? 64 : (ALGS[0] || ALGS[2]) ? 32 : 16
 ) (
     input  wire              clk,
     input  wire              rst,
@@ -64,6 +71,7 @@ module mdd_rx_crc_engine #(
     input  wire              s_close,
     input  wire              s_seed_en,
     input  wire [CRC_W-1:0]  s_seed,
+    input  wire [1:0]        s_alg,     // the word's algorithm (ALGS): its messages' results are of it
     output wire [1:0]        s_nend,
     output wire              s_part,
 
@@ -159,6 +167,7 @@ reg [8*W-1:0]   u_data = {8*W{1'b0}};
 reg [W-1:0]     u_keep0 = {W{1'b0}}, u_keep1 = {W{1'b0}};
 reg             u_last0 = 1'b0, u_last1 = 1'b0, u_seed_en0 = 1'b0, u_seed_en1 = 1'b0;
 reg [CRC_W-1:0] u_seed = {CRC_W{1'b0}};
+reg [1:0]       u_alg = 2'd0;
 reg             u_vld0 = 1'b0, u_vld1 = 1'b0;
 always @(posedge clk) begin
     u_data <= s_data;
@@ -169,6 +178,7 @@ always @(posedge clk) begin
     u_seed_en0 <= !par && s_seed_en;
     u_seed_en1 <= par && s_seed_en;
     u_seed <= s_seed;
+    u_alg <= s_alg;
     u_vld0 <= vld0 && !rst;
     u_vld1 <= vld1 && !rst;
 end
@@ -182,6 +192,7 @@ wire             unit0_ready, unit1_ready;   // always 1: m_tready is tied high
 mdd_crc_unit #(
     .W(W),
     .CRC_ALG(CRC_ALG),
+    .ALGS(ALGS),
     .USER_W(1)
 ) unit0 (
     .clk(clk),
@@ -190,6 +201,7 @@ mdd_crc_unit #(
     .s_tkeep(u_keep0),
     .s_tlast(u_last0),
     .s_tuser(1'b0),
+    .s_alg(u_alg),
     .s_seed_en(u_seed_en0),
     .s_seed(u_seed),
     .s_tvalid(u_vld0),
@@ -205,6 +217,7 @@ mdd_crc_unit #(
 mdd_crc_unit #(
     .W(W),
     .CRC_ALG(CRC_ALG),
+    .ALGS(ALGS),
     .USER_W(1)
 ) unit1 (
     .clk(clk),
@@ -213,6 +226,7 @@ mdd_crc_unit #(
     .s_tkeep(u_keep1),
     .s_tlast(u_last1),
     .s_tuser(1'b0),
+    .s_alg(u_alg),
     .s_seed_en(u_seed_en1),
     .s_seed(u_seed),
     .s_tvalid(u_vld1),

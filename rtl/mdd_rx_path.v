@@ -10,7 +10,7 @@
  *   s_axis_rx + s_axis_rx_desc
  *     -> mdd_rx_locate (L1 markers, L2 PDU fields, L3 DIF positions)
  *     -> mdd_check_stage: fork to the CRC engines (header digest, data digest,
- *        guard per PI format) and a data FIFO (the word with the number of
+ *        guard: the PI formats' CRCs in one) and a data FIFO (the word with the number of
  *        results it made), joined by mdd_rx_check (digests, PI; markers are
  *        already checked in L2)
  *     -> fork: mdd_pack (drops K = 0 lanes, full words) -> m_axis_rx
@@ -24,7 +24,7 @@
  * of docs/rx-path.md section 8 while m_axis_rx is ready.  The data FIFO holds
  * a word until the CRC results it needs exist, so its depth (DATA_DEPTH) must
  * cover the CRC unit latency for the full rate; correctness never depends on
- * it.  All three guard engines are built (every PI format is accepted).
+ * it.  The guard engine computes every PI format's CRC (every format is accepted).
  *
  * Parameters:
  *   W           bytes per word: 4, 8, 16, 32, 64

@@ -12,7 +12,7 @@
  *        filled, digest and INSERT PI slots, stripped PI with K = 0, window
  *        K; D-097: it replaced the lane walk mdd_tx_gen, which stays as the
  *        walk's RTL with its own suites)
- *     -> mdd_check_stage TX, guard engines: the host's PI checked, INSERT and
+ *     -> mdd_check_stage TX, guard engine: the host's PI checked, INSERT and
  *        CHECK_REPLACE PI written
  *     -> mdd_check_stage TX, digest engines: header digests, data digests and
  *        MPA CRCs written (over the final PI and the markers)
@@ -91,7 +91,7 @@ mdd_txg #(
 );
 
 // ---------------------------------------------------------------------------
-// Check stage 1: protection information (guard engines)
+// Check stage 1: protection information (guard engine)
 // ---------------------------------------------------------------------------
 wire           p_valid, p_ready;
 wire [8*W-1:0] p_data, p_tag;

@@ -59,6 +59,7 @@ mdd_crc_unit #(
     .s_tkeep(s_tkeep),
     .s_tlast(s_tlast),
     .s_tuser(s_tuser),
+    .s_alg(2'd0),
     .s_seed_en(s_seed_en),
     .s_seed(s_seed),
     .s_tvalid(s_tvalid),

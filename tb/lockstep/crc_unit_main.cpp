@@ -8,7 +8,9 @@
 // that resumes a delivered result, mdd_crc() of the two messages' bytes concatenated) and checks that results
 // come out in order with their tags.
 //
-// Build-time parameters (-D): CRC_UNIT_W, CRC_UNIT_ALG, CRC_UNIT_USER_W (the Verilated -G values).
+// Build-time parameters (-D): CRC_UNIT_W, CRC_UNIT_ALG, CRC_UNIT_USER_W, CRC_UNIT_ALGS (the Verilated -G values;
+// ALGS != 0: the unit computes every algorithm of that mask, each message draws one of them as its s_alg, and
+// the scoreboard checks the result with that algorithm, its seed the low bits of s_seed).
 // Knobs (key=value, or lines of a --scenario file):
 //   p_valid, p_ready     probability of s_tvalid / m_tready per cycle; default: a new pair every `phase`
 //                        cycles from {1, 0.95, 0.7, 0.3}
@@ -44,16 +46,21 @@
 #ifndef CRC_UNIT_USER_W
 #error "CRC_UNIT_USER_W must match the Verilated parameter USER_W"
 #endif
+#ifndef CRC_UNIT_ALGS
+#define CRC_UNIT_ALGS 0
+#endif
 
 namespace {
 
 constexpr unsigned kW = CRC_UNIT_W;
 constexpr mdd_crc_alg kAlg = (mdd_crc_alg)CRC_UNIT_ALG;
 constexpr unsigned kUserW = CRC_UNIT_USER_W;
+constexpr unsigned kAlgs = CRC_UNIT_ALGS;  // 0: kAlg alone
 
 using ls::put_bytes;
 
 struct Expected {
+    mdd_crc_alg alg;
     uint64_t crc;
     uint32_t user;
     uint64_t message;             // serial number, for messages
@@ -70,9 +77,10 @@ class CrcUnitBench {
   public:
     explicit CrcUnitBench(const ls::Options &opt) : opt_(opt), rng_(opt.seed), top_(new Vmdd_crc_unit) {
         static_assert(sizeof(top_->s_tdata) * 8 >= 8 * kW, "s_tdata narrower than CRC_UNIT_W bytes");
-        if (mdd_crc_unit_model_init(&model_, kW, kAlg, kUserW) != 0)
-            ls::Options::die("bad model parameters W=%u alg=%d user_w=%u", kW, (int)kAlg, kUserW);
-        crc_mask_ = mdd_crc_mask(kAlg);
+        if ((kAlgs ? mdd_crc_unit_model_init_algs(&model_, kW, kAlgs, kUserW)
+                   : mdd_crc_unit_model_init(&model_, kW, kAlg, kUserW)) != 0)
+            ls::Options::die("bad model parameters W=%u alg=%d algs=%u user_w=%u", kW, (int)kAlg, kAlgs, kUserW);
+        crc_mask_ = model_.crc_mask;  // the widest algorithm's
         user_mask_ = kUserW == 32 ? 0xffffffffu : ((1u << kUserW) - 1);
         keep_all_ = kW == 64 ? ~0ull : ((1ull << kW) - 1);
         fixed_valid_ = opt.has("p_valid");
@@ -142,7 +150,7 @@ class CrcUnitBench {
         vcd.val(sig_.fill, model_.cmp.fill);
         vcd.val(sig_.gb_pend, model_.gb_pend);
         vcd.val(sig_.e_valid, model_.e_valid);
-        vcd.val(sig_.crc_state, model_.crc_state);
+        vcd.val(sig_.crc_state, model_.crc_state[model_.first]);
     }
 
     void cycle(ls::Checker &chk, ls::Tracer &tr) {
@@ -155,6 +163,7 @@ class CrcUnitBench {
         top_->s_tkeep = in_.s_tkeep;
         top_->s_tlast = in_.s_tlast;
         top_->s_tuser = in_.s_tuser;
+        top_->s_alg = in_.s_alg;
         top_->s_seed_en = in_.s_seed_en;
         top_->s_seed = in_.s_seed;
         top_->s_tvalid = in_.s_tvalid;
@@ -197,10 +206,18 @@ class CrcUnitBench {
         if (cpu > 0)
             std::fprintf(f, "crc-unit W=%u: %.2f M cycles per CPU second (harness, RTL and twin)\n", kW,
                          (double)cycles_ / cpu / 1e6);
+        std::string algs = mdd_crc_params_of(kAlg)->name;
+        if (kAlgs) {
+            algs.clear();
+            for (unsigned a = 0; a < MDD_CRC_ALG_COUNT; ++a)
+                if ((kAlgs >> a) & 1)
+                    algs += (algs.empty() ? "" : "+") + std::string(mdd_crc_params_of((mdd_crc_alg)a)->name) + " (" +
+                            std::to_string(alg_msgs_[a]) + " messages)";
+        }
         std::fprintf(f,
                      "crc-unit W=%u alg=%s: %" PRIu64 " cycles, %" PRIu64 " words accepted (%" PRIu64
                      " bytes included), %" PRIu64 " messages ended, %" PRIu64 " results checked\n",
-                     kW, mdd_crc_params_of(kAlg)->name, cycles_, words_, bytes_, messages_, checks_);
+                     kW, algs.c_str(), cycles_, words_, bytes_, messages_, checks_);
         std::fprintf(f,
                      "  resets %" PRIu64 " (%" PRIu64 " results dropped), input stalls %" PRIu64
                      ", output stalls %" PRIu64 ", two-word message ends %" PRIu64 "\n",
@@ -220,7 +237,15 @@ class CrcUnitBench {
     uint64_t checks() const { return checks_; }
 
   private:
-    unsigned model_crc_width() const { return mdd_crc_params_of(kAlg)->width; }
+    unsigned model_crc_width() const { return crc_mask_ == ~0ull ? 64 : (unsigned)__builtin_popcountll(crc_mask_); }
+
+    mdd_crc_alg draw_alg() {
+        if (!kAlgs) return kAlg;
+        for (;;) {
+            unsigned a = (unsigned)rng_.below(MDD_CRC_ALG_COUNT);
+            if ((kAlgs >> a) & 1) return (mdd_crc_alg)a;
+        }
+    }
 
     // ---- stimulus ----
 
@@ -265,8 +290,10 @@ class CrcUnitBench {
         msg_words_left_ = draw_length();
         msg_mask_mode_ = mask_mode_ >= 0 ? mask_mode_ : (rng_.chance(0.5) ? -1 : (int)rng_.below(8));
         msg_seed_en_ = rng_.chance(p_seed_);
+        msg_alg_ = draw_alg();
         msg_chain_ = false;
-        if (msg_seed_en_ && have_chain_source_ && rng_.chance(p_chain_)) {
+        // a seed is drawn over the widest algorithm's bits: each loop must take only its own width's low bits
+        if (msg_seed_en_ && have_chain_source_ && chain_alg_ == msg_alg_ && rng_.chance(p_chain_)) {
             msg_chain_ = true;
             msg_seed_ = chain_crc_;
             msg_chain_prefix_ = chain_bytes_;
@@ -287,6 +314,8 @@ class CrcUnitBench {
         --msg_words_left_;
         in_.s_tlast = msg_words_left_ == 0;
         in_.s_tuser = (uint32_t)rng_.next() & user_mask_;
+        // the algorithm counts on the last word only; elsewhere noise the unit must ignore
+        in_.s_alg = in_.s_tlast ? (unsigned)msg_alg_ : (unsigned)rng_.below(4);
         // seed inputs matter on a first word only; elsewhere they carry noise the unit must ignore
         in_.s_seed_en = msg_first_word_ ? msg_seed_en_ : rng_.chance(0.5);
         in_.s_seed = msg_first_word_ ? msg_seed_ : (rng_.next() & crc_mask_);
@@ -399,6 +428,9 @@ class CrcUnitBench {
         in_msg_ = false;
         ++messages_;
         Expected e;
+        const mdd_crc_alg alg = kAlgs ? (mdd_crc_alg)in_.s_alg : kAlg;
+        ++alg_msgs_[alg];
+        e.alg = alg;
         e.user = in_.s_tuser;
         e.message = messages_;
         e.accepted = cycles_ - 1;
@@ -406,12 +438,12 @@ class CrcUnitBench {
             // the seed is the delivered CRC of cur_prefix_: check resumption against the concatenation
             e.covers = cur_prefix_;
             e.covers.insert(e.covers.end(), msg_bytes_.begin(), msg_bytes_.end());
-            e.crc = mdd_crc(kAlg, e.covers.data(), e.covers.size());
+            e.crc = mdd_crc(alg, e.covers.data(), e.covers.size());
             e.resumable = e.covers.size() <= kMaxResumeBytes;
             ++chained_msgs_;
         } else {
-            uint64_t seed = cur_seed_en_ ? cur_seed_ : mdd_crc_empty(kAlg);
-            e.crc = mdd_crc_update(kAlg, seed, msg_bytes_.data(), msg_bytes_.size());
+            uint64_t seed = cur_seed_en_ ? (cur_seed_ & mdd_crc_mask(alg)) : mdd_crc_empty(alg);
+            e.crc = mdd_crc_update(alg, seed, msg_bytes_.data(), msg_bytes_.size());
             e.resumable = !cur_seed_en_ && msg_bytes_.size() <= kMaxResumeBytes;
             if (e.resumable) e.covers = msg_bytes_;
         }
@@ -426,6 +458,7 @@ class CrcUnitBench {
         if (!e.resumable) return;
         chain_bytes_ = std::move(e.covers);
         chain_crc_ = e.crc;
+        chain_alg_ = e.alg;
         have_chain_source_ = true;
     }
 
@@ -487,6 +520,7 @@ class CrcUnitBench {
     uint64_t msg_words_left_ = 0;
     int msg_mask_mode_ = 0;
     bool msg_seed_en_ = false, msg_chain_ = false, msg_first_word_ = false;
+    mdd_crc_alg msg_alg_ = kAlg;
     uint64_t msg_seed_ = 0;
     std::vector<uint8_t> msg_chain_prefix_;
 
@@ -499,6 +533,8 @@ class CrcUnitBench {
     std::vector<uint8_t> cur_prefix_;
     std::vector<uint8_t> chain_bytes_;
     uint64_t chain_crc_ = 0;
+    mdd_crc_alg chain_alg_ = kAlg;
+    uint64_t alg_msgs_[MDD_CRC_ALG_COUNT] = {};
     bool have_chain_source_ = false;
 
     // counts
@@ -522,7 +558,13 @@ class CrcUnitBench {
 #define CRC_UNIT_SUITE lockstep  // the sanitizer build says "sanitize"
 #endif
 
+#if CRC_UNIT_ALGS
+#define CRC_UNIT_CFG "m" CRC_UNIT_STR(CRC_UNIT_ALGS)
+#else
+#define CRC_UNIT_CFG "a" CRC_UNIT_STR(CRC_UNIT_ALG)
+#endif
+
 int main(int argc, char **argv) {
-    return ls::run<CrcUnitBench>(
-        argc, argv, CRC_UNIT_STR(CRC_UNIT_SUITE) "-crc-unit-a" CRC_UNIT_STR(CRC_UNIT_ALG) "-w" CRC_UNIT_STR(CRC_UNIT_W));
+    return ls::run<CrcUnitBench>(argc, argv,
+                                 CRC_UNIT_STR(CRC_UNIT_SUITE) "-crc-unit-" CRC_UNIT_CFG "-w" CRC_UNIT_STR(CRC_UNIT_W));
 }

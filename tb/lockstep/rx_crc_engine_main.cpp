@@ -11,7 +11,9 @@
 // its seed: each popped result must equal it, in order; the counts s_nend/s_part must equal the scoreboard's
 // (ends in the word; a partial exactly when the closed message has a byte or a seed).
 //
-// Build-time parameters (-D): ENGINE_W, ENGINE_ALG, ENGINE_DEPTH (the Verilated -G values).
+// Build-time parameters (-D): ENGINE_W, ENGINE_ALG, ENGINE_DEPTH, ENGINE_ALGS (the Verilated -G values; ALGS != 0:
+// every transfer draws one algorithm of the mask as its words' s_alg, the check stage's guard engine with the
+// transfer's PI format, and each message is checked with its transfer's algorithm, seeded with s_seed's low bits).
 // Knobs: p_valid, p_pop (probabilities per cycle), p_reset, p_close (per word), p_seed (per transfer).
 #include "lockstep.h"
 
@@ -32,11 +34,15 @@
 #ifndef ENGINE_DEPTH
 #error "ENGINE_DEPTH must match the Verilated parameter DEPTH"
 #endif
+#ifndef ENGINE_ALGS
+#define ENGINE_ALGS 0
+#endif
 
 namespace {
 
 constexpr unsigned kW = ENGINE_W;
 constexpr mdd_crc_alg kAlg = (mdd_crc_alg)ENGINE_ALG;
+constexpr unsigned kAlgs = ENGINE_ALGS;  // 0: kAlg alone
 
 using ls::put_bytes;
 
@@ -45,10 +51,11 @@ using ls::put_bytes;
 class EngineBench {
   public:
     explicit EngineBench(const ls::Options &opt) : opt_(opt), rng_(opt.seed), top_(new Vmdd_rx_crc_engine) {
-        if (mdd_rx_crc_engine_model_init(&model_, kW, kAlg, ENGINE_DEPTH) != 0)
+        if ((kAlgs ? mdd_rx_crc_engine_model_init_algs(&model_, kW, kAlgs, ENGINE_DEPTH)
+                   : mdd_rx_crc_engine_model_init(&model_, kW, kAlg, ENGINE_DEPTH)) != 0)
             ls::Options::die("bad model parameters");
         all_ = kW == 64 ? ~0ull : ((1ull << kW) - 1);
-        crc_mask_ = mdd_crc_mask(kAlg);
+        crc_mask_ = model_.unit[0].crc_mask;  // the widest algorithm's
         p_valid_ = opt.prob("p_valid", 0.8);
         fixed_pop_ = opt.has("p_pop");
         p_pop_ = opt.prob("p_pop", 0.8);
@@ -69,7 +76,7 @@ class EngineBench {
         sig_.s_end = vcd.add("s_end", kW);
         sig_.s_close = vcd.add("s_close", 1);
         sig_.s_ready = vcd.add("s_ready", 1);
-        sig_.m_res0 = vcd.add("m_res0", mdd_crc_params_of(kAlg)->width);
+        sig_.m_res0 = vcd.add("m_res0", crc_mask_ == ~0ull ? 64 : (unsigned)__builtin_popcountll(crc_mask_));
         sig_.m_res0_valid = vcd.add("m_res0_valid", 1);
         sig_.m_pop = vcd.add("m_pop", 2);
     }
@@ -104,6 +111,7 @@ class EngineBench {
         top_->s_close = in_.s_close;
         top_->s_seed_en = in_.s_seed_en;
         top_->s_seed = in_.s_seed;
+        top_->s_alg = in_.s_alg;
         top_->m_pop = in_.m_pop;
         top_->clk = 0;
         top_->eval();
@@ -130,12 +138,19 @@ class EngineBench {
     }
 
     void summary(FILE *f) const {
+        std::string algs = mdd_crc_params_of(kAlg)->name;
+        if (kAlgs) {
+            algs.clear();
+            for (unsigned a = 0; a < MDD_CRC_ALG_COUNT; ++a)
+                if ((kAlgs >> a) & 1)
+                    algs += (algs.empty() ? "" : "+") + std::string(mdd_crc_params_of((mdd_crc_alg)a)->name) + " (" +
+                            std::to_string(alg_msgs_[a]) + " results)";
+        }
         std::fprintf(f,
                      "rx-crc-engine W=%u alg=%s: %" PRIu64 " words, %" PRIu64 " messages ended, %" PRIu64
                      " partials, %" PRIu64 " seeded, %" PRIu64 " words with two ends, %" PRIu64
                      " input stalls, %" PRIu64 " resets, %" PRIu64 " results checked\n",
-                     kW, mdd_crc_params_of(kAlg)->name, words_, ends_, partials_, seeded_, two_ends_, stalls_,
-                     resets_, checks_);
+                     kW, algs.c_str(), words_, ends_, partials_, seeded_, two_ends_, stalls_, resets_, checks_);
     }
     uint64_t checks() const { return checks_; }
 
@@ -144,9 +159,21 @@ class EngineBench {
         bool seeded = false;
         uint64_t seed = 0;
         std::vector<uint8_t> bytes;
-        uint64_t crc() const { return mdd_crc_update(kAlg, seeded ? seed : 0, bytes.data(), bytes.size()); }
+        // alg: the transfer's (a message never leaves its transfer); the seed's bits above its width are noise
+        uint64_t crc(mdd_crc_alg alg) const {
+            return mdd_crc_update(alg, seeded ? (seed & mdd_crc_mask(alg)) : mdd_crc_empty(alg), bytes.data(),
+                                  bytes.size());
+        }
         bool content() const { return seeded || !bytes.empty(); }
     };
+
+    mdd_crc_alg draw_alg() {
+        if (!kAlgs) return kAlg;
+        for (;;) {
+            unsigned a = (unsigned)rng_.below(MDD_CRC_ALG_COUNT);
+            if ((kAlgs >> a) & 1) return (mdd_crc_alg)a;
+        }
+    }
 
     void draw_word() {
         for (unsigned i = 0; i < kW; ++i) in_.s_data[i] = (uint8_t)rng_.next();
@@ -168,9 +195,12 @@ class EngineBench {
         in_.s_end = end;
         in_.s_close = rng_.chance(p_close_);
         bool first = next_first_;
+        if (first) xfer_alg_ = draw_alg();
+        in_.s_alg = xfer_alg_;
         in_.s_seed_en = first && rng_.chance(p_seed_);
         in_.s_seed = rng_.next() & crc_mask_;
-        if (in_.s_seed_en && have_partial_ && rng_.chance(0.5)) in_.s_seed = last_partial_;  // chain a resume
+        if (in_.s_seed_en && have_partial_ && partial_alg_ == xfer_alg_ && rng_.chance(0.5))
+            in_.s_seed = last_partial_;  // chain a resume
     }
 
     void draw_inputs(uint64_t cyc) {
@@ -237,6 +267,7 @@ class EngineBench {
             return;
         }
         // accepted word: walk the lanes like the stream semantics say
+        const mdd_crc_alg alg = kAlgs ? (mdd_crc_alg)in_.s_alg : kAlg;
         held_ = false;
         ++words_;
         if (in_.s_seed_en) {
@@ -248,7 +279,8 @@ class EngineBench {
         for (unsigned i = 0; i < kW; ++i) {
             if ((in_.s_incl >> i) & 1) cur_.bytes.push_back(in_.s_data[i]);
             if ((in_.s_end >> i) & 1) {
-                expected_.push_back(cur_.crc() & crc_mask_);
+                expected_.push_back(cur_.crc(alg));
+                ++alg_msgs_[alg];
                 cur_ = Msg();
                 ++nend;
                 ++ends_;
@@ -259,7 +291,9 @@ class EngineBench {
         if (in_.s_close) {
             if (cur_.content()) {
                 part = true;
-                last_partial_ = cur_.crc() & crc_mask_;
+                last_partial_ = cur_.crc(alg);
+                partial_alg_ = alg;
+                ++alg_msgs_[alg];
                 have_partial_ = true;
                 expected_.push_back(last_partial_);
                 ++partials_;
@@ -291,6 +325,8 @@ class EngineBench {
     unsigned reset_left_ = 0;
     bool held_ = false, next_first_ = true, have_partial_ = false;
     uint64_t last_partial_ = 0;
+    mdd_crc_alg xfer_alg_ = kAlg, partial_alg_ = kAlg;
+    uint64_t alg_msgs_[MDD_CRC_ALG_COUNT] = {};
     Msg cur_;
     std::deque<unsigned> pending_;
     std::deque<uint64_t> expected_;
@@ -303,6 +339,12 @@ class EngineBench {
 #define ENGINE_STR_(x) #x
 #define ENGINE_STR(x) ENGINE_STR_(x)
 
+#if ENGINE_ALGS
+#define ENGINE_CFG "m" ENGINE_STR(ENGINE_ALGS)
+#else
+#define ENGINE_CFG "a" ENGINE_STR(ENGINE_ALG)
+#endif
+
 int main(int argc, char **argv) {
-    return ls::run<EngineBench>(argc, argv, "lockstep-rx-crc-engine-a" ENGINE_STR(ENGINE_ALG) "-w" ENGINE_STR(ENGINE_W));
+    return ls::run<EngineBench>(argc, argv, "lockstep-rx-crc-engine-" ENGINE_CFG "-w" ENGINE_STR(ENGINE_W));
 }

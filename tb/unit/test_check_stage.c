@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Tests of the check stage twin (model/mdd_check_stage_model.h) in TX mode, the way the TX path will run it
- * (docs/tx-path.md section 8): round 1 with the guard engines only (ENG_MASK 4) on the host-side stream, round 2
+ * (docs/tx-path.md section 8): round 1 with the guard engine only (ENG_MASK 4) on the host-side stream, round 2
  * with the digest engines only (ENG_MASK 3) on the wire-side stream. The RX mode is covered by every RX path
  * suite; there is no TX harness yet, so this is the TX mode's only test until the TX path lockstep exists.
  *
@@ -14,7 +14,7 @@
  *     into chained transfers at random host offsets. Each transfer's generated stream (what the TX generator
  *     hands the check stages: host bytes as sent, markers and pad final, digest and INSERT PI slots holding
  *     garbage, stripped PI still there) is split into words (holes, random stalls on both ports) and run through
- *     round 1 (guard engines), whose output words go straight into round 2 (digest engines). Round 1 must give
+ *     round 1 (guard engine), whose output words go straight into round 2 (digest engines). Round 1 must give
  *     the generated PI bytes, pass every other lane, and report the reference's DIF events (host offsets, block
  *     index, expected/found values); round 2 the generated digests (stripped PI left out of the data digest);
  *     the last word's resume fields those of the reference's context.
@@ -588,7 +588,7 @@ static void test_random(uint64_t seed, mdd_check_stage_model *r1, mdd_check_stag
         struct result r;
         unsigned stall = (unsigned)below(4) * 15;
 
-        /* round 1: guard engines, DIF check / fill (offsets in host bytes) */
+        /* round 1: guard engine, DIF check / fill (offsets in host bytes) */
         size_t nw = make_words(l1, n, desc, W, below(2), in, cap);
         size_t tie_w = SIZE_MAX;
         unsigned tie_j = 0;
