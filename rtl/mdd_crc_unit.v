@@ -343,7 +343,7 @@ genvar ga;
 generate
 for (ga = 0; ga < 4; ga = ga + 1) begin : g_alg
     if (SET[ga]) begin : g_on
-        localparam AW = (ga == 1) ? 16 : (ga == 3) ? 64 : 32;
+        localparam AW = mdd_crc_width(ga);
         localparam [63:0] INIT64   = mdd_crc_init(ga);
         localparam [63:0] XOROUT64 = mdd_crc_xorout(ga);
         localparam [63:0] SHIFT_W  = mdd_crc_xpow8n(ga, W_BYTES);

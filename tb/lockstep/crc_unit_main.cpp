@@ -25,6 +25,7 @@
 //                        resumed messages all occurred (default 1 when cycles >= 200000)
 //   inject_fault         cycle at which the harness corrupts the twin's m_crc (self-test of the harness)
 //   vectors              write per-cycle inputs and twin outputs here for the Icarus bench
+#include "crc_algs.h"
 #include "lockstep.h"
 
 #include "Vmdd_crc_unit.h"
@@ -206,14 +207,7 @@ class CrcUnitBench {
         if (cpu > 0)
             std::fprintf(f, "crc-unit W=%u: %.2f M cycles per CPU second (harness, RTL and twin)\n", kW,
                          (double)cycles_ / cpu / 1e6);
-        std::string algs = mdd_crc_params_of(kAlg)->name;
-        if (kAlgs) {
-            algs.clear();
-            for (unsigned a = 0; a < MDD_CRC_ALG_COUNT; ++a)
-                if ((kAlgs >> a) & 1)
-                    algs += (algs.empty() ? "" : "+") + std::string(mdd_crc_params_of((mdd_crc_alg)a)->name) + " (" +
-                            std::to_string(alg_msgs_[a]) + " messages)";
-        }
+        std::string algs = ls::crc_alg_names(kAlgs, kAlg, alg_msgs_, "messages");
         std::fprintf(f,
                      "crc-unit W=%u alg=%s: %" PRIu64 " cycles, %" PRIu64 " words accepted (%" PRIu64
                      " bytes included), %" PRIu64 " messages ended, %" PRIu64 " results checked\n",
@@ -238,14 +232,6 @@ class CrcUnitBench {
 
   private:
     unsigned model_crc_width() const { return crc_mask_ == ~0ull ? 64 : (unsigned)__builtin_popcountll(crc_mask_); }
-
-    mdd_crc_alg draw_alg() {
-        if (!kAlgs) return kAlg;
-        for (;;) {
-            unsigned a = (unsigned)rng_.below(MDD_CRC_ALG_COUNT);
-            if ((kAlgs >> a) & 1) return (mdd_crc_alg)a;
-        }
-    }
 
     // ---- stimulus ----
 
@@ -290,7 +276,7 @@ class CrcUnitBench {
         msg_words_left_ = draw_length();
         msg_mask_mode_ = mask_mode_ >= 0 ? mask_mode_ : (rng_.chance(0.5) ? -1 : (int)rng_.below(8));
         msg_seed_en_ = rng_.chance(p_seed_);
-        msg_alg_ = draw_alg();
+        msg_alg_ = ls::draw_crc_alg(rng_, kAlgs, kAlg);
         msg_chain_ = false;
         // a seed is drawn over the widest algorithm's bits: each loop must take only its own width's low bits
         if (msg_seed_en_ && have_chain_source_ && chain_alg_ == msg_alg_ && rng_.chance(p_chain_)) {

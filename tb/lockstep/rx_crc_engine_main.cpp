@@ -15,6 +15,7 @@
 // every transfer draws one algorithm of the mask as its words' s_alg, the check stage's guard engine with the
 // transfer's PI format, and each message is checked with its transfer's algorithm, seeded with s_seed's low bits).
 // Knobs: p_valid, p_pop (probabilities per cycle), p_reset, p_close (per word), p_seed (per transfer).
+#include "crc_algs.h"
 #include "lockstep.h"
 
 #include "Vmdd_rx_crc_engine.h"
@@ -138,14 +139,7 @@ class EngineBench {
     }
 
     void summary(FILE *f) const {
-        std::string algs = mdd_crc_params_of(kAlg)->name;
-        if (kAlgs) {
-            algs.clear();
-            for (unsigned a = 0; a < MDD_CRC_ALG_COUNT; ++a)
-                if ((kAlgs >> a) & 1)
-                    algs += (algs.empty() ? "" : "+") + std::string(mdd_crc_params_of((mdd_crc_alg)a)->name) + " (" +
-                            std::to_string(alg_msgs_[a]) + " results)";
-        }
+        std::string algs = ls::crc_alg_names(kAlgs, kAlg, alg_msgs_, "results");
         std::fprintf(f,
                      "rx-crc-engine W=%u alg=%s: %" PRIu64 " words, %" PRIu64 " messages ended, %" PRIu64
                      " partials, %" PRIu64 " seeded, %" PRIu64 " words with two ends, %" PRIu64
@@ -167,14 +161,6 @@ class EngineBench {
         bool content() const { return seeded || !bytes.empty(); }
     };
 
-    mdd_crc_alg draw_alg() {
-        if (!kAlgs) return kAlg;
-        for (;;) {
-            unsigned a = (unsigned)rng_.below(MDD_CRC_ALG_COUNT);
-            if ((kAlgs >> a) & 1) return (mdd_crc_alg)a;
-        }
-    }
-
     void draw_word() {
         for (unsigned i = 0; i < kW; ++i) in_.s_data[i] = (uint8_t)rng_.next();
         uint64_t r = rng_.below(8);
@@ -195,7 +181,7 @@ class EngineBench {
         in_.s_end = end;
         in_.s_close = rng_.chance(p_close_);
         bool first = next_first_;
-        if (first) xfer_alg_ = draw_alg();
+        if (first) xfer_alg_ = ls::draw_crc_alg(rng_, kAlgs, kAlg);
         in_.s_alg = xfer_alg_;
         in_.s_seed_en = first && rng_.chance(p_seed_);
         in_.s_seed = rng_.next() & crc_mask_;
