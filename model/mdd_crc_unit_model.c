@@ -33,6 +33,7 @@ int mdd_crc_unit_model_init_algs(mdd_crc_unit_model *m, unsigned w, unsigned alg
     m->first = (mdd_crc_alg)__builtin_ctz(algs);
     m->multi = (algs & (algs - 1)) != 0;
     m->l = log2_exact(w);
+    m->raw_reg = w >= 32;
     m->nw = (w + 7) / 8;
     m->user_mask = user_w == 32 ? 0xffffffffu : ((1u << user_w) - 1);
     m->keep_mask = w == 64 ? ~0ull : ((1ull << w) - 1);
@@ -56,9 +57,9 @@ int mdd_crc_unit_model_init(mdd_crc_unit_model *m, unsigned w, mdd_crc_alg alg, 
 
 unsigned mdd_crc_unit_latency(const mdd_crc_unit_model *m)
 {
-    /* registers P1, P2, C * ncp (the compaction's), E, L (crc_state), then the fix-up's: the word is in the
-     * k-th one k cycles after the cycle that accepted it */
-    return mdd_compact_latency(&m->cmp) + 2 + mdd_crc_shift_latency(&m->fix[m->first]);
+    /* registers P1, P2, C * ncp (the compaction's), E, R (W >= 32), L (crc_state), then the fix-up's: the word
+     * is in the k-th one k cycles after the cycle that accepted it */
+    return mdd_compact_latency(&m->cmp) + 2 + (m->raw_reg ? 1 : 0) + mdd_crc_shift_latency(&m->fix[m->first]);
 }
 
 /* A fix-up's inputs: its loop register and the L tags, this cycle's m_tready. */
@@ -103,28 +104,70 @@ static void bus_to_bytes(const mdd_crc_unit_model *m, const mdd_crc_unit_bus *bu
 
 /* ---- stages, output side first ---- */
 
+/* E's seed in the register domain (the algorithm's init without s_seed_en). */
+static uint64_t seed_reg(const mdd_crc_unit_model *m, mdd_crc_alg a)
+{
+    const mdd_crc_params *p = mdd_crc_params_of(a);
+    return m->e_seed_en ? ((m->e_seed ^ p->xorout) & mdd_crc_mask(a)) : p->init;
+}
+
 /* The loop S' = S_in * x^(8W) + CRC_raw(word) is one raw update of the word from S_in; an empty word keeps
- * S_in.  After a last word crc_state is the message's register, which the fix-up reads. */
+ * S_in.  After a last word crc_state is the message's register, which the fix-up reads.  With R (W >= 32):
+ * S' = (r_mul ? S * x^(8W) : 0) + (r_keep ? S : 0) + r_add, S * x^(8W) being S through W zero bytes. */
 static void tick_loop(mdd_crc_unit_model *m, bool advance, bool rst)
 {
+    const bool valid = m->raw_reg ? m->r_valid : m->e_valid;
+    const bool last = m->raw_reg ? m->r_last : m->e_last;
+    if (advance && valid) {
+        uint8_t bytes[MDD_CRC_UNIT_MAX_W];
+        if (m->raw_reg)
+            memset(bytes, 0, sizeof bytes);
+        else if (!m->e_empty)
+            bus_to_bytes(m, &m->e_data, bytes);
+        for (unsigned a = 0; a < MDD_CRC_ALG_COUNT; ++a) {
+            if (!((m->algs >> a) & 1)) continue;
+            const uint64_t s = m->crc_state[a];
+            if (m->raw_reg) {
+                m->crc_state[a] = (m->r_mul ? mdd_crc_raw_update((mdd_crc_alg)a, s, bytes, m->w) : 0) ^
+                                  (m->r_keep ? s : 0) ^ m->r_add[a];
+            } else {
+                const uint64_t crc_in = m->e_first ? seed_reg(m, (mdd_crc_alg)a) : s;
+                m->crc_state[a] =
+                    m->e_empty ? crc_in : mdd_crc_raw_update((mdd_crc_alg)a, crc_in, bytes, m->w);
+            }
+        }
+        if (last) {
+            m->l_pad = m->raw_reg ? m->r_pad : m->e_pad;
+            m->l_user = m->raw_reg ? m->r_user : m->e_user;
+        }
+    }
+    if (rst) m->l_valid = false;
+    else if (advance) m->l_valid = valid && last;
+}
+
+/* R (W >= 32): what the loop adds that does not depend on its register, from E. */
+static void tick_raw(mdd_crc_unit_model *m, bool advance, bool rst)
+{
+    if (!m->raw_reg) return;
     if (advance && m->e_valid) {
         uint8_t bytes[MDD_CRC_UNIT_MAX_W];
         if (!m->e_empty) bus_to_bytes(m, &m->e_data, bytes);
         for (unsigned a = 0; a < MDD_CRC_ALG_COUNT; ++a) {
             if (!((m->algs >> a) & 1)) continue;
-            const mdd_crc_params *p = mdd_crc_params_of((mdd_crc_alg)a);
-            uint64_t mask = mdd_crc_mask((mdd_crc_alg)a);
-            uint64_t seed_reg = m->e_seed_en ? ((m->e_seed ^ p->xorout) & mask) : p->init;
-            uint64_t crc_in = m->e_first ? seed_reg : m->crc_state[a];
-            m->crc_state[a] = m->e_empty ? crc_in : mdd_crc_raw_update((mdd_crc_alg)a, crc_in, bytes, m->w);
+            const uint64_t seed = seed_reg(m, (mdd_crc_alg)a);
+            if (m->e_empty)
+                m->r_add[a] = m->e_first ? seed : 0;
+            else
+                m->r_add[a] = mdd_crc_raw_update((mdd_crc_alg)a, m->e_first ? seed : 0, bytes, m->w);
         }
-        if (m->e_last) {
-            m->l_pad = m->e_pad;
-            m->l_user = m->e_user;
-        }
+        m->r_last = m->e_last;
+        m->r_mul = !m->e_first && !m->e_empty;
+        m->r_keep = !m->e_first && m->e_empty;
+        m->r_pad = m->e_pad;
+        m->r_user = m->e_user;
     }
-    if (rst) m->l_valid = false;
-    else if (advance) m->l_valid = m->e_valid && m->e_last;
+    if (rst) m->r_valid = false;
+    else if (advance) m->r_valid = m->e_valid;
 }
 
 static void tick_gearbox(mdd_crc_unit_model *m, bool advance, bool rst)
@@ -234,6 +277,7 @@ void mdd_crc_unit_tick(mdd_crc_unit_model *m, const mdd_crc_unit_in *in)
         mdd_crc_shift_tick(&m->fix[a], &fin);
     }
     tick_loop(m, advance, rst);
+    tick_raw(m, advance, rst);
     tick_gearbox(m, advance, rst);
     tick_input(m, advance, rst, in);
 }

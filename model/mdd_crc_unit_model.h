@@ -93,6 +93,15 @@ typedef struct mdd_crc_unit_model {
     unsigned e_pad;
     uint64_t e_user;
     uint64_t e_seed;
+    /* R (W >= 32, RTL RAW_REG, D-114): E's tags a clock later, and what the loop adds that does not depend on
+     * its register: r_mul (S through x^(8W)), r_keep (S unchanged), per algorithm r_add (CRC_raw(word) from a
+     * zero register, + seed * x^(8W) on a first word; the seed alone on an empty first word); below W = 32 the
+     * loop reads E */
+    bool raw_reg;
+    bool r_last, r_mul, r_keep, r_valid;
+    unsigned r_pad;
+    uint64_t r_user;
+    uint64_t r_add[MDD_CRC_ALG_COUNT];
     /* L, and per algorithm the loop (after a last word: the message's register) */
     unsigned l_pad;
     uint64_t l_user; /* {s_alg, user} with several algorithms */
@@ -116,7 +125,7 @@ int mdd_crc_unit_model_init(mdd_crc_unit_model *m, unsigned w, mdd_crc_alg alg, 
 int mdd_crc_unit_model_init_algs(mdd_crc_unit_model *m, unsigned w, unsigned algs, unsigned user_w);
 /* Cycles from the cycle that accepts a last word to the cycle with its m_tvalid, when
  * nothing stalls and the word completes only one gearbox word (one more when it
- * completes two): 4 + ceil(log2(W) / 3) + the fix-up's latency (log2(W)). */
+ * completes two): 4 + ceil(log2(W) / 3) + the fix-up's latency (log2(W)), + 1 at W >= 32 (R). */
 unsigned mdd_crc_unit_latency(const mdd_crc_unit_model *m);
 void mdd_crc_unit_eval(const mdd_crc_unit_model *m, const mdd_crc_unit_in *in, mdd_crc_unit_out *out);
 void mdd_crc_unit_tick(mdd_crc_unit_model *m, const mdd_crc_unit_in *in);

@@ -36,10 +36,15 @@
  *       in G (pend) and leaves on the next clock.  The word arriving then starts
  *       at fill 0; if it completes a word it takes G's place, so at most one
  *       word ever waits and the input never stalls.
+ *   R   (W >= 32, D-114) what L adds that does not depend on S, registered per
+ *       algorithm: CRC_raw(word), + seed * x^(8W) on a first word; and whether
+ *       S goes through the matrix, through unchanged, or not at all (a first
+ *       word).  Below W = 32 there is no R.
  *   L   the only feedback loop: S' = (first ? seed : S) * x^(8W) + CRC_raw(word),
- *       one constant GF(2) matrix on {S, word}.  A word marked empty (message
- *       with nothing left to add) passes S_in through.  After a last word S is
- *       the message's register, which the first X register reads.
+ *       one constant GF(2) matrix on {S, word} (W >= 32: on S alone, plus R's
+ *       register).  A word marked empty (message with nothing left to add)
+ *       passes S_in through.  After a last word S is the message's register,
+ *       which the first X register reads.
  *   X*  fix-up of the last word's zero padding outside the loop:
  *       S * x^(-8 pad) as log2(W) conditional constant steps x^(-8 * 2^j),
  *       one per register: an mdd_crc_shift instance (INVERSE, one pad bit
@@ -64,10 +69,10 @@
  * message in progress, every result not yet delivered, and the input word
  * offered during the reset cycle (s_tready does not look at rst).
  *
- * Latency: m_tvalid rises 4 + NCP + log2(W) cycles after the cycle that
- * accepted a message's last word (NCP = ceil(log2(W) / 3); W = 4: 7, 8: 8,
- * 16: 10, 32: 11, 64: 12), one cycle later when that word completes two words,
- * plus any stall cycles.
+ * Latency: m_tvalid rises 4 + NCP + log2(W) + R cycles after the cycle that
+ * accepted a message's last word (NCP = ceil(log2(W) / 3), R = 1 at W >= 32;
+ * W = 4: 7, 8: 8, 16: 10, 32: 12, 64: 13), one cycle later when that word
+ * completes two words, plus any stall cycles.
  *
  * Parameters:
  *   W        bytes per word: 4, 8, 16, 32 or 64
@@ -115,6 +120,8 @@ module mdd_crc_unit #(
 
 localparam L   = (W == 4) ? 2 : (W == 8) ? 3 : (W == 16) ? 4 : (W == 32) ? 5 : 6;  // log2(W)
 localparam KW  = L + 1;                           // a byte count 0..W
+// W >= 32: the word's CRC_raw registered in front of the loop (stage R, one clock more, D-114)
+localparam RAW_REG = W >= 32;
 
 // the algorithms computed, and whether a result needs its message's s_alg to say which one it is
 localparam [3:0] SET   = (ALGS == 0) ? (4'd1 << CRC_ALG) : ALGS[3:0];
@@ -306,6 +313,50 @@ always @(posedge clk) begin
 end
 
 // -------------------------------------------------------------------------
+// R (W >= 32, RAW_REG, D-114): everything of L's step that does not depend on
+// S, registered in front of the loop, so that the loop is S's matrix alone:
+//   S' = (mul ? S * x^(8W) : 0) + (keep ? S : 0) + add
+// mul: a word with data continuing a message; keep: an empty word continuing
+// one; add (per algorithm): CRC_raw(word), plus seed * x^(8W) on a message's
+// first word (the seed alone on an empty first word).  Below W = 32 there is no
+// R: the loop takes E's word, first and seed itself.
+// -------------------------------------------------------------------------
+
+wire             r_valid, r_last;
+wire [L-1:0]     r_pad;
+wire [UI_W-1:0]  r_user;
+/* verilator lint_off UNUSEDSIGNAL */
+wire             r_mul, r_keep;   // (read only with RAW_REG)
+/* verilator lint_on UNUSEDSIGNAL */
+
+generate
+if (RAW_REG) begin : g_r
+    reg             q_valid = 1'b0;
+    reg             q_last = 1'b0, q_mul = 1'b0, q_keep = 1'b0;
+    reg [L-1:0]     q_pad = {L{1'b0}};
+    reg [UI_W-1:0]  q_user = {UI_W{1'b0}};
+    always @(posedge clk) begin
+        if (advance && e_valid) begin
+            q_last <= e_last;
+            q_mul  <= !e_first && !e_empty;
+            q_keep <= !e_first && e_empty;
+            q_pad  <= e_pad;
+            q_user <= e_user;
+        end
+        if (rst) begin
+            q_valid <= 1'b0;
+        end else if (advance) begin
+            q_valid <= e_valid;
+        end
+    end
+    assign {r_valid, r_last, r_mul, r_keep, r_pad, r_user} = {q_valid, q_last, q_mul, q_keep, q_pad, q_user};
+end else begin : g_r_wires
+    assign {r_valid, r_last, r_pad, r_user} = {e_valid, e_last, e_pad, e_user};
+    assign {r_mul, r_keep} = 2'b00;
+end
+endgenerate
+
+// -------------------------------------------------------------------------
 // L: the loop.  S' = S_in * x^(8W) + CRC_raw(word from a zero register), or
 // S' = S_in for a word marked empty.  After a message's last word the
 // register holds the message's CRC (register domain, padding not yet undone)
@@ -319,14 +370,14 @@ reg [UI_W-1:0]   l_user = {UI_W{1'b0}};
 reg              l_valid = 1'b0;
 
 always @(posedge clk) begin
-    if (advance && e_valid && e_last) begin
-        l_pad  <= e_pad;
-        l_user <= e_user;
+    if (advance && r_valid && r_last) begin
+        l_pad  <= r_pad;
+        l_user <= r_user;
     end
     if (rst) begin
         l_valid <= 1'b0;
     end else if (advance) begin
-        l_valid <= e_valid && e_last;
+        l_valid <= r_valid && r_last;
     end
 end
 
@@ -350,17 +401,32 @@ for (ga = 0; ga < 4; ga = ga + 1) begin : g_alg
 
         wire [AW-1:0] seed_reg = e_seed_en ? (e_seed[AW-1:0] ^ XOROUT64[AW-1:0]) : INIT64[AW-1:0];   // value domain -> register
         reg  [AW-1:0] crc_state = {AW{1'b0}};                      // one always block per bit
-        wire [AW-1:0] crc_in = e_first ? seed_reg : crc_state;
 
         for (row = 0; row < AW; row = row + 1) begin : g_loop_row
             localparam [63:0]  STATE_MASK = mdd_crc_mul_row(ga, SHIFT_W, row);
             localparam [511:0] DATA_MASK = mdd_crc_data_row(ga, W, row);
-            // the XOR tree sits inside the clocked block so that simulators only
-            // evaluate it when a word moves; the logic is the same
-            always @(posedge clk) begin
-                if (advance && e_valid) begin
-                    crc_state[row] <= e_empty ? crc_in[row]
-                                    : ^(crc_in & STATE_MASK[AW-1:0]) ^ ^(e_data & DATA_MASK[8*W-1:0]);
+            // the XOR trees sit inside clocked blocks so that simulators only
+            // evaluate them when a word moves; the logic is the same
+            if (RAW_REG) begin : g_raw
+                reg add = 1'b0;
+                always @(posedge clk) begin
+                    if (advance && e_valid) begin
+                        add <= e_empty ? (e_first && seed_reg[row])
+                                       : ^(e_data & DATA_MASK[8*W-1:0])
+                                         ^ (e_first && ^(seed_reg & STATE_MASK[AW-1:0]));
+                    end
+                    if (advance && r_valid) begin
+                        crc_state[row] <= (r_mul && ^(crc_state & STATE_MASK[AW-1:0]))
+                                        ^ (r_keep && crc_state[row]) ^ add;
+                    end
+                end
+            end else begin : g_direct
+                wire [AW-1:0] crc_in = e_first ? seed_reg : crc_state;
+                always @(posedge clk) begin
+                    if (advance && e_valid) begin
+                        crc_state[row] <= e_empty ? crc_in[row]
+                                        : ^(crc_in & STATE_MASK[AW-1:0]) ^ ^(e_data & DATA_MASK[8*W-1:0]);
+                    end
                 end
             end
         end
