@@ -1256,9 +1256,12 @@ end
 // that full4 does not read the take net, which spreads over the stream state's registers)
 wire full4_d = (advance_m ? q_valid : m_valid) && (advance_q ? v_valid : q_valid)
             && (advance_v ? e_valid : v_valid) && (advance ? r_valid && have_all : e_valid);
+// stall_s's next value: stage 0 holds a word next (one loads, or stage 0 keeps its word: ~r_ld, written out
+// from its terms so that the loop does not run through r_ld's LUT, which abc keeps apart for its fan-out)
+wire stage0_keeps = r_valid && ((!m_ready && stall_s) || !have_all);   // = ~r_ld
 always @(posedge clk) begin
     full4 <= full4_d && !rst;
-    stall_s <= full4_d && (r_ld ? ld_valid : r_valid) && !rst;
+    stall_s <= full4_d && (ld_valid || stage0_keeps) && !rst;
 end
 
 endmodule
