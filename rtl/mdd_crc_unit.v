@@ -120,7 +120,8 @@ module mdd_crc_unit #(
 
 localparam L   = (W == 4) ? 2 : (W == 8) ? 3 : (W == 16) ? 4 : (W == 32) ? 5 : 6;  // log2(W)
 localparam KW  = L + 1;                           // a byte count 0..W
-// W >= 32: the word's CRC_raw registered in front of the loop (stage R, one clock more, D-114)
+// W >= 32: what the loop adds that does not depend on its register comes from a register (stage R, one clock
+// more, D-114)
 localparam RAW_REG = W >= 32;
 
 // the algorithms computed, and whether a result needs its message's s_alg to say which one it is
