@@ -113,22 +113,19 @@ static uint64_t seed_reg(const mdd_crc_unit_model *m, mdd_crc_alg a)
 
 /* The loop S' = S_in * x^(8W) + CRC_raw(word) is one raw update of the word from S_in; an empty word keeps
  * S_in.  After a last word crc_state is the message's register, which the fix-up reads.  With R (W >= 32):
- * S' = (r_mul ? S * x^(8W) : 0) + (r_keep ? S : 0) + r_add, S * x^(8W) being S through W zero bytes. */
+ * S' = (r_mul ? S * x^(8W) : 0) + (r_keep ? S : 0) + r_add (S * x^(8W): mdd_crc_shift by W bytes). */
 static void tick_loop(mdd_crc_unit_model *m, bool advance, bool rst)
 {
     const bool valid = m->raw_reg ? m->r_valid : m->e_valid;
     const bool last = m->raw_reg ? m->r_last : m->e_last;
     if (advance && valid) {
         uint8_t bytes[MDD_CRC_UNIT_MAX_W];
-        if (m->raw_reg)
-            memset(bytes, 0, sizeof bytes);
-        else if (!m->e_empty)
-            bus_to_bytes(m, &m->e_data, bytes);
+        if (!m->raw_reg && !m->e_empty) bus_to_bytes(m, &m->e_data, bytes);
         for (unsigned a = 0; a < MDD_CRC_ALG_COUNT; ++a) {
             if (!((m->algs >> a) & 1)) continue;
             const uint64_t s = m->crc_state[a];
             if (m->raw_reg) {
-                m->crc_state[a] = (m->r_mul ? mdd_crc_raw_update((mdd_crc_alg)a, s, bytes, m->w) : 0) ^
+                m->crc_state[a] = (m->r_mul ? mdd_crc_shift((mdd_crc_alg)a, s, m->w) : 0) ^
                                   (m->r_keep ? s : 0) ^ m->r_add[a];
             } else {
                 const uint64_t crc_in = m->e_first ? seed_reg(m, (mdd_crc_alg)a) : s;
