@@ -162,6 +162,8 @@ reg          fpend = 1'b0;
 // slot is written a cycle after the pop at the earliest); a lost transfer's bytes are consumed without D's words.
 reg  [1:0]   fl_q = 2'b00;
 reg          fl_stop_q = 1'b0;
+// (F's pop, set, flush and publish imply its emit, which implies advance and present: they are used without it,
+// so that F's idle flags are not in front of the layout FIFOs' pops; mdd_txg_f checks this in simulation)
 wire         emit = advance && present && f_emit;
 wire         pop = emit && f_stop;
 wire         push = s_axis_tx_desc_tvalid && fifo_cnt != 2'd2;
@@ -269,7 +271,7 @@ generate
             .clk(clk), .rst(rst),
             .present(mine ? present : fifo_cnt == 2'd2), .desc(s_desc[512*gk +: 512]),
             .bad(s_bad[gk]),
-            .f_pop(mine && emit && f_df_pop), .f_set(mine && emit && f_df_set), .f_off(f_df_off),
+            .f_pop(mine && f_df_pop), .f_set(mine && f_df_set), .f_off(f_df_off),
             .pr_v(mine && pr_d_v), .pr_hl(pr_d_hl), .pr_dl(pr_d_dl),
             .flush(fl_q[gk] || (mine && fpend)), .flush_stop(fl_q[gk] && fl_stop_q),
             .o_v(l_v[gk]), .o_off(l_off[NW*gk +: NW]), .o_n(l_n[NW*gk +: NW]),
@@ -507,17 +509,17 @@ always @(posedge clk) begin
         cur_d <= ~cur_d;
         cur_h <= !cur_h;
     end
-    pr_d_v <= emit && f_publish && !f_flush;
-    if (emit && f_publish) begin
+    pr_d_v <= f_publish && !f_flush;
+    if (f_publish) begin
         pr_d_hl <= f_pr_hl[11:0];
         pr_d_dl <= f_pr_dl;
     end
     fpend <= f_frame_later;
-    fl_q <= {2{emit && f_flush}} & {cur, !cur};
+    fl_q <= {2{f_flush}} & {cur, !cur};
     fl_stop_q <= f_stop;
-    if (fpend || (emit && (f_df_pop || f_flush))) begin
+    if (fpend || f_df_pop || f_flush) begin
         hl_off_r <= {NW{1'b0}};
-    end else if (emit && f_df_set) begin
+    end else if (f_df_set) begin
         hl_off_r <= f_hl_end;
     end
 

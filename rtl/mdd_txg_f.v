@@ -469,10 +469,20 @@ wire [31:0] p_len_off_all = pfirst_all ? pfirst_off : r_len_off;
 // per lane, pb0_z and pb1_lt)
 wire        len_short = cfg_mpa && (pe_all[0] ? pb0_z : r_dl[15:0] == 16'd0) && pb1_lt;
 wire        len_frame = p_last && len_short;
-assign publish = emit && p_last && !len_short;
+assign publish = active && p_last && !len_short;   // (a length byte taken: the word leaves, below)
 assign pr_pdu = pdus_at(plen_lane, pdus, ep_below, |is_ep);
 assign pr_hl = cfg_mpa ? 16'd2 + {8'd0, cfg_ulp} : p_hl_all;
-assign pr_dl = cfg_mpa ? p_dl_all - {16'd0, cfg_ulp} : p_dl_all;
+// MPA's published data length is ULPDU_Length less the ULP header (published only with the field's second byte in
+// the word): with its first byte in the word too, from the window's bytes alone; else {r_dl[15:0], byte 1} less
+// ulp, the high part r_dl or r_dl - 1 by the low byte's borrow, r_dl - 1 made from the registers beside the parse
+// (no carry chain behind the parse's select on data_len's loop)
+wire [8:0]  mpa_lo = {1'b0, pb[15:8]} - {1'b0, cfg_ulp};
+wire [15:0] dlr_m1 = data_len_r[15:0] - 16'd1;
+wire [15:0] dld_m1 = ld_data_len[15:0] - 16'd1;
+wire [15:0] r_dl_m1 = in_xfer ? dlr_m1 : dld_m1;
+wire [23:0] mpa_dl = pe_all[0] ? {8'd0, pb[7:0], pb[15:8]} - {16'd0, cfg_ulp}
+                               : {mpa_lo[8] ? r_dl_m1 : r_dl[15:0], mpa_lo[7:0]};
+assign pr_dl = cfg_mpa ? mpa_dl : p_dl_all;
 
 // -------------------------------------------------------------------------
 // Events
@@ -561,6 +571,12 @@ always @* begin
     end
 end
 always @(posedge clk) begin
+    if (!rst && active && !emit && (fc_stop || (!consume && fc_why == WHY_POP) || t3_frame || after_frame || ev_desc ||
+                                    |host_take)) begin
+        $display("Error: mdd_txg_f: no word leaves, but stop %0d, why %0d or host lanes %b (%m)", fc_stop, fc_why,
+                 host_take);
+        $stop;
+    end
     if (!rst && active && !consume && |(pany_two & pe_all)) begin
         $display("Error: mdd_txg_f: two parse lanes at PDU offset mask %b in one word (%m)", pany_two & pe_all);
         $stop;
@@ -585,20 +601,24 @@ assign stop = fc_stop;
 // transfer or is FRAME. Consumed: a byte, the transfer's end, or DESC. (The lane walk's rule: a lane, a byte, the
 // end or an event.)
 assign emit = active && (consume ? avail != {AW{1'b0}} || last_in || ev_desc : !fc_idle);
+// A word leaves whenever F runs and the control ends the transfer, takes the word whole (POP), ends it at FRAME
+// (T3 short with tlast in, AFTER, DESC) or takes a host lane: none of these is an idle end (F's first lane waiting or
+// read), so their users below are qualified by active, not by emit (the idle flags are off their paths; checked
+// in simulation at the end).
 assign o_first = !in_xfer;
 assign o_last = fc_stop;
 assign o_woff = r_hoff;
 assign o_nin = used;
 assign o_dbad = bad;
 assign o_xflags = {7'd0, lost_n};
-assign df_pop = emit && !consume && fc_why == WHY_POP;
+assign df_pop = active && !consume && fc_why == WHY_POP;
 assign df_set = emit && !consume && fc_why != WHY_POP;
 assign df_off = c_next;
 // FRAME at MPA's length loses the transfer from the next word but flushes the layout a cycle later (frame_later:
 // the caller's register, F idle in that cycle), so that the ring's bytes (the length) are not in front of the
 // flush and of the window's base (D-093); FRAME before a lane (T3, AFTER) comes from the control and flushes now
-assign flush = emit && (fc_stop || t3_frame || after_frame || ev_desc);
-assign frame_later = emit && len_frame && !fc_stop;
+assign flush = active && (fc_stop || t3_frame || after_frame || ev_desc);
+assign frame_later = active && len_frame && !fc_stop;
 
 // inside a marker after the word: a marker lane is taken and the last lane taken is a marker lane other than its
 // marker's last byte (a marker's bytes are consecutive lanes, so a non-marker lane taken after the last marker
@@ -622,7 +642,7 @@ generate
 endgenerate
 wire last_cut = |(mrk_cut & at_next1);
 wire t3_read = active && !consume && fc_why == WHY_T3_READ;
-wire mimg_ok_n = emit && fc_stop ? 1'b0 : t3_read ? t3_half_r : t3_frame ? 1'b0 : |mrk_w ? last_cut : r_mimg_ok;
+wire mimg_ok_n = fc_stop ? 1'b0 : t3_read ? t3_half_r : t3_frame ? 1'b0 : |mrk_w ? last_cut : r_mimg_ok;
 
 // in_xfer moves with a word; the others whenever F runs (the same values when no word leaves: nothing taken, no
 // byte, no event), so their enable is not the word's outcome
@@ -651,7 +671,7 @@ always @(posedge clk) begin
     end
     plen_r <= plen_now;
     plen_t3_r <= pdu_len(t3_hl_r, t3_dl_r, cfg_hdig, cfg_ddig, cfg_mpa);
-    plen_ok_r <= present && !(emit && fc_stop) && !(active && |pe);
+    plen_ok_r <= present && !(active && (fc_stop || |pe));
     if (rst) begin
         in_xfer <= 1'b0;
         mimg_ok_r <= 1'b0;
