@@ -112,6 +112,25 @@ wire [W-1:0] read_at;       // it is the T3 read, or a wait for the length sum
 wire [W-1:0] ring_before;   // an end that does not look at the ring, before the lane (T3, AFTER, PLEN)
 wire [W-1:0] host_there;    // a host lane of the word whose byte is in the ring
 
+// a > b for 3-bit values, as gates
+function gt3(input [2:0] g_a, input [2:0] g_b);
+    gt3 = (g_a[2] && !g_b[2]) || (g_a[2] == g_b[2] && ((g_a[1] && !g_b[1]) || (g_a[1] == g_b[1] && g_a[0] && !g_b[0])));
+endfunction
+wire avail_lt8 = ~|avail[AW-1:3];
+// x < y for lane counts, as gates (each lane's count against a: a carry chain per lane otherwise); a_big: a has a
+// bit from NW up, so every count (at most W) is below it
+function lt_nw(input [NW-1:0] l_x, input [NW-1:0] l_y);
+    integer l_i;
+    reg l_l;
+    begin
+        l_l = 1'b0;
+        for (l_i = 0; l_i < NW; l_i = l_i + 1)
+            l_l = (!l_x[l_i] && l_y[l_i]) || (!(l_x[l_i] ^ l_y[l_i]) && l_l);
+        lt_nw = l_l;
+    end
+endfunction
+wire a_big = |a[AW:NW];
+
 wire [W-1:0] from_off = lanes_from({{(8 - NW){1'b0}}, off});
 wire [W-1:0] below_n = lanes_below({{(8 - NW){1'b0}}, n});
 
@@ -135,10 +154,12 @@ generate
         wire host = c == L_HDR || c == L_PAY || c == L_SPI || (c == L_PI && cfg_op != OP_INSERT);
         wire swh = (mrk0 && (boundary[gi] || (!cfg_mpa && upto_len[gi]))) || c == L_AFTER || host;
         wire t3 = c == L_MRK && !cfg_mpa && upto_len[gi] && !boundary[gi] && (at_off ? !mimg_ok : mrk0);
-        wire missing = swh && {{(AW + 1 - NW){1'b0}}, cnt} >= a;
-        // T3 at F's first lane reads the bytes up to the last length byte: last_len - p more than this one
-        wire [2:0] need = last_len - plow[3*gi +: 3];
-        wire t3_short = t3 && at_off && {{(AW - 3){1'b0}}, need} >= avail;
+        wire in_ring = a_big || lt_nw(cnt, a[NW-1:0]);   // cnt < a: the lane's host byte is in the ring
+        wire missing = swh && !in_ring;
+        // T3 at F's first lane reads the bytes up to the last length byte: 7 - p more than this one (T3 is iSCSI's,
+        // whose last length byte is at 7), and 7 - p = ~p: need >= avail as avail's high bits clear and a 3-bit
+        // compare written as gates (a carry chain per lane in front of the priority select otherwise)
+        wire t3_short = t3 && at_off && avail_lt8 && !gt3(avail[2:0], ~plow[3*gi +: 3]);
         // an iSCSI marker's image from F's length sum, the sum stale
         wire plen = c == L_MRK && !cfg_mpa && !boundary[gi] && !upto_len[gi] && !plen_ok;
         assign ring_before[gi] = in_word && (t3 || c == L_AFTER || plen);
@@ -156,7 +177,7 @@ generate
         assign at_off_m[gi] = at_off;
         assign wait_at[gi] = missing || t3_short;
         assign read_at[gi] = (t3 && !missing && !t3_short) || plen;
-        assign host_there[gi] = in_word && host && {{(AW + 1 - NW){1'b0}}, cnt} < a;
+        assign host_there[gi] = in_word && host && in_ring;
     end
 endgenerate
 
