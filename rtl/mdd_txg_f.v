@@ -430,9 +430,26 @@ always @* begin
             if (pidx[NW*j +: NW] == i[NW-1:0]) pb[8*j +: 8] = win[8*i +: 8];
 end
 // MPA's ULPDU_Length bytes tested (byte 0 zero, byte 1 below the ULP header); read only with the last length
-// byte taken (p_last)
-wire         pb0_z = pb[7:0] == 8'd0;
-wire         pb1_lt = pb[15:8] < cfg_ulp;
+// byte taken (p_last). Each window byte a length byte can be is tested, and the tests are selected as the bytes
+// are (at pidx): the compare runs beside the gather, not behind it
+// (and byte 0 less one, for the published length's high part: below)
+reg  [W-1:0] w_z, w_lt;
+reg          pb0_z, pb1_lt;
+reg  [7:0]   pb0_m1;
+always @* begin
+    pb0_z = 1'b0;
+    pb1_lt = 1'b0;
+    pb0_m1 = 8'd0;
+    for (i = 0; i < W; i = i + 1) begin
+        w_z[i] = win[8*i +: 8] == 8'd0;
+        w_lt[i] = win[8*i +: 8] < cfg_ulp;
+        if (pidx[0 +: NW] == i[NW-1:0]) begin
+            pb0_z = w_z[i];
+            pb0_m1 = win[8*i +: 8] - 8'd1;
+        end
+        if (pidx[NW +: NW] == i[NW-1:0]) pb1_lt = w_lt[i];
+    end
+end
 
 // data_len after the length bytes in f_pe (shifted in one byte at a time, as the lane walk does; bytes 2-4 are
 // not DataSegmentLength's or ULPDU_Length's)
@@ -473,15 +490,19 @@ assign publish = active && p_last && !len_short;   // (a length byte taken: the 
 assign pr_pdu = pdus_at(plen_lane, pdus, ep_below, |is_ep);
 assign pr_hl = cfg_mpa ? 16'd2 + {8'd0, cfg_ulp} : p_hl_all;
 // MPA's published data length is ULPDU_Length less the ULP header (published only with the field's second byte in
-// the word): with its first byte in the word too, from the window's bytes alone; else {r_dl[15:0], byte 1} less
-// ulp, the high part r_dl or r_dl - 1 by the low byte's borrow, r_dl - 1 made from the registers beside the parse
-// (no carry chain behind the parse's select on data_len's loop)
-wire [8:0]  mpa_lo = {1'b0, pb[15:8]} - {1'b0, cfg_ulp};
+// the word): the low byte byte 1 - ulp, the high part by its borrow {0, byte 0} or {0, byte 0} - 1 (the field's
+// first byte in the word: from the window, byte 0 - 1 made per window byte beside the gather), else r_dl or
+// r_dl - 1 (the field's first byte in an earlier word: r_dl - 1 from the registers beside the parse): no carry
+// chain behind the gather or the parse's select, on data_len's loop
+// (the low byte as a sum with -ulp, the borrow pb1_lt: a difference of the same operands as the compare would be
+// merged with it into one carry chain, with the difference's LUTs in front of FRAME's compare)
+wire [7:0]  ulp_neg = 8'd0 - cfg_ulp;
+wire [7:0]  mpa_lo = pb[15:8] + ulp_neg;
 wire [15:0] dlr_m1 = data_len_r[15:0] - 16'd1;
 wire [15:0] dld_m1 = ld_data_len[15:0] - 16'd1;
 wire [15:0] r_dl_m1 = in_xfer ? dlr_m1 : dld_m1;
-wire [23:0] mpa_dl = pe_all[0] ? {8'd0, pb[7:0], pb[15:8]} - {16'd0, cfg_ulp}
-                               : {mpa_lo[8] ? r_dl_m1 : r_dl[15:0], mpa_lo[7:0]};
+wire [15:0] pb0_hi = !pb1_lt ? {8'd0, pb[7:0]} : pb0_z ? 16'hFFFF : {8'd0, pb0_m1};   // {0, byte 0} - borrow
+wire [23:0] mpa_dl = {pe_all[0] ? pb0_hi : pb1_lt ? r_dl_m1 : r_dl[15:0], mpa_lo};
 assign pr_dl = cfg_mpa ? mpa_dl : p_dl_all;
 
 // -------------------------------------------------------------------------
