@@ -489,18 +489,7 @@ assign next = act ? next_w : first_w;
 // res_p1 (position + kp - W) is what does not fit
 wire          r1_on = act && any_front;
 wire [NW-1:0] r1_pos_x = sel_n(p1_oh, rel_l);
-// (what fits, kp - res_p1 = W - its position: W + lo - the lane at a part's start, W inside a part (its lane first),
-// made per lane beside the one-hot select rather than a subtraction behind it)
-wire [XW*W-1:0] rl1_l;
-generate
-    for (gi = 0; gi < W; gi = gi + 1) begin : g_rl1
-        localparam [XW-1:0] LI = gi;
-        assign rl1_l[XW*gi +: XW] = add_x(add_x(WX, lo_x, 1'b0), ~LI, 1'b1);
-    end
-endgenerate
-wire [XW-1:0] r1_fit_lo = sel_x(p1l_oh, rl1_l);
-wire [XW-6:0] r1_fit_unused = r1_fit_lo[XW-1:5];
-wire [4:0]    r1_len_w = !r1_on ? 5'd0 : res_p1[XW-1] ? kp_r : mid_r ? WX[4:0] : r1_fit_lo[4:0];
+wire [4:0]    r1_len_w = !r1_on ? 5'd0 : res_p1[XW-1] ? kp_r : kp_r - res_p1[4:0];
 // the EB's run: laid out when the EB lane is in the word and a lane follows it in the part; its place is the
 // lane after the EB lane's, its length what fits of pi: the EB run's residual thermometer (kp's next value)
 // reversed, pi - residual >= u iff not residual >= pi + 1 - u
