@@ -489,26 +489,7 @@ assign next = act ? next_w : first_w;
 // res_p1 (position + kp - W) is what does not fit
 wire          r1_on = act && any_front;
 wire [NW-1:0] r1_pos_x = sel_n(p1_oh, rel_l);
-// (what fits, kp - res_p1 = W - its position: (W - lane) + lo at a part's start, W inside a part (its lane first):
-// the constant per lane plus lo beside the one-hot select, 5 bits, rather than a subtraction behind it)
-wire [5*W-1:0] rl1_l;
-generate
-    for (gi = 0; gi < W; gi = gi + 1) begin : g_rl1
-        localparam [31:0] LWI32 = W - gi;
-        localparam [XW-1:0] LWI = LWI32[XW-1:0];
-        wire [XW-1:0] rl = add_x(LWI, lo_x, 1'b0);
-        wire [XW-6:0] rl_unused = rl[XW-1:5];
-        assign rl1_l[5*gi +: 5] = rl[4:0];
-    end
-endgenerate
-reg  [4:0]    r1_fit_lo;
-integer       ri;
-always @* begin
-    r1_fit_lo = 5'd0;
-    for (ri = 0; ri < W; ri = ri + 1)
-        r1_fit_lo = r1_fit_lo | (rl1_l[5*ri +: 5] & {5{p1l_oh[ri]}});
-end
-wire [4:0]    r1_len_w = !r1_on ? 5'd0 : res_p1[XW-1] ? kp_r : mid_r ? WX[4:0] : r1_fit_lo;
+wire [4:0]    r1_len_w = !r1_on ? 5'd0 : res_p1[XW-1] ? kp_r : kp_r - res_p1[4:0];
 // the EB's run: laid out when the EB lane is in the word and a lane follows it in the part; its place is the
 // lane after the EB lane's, its length what fits of pi: the EB run's residual thermometer (kp's next value)
 // reversed, pi - residual >= u iff not residual >= pi + 1 - u
