@@ -483,7 +483,7 @@ wire [31:0] p_len_off = (cfg_mpa ? pe[0] : pe[5]) ? pfirst_off : r_len_off;
 wire [31:0] p_len_off_all = pfirst_all ? pfirst_off : r_len_off;
 // ULPDU_Length < the ULP header (8 bits): its high byte 0 (this word's, or the shifted-in value's) and the low
 // byte below (the 24-bit compare of the shifted value, without the shift in front of it; both bytes' tests made
-// per lane, pb0_z and pb1_lt)
+// per window byte, pb0_z and pb1_lt)
 wire        len_short = cfg_mpa && (pe_all[0] ? pb0_z : r_dl[15:0] == 16'd0) && pb1_lt;
 wire        len_frame = p_last && len_short;
 assign publish = active && p_last && !len_short;   // (a length byte taken: the word leaves, below)
