@@ -62,6 +62,19 @@ function [W-1:0] lanes_below(input [7:0] x);
     lanes_below = ~({W{1'b1}} << x);
 endfunction
 
+// x < y for lane counts (0..255), as gates: a compare maps to a carry chain, which splits the lane decisions around
+// it into cones that the LUT mapper sizes apart (a narrower count is passed zero-extended; its constant bits fold)
+function count_lt(input [7:0] lf_x, input [7:0] lf_y);
+    integer lf_i;
+    reg lf_l;
+    begin
+        lf_l = 1'b0;
+        for (lf_i = 0; lf_i < 8; lf_i = lf_i + 1)
+            lf_l = (!lf_x[lf_i] && lf_y[lf_i]) || (!(lf_x[lf_i] ^ lf_y[lf_i]) && lf_l);
+        count_lt = lf_l;
+    end
+endfunction
+
 // the lanes below the lowest set lane of x (every lane when x = 0)
 function [W-1:0] lane_before_first(input [W-1:0] x);
     lane_before_first = ~(lane_below_or(x) | x);

@@ -239,18 +239,6 @@ assign kp = kp_r;
 
 // a lane's dc against a bound: the bound's high bits as "at least 2^NW" and "below 0" flags beside an NW-bit
 // compare (dc is at most W)
-// a < b written as gates: a compare maps to a carry chain, which splits the lane decisions into cones that the
-// LUT mapper sizes apart
-function lt_g(input [NW-1:0] lg_a, input [NW-1:0] lg_b);
-    integer lg_i;
-    reg lg_l;
-    begin
-        lg_l = 1'b0;
-        for (lg_i = 0; lg_i < NW; lg_i = lg_i + 1)
-            lg_l = (!lg_a[lg_i] && lg_b[lg_i]) || (!(lg_a[lg_i] ^ lg_b[lg_i]) && lg_l);
-        lt_g = lg_l;
-    end
-endfunction
 // (the bound's flags and low bits are arguments, not read from the module: Icarus re-evaluates a continuous
 // assignment only when the function's arguments change)
 function lt_b;   // dc < bound
@@ -258,7 +246,7 @@ function lt_b;   // dc < bound
     input neg, big;
     input [NW-1:0] b_lo;
     begin
-        lt_b = !neg && (big || lt_g(d, b_lo));
+        lt_b = !neg && (big || count_lt({{(8 - NW){1'b0}}, d}, {{(8 - NW){1'b0}}, b_lo}));   // (as gates)
     end
 endfunction
 function eq_b;   // dc == bound

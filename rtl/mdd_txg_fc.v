@@ -117,18 +117,8 @@ function gt3(input [2:0] g_a, input [2:0] g_b);
     gt3 = (g_a[2] && !g_b[2]) || (g_a[2] == g_b[2] && ((g_a[1] && !g_b[1]) || (g_a[1] == g_b[1] && g_a[0] && !g_b[0])));
 endfunction
 wire avail_lt8 = ~|avail[AW-1:3];
-// x < y for lane counts, as gates (each lane's count against a: a carry chain per lane otherwise); a_big: a has a
-// bit from NW up, so every count (at most W) is below it
-function lt_nw(input [NW-1:0] l_x, input [NW-1:0] l_y);
-    integer l_i;
-    reg l_l;
-    begin
-        l_l = 1'b0;
-        for (l_i = 0; l_i < NW; l_i = l_i + 1)
-            l_l = (!l_x[l_i] && l_y[l_i]) || (!(l_x[l_i] ^ l_y[l_i]) && l_l);
-        lt_nw = l_l;
-    end
-endfunction
+// a_big: a has a bit from NW up, so every lane count (at most W) is below it; else an NW-bit compare as gates (a carry
+// chain per lane otherwise)
 wire a_big = |a[AW:NW];
 
 wire [W-1:0] from_off = lanes_from({{(8 - NW){1'b0}}, off});
@@ -154,7 +144,8 @@ generate
         wire host = c == L_HDR || c == L_PAY || c == L_SPI || (c == L_PI && cfg_op != OP_INSERT);
         wire swh = (mrk0 && (boundary[gi] || (!cfg_mpa && upto_len[gi]))) || c == L_AFTER || host;
         wire t3 = c == L_MRK && !cfg_mpa && upto_len[gi] && !boundary[gi] && (at_off ? !mimg_ok : mrk0);
-        wire in_ring = a_big || lt_nw(cnt, a[NW-1:0]);   // cnt < a: the lane's host byte is in the ring
+        // cnt < a: the lane's host byte is in the ring
+        wire in_ring = a_big || count_lt({{(8 - NW){1'b0}}, cnt}, {{(8 - NW){1'b0}}, a[NW-1:0]});
         wire missing = swh && !in_ring;
         // T3 at F's first lane reads the bytes up to the last length byte: 7 - p more than this one (T3 is iSCSI's,
         // whose last length byte is at 7), and 7 - p = ~p: need >= avail as avail's high bits clear and a 3-bit
