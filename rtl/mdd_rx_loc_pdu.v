@@ -100,7 +100,10 @@
  *      a segment's start lane and its length-field lanes are compares of the
  *      word's counts with these one-hots, and its length a one-hot select of
  *      a candidate.  Every lane's kind and flags are compares of its offset
- *      with its segment's layout.  The cut (second start) is two OR trees;
+ *      with its segment's layout.  Whether the part ends at a second start
+ *      (seg 1 and seg 0 or 2 have one) is stage A's flags of the candidates
+ *      and counts selected by k1 (D-117), and the lanes from that start on
+ *      are a segment's positions, not a scan of every lane's start flag;
  *      no FRAME lane is on its way (none can precede a start of the part).
  *      The state after the part: at a cut (always the start of seg 1 or 2) it
  *      is known without the lanes (offset 0, fpdu_woff 0, the seg's lengths,
@@ -619,6 +622,7 @@ wire [12*NC-1:0]    sa_ha;
 wire [(W+1)*NC-1:0] sa_nh; // per candidate: one-hot of the next header's word count (none when > W)
 wire [8*NC-1:0]     sa_nx;    // ... that count's low byte
 wire [NC-1:0]       sa_gt;    // ... the length is past the header's start (len > -(c - NB) for c < NB; len > 0)
+wire [W-1:0]        sa_s2;    // ... as seg 1's header: seg 2's start lane is in the word (counts 0..W-1)
 // the three bytes before the next word: the last three of lp_b and this word's PDU bytes
 wire [8*(W+3)-1:0]  sa_lpx = {sa_pby[8*W-1:0], lp_b};
 wire [W+2:0]        sa_lvx = {{W{1'b0}}, lv_b};
@@ -636,6 +640,24 @@ always @* begin
     end
 end
 assign sa_pby = {64'd0, i_pby};
+// Where a segment beginning at word count j has its start lane (the part's cut, D-117): iSCSI the PDU lane at
+// count j (j < total), MPA the first present lane at count >= j (j < total, or a marker lane after the word's
+// last PDU lane).  Counts past the part's emitted lanes only: a segment after seg 0 begins past cused.
+wire [W-1:0] sa_mtl;
+generate
+    for (gi = 0; gi < W; gi = gi + 1) begin : g_mtl
+        wire [2:0] k = i_tag[8*gi +: 3];
+        assign sa_mtl[gi] = k == MDD_KIND_MRK && sa_below[8*gi +: 8] == sa_total;
+    end
+endgenerate
+wire         sa_mtail = |sa_mtl;
+wire [W:0]   sa_okm;
+generate
+    for (gi = 0; gi <= W; gi = gi + 1) begin : g_okm
+        localparam [7:0] J8 = gi;
+        assign sa_okm[gi] = J8 < sa_total || (sa_mpa && sa_mtail && J8 == sa_total);
+    end
+endgenerate
 generate
     for (gi = 0; gi < NC; gi = gi + 1) begin : g_cm
         // ((c - NB) + ll < total, below the word too: seg 0's field while parsing, D-101)
@@ -697,6 +719,11 @@ generate
             end
         end
         assign sa_nh[(W+1)*gi +: W+1] = nh1;
+        // a header here as seg 1's: seg 2 exists (its length field complete and not FRAME) and has its start lane
+        // in the word (D-117)
+        if (gi >= NB && gi < NB + W) begin : g_s2
+            assign sa_s2[gi - NB] = sa_cm[gi] && !sa_fc[gi] && |(nh1 & sa_okm);
+        end
 `ifndef SYNTHESIS
         // the end count and the flags against the 26-bit length they stand for (D-105)
         wire [W:0] nh_ref;
@@ -755,6 +782,8 @@ reg [8*W-1:0]      a_nw = {8*W{1'b0}};   // ... present lanes
 reg [7:0]          a_nwt = 8'd0;          // the word's present lanes
 reg [8*NC-1:0]     a_hc_nx = {8*NC{1'b0}};
 reg [NC-1:0]       a_hc_gt = {NC{1'b0}};
+reg [W-1:0]        a_hc_s2 = {W{1'b0}};   // sa_s2 of the candidates in the word (counts 0..W-1)
+reg [W:0]          a_okm = {(W+1){1'b0}};   // per count j = 0..W: a segment beginning there has its start lane here
 
 // -------------------------------------------------------------------------
 // Registers of stage B: split state, stream state
@@ -1168,7 +1197,7 @@ wire [W-1:0] f1 = v1 & ~lane_below_or(v1), f2 = v2 & ~lane_below_or(v2);   // fp
 // at fpdu_woff 0)
 // -------------------------------------------------------------------------
 
-wire [W-1:0] start;
+wire [W-1:0] start, start0;
 generate
     for (gi = 0; gi < W; gi = gi + 1) begin : g_st
         wire       s1 = ps1[gi] && !ps2[gi];
@@ -1193,19 +1222,54 @@ generate
         // checked in simulation.  The one exception, an MPA start where fpdu_woff wraps, compares counts.)
         assign start[gi] = ln_nv[gi] && walk && (c_self || (!b_pdone && !ps1[gi]))
                         && (c_mpa ? z_m : (ln_pl[gi] && z_i));
+        // (where fpdu_woff wraps, a start of seg 0 if below seg 1, D-117)
+        assign start0[gi] = ln_nv[gi] && wrp;
     end
 endgenerate
 
-wire [W-1:0] two = pfx_two(start);               // two starts at or below lane i
-wire [W-1:0] cut = two & ~(two << 1);            // the second start (one-hot)
-wire [W-1:0] p_in = ~done & ~two;                // the lanes of this part (before the cut)
 // (D-069) each segment holds at most one start (seg 0 at offset 0 / fpdu_woff 0, seg 1 and 2 at their first
 // lane), and the segments lie in lane order: the part is final unless two segments have a start, and the
-// cut is in seg 2 when seg 2 and exactly one of seg 0, seg 1 have one.  Two OR trees instead of the scan.
-wire         st0 = |(start & ~ps1[W-1:0]);
-wire         st1 = |(start & ps1[W-1:0] & ~ps2[W-1:0]);
-wire         st2 = |(start & ps2[W-1:0]);
-wire         p_final = !((st0 && st1) || (st0 && st2) || (st1 && st2));
+// cut is in seg 2 when seg 2 and exactly one of seg 0, seg 1 have one.  Which segments have one is known
+// without the lanes' start flags (D-117): seg 1 when a start lane lies at its count k1 (stage A's mask), seg 2
+// when seg 1's candidate says so (stage A: its length complete, not FRAME, a start lane at its end), so st2
+// implies st1; seg 0 at the part's first (present / PDU) lane, in seg 0 whenever seg 1 exists (seg 1 begins
+// after at least one PDU lane of the part), or, MPA, at a lane where fpdu_woff wraps, below k1.
+wire         st0 = walk && (c_self || !b_pdone)
+                && (c_mpa ? ((fw0 && |ln_nv) || |(start0 & ~ps1[W-1:0])) : (b_oz && |ln_pl));
+wire         st1 = walk && c_self && e1ok && |(k1hw & a_okm);
+wire         st2 = walk && |(hit1[NB +: W] & a_hc_s2);
+wire         p_final = !(st1 && (st0 || st2));
+// The lanes from the second start on (D-117: from the segments, not a scan of the lanes' start flags): seg 1's
+// or (s2c) seg 2's lanes, iSCSI without the lanes before its start lane, the PDU lane at its count (marker
+// lanes at that count); MPA's start is the segment's first present lane, so only VOID lanes precede it there,
+// whose membership nothing reads (done is masked by the lane kind; the present lanes below them are the
+// start lane's)
+wire [W-1:0] two = p_final ? {W{1'b0}}
+                 : s2c ? ps2[W-1:0] & (c_mpa ? {W{1'b1}} : ln_pl | ~eq2)
+                 : ps1[W-1:0] & (c_mpa ? {W{1'b1}} : ln_pl | ~eq1);
+wire [W-1:0] cut = two & ~(two << 1);            // the second start (one-hot; MPA: or a VOID lane before it)
+wire [W-1:0] p_in = ~done & ~two;                // the lanes of this part (before the cut)
+`ifndef SYNTHESIS
+// the forms above against the lanes' start flags
+wire [W-1:0] two_ref = pfx_two(start);
+wire [W-1:0] cut_ref = two_ref & ~(two_ref << 1);
+wire         st0_ref = |(start & ~ps1[W-1:0]);
+wire         st1_ref = |(start & ps1[W-1:0] & ~ps2[W-1:0]);
+wire         st2_ref = |(start & ps2[W-1:0]);
+always @(posedge clk) begin
+    if (!rst && a_valid && {st0, st1, st2} != {st0_ref, st1_ref, st2_ref}) begin
+        $display("Error: mdd_rx_loc_pdu: segment starts %b%b%b, the lanes' %b%b%b (start %b, seg 1 %b, seg 2 %b) (%m)",
+                 st0, st1, st2, st0_ref, st1_ref, st2_ref, start, ps1, ps2);
+        $stop;
+    end
+    if (!rst && a_valid && (((two ^ two_ref) & ~done & ln_nv) != {W{1'b0}}
+                            || gath8(cut, a_nw) != gath8(cut_ref, a_nw))) begin
+        $display("Error: mdd_rx_loc_pdu: the lanes from the cut %b, from the lanes' starts %b (start %b, nv %b) (%m)",
+                 two, two_ref, start, ln_nv);
+        $stop;
+    end
+end
+`endif
 wire [W:0]   cutpos = {p_final, cut};
 wire [7:0]   p_nbytes = gath8p(cutpos, nn);
 
@@ -1399,7 +1463,7 @@ endgenerate
 // walk stops at offset 0 of seg 1 or 2 (s2c), MPA at fpdu_woff 0, with seg 0 and (s2c) seg 1 behind it;
 // seg 1's length field at a seg 1 cut is not begun (the parse keeps h0f, d0f).  The cut's PDU count is
 // len0 - b_off (+ len1), so cused_r's next value is k1 (+ len1).
-wire        s2c = st2 && (st0 != st1);
+wire        s2c = st2 && !st0;   // (st2 implies st1)
 wire [24:0] vc_off = !walk ? b_off : 25'd0;
 wire [15:0] vc_fwoff = !(walk && c_mpa) ? b_fwoff : 16'd0;
 wire [31:0] vc_pidx = !walk ? b_pidx : s2c ? b_pidx2 : b_pidx1;
@@ -1544,6 +1608,8 @@ always @(posedge clk) begin
         a_nwt <= i_nwt;
         a_hc_nx <= sa_nx;
         a_hc_gt <= sa_gt;
+        a_hc_s2 <= sa_s2;
+        a_okm <= sa_okm;
         lp_r <= sa_lpn;
         lv_r <= sa_lvn;
         hl_r <= hl_b;
